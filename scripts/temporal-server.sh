@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds (once) and runs the Temporal dev server with its Web UI, without Docker.
+#
+#   scripts/temporal-server.sh build    build the Temporal CLI into .tools/bin (skipped when present)
+#   scripts/temporal-server.sh start    start the dev server in the background and wait until it answers
+#   scripts/temporal-server.sh stop     stop it
+#   scripts/temporal-server.sh status   print whether it answers
+#
+# Settings (environment): TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233),
+# BATON_DATA_DIR (.data): holds temporal.db (persistent history), temporal.log, temporal.pid.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TEMPORAL_CLI_VERSION="v1.5.1"
+TEMPORAL_BIN="${TEMPORAL_BIN:-$ROOT/.tools/bin/temporal}"
+PORT="${TEMPORAL_PORT:-7233}"
+UI_PORT="${TEMPORAL_UI_PORT:-8233}"
+DATA_DIR="${BATON_DATA_DIR:-$ROOT/.data}"
+case "$DATA_DIR" in /*) ;; *) DATA_DIR="$ROOT/$DATA_DIR" ;; esac
+PID_FILE="$DATA_DIR/temporal.pid"
+LOG_FILE="$DATA_DIR/temporal.log"
+# Search attributes the workflows set; registered at every start (idempotent).
+SEARCH_ATTRIBUTES=(BatonIntent=Keyword BatonStatus=Keyword)
+
+build() {
+  if [ -x "$TEMPORAL_BIN" ]; then return 0; fi
+  if ! command -v go >/dev/null 2>&1; then
+    echo "error: Go is needed to build the Temporal CLI ($TEMPORAL_CLI_VERSION) and 'go' is not on PATH" >&2
+    exit 1
+  fi
+  echo "building the Temporal CLI $TEMPORAL_CLI_VERSION into $(dirname "$TEMPORAL_BIN") (first time only, a few minutes)..." >&2
+  local started=$SECONDS
+  mkdir -p "$(dirname "$TEMPORAL_BIN")"
+  GOBIN="$(dirname "$TEMPORAL_BIN")" go install "github.com/temporalio/cli/cmd/temporal@$TEMPORAL_CLI_VERSION"
+  echo "built the Temporal CLI in $((SECONDS - started)) s" >&2
+}
+
+answers() {
+  "$TEMPORAL_BIN" operator cluster health --address "127.0.0.1:$PORT" >/dev/null 2>&1
+}
+
+start() {
+  build
+  if answers; then
+    echo "Temporal dev server already answering on 127.0.0.1:$PORT (Web UI http://localhost:$UI_PORT)"
+    return 0
+  fi
+  mkdir -p "$DATA_DIR"
+  local args=(server start-dev --ip 127.0.0.1 --port "$PORT" --ui-port "$UI_PORT"
+    --db-filename "$DATA_DIR/temporal.db" --log-level warn)
+  for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
+  # setsid: the server outlives the shell that started it and ignores its hang-up.
+  setsid nohup "$TEMPORAL_BIN" "${args[@]}" >>"$LOG_FILE" 2>&1 </dev/null &
+  echo $! >"$PID_FILE"
+  local deadline=$((SECONDS + 90))
+  until answers; do
+    if ! kill -0 "$(cat "$PID_FILE")" 2>/dev/null; then
+      echo "error: the Temporal dev server exited during start; last lines of $LOG_FILE:" >&2
+      tail -n 20 "$LOG_FILE" >&2
+      exit 1
+    fi
+    if [ $SECONDS -ge $deadline ]; then
+      echo "error: the Temporal dev server did not answer on 127.0.0.1:$PORT within 90 s (log: $LOG_FILE)" >&2
+      exit 1
+    fi
+    sleep 0.5
+  done
+  echo "Temporal dev server answering on 127.0.0.1:$PORT (Web UI http://localhost:$UI_PORT, history in $DATA_DIR/temporal.db)"
+}
+
+stop() {
+  if [ -f "$PID_FILE" ] && kill -0 "$(cat "$PID_FILE")" 2>/dev/null; then
+    local pid
+    pid="$(cat "$PID_FILE")"
+    kill -TERM "$pid"
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+    echo "Temporal dev server stopped"
+  else
+    echo "Temporal dev server was not running (no live pid in $PID_FILE)"
+  fi
+  rm -f "$PID_FILE"
+}
+
+case "${1:-}" in
+  build) build ;;
+  start) start ;;
+  stop) stop ;;
+  status) if answers; then echo "answering on 127.0.0.1:$PORT"; else echo "not answering on 127.0.0.1:$PORT"; exit 1; fi ;;
+  *) echo "usage: $0 build|start|stop|status" >&2; exit 2 ;;
+esac

@@ -1,0 +1,81 @@
+/** Answer agent: turns validated step results into the final answer, in the question's language. */
+import { defineAgent } from '../agent';
+import { AnswerInput, AnswerOutput, type AnswerMetric, type Language, type StepRecord } from '../contracts';
+import type { MetricDefinition } from '../catalog/catalog';
+import { catalogFor } from '../sources';
+
+export function formatValue(value: number | null, metric: MetricDefinition | undefined, language: Language): string {
+  if (value === null) return language === 'zh' ? '无数据' : 'no data';
+  switch (metric?.format) {
+    case 'currency':
+      return `¥${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    case 'integer':
+      return Math.round(value).toLocaleString('en-US');
+    case 'ratio':
+      return `${(value * 100).toFixed(2)}%`;
+    default:
+      return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  }
+}
+
+function describeStep(record: StepRecord, metric: MetricDefinition | undefined, language: Language): string {
+  const { query } = record.step;
+  const label = language === 'zh' ? (metric?.label_zh ?? query.metric) : (metric?.label ?? query.metric);
+  const period = language === 'zh' ? query.window.label_zh : query.window.label_en;
+  const scope = query.filters.map((f) => f.value).join(language === 'zh' ? '、' : ', ');
+  if (record.status === 'failed' || !record.result) {
+    return language === 'zh'
+      ? `${period}${scope}的${label}无法计算：${record.error ?? '校验未通过'}。`
+      : `${label} for ${period}${scope ? ` (${scope})` : ''} could not be computed: ${record.error ?? 'validation failed'}.`;
+  }
+  const rows = record.result.rows;
+  if (query.group_by.length === 0) {
+    const value = formatValue(typeof rows[0]?.value === 'number' ? rows[0].value : null, metric, language);
+    return language === 'zh'
+      ? `${period}${scope ? `${scope}` : ''}的${label}为 ${value}。`
+      : `${label}${scope ? ` in ${scope}` : ''} for ${period} was ${value}.`;
+  }
+  const parts = rows.map((r) => {
+    const key = query.group_by.map((g) => String(r[g] ?? (language === 'zh' ? '(缺失)' : '(missing)'))).join(' / ');
+    return `${key} ${formatValue(typeof r.value === 'number' ? r.value : null, metric, language)}`;
+  });
+  return language === 'zh'
+    ? `${period}${scope}按${query.group_by.join('、')}的${label}：${parts.join('；')}。`
+    : `${label}${scope ? ` in ${scope}` : ''} for ${period} by ${query.group_by.join(', ')}: ${parts.join('; ')}.`;
+}
+
+export const composeAnswer = defineAgent({
+  name: 'answer',
+  input: AnswerInput,
+  output: AnswerOutput,
+  run: async ({ intent, assumptions, steps, catalogPath }) => {
+    const catalog = catalogFor(catalogPath);
+    const language = intent.language;
+    const lines: string[] = [];
+    const metrics: AnswerMetric[] = [];
+    for (const record of steps) {
+      const metric = catalog.metrics[record.step.query.metric];
+      lines.push(describeStep(record, metric, language));
+      if (record.status === 'passed' && record.result && record.step.query.group_by.length === 0) {
+        const value = record.result.rows[0]?.value;
+        metrics.push({
+          name: record.step.query.metric,
+          label: metric?.label ?? record.step.query.metric,
+          value: typeof value === 'number' ? value : null,
+          unit: metric?.unit ?? null,
+          period: record.step.query.window.label_en,
+          filters: record.result.filters_applied,
+        });
+      }
+    }
+    const scope = steps.find((s) => s.result)?.result?.filters_applied ?? [];
+    const basis = language === 'zh' ? `口径：${scope.join('；')}。` : `Basis: ${scope.join('; ')}.`;
+    const notes = assumptions.length > 0 ? [language === 'zh' ? `假设：${assumptions.join('；')}。` : `Assumptions: ${assumptions.join('; ')}.`] : [];
+    const anyFailed = steps.some((s) => s.status === 'failed');
+    return {
+      status: anyFailed ? ('degraded' as const) : ('completed' as const),
+      answer: [...lines, ...(scope.length > 0 ? [basis] : []), ...notes].join('\n'),
+      metrics,
+    };
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * Where Baton finds its parts. Every setting has a default that works on a
+ * developer machine after `baton up`, and an environment variable to change it.
+ */
+import path from 'node:path';
+
+export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../..' : '..');
+
+export interface BatonConfig {
+  temporalAddress: string;
+  temporalNamespace: string;
+  taskQueue: string;
+  temporalUiUrl: string;
+  databaseUrl: string;
+  catalogPath: string;
+  dataDir: string;
+  /** IANA time zone in which "today", "last month" and order times are read. */
+  timeZone: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BatonConfig {
+  const dataDir = path.resolve(PROJECT_ROOT, env.BATON_DATA_DIR ?? '.data');
+  return {
+    temporalAddress: env.TEMPORAL_ADDRESS ?? `127.0.0.1:${env.TEMPORAL_PORT ?? '7233'}`,
+    temporalNamespace: env.TEMPORAL_NAMESPACE ?? 'default',
+    taskQueue: env.BATON_TASK_QUEUE ?? 'baton',
+    temporalUiUrl: env.TEMPORAL_UI_URL ?? `http://localhost:${env.TEMPORAL_UI_PORT ?? '8233'}`,
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton',
+    catalogPath: path.resolve(PROJECT_ROOT, env.BATON_CATALOG ?? 'catalogs/demo.yaml'),
+    dataDir,
+    timeZone: env.BATON_TIMEZONE ?? 'Asia/Shanghai',
+  };
+}
+
+/** The user:password@ part of a URL replaced, so addresses can be printed and logged safely. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}
+
+/** Today's calendar date (YYYY-MM-DD) in the given time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return now.toLocaleDateString('en-CA', { timeZone });
+}

@@ -1,0 +1,149 @@
+/**
+ * PostgreSQL access: one pool per database URL, the database created when
+ * missing, Baton's own bookkeeping tables, and the read-only path agent SQL takes.
+ */
+import { Client, Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { redactUrl } from './config';
+
+const pools = new Map<string, Pool>();
+
+export function getPool(databaseUrl: string): Pool {
+  let pool = pools.get(databaseUrl);
+  if (!pool) {
+    pool = new Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 5000 });
+    // An idle client that loses its connection (server restart, admin kill) must not crash the process.
+    pool.on('error', () => undefined);
+    pools.set(databaseUrl, pool);
+  }
+  return pool;
+}
+
+export async function closePools(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((p) => p.end()));
+}
+
+export class DatabaseUnreachableError extends Error {
+  constructor(readonly url: string, cause: unknown) {
+    super(`cannot reach PostgreSQL at ${redactUrl(url)}: ${(cause as Error).message || String(cause)}`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet (connecting to "postgres" on the same server). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const target = new URL(databaseUrl);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name) throw new Error(`DATABASE_URL ${redactUrl(databaseUrl)} names no database`);
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new DatabaseUnreachableError(databaseUrl, err);
+  }
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      try {
+        await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+      } catch (err) {
+        // Another process created it at the same moment.
+        if ((err as { code?: string }).code !== '42P04') throw err;
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Fails with one clear line when the database cannot be reached. */
+export async function ping(databaseUrl: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    throw new DatabaseUnreachableError(databaseUrl, err);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Baton's own tables, in schema "baton": the activity execution ledger and the seed manifest. */
+export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
+  const pool = getPool(databaseUrl);
+  await pool.query(`
+    CREATE SCHEMA IF NOT EXISTS baton;
+    CREATE TABLE IF NOT EXISTS baton.activity_executions (
+      id           bigserial PRIMARY KEY,
+      workflow_id  text NOT NULL,
+      run_id       text NOT NULL,
+      activity_id  text NOT NULL,
+      activity_type text NOT NULL,
+      attempt      integer NOT NULL,
+      worker_pid   integer NOT NULL,
+      started_at   timestamptz NOT NULL DEFAULT now(),
+      finished_at  timestamptz,
+      outcome      text
+    );
+    CREATE INDEX IF NOT EXISTS activity_executions_workflow ON baton.activity_executions (workflow_id);
+    CREATE TABLE IF NOT EXISTS baton.seed_manifest (
+      id         integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+      seeded_at  timestamptz NOT NULL DEFAULT now(),
+      manifest   jsonb NOT NULL
+    );
+  `);
+}
+
+export interface ReadOnlyLimits {
+  statementTimeoutMs: number;
+  /** Rows beyond this are not fetched; the result says it was capped. */
+  rowCap: number;
+}
+
+export interface ReadOnlyResult<R extends QueryResultRow> {
+  rows: R[];
+  fields: { name: string; dataTypeID: number }[];
+  capped: boolean;
+}
+
+/**
+ * Runs one statement inside a READ ONLY transaction with a statement timeout,
+ * fetching at most rowCap rows. The transaction is always rolled back.
+ */
+export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
+  databaseUrl: string,
+  sql: string,
+  params: unknown[],
+  limits: ReadOnlyLimits,
+): Promise<ReadOnlyResult<R>> {
+  let client: PoolClient;
+  try {
+    client = await getPool(databaseUrl).connect();
+  } catch (err) {
+    throw new DatabaseUnreachableError(databaseUrl, err);
+  }
+  let broken = false;
+  try {
+    await client.query('BEGIN TRANSACTION READ ONLY');
+    await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
+    const capped = `SELECT * FROM (${sql}) AS capped_result LIMIT ${limits.rowCap + 1}`;
+    const result = await client.query<R>(capped, params);
+    return {
+      rows: result.rows.slice(0, limits.rowCap),
+      fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      capped: result.rows.length > limits.rowCap,
+    };
+  } catch (err) {
+    broken = (err as { code?: string }).code === undefined;
+    throw err;
+  } finally {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    client.release(broken);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The Baton worker: registers the analysis workflow (from the prebuilt bundle)
+ * and every agent activity on one task queue. SIGINT and SIGTERM shut it down
+ * gracefully: it stops polling and lets running activities finish.
+ */
+import { NativeConnection, Worker } from '@temporalio/worker';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as activities from './activities';
+import { loadConfig, PROJECT_ROOT, type BatonConfig } from './config';
+import { ensureDatabase, ensureSystemSchema } from './db';
+import { activityInterceptors } from './execution-ledger';
+
+export const WORKFLOW_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
+
+export interface WorkerOptions {
+  config?: BatonConfig;
+  /** Chaos knob: sleep (heartbeating) this long at the start of every activity. */
+  activityDelayMs?: number;
+}
+
+export async function createWorker(options: WorkerOptions = {}): Promise<{ worker: Worker; connection: NativeConnection }> {
+  const config = options.config ?? loadConfig();
+  if (!fs.existsSync(WORKFLOW_BUNDLE)) {
+    throw new Error(`workflow bundle ${WORKFLOW_BUNDLE} is missing; run "npm run build" first`);
+  }
+  await ensureDatabase(config.databaseUrl);
+  await ensureSystemSchema(config.databaseUrl);
+  let connection: NativeConnection;
+  try {
+    connection = await NativeConnection.connect({ address: config.temporalAddress });
+  } catch (err) {
+    throw new Error(`cannot reach Temporal at ${config.temporalAddress}: ${(err as Error).message}`);
+  }
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    workflowBundle: { codePath: WORKFLOW_BUNDLE },
+    activities,
+    interceptors: { activity: [activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0)] },
+    shutdownGraceTime: '10 seconds',
+  });
+  return { worker, connection };
+}
+
+async function run(): Promise<void> {
+  const config = loadConfig();
+  const activityDelayMs = Number(process.env.BATON_ACTIVITY_DELAY_MS ?? 0);
+  const { worker, connection } = await createWorker({ config, activityDelayMs });
+  console.log(
+    `baton worker ${process.pid} polling task queue "${config.taskQueue}" on ${config.temporalAddress}` +
+      (activityDelayMs > 0 ? ` (chaos: ${activityDelayMs} ms delay per activity)` : ''),
+  );
+  // The SDK's runtime turns SIGINT/SIGTERM into worker.shutdown(); run() resolves once drained.
+  await worker.run();
+  await connection.close();
+  console.log(`baton worker ${process.pid} stopped`);
+}
+
+if (require.main === module) {
+  run().catch((err: Error) => {
+    console.error(`baton worker: ${err.message}`);
+    process.exit(1);
+  });
+}
