@@ -3,7 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+  transform: { '^.+\\.ts$': 'ts-jest' },
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   testTimeout: 180000,
   maxWorkers: 1,
 };

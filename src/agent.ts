@@ -38,7 +38,7 @@ export function defineAgent<I extends z.ZodType, O extends z.ZodType>(spec: {
   name: string;
   input: I;
   output: O;
-  run: (input: z.output<I>) => Promise<z.input<O>>;
+  run: (input: z.output<I>) => z.input<O> | Promise<z.input<O>>;
 }): (input: z.input<I>) => Promise<z.output<O>> {
   return async (raw) => {
     const input = checkContract(spec.name, 'input', spec.input, raw);

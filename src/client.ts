@@ -13,7 +13,7 @@ import path from 'node:path';
 import pc from 'picocolors';
 import { up, down } from './cli/services';
 import { CliError, connectTemporal, webUiLink } from './cli/temporal';
-import { loadConfig, redactUrl, todayIn, type BatonConfig } from './config';
+import { loadConfig, redactUrl, todayIn } from './config';
 import type { AnalysisResult, RunProgress } from './contracts';
 import { closePools, DatabaseUnreachableError, ping } from './db';
 import { STATUS_ATTRIBUTE } from './search-attributes';
@@ -83,10 +83,27 @@ async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showPr
     }
   })();
   try {
-    return await handle.result();
-  } finally {
+    const result = await handle.result();
     done = true;
     await polling;
+    // Fast runs finish between polls: show the final state of every step from the result itself.
+    if (showProgress) {
+      print({
+        phase: 'done',
+        intent: result.intent,
+        activitiesExecuted: result.activitiesExecuted,
+        steps: result.steps.map((s) => ({
+          step_id: s.step.step_id,
+          description: s.step.description,
+          status: s.status,
+          attempts: s.attempts,
+          note: s.status === 'passed' ? `${s.result?.result_shape[0] ?? 0} row(s)` : s.error,
+        })),
+      });
+    }
+    return result;
+  } finally {
+    done = true;
   }
 }
 
@@ -177,7 +194,9 @@ async function result(workflowId: string, opts: { json?: boolean }): Promise<voi
 async function seed(opts: { databaseUrl?: string; anchorDate?: string }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   const anchor = opts.anchorDate ?? todayIn(config.timeZone);
-  const { manifest, elapsedMs } = await seedDatabase(databaseUrl, anchor, (m) => process.stderr.write(pc.dim(`  ${m}\n`)));
+  // Progress lines only for a person watching a terminal.
+  const onProgress = process.stderr.isTTY ? (m: string) => process.stderr.write(pc.dim(`  ${m}\n`)) : undefined;
+  const { manifest, elapsedMs } = await seedDatabase(databaseUrl, anchor, onProgress);
   console.log(`seeded ${redactUrl(databaseUrl)} in ${(elapsedMs / 1000).toFixed(1)} s`);
   console.log(`  ${manifest.counts.users} users, ${manifest.counts.orders} orders, ${manifest.counts.categories} categories, ${manifest.first_month} to ${manifest.last_month}`);
   console.log(`  dirty rows: ${manifest.dirty.negative_amount.count} negative amounts, ${manifest.dirty.null_pay_time.count} paid orders without pay time, ${manifest.dirty.missing_category.count} without category`);

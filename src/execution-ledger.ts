@@ -5,7 +5,7 @@
  *   - a heartbeat ticker, so the server notices within the heartbeat timeout when a worker dies;
  *   - an optional delay (BATON_ACTIVITY_DELAY_MS) for chaos tests that need an activity in flight.
  */
-import { Context } from '@temporalio/activity';
+import type { Context } from '@temporalio/activity';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
 import { getPool } from './db';
 

@@ -30,7 +30,7 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
   try {
     connection = await NativeConnection.connect({ address: config.temporalAddress });
   } catch (err) {
-    throw new Error(`cannot reach Temporal at ${config.temporalAddress}: ${(err as Error).message}`);
+    throw new Error(`cannot reach Temporal at ${config.temporalAddress}: ${(err as Error).message}`, { cause: err });
   }
   const worker = await Worker.create({
     connection,

@@ -48,7 +48,7 @@ export const composeAnswer = defineAgent({
   name: 'answer',
   input: AnswerInput,
   output: AnswerOutput,
-  run: async ({ intent, assumptions, steps, catalogPath }) => {
+  run: ({ intent, assumptions, steps, catalogPath }) => {
     const catalog = catalogFor(catalogPath);
     const language = intent.language;
     const lines: string[] = [];

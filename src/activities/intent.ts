@@ -7,5 +7,5 @@ export const classifyIntent = defineAgent({
   name: 'intent',
   input: IntentInput,
   output: IntentOutput,
-  run: async ({ question }) => classify(question),
+  run: ({ question }) => classify(question),
 });

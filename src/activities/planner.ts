@@ -8,5 +8,5 @@ export const planAnalysis = defineAgent({
   name: 'planner',
   input: PlannerInput,
   output: Plan,
-  run: async ({ question, intent, asOf, catalogPath }) => planQuestion(question, intent, catalogFor(catalogPath), asOf),
+  run: ({ question, intent, asOf, catalogPath }) => planQuestion(question, intent, catalogFor(catalogPath), asOf),
 });

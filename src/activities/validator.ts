@@ -13,7 +13,7 @@ export const validateStep = defineAgent({
   name: 'validator',
   input: ValidatorInput,
   output: ValidationOutput,
-  run: async ({ step, result, catalogPath }) => {
+  run: ({ step, result, catalogPath }) => {
     const checks: ValidationCheck[] = [];
     const metric = catalogFor(catalogPath).metrics[step.query.metric];
     const expectedColumns = [...step.query.group_by, 'value'];

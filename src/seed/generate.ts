@@ -201,13 +201,14 @@ export function generateShop(anchorDate: string, seed = DEFAULT_SEED): SeedData 
       pay_time: timestamp(at + payDelay),
       status: 'paid',
     });
-    // Unpaid and refunded orders around real demand; they never count as paid.
+    // Unpaid and refunded orders around real demand; they never count as paid. Offsets stay small
+    // (order at most 100 min later, refund paid within 60 min) so every time stays inside the month.
     if (random() < RATES.cancelled) {
       drafts.push({ user, category_id: category.id, amount_fen: price(category.price),
-        order_time: timestamp(at + between(5, 600)), pay_time: null, status: 'cancelled' });
+        order_time: timestamp(at + between(5, 100)), pay_time: null, status: 'cancelled' });
     }
     if (random() < RATES.refunded) {
-      const t = at + between(5, 600);
+      const t = at + between(5, 100);
       drafts.push({ user, category_id: category.id, amount_fen: price(category.price),
         order_time: timestamp(t), pay_time: timestamp(t + between(1, 60)), status: 'refunded' });
     }

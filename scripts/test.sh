@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# npm test: everything the suite needs, then the suite.
+#   installs dependencies when missing, builds, lints, starts a dedicated Temporal
+#   dev server (port 7234, fresh history in .data/test), seeds the baton_test
+#   database, runs jest, and stops the server again. Extra arguments go to jest.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+started=$SECONDS
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "== installing dependencies"
+  npm ci --no-audit --no-fund
+fi
+echo "== build"
+npm run --silent build
+echo "== lint"
+npm run --silent lint
+
+export BATON_DATA_DIR="$ROOT/.data/test"
+export TEMPORAL_PORT="${BATON_TEST_TEMPORAL_PORT:-7234}"
+export TEMPORAL_UI_PORT="${BATON_TEST_TEMPORAL_UI_PORT:-8234}"
+export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT"
+export TEMPORAL_UI_URL="http://localhost:$TEMPORAL_UI_PORT"
+export DATABASE_URL="${BATON_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/baton_test}"
+export BATON_TASK_QUEUE="baton-test"
+
+echo "== Temporal dev server for the tests"
+bash scripts/temporal-server.sh stop >/dev/null 2>&1 || true
+rm -f "$BATON_DATA_DIR"/temporal.db*
+bash scripts/temporal-server.sh start
+trap 'bash scripts/temporal-server.sh stop >/dev/null 2>&1 || true' EXIT
+
+echo "== seed $DATABASE_URL"
+node dist/src/client.js seed >/dev/null
+
+echo "== jest"
+npx jest "$@"
+echo "== suite finished in $((SECONDS - started)) s"

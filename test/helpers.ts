@@ -1,0 +1,81 @@
+/**
+ * Shared test plumbing. scripts/test.sh has started a real Temporal dev server
+ * (TEMPORAL_ADDRESS) and seeded a real PostgreSQL database (DATABASE_URL).
+ */
+import { Client, Connection } from '@temporalio/client';
+import type { Worker } from '@temporalio/worker';
+import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
+import { loadConfig, todayIn, type BatonConfig } from '../src/config';
+import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
+import type { SeedManifest } from '../src/seed/generate';
+import { createWorker } from '../src/worker';
+import { analysisWorkflow } from '../src/workflows';
+
+export function testConfig(overrides: Partial<BatonConfig> = {}): BatonConfig {
+  return { ...loadConfig(), ...overrides };
+}
+
+export function uniqueTaskQueue(name: string): string {
+  return `test-${name}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function connectClient(config = testConfig()): Promise<Client> {
+  const connection = await Connection.connect({ address: config.temporalAddress });
+  return new Client({ connection, namespace: config.temporalNamespace });
+}
+
+/** An in-process worker on its own task queue; stop() shuts it down and waits for it. */
+export async function startWorker(config: BatonConfig): Promise<{ worker: Worker; stop: () => Promise<void> }> {
+  const { worker, connection } = await createWorker({ config });
+  const running = worker.run();
+  return {
+    worker,
+    stop: async () => {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}
+
+export async function runAnalysis(
+  client: Client,
+  taskQueue: string,
+  question: string,
+  extra: Partial<AnalysisRequest> = {},
+): Promise<{ workflowId: string; result: AnalysisResult }> {
+  const workflowId = `analysis-test-${randomBytes(4).toString('hex')}`;
+  const result = await client.workflow.execute(analysisWorkflow, {
+    workflowId,
+    taskQueue,
+    args: [{ question, asOf: todayIn(testConfig().timeZone), ...extra }],
+    staticSummary: question,
+  });
+  return { workflowId, result };
+}
+
+let pool: Pool | null = null;
+/** Independent access to the test database, for expected values computed by hand-written SQL. */
+export function db(): Pool {
+  pool ??= new Pool({ connectionString: testConfig().databaseUrl, max: 2 });
+  return pool;
+}
+
+export async function closeDb(): Promise<void> {
+  await pool?.end();
+  pool = null;
+}
+
+export async function manifest(): Promise<SeedManifest> {
+  const { rows } = await db().query<{ manifest: SeedManifest }>('SELECT manifest FROM baton.seed_manifest WHERE id = 1');
+  if (!rows[0]) throw new Error('the test database is not seeded; run the suite through "npm test"');
+  return rows[0].manifest;
+}
+
+/** The month before the as-of month, as [start, end) dates. */
+export function lastMonthRange(m: SeedManifest): [string, string] {
+  const [y, mo] = m.last_month.split('-').map(Number) as [number, number];
+  const end = new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 10);
+  return [`${m.last_month}-01`, end];
+}

@@ -1,0 +1,122 @@
+/** Single-metric questions end to end: real worker, real Temporal server, real PostgreSQL. */
+import type { Client } from '@temporalio/client';
+import { closePools, queryReadOnly } from '../src/db';
+import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../src/search-attributes';
+import { closeDb, connectClient, db, lastMonthRange, manifest, runAnalysis, startWorker, testConfig, uniqueTaskQueue } from './helpers';
+
+const config = testConfig({ taskQueue: uniqueTaskQueue('pipeline') });
+let client: Client;
+let stopWorker: () => Promise<void>;
+
+beforeAll(async () => {
+  client = await connectClient(config);
+  stopWorker = (await startWorker(config)).stop;
+});
+
+afterAll(async () => {
+  await stopWorker();
+  await client.connection.close();
+  await closeDb();
+  await closePools();
+});
+
+async function lastMonthGmv(region?: string): Promise<number> {
+  const [start, end] = lastMonthRange(await manifest());
+  const { rows } = await db().query<{ gmv: string }>(
+    `SELECT sum(o.amount) AS gmv FROM orders o JOIN users u USING (user_id)
+     WHERE o.status = 'paid' AND o.amount > 0 AND o.pay_time >= $1 AND o.pay_time < $2 AND ($3::text IS NULL OR u.region = $3)`,
+    [start, end, region ?? null],
+  );
+  return Number(rows[0]?.gmv);
+}
+
+test('上个月 GMV 是多少？ answers last month\'s GMV in Chinese', async () => {
+  const expected = await lastMonthGmv();
+  const { result } = await runAnalysis(client, config.taskQueue, '上个月 GMV 是多少？');
+  expect(result.status).toBe('completed');
+  expect(result.intent).toMatchObject({ intent: 'query', decided_by: 'model', language: 'zh' });
+  expect(result.metrics).toHaveLength(1);
+  expect(result.metrics[0]?.name).toBe('gmv');
+  expect(result.metrics[0]?.value).toBeCloseTo(expected, 2);
+  expect(result.answer).toContain(`¥${expected.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+  expect(result.answer).toMatch(/^\d{4}年\d{1,2}月的销售额为/);
+});
+
+test('What was GMV last month? gives the same number in English', async () => {
+  const expected = await lastMonthGmv();
+  const { result } = await runAnalysis(client, config.taskQueue, 'What was GMV last month?');
+  expect(result.status).toBe('completed');
+  expect(result.intent.language).toBe('en');
+  expect(result.metrics[0]?.value).toBeCloseTo(expected, 2);
+  expect(result.answer).toMatch(/^GMV for \w+ \d{4} was ¥/);
+});
+
+test('a region filter and other metrics come from the catalog definitions', async () => {
+  const m = await manifest();
+  const east = await runAnalysis(client, config.taskQueue, '上个月华东的销售额是多少');
+  expect(east.result.metrics[0]?.value).toBeCloseTo(await lastMonthGmv('华东'), 2);
+  expect(east.result.steps[0]?.result?.filters_applied).toContain('region = 华东');
+
+  const orders = await runAnalysis(client, config.taskQueue, 'How many orders last month?');
+  expect(orders.result.metrics[0]).toMatchObject({ name: 'orders', value: m.last_month_totals.orders });
+
+  const aov = await runAnalysis(client, config.taskQueue, '上个月客单价是多少？');
+  expect(aov.result.metrics[0]?.value).toBeCloseTo(m.last_month_totals.aov, 4);
+});
+
+test('a question the catalog cannot map ends with "cannot answer", not a failed run', async () => {
+  const { workflowId, result } = await runAnalysis(client, config.taskQueue, 'What will the weather be tomorrow?');
+  expect(result.status).toBe('cannot_answer');
+  expect(result.answer).toMatch(/^cannot answer: no metric in the question matches the catalog "demo"; it offers: GMV \(gmv\)/);
+  const description = await client.workflow.getHandle(workflowId).describe();
+  expect(description.status.name).toBe('COMPLETED');
+  expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('cannot_answer');
+});
+
+test('the history names every agent activity, with a summary per call and search attributes', async () => {
+  const { workflowId } = await runAnalysis(client, config.taskQueue, 'What was GMV last month?');
+  const handle = client.workflow.getHandle(workflowId);
+  const history = await handle.fetchHistory();
+  const scheduled = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes);
+  expect(scheduled.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)).toEqual([
+    'classifyIntent',
+    'planAnalysis',
+    'runSqlStep',
+    'validateStep',
+    'composeAnswer',
+  ]);
+  const summaries = scheduled.map((e) => {
+    const payload = e.userMetadata?.summary;
+    return payload ? client.options.loadedDataConverter.payloadConverter.fromPayload<string>(payload) : null;
+  });
+  expect(summaries.slice(0, 2)).toEqual(['intent', 'planner']);
+  expect(summaries[2]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
+  const description = await handle.describe();
+  expect(description.typedSearchAttributes.get(INTENT_ATTRIBUTE)).toBe('query');
+  expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('completed');
+  expect(await description.staticSummary()).toBe('What was GMV last month?');
+});
+
+describe('agent SQL runs read-only with a timeout and a row cap', () => {
+  const url = testConfig().databaseUrl;
+  test('inside a READ ONLY transaction with the statement timeout set', async () => {
+    const result = await queryReadOnly(url, `SELECT current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS timeout`, [], {
+      statementTimeoutMs: 1500,
+      rowCap: 10,
+    });
+    expect(result.rows[0]).toEqual({ ro: 'on', timeout: '1500ms' });
+  });
+  test('a slow statement is cancelled', async () => {
+    await expect(queryReadOnly(url, 'SELECT pg_sleep(5)', [], { statementTimeoutMs: 200, rowCap: 10 })).rejects.toMatchObject({ code: '57014' });
+  });
+  test('a write is refused', async () => {
+    await expect(
+      queryReadOnly(url, `SELECT * FROM (SELECT 1) x, LATERAL (SELECT nextval('baton.activity_executions_id_seq')) y`, [], { statementTimeoutMs: 1000, rowCap: 10 }),
+    ).rejects.toMatchObject({ code: '25006' });
+  });
+  test('rows past the cap are not fetched', async () => {
+    const result = await queryReadOnly(url, 'SELECT generate_series(1, 100) AS n', [], { statementTimeoutMs: 1000, rowCap: 10 });
+    expect(result.rows).toHaveLength(10);
+    expect(result.capped).toBe(true);
+  });
+});
