@@ -15,9 +15,10 @@ import { up, down } from './cli/services';
 import { CliError, connectTemporal, webUiLink } from './cli/temporal';
 import { loadConfig, redactUrl, todayIn } from './config';
 import type { AnalysisResult, RunProgress } from './contracts';
-import { closePools, DatabaseUnreachableError, ping } from './db';
+import { closePools, DatabaseUnreachableError, ensureDatabase, ensureSystemSchema, ping } from './db';
 import { STATUS_ATTRIBUTE } from './search-attributes';
-import { seedDatabase } from './seed/load';
+import { seedMonths } from './seed/generate';
+import { readManifest, seedDatabase } from './seed/load';
 import { analysisWorkflow, progressQuery } from './workflows';
 
 const config = loadConfig();
@@ -191,9 +192,18 @@ async function result(workflowId: string, opts: { json?: boolean }): Promise<voi
   });
 }
 
-async function seed(opts: { databaseUrl?: string; anchorDate?: string }): Promise<void> {
+async function seed(opts: { databaseUrl?: string; anchorDate?: string; ifStale?: boolean }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   const anchor = opts.anchorDate ?? todayIn(config.timeZone);
+  if (opts.ifStale) {
+    await ensureDatabase(databaseUrl);
+    await ensureSystemSchema(databaseUrl);
+    const current = await readManifest(databaseUrl);
+    if (current && current.last_month === seedMonths(anchor).at(-1)?.key) {
+      console.log(`data in ${redactUrl(databaseUrl)} is current (ends ${current.last_month}, ${current.counts.orders} orders); not reseeded`);
+      return;
+    }
+  }
   // Progress lines only for a person watching a terminal.
   const onProgress = process.stderr.isTTY ? (m: string) => process.stderr.write(pc.dim(`  ${m}\n`)) : undefined;
   const { manifest, elapsedMs } = await seedDatabase(databaseUrl, anchor, onProgress);
@@ -251,6 +261,7 @@ export function buildProgram(): Command {
   program.command('seed').description('(re)load the deterministic demo shop into PostgreSQL')
     .option('--database-url <url>', 'database to load (default: DATABASE_URL)')
     .option('--anchor-date <YYYY-MM-DD>', 'the data ends with the month before this date (default: today)')
+    .option('--if-stale', 'only when the data is missing or does not end with last month')
     .action(action(seed));
   program.command('ask').description('ask a question; shows progress and prints the answer')
     .argument('<question>', 'the question, in Chinese or English')

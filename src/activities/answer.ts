@@ -1,7 +1,7 @@
 /** Answer agent: turns validated step results into the final answer, in the question's language. */
 import { defineAgent } from '../agent';
 import { AnswerInput, AnswerOutput, type AnswerMetric, type Language, type StepRecord } from '../contracts';
-import type { MetricDefinition } from '../catalog/catalog';
+import type { Catalog, MetricDefinition } from '../catalog/catalog';
 import { catalogFor } from '../sources';
 
 export function formatValue(value: number | null, metric: MetricDefinition | undefined, language: Language): string {
@@ -44,6 +44,20 @@ function describeStep(record: StepRecord, metric: MetricDefinition | undefined, 
     : `${label}${scope ? ` in ${scope}` : ''} for ${period} by ${query.group_by.join(', ')}: ${parts.join('; ')}.`;
 }
 
+/** The first computed step's definition in Chinese: the metric's filters and the time field it is booked on. */
+function chineseBasis(steps: StepRecord[], catalog: Catalog): string[] {
+  const step = steps.find((s) => s.result)?.step;
+  const metric = step ? catalog.metrics[step.query.metric] : undefined;
+  if (!step || !metric) return [];
+  const timeField = catalog.time_fields[metric.time_field];
+  const lastDay = new Date(Date.parse(`${step.query.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return [
+    ...metric.filters.map((f) => f.description_zh ?? f.description),
+    `按${timeField?.meaning_zh ?? metric.time_field}统计，${step.query.window.start} 至 ${lastDay}`,
+    ...step.query.filters.map((f) => `${f.dimension} = ${f.value}`),
+  ];
+}
+
 export const composeAnswer = defineAgent({
   name: 'answer',
   input: AnswerInput,
@@ -69,7 +83,7 @@ export const composeAnswer = defineAgent({
       }
     }
     const scope = steps.find((s) => s.result)?.result?.filters_applied ?? [];
-    const basis = language === 'zh' ? `口径：${scope.join('；')}。` : `Basis: ${scope.join('; ')}.`;
+    const basis = language === 'zh' ? `口径：${chineseBasis(steps, catalog).join('；')}。` : `Basis: ${scope.join('; ')}.`;
     const notes = assumptions.length > 0 ? [language === 'zh' ? `假设：${assumptions.join('；')}。` : `Assumptions: ${assumptions.join('; ')}.`] : [];
     const anyFailed = steps.some((s) => s.status === 'failed');
     return {

@@ -13,7 +13,7 @@ const ColumnRef = z
   .regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/i, 'expected a column reference written as table.column');
 const Identifier = z.string().regex(/^[a-z_][a-z0-9_]*$/i, 'expected a plain SQL identifier');
 
-const MetricFilter = z.object({ sql: z.string().min(1), description: z.string().min(1) });
+const MetricFilter = z.object({ sql: z.string().min(1), description: z.string().min(1), description_zh: z.string().optional() });
 
 const MetricDefinition = z.object({
   label: z.string().min(1),
@@ -47,7 +47,7 @@ export const CatalogSchema = z.object({
   timezone: z.string().default('Asia/Shanghai'),
   tables: z.record(Identifier, z.object({ description: z.string().default(''), primary_key: Identifier.optional() })),
   joins: z.array(z.object({ from: ColumnRef, to: ColumnRef })).default([]),
-  time_fields: z.record(Identifier, z.object({ column: ColumnRef, meaning: z.string().min(1) })),
+  time_fields: z.record(Identifier, z.object({ column: ColumnRef, meaning: z.string().min(1), meaning_zh: z.string().optional() })),
   metrics: z.record(Identifier, MetricDefinition),
   dimensions: z.record(Identifier, DimensionDefinition).default({}),
 });
