@@ -92,6 +92,9 @@ async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showPr
       print({
         phase: 'done',
         intent: result.intent,
+        plan: result.plan,
+        planRejections: result.planRejections,
+        reviews: result.reviews,
         activitiesExecuted: result.activitiesExecuted,
         steps: result.steps.map((s) => ({
           step_id: s.step.step_id,

@@ -42,6 +42,17 @@ export const AnalysisRequest = z.object({
   databaseUrl: z.string().optional(),
   /** Fuse: the most activities one run may execute. */
   maxActivities: z.number().int().min(1).max(500).default(20),
+  /** How often a failing step is retried (after its first attempt) before it is marked not computable. */
+  maxStepRetries: z.number().int().min(0).max(10).default(3),
+  /** What happens past a step's retries: degrade (mark it and its dependents not computable) or fail the run. */
+  onStepFailure: z.enum(['degrade', 'fail']).default('degrade'),
+  /** Plan approval: the run waits after planning for approve / revise / reject. */
+  review: z
+    .object({
+      timeoutSeconds: z.number().int().min(1).max(7 * 86_400).default(3600),
+      onTimeout: z.enum(['approve', 'cancel']).default('cancel'),
+    })
+    .optional(),
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequest>;
 export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
@@ -68,7 +79,7 @@ export type IntentOutput = z.infer<typeof IntentOutput>;
 
 // ---------------------------------------------------------------- planner agent
 
-export const DimensionFilter = z.object({ dimension: z.string(), value: z.string() });
+export const DimensionFilter = z.object({ dimension: z.string(), values: z.array(z.string()).min(1) });
 export type DimensionFilter = z.infer<typeof DimensionFilter>;
 
 /** What a step computes, in catalog terms. SQL is compiled from this and the catalog, never written free-hand. */
@@ -76,18 +87,56 @@ export const MetricQuery = z.object({
   metric: z.string(),
   window: TimeWindow,
   filters: z.array(DimensionFilter),
+  /** Catalog dimensions, or the time grains month / week / day. */
   group_by: z.array(z.string()),
+  /** Sort rows by value (top-N questions); null keeps the group order. */
+  order: z.enum(['asc', 'desc']).nullable().default(null),
+  limit: z.number().int().min(1).max(1000).nullable().default(null),
 });
 export type MetricQuery = z.infer<typeof MetricQuery>;
+
+/**
+ * What a step does. SQL operations are run by the SQL agent; the others work only
+ * on the results of the steps they depend on.
+ */
+export const StepOperation = z.discriminatedUnion('kind', [
+  /** The metric, grouped and filtered as asked. */
+  z.object({ kind: z.literal('metric'), query: MetricQuery }),
+  /** How much each value of `across` adds to the metric's gap between two segments (segment_a minus segment_b). */
+  z.object({
+    kind: z.literal('gap_contribution'),
+    query: MetricQuery,
+    segment: z.object({ dimension: z.string(), a: z.string(), b: z.string() }),
+    across: z.string(),
+  }),
+  /** The metric's change from the `before` month to the `after` month, split over the values of `dimension` (mix and rate effects for ratios). */
+  z.object({
+    kind: z.literal('change_decomposition'),
+    query: MetricQuery,
+    dimension: z.string(),
+    before: z.string(),
+    after: z.string(),
+  }),
+  /** The first n rows of a dependency's result, sorted by a column. */
+  z.object({ kind: z.literal('top_n'), source: z.string(), column: z.string(), n: z.number().int().min(1), order: z.enum(['asc', 'desc']) }),
+  /** Differences between the rows of a dependency's metric result. */
+  z.object({ kind: z.literal('compare'), source: z.string(), key_columns: z.array(z.string()) }),
+  /** Direction, consecutive run and change points of a dependency's monthly series. */
+  z.object({ kind: z.literal('trend'), source: z.string(), key_columns: z.array(z.string()) }),
+  /** The largest contributors across several decompositions, ranked by effect in the direction of the change. */
+  z.object({ kind: z.literal('rank_contributors'), sources: z.array(z.string()).min(1), n: z.number().int().min(1) }),
+]);
+export type StepOperation = z.infer<typeof StepOperation>;
 
 export const PlanStep = z.object({
   step_id: z.string().min(1),
   description: z.string().min(1),
   depends_on: z.array(z.string()),
   expected_output: z.string().min(1),
+  /** Catalog metrics and dimensions the step uses; checked against the catalog before anything runs. */
   metrics: z.array(z.string()),
   dimensions: z.array(z.string()),
-  query: MetricQuery,
+  operation: StepOperation,
 });
 export type PlanStep = z.infer<typeof PlanStep>;
 
@@ -96,17 +145,31 @@ export const PlannerInput = z.object({
   intent: IntentOutput,
   asOf: IsoDate,
   catalogPath: z.string().optional(),
-  /** Why the previous plan was rejected, quoted back so the planner can avoid it. */
+  /** Why earlier plans were rejected (by the plan checks or by a reviewer), quoted back so the planner can avoid it. */
   feedback: z.array(z.string()).default([]),
 });
 export type PlannerInput = z.input<typeof PlannerInput>;
 
+/** The catalog's names, so the workflow can check a plan's references without reading files. */
+export const CatalogIndex = z.object({
+  name: z.string(),
+  metrics: z.array(z.string()),
+  dimensions: z.array(z.string()),
+});
+export type CatalogIndex = z.infer<typeof CatalogIndex>;
+
+/** The part of the catalog one step needs: its metrics, dimensions, their tables, joins and time fields. */
+export const CatalogFragment = z.record(z.string(), z.unknown());
+export type CatalogFragment = z.infer<typeof CatalogFragment>;
+
 export const Plan = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('plan'),
-    steps: z.array(PlanStep).min(1).max(6),
+    steps: z.array(PlanStep).min(1),
     /** Assumptions the planner made (for example a default period). */
     assumptions: z.array(z.string()),
+    /** Each step's catalog fragment, cut from the catalog by code, keyed by step_id. */
+    fragments: z.record(z.string(), CatalogFragment),
   }),
   z.object({
     kind: z.literal('cannot_answer'),
@@ -114,8 +177,16 @@ export const Plan = z.discriminatedUnion('kind', [
     /** What the catalog offers instead, so the user can rephrase. */
     available_metrics: z.array(z.string()),
   }),
+  z.object({
+    kind: z.literal('needs_clarification'),
+    reason: z.string().min(1),
+    /** The question back to the user. */
+    question: z.string().min(1),
+  }),
 ]);
 export type Plan = z.infer<typeof Plan>;
+
+
 
 // ---------------------------------------------------------------- SQL agent
 
@@ -125,33 +196,56 @@ export type ColumnInfo = z.infer<typeof ColumnInfo>;
 export const Row = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type Row = z.infer<typeof Row>;
 
-export const SqlStepInput = z.object({
+/** A finished dependency, as it travels to the steps that need it: schema, a few rows, a reference to the rest. */
+export const DependencyResult = z.object({
+  step_id: z.string(),
+  description: z.string(),
+  columns: z.array(ColumnInfo),
+  row_count: z.number().int().min(0),
+  /** All rows when they are few, otherwise a sample; the full result is behind result_ref. */
+  rows: z.array(Row),
+  result_ref: z.string().nullable(),
+  data_summary: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  filters_applied: z.array(z.string()),
+});
+export type DependencyResult = z.infer<typeof DependencyResult>;
+
+export const StepInput = z.object({
+  workflow_id: z.string(),
   step: PlanStep,
-  catalogPath: z.string().optional(),
+  /** Only the catalog entries this step uses (context isolation). */
+  catalog: CatalogFragment,
+  /** Results of the step's declared dependencies, keyed by step_id. */
+  dependencies: z.record(z.string(), DependencyResult),
   databaseUrl: z.string().optional(),
-  /** Reasons earlier attempts of this step failed validation. */
+  /** Reasons earlier attempts of this step failed, quoted back. */
   feedback: z.array(z.string()).default([]),
 });
-export type SqlStepInput = z.input<typeof SqlStepInput>;
+export type StepInput = z.input<typeof StepInput>;
 
-export const SqlStepOutput = z.object({
+/** What a step hands on. SQL steps fill every field; steps that only compute have sql null. */
+export const StepOutput = z.object({
   task_id: z.string(),
-  sql: z.string(),
+  sql: z.string().nullable(),
   params: z.array(z.union([z.string(), z.number()])),
   /** [rows, columns] */
   result_shape: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
   columns: z.array(ColumnInfo),
-  /** Result rows; at most the preview cap travel inline. */
+  /** Result rows; at most the inline cap travel in the hand-off, the rest is behind result_ref. */
   rows: z.array(Row),
   filters_applied: z.array(z.string()),
   aggregation_logic: z.array(z.string()),
   execution_time_ms: z.number().min(0),
   data_summary: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   anomalies_found: z.array(z.string()),
-  /** Where the full result is stored when it is larger than the inline preview; null when all rows are inline. */
+  /** Artifact id of the full result when it is larger than the inline rows; null when all rows are inline. */
   result_ref: z.string().nullable(),
+  /** The catalog metric whose value rules apply to the "value" column, if any. */
+  value_metric: z.string().nullable(),
 });
-export type SqlStepOutput = z.infer<typeof SqlStepOutput>;
+export type StepOutput = z.infer<typeof StepOutput>;
+export const SqlStepOutput = StepOutput;
+export type SqlStepOutput = StepOutput;
 
 // ---------------------------------------------------------------- validator agent
 
@@ -164,8 +258,9 @@ export type ValidationCheck = z.infer<typeof ValidationCheck>;
 
 export const ValidatorInput = z.object({
   step: PlanStep,
-  result: SqlStepOutput,
-  catalogPath: z.string().optional(),
+  result: StepOutput,
+  /** The step's catalog fragment, for value rules. */
+  catalog: CatalogFragment,
 });
 export type ValidatorInput = z.input<typeof ValidatorInput>;
 
@@ -182,9 +277,10 @@ export type ValidationOutput = z.infer<typeof ValidationOutput>;
 
 export const StepRecord = z.object({
   step: PlanStep,
-  status: z.enum(['passed', 'failed']),
+  /** skipped: a dependency failed, so the step was not computable. */
+  status: z.enum(['passed', 'failed', 'skipped']),
   attempts: z.number().int().min(0),
-  result: SqlStepOutput.nullable(),
+  result: StepOutput.nullable(),
   validations: z.array(ValidationOutput),
   error: z.string().nullable(),
 });
@@ -209,7 +305,7 @@ export const AnswerMetric = z.object({
 });
 export type AnswerMetric = z.infer<typeof AnswerMetric>;
 
-export const RunStatus = z.enum(['completed', 'degraded', 'cannot_answer']);
+export const RunStatus = z.enum(['completed', 'degraded', 'cannot_answer', 'needs_clarification', 'rejected']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 export const AnswerOutput = z.object({
@@ -224,18 +320,34 @@ export type AnswerOutput = z.infer<typeof AnswerOutput>;
 export const StepProgress = z.object({
   step_id: z.string(),
   description: z.string(),
-  status: z.enum(['pending', 'running', 'validating', 'retrying', 'passed', 'failed']),
+  status: z.enum(['pending', 'running', 'validating', 'retrying', 'passed', 'failed', 'skipped']),
   attempts: z.number().int(),
   note: z.string().nullable(),
 });
 export type StepProgress = z.infer<typeof StepProgress>;
 
+export type RunPhase = 'classifying' | 'planning' | 'awaiting_approval' | 'executing' | 'answering' | 'done';
+
 export interface RunProgress {
-  phase: 'classifying' | 'planning' | 'executing' | 'answering' | 'done';
+  phase: RunPhase;
   intent: IntentOutput | null;
+  /** The current plan (after checks and any revisions). */
+  plan: Plan | null;
   steps: StepProgress[];
   activitiesExecuted: number;
+  /** Plans the workflow's checks sent back to the planner, with the reasons. */
+  planRejections: string[];
+  /** Review decisions so far, in order. */
+  reviews: { action: 'approve' | 'revise' | 'reject' | 'timeout'; feedback: string | null }[];
 }
+
+/** A reviewer's decision on the plan of a run started with review on. */
+export const ReviewDecision = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve') }),
+  z.object({ action: z.literal('reject'), feedback: z.string().optional() }),
+  z.object({ action: z.literal('revise'), feedback: z.string().trim().min(1, 'revise needs feedback for the planner') }),
+]);
+export type ReviewDecision = z.infer<typeof ReviewDecision>;
 
 export interface AnalysisResult {
   question: string;
@@ -247,4 +359,6 @@ export interface AnalysisResult {
   plan: Plan;
   steps: StepRecord[];
   activitiesExecuted: number;
+  planRejections: string[];
+  reviews: RunProgress['reviews'];
 }

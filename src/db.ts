@@ -72,7 +72,7 @@ export async function ping(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Baton's own tables, in schema "baton": the activity execution ledger and the seed manifest. */
+/** Baton's own tables, in schema "baton": the activity execution ledger, step artifacts and the seed manifest. */
 export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
   const pool = getPool(databaseUrl);
   await pool.query(`
@@ -90,6 +90,15 @@ export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
       outcome      text
     );
     CREATE INDEX IF NOT EXISTS activity_executions_workflow ON baton.activity_executions (workflow_id);
+    CREATE TABLE IF NOT EXISTS baton.artifacts (
+      id          text PRIMARY KEY,
+      workflow_id text NOT NULL,
+      step_id     text NOT NULL,
+      kind        text NOT NULL,
+      bytes       integer NOT NULL,
+      content     jsonb NOT NULL,
+      created_at  timestamptz NOT NULL DEFAULT now()
+    );
     CREATE TABLE IF NOT EXISTS baton.seed_manifest (
       id         integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
       seeded_at  timestamptz NOT NULL DEFAULT now(),

@@ -65,10 +65,10 @@ test('a question without a catalog metric cannot be answered and lists what the 
 test('SQL is compiled from the catalog definition, joining only what it needs', () => {
   const window = findTimeWindow('last month', AS_OF);
   if (!window) throw new Error('no window');
-  const plain = compileMetricQuery(catalog, { metric: 'gmv', window, filters: [], group_by: [] });
+  const plain = compileMetricQuery(catalog, { metric: 'gmv', window, filters: [], group_by: [], order: null, limit: null });
   expect(plain.sql).not.toContain('JOIN');
   expect(plain.params).toEqual(['2026-10-01', '2026-11-01']);
-  const scoped = compileMetricQuery(catalog, { metric: 'gmv', window, filters: [{ dimension: 'region', value: '华东' }], group_by: ['category'] });
+  const scoped = compileMetricQuery(catalog, { metric: 'gmv', window, filters: [{ dimension: 'region', values: ['华东'] }], group_by: ['category'], order: null, limit: null });
   expect(scoped.sql).toContain('LEFT JOIN users ON orders.user_id = users.user_id');
   expect(scoped.sql).toContain('LEFT JOIN categories ON orders.category_id = categories.category_id');
   expect(scoped.params).toEqual(['2026-10-01', '2026-11-01', '华东']);

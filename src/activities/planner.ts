@@ -8,5 +8,5 @@ export const planAnalysis = defineAgent({
   name: 'planner',
   input: PlannerInput,
   output: Plan,
-  run: ({ question, intent, asOf, catalogPath }) => planQuestion(question, intent, catalogFor(catalogPath), asOf),
+  run: ({ question, intent, asOf, catalogPath, feedback }) => planQuestion(question, intent, catalogFor(catalogPath), asOf, feedback),
 });

@@ -1,18 +1,19 @@
 /**
- * SQL agent: compiles the step's metric query from the catalog and runs it
- * read-only, with a statement timeout and a row cap, heartbeating meanwhile.
+ * SQL agent: compiles the step's metric query from its catalog fragment, runs it
+ * read-only (statement timeout, row cap), and for decompositions derives the
+ * effects from its own rows. Heartbeats come from the worker's interceptor.
  */
 import { ApplicationFailure } from '@temporalio/common';
 import { types } from 'pg';
 import { defineAgent } from '../agent';
+import { changeDecomposition, gapContribution, type Derived } from '../analysis/derive';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
-import { SqlStepInput, SqlStepOutput, type Row } from '../contracts';
+import { StepInput, StepOutput, type Row } from '../contracts';
 import { DatabaseUnreachableError, queryReadOnly } from '../db';
-import { catalogFor, databaseFor } from '../sources';
+import { databaseFor } from '../sources';
+import { buildStepOutput, fragmentCatalog } from '../step-output';
 
 export const SQL_LIMITS = { statementTimeoutMs: 25_000, rowCap: 10_000 };
-/** Rows that travel inline in the hand-off; larger results are summarised. */
-export const INLINE_ROWS = 50;
 
 const NUMERIC_TYPES = new Set([types.builtins.NUMERIC, types.builtins.INT8, types.builtins.INT4, types.builtins.INT2, types.builtins.FLOAT4, types.builtins.FLOAT8]);
 
@@ -26,13 +27,16 @@ function toCell(value: unknown, numeric: boolean): Row[string] {
 
 export const runSqlStep = defineAgent({
   name: 'sql',
-  input: SqlStepInput,
-  output: SqlStepOutput,
-  run: async ({ step, catalogPath, databaseUrl }) => {
-    const catalog = catalogFor(catalogPath);
+  input: StepInput,
+  output: StepOutput,
+  run: async ({ workflow_id, step, catalog: fragment, databaseUrl }) => {
+    const op = step.operation;
+    if (op.kind !== 'metric' && op.kind !== 'gap_contribution' && op.kind !== 'change_decomposition') {
+      throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });
+    }
     let compiled;
     try {
-      compiled = compileMetricQuery(catalog, step.query);
+      compiled = compileMetricQuery(fragmentCatalog(fragment), op.query);
     } catch (err) {
       if (err instanceof UnknownCatalogNameError) {
         throw ApplicationFailure.create({ type: 'UnknownCatalogName', nonRetryable: true, message: `sql agent, step ${step.step_id}: ${err.message}` });
@@ -59,33 +63,33 @@ export const runSqlStep = defineAgent({
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
 
     const numeric = new Set(result.fields.filter((f) => NUMERIC_TYPES.has(f.dataTypeID)).map((f) => f.name));
-    const rows: Row[] = result.rows.map((raw) =>
-      Object.fromEntries(result.fields.map((f) => [f.name, toCell(raw[f.name], numeric.has(f.name))])),
-    );
-    const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
+    const rows: Row[] = result.rows.map((raw) => Object.fromEntries(result.fields.map((f) => [f.name, toCell(raw[f.name], numeric.has(f.name))])));
     const anomalies: string[] = [];
     if (rows.length === 0) anomalies.push('the query returned no rows');
-    if (rows.some((r) => r.value === null)) anomalies.push('some groups have no value (no qualifying orders)');
+    if (rows.some((r) => r.value === null)) anomalies.push('some groups have no value (no qualifying rows)');
     if (result.capped) anomalies.push(`more than ${SQL_LIMITS.rowCap} rows; the result was capped`);
+    const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
 
-    return {
-      task_id: step.step_id,
+    let derived: Derived | null = null;
+    if (op.kind === 'gap_contribution') derived = gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across);
+    if (op.kind === 'change_decomposition') derived = changeDecomposition(rows, op.dimension, op.before, op.after);
+
+    return buildStepOutput(workflow_id, step, {
       sql: compiled.sql,
       params: compiled.params,
-      result_shape: [rows.length, result.fields.length] as [number, number],
-      columns: compiled.columns,
-      rows: rows.slice(0, INLINE_ROWS),
+      columns: derived?.columns ?? compiled.columns,
+      rows: derived?.rows ?? rows,
       filters_applied: compiled.filters_applied,
-      aggregation_logic: compiled.aggregation_logic,
-      execution_time_ms: Math.round(elapsedMs * 10) / 10,
-      data_summary: {
+      aggregation_logic: derived ? [...compiled.aggregation_logic, `then ${op.kind.replace('_', ' ')} over ${rows.length} grouped rows`] : compiled.aggregation_logic,
+      execution_time_ms: elapsedMs,
+      data_summary: derived?.summary ?? {
         rows: rows.length,
         value_min: values.length > 0 ? Math.min(...values) : null,
         value_max: values.length > 0 ? Math.max(...values) : null,
         value_sum: values.length > 0 ? values.reduce((a, b) => a + b, 0) : null,
       },
       anomalies_found: anomalies,
-      result_ref: rows.length > INLINE_ROWS ? `rows ${INLINE_ROWS + 1}-${rows.length} not inline` : null,
-    };
+      value_metric: derived ? null : op.query.metric,
+    });
   },
 });

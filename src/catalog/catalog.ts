@@ -15,31 +15,54 @@ const Identifier = z.string().regex(/^[a-z_][a-z0-9_]*$/i, 'expected a plain SQL
 
 const MetricFilter = z.object({ sql: z.string().min(1), description: z.string().min(1), description_zh: z.string().optional() });
 
-const MetricDefinition = z.object({
-  label: z.string().min(1),
-  label_zh: z.string().min(1),
-  aliases: z.array(z.string().min(1)).default([]),
-  description: z.string().min(1),
-  /** The table the metric counts rows of; joins start here. */
-  table: Identifier,
-  expression: z.string().min(1),
-  time_field: Identifier,
-  filters: z.array(MetricFilter).default([]),
-  unit: z.string().optional(),
-  format: z.enum(['currency', 'integer', 'number', 'ratio']).default('number'),
-  rules: z
-    .object({ min: z.number().optional(), max: z.number().optional() })
-    .default({}),
-});
+const MetricDefinition = z
+  .object({
+    label: z.string().min(1),
+    label_zh: z.string().min(1),
+    aliases: z.array(z.string().min(1)).default([]),
+    description: z.string().min(1),
+    /** The table the metric counts rows of; joins start here. */
+    table: Identifier,
+    /** An additive aggregate, e.g. SUM(orders.amount). */
+    expression: z.string().min(1).optional(),
+    /** A ratio: numerator / denominator, both aggregates. Changes of ratios decompose into mix and rate effects. */
+    numerator: z.string().min(1).optional(),
+    denominator: z.string().min(1).optional(),
+    /** Aggregate per entity (e.g. orders.user_id) first; numerator and denominator then run over the entity rows. */
+    per: ColumnRef.optional(),
+    /** Columns computed per entity, usable by name in numerator and denominator. */
+    per_entity: z.record(Identifier, z.string().min(1)).default({}),
+    time_field: Identifier,
+    filters: z.array(MetricFilter).default([]),
+    unit: z.string().optional(),
+    format: z.enum(['currency', 'integer', 'number', 'ratio']).default('number'),
+    rules: z
+      .object({ min: z.number().optional(), max: z.number().optional() })
+      .default({}),
+    /** Dimensions along which a change of this metric is decomposed when asked why it changed. */
+    decompose_by: z.array(Identifier).default([]),
+    /** Metrics worth checking when this one changes (drivers). */
+    related_metrics: z.array(Identifier).default([]),
+  })
+  .refine((m) => (m.expression !== undefined) !== (m.numerator !== undefined && m.denominator !== undefined), {
+    message: 'a metric needs either expression, or numerator and denominator',
+  })
+  .refine((m) => m.per === undefined || m.numerator !== undefined, { message: 'per needs numerator and denominator' });
 
-const DimensionDefinition = z.object({
+const DimensionDefinition = z
+  .object({
   label: z.string().min(1),
   label_zh: z.string().min(1),
-  column: ColumnRef,
+  /** A column, or an SQL expression; {time} in an expression stands for the metric's time column. */
+  column: ColumnRef.optional(),
+  expression: z.string().min(1).optional(),
+  description: z.string().optional(),
+  description_zh: z.string().optional(),
   aliases: z.array(z.string().min(1)).default([]),
   /** Known values, each with the other names people use for it. */
   values: z.record(z.string(), z.array(z.string()).default([])).default({}),
-});
+  })
+  .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' });
 
 export const CatalogSchema = z.object({
   name: Identifier,
@@ -53,6 +76,10 @@ export const CatalogSchema = z.object({
 });
 
 export type Catalog = z.infer<typeof CatalogSchema>;
+
+/** Group-by names every catalog has: calendar buckets of the metric's time field. */
+export const TIME_GRAINS = ['month', 'week', 'day'] as const;
+export type TimeGrain = (typeof TIME_GRAINS)[number];
 export type MetricDefinition = z.infer<typeof MetricDefinition>;
 export type DimensionDefinition = z.infer<typeof DimensionDefinition>;
 
@@ -80,10 +107,21 @@ function checkReferences(catalog: Catalog, file: string): void {
     requireTable(`joins.${i}.to`, join.to);
   });
   for (const [name, field] of Object.entries(catalog.time_fields)) requireTable(`time_fields.${name}.column`, field.column);
-  for (const [name, dim] of Object.entries(catalog.dimensions)) requireTable(`dimensions.${name}.column`, dim.column);
+  for (const [name, dim] of Object.entries(catalog.dimensions)) {
+    if (dim.column) requireTable(`dimensions.${name}.column`, dim.column);
+    if (TIME_GRAINS.includes(name as TimeGrain)) {
+      throw new CatalogError(file, `dimensions.${name}`, `"${name}" is a built-in time grain and cannot be redefined`);
+    }
+  }
   for (const [name, metric] of Object.entries(catalog.metrics)) {
     if (!(metric.table in catalog.tables)) {
       throw new CatalogError(file, `metrics.${name}.table`, `table "${metric.table}" is not declared under tables`);
+    }
+    for (const [i, ref] of [...metric.decompose_by.entries()]) {
+      if (!(ref in catalog.dimensions)) throw new CatalogError(file, `metrics.${name}.decompose_by.${i}`, `"${ref}" is not a dimension`);
+    }
+    for (const [i, ref] of [...metric.related_metrics.entries()]) {
+      if (!(ref in catalog.metrics)) throw new CatalogError(file, `metrics.${name}.related_metrics.${i}`, `"${ref}" is not a metric`);
     }
     if (!(metric.time_field in catalog.time_fields)) {
       throw new CatalogError(

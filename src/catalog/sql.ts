@@ -1,9 +1,15 @@
 /**
  * Compiles a step's metric query into SQL from the catalog definition, so the
  * same metric is always computed the same way.
+ *
+ *   additive metric   SELECT <groups>, <expression> AS value ...
+ *   ratio metric      SELECT <groups>, <numerator> / <denominator> AS value, numerator, denominator ...
+ *   per-entity ratio  the same over a subquery that first aggregates per entity (e.g. per user)
+ *
+ * Dimension values are bind parameters; joins follow the declared foreign keys.
  */
-import type { Catalog } from './catalog';
-import type { ColumnInfo, MetricQuery } from '../contracts';
+import { TIME_GRAINS, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
+import type { CatalogFragment, CatalogIndex, ColumnInfo, MetricQuery } from '../contracts';
 
 export interface CompiledQuery {
   sql: string;
@@ -53,72 +59,132 @@ function joinPath(catalog: Catalog, base: string, needed: string[]): string[] {
   return clauses;
 }
 
+export function isTimeGrain(name: string): name is TimeGrain {
+  return (TIME_GRAINS as readonly string[]).includes(name);
+}
+
+/** The SQL for a dimension or time grain, given the metric's time column. */
+export function dimensionSql(catalog: Catalog, name: string, timeColumn: string): string {
+  if (isTimeGrain(name)) {
+    const format = name === 'month' ? 'YYYY-MM' : name === 'week' ? 'IYYY-"W"IW' : 'YYYY-MM-DD';
+    return `to_char(date_trunc('${name}', ${timeColumn}), '${format}')`;
+  }
+  const dim = catalog.dimensions[name];
+  if (!dim) throw new UnknownCatalogNameError('dimension', name, [...Object.keys(catalog.dimensions), ...TIME_GRAINS]);
+  return dim.column ?? (dim.expression ?? '').replaceAll('{time}', timeColumn);
+}
+
+export function metricDefinition(catalog: Catalog, name: string): MetricDefinition {
+  const metric = catalog.metrics[name];
+  if (!metric) throw new UnknownCatalogNameError('metric', name, Object.keys(catalog.metrics));
+  return metric;
+}
+
 export function compileMetricQuery(catalog: Catalog, query: MetricQuery): CompiledQuery {
-  const metric = catalog.metrics[query.metric];
-  if (!metric) throw new UnknownCatalogNameError('metric', query.metric, Object.keys(catalog.metrics));
+  const metric = metricDefinition(catalog, query.metric);
   const timeField = catalog.time_fields[metric.time_field];
   if (!timeField) throw new Error(`catalog ${catalog.name}: metric ${query.metric} names unknown time field ${metric.time_field}`);
-
-  const dimension = (name: string) => {
-    const dim = catalog.dimensions[name];
-    if (!dim) throw new UnknownCatalogNameError('dimension', name, Object.keys(catalog.dimensions));
-    return dim;
-  };
+  const timeColumn = timeField.column;
 
   const params: string[] = [query.window.start, query.window.end];
-  const where = [
-    ...metric.filters.map((f) => f.sql),
-    `${timeField.column} >= $1::timestamp`,
-    `${timeField.column} < $2::timestamp`,
-  ];
+  const where = [...metric.filters.map((f) => f.sql), `${timeColumn} >= $1::timestamp`, `${timeColumn} < $2::timestamp`];
   const filtersApplied = [
     ...metric.filters.map((f) => f.description),
     `${metric.time_field} in [${query.window.start}, ${query.window.end}) (${query.window.label_en})`,
   ];
   for (const filter of query.filters) {
-    const dim = dimension(filter.dimension);
-    params.push(filter.value);
-    where.push(`${dim.column} = $${params.length}`);
-    filtersApplied.push(`${filter.dimension} = ${filter.value}`);
+    const sql = dimensionSql(catalog, filter.dimension, timeColumn);
+    const placeholders = filter.values.map((value) => {
+      params.push(value);
+      return `$${params.length}`;
+    });
+    where.push(placeholders.length === 1 ? `${sql} = ${placeholders[0]}` : `${sql} IN (${placeholders.join(', ')})`);
+    filtersApplied.push(`${filter.dimension} ${filter.values.length === 1 ? '=' : 'in'} ${filter.values.join(', ')}`);
   }
 
-  const groupColumns = query.group_by.map((name) => ({ name, column: dimension(name).column }));
-  const referenced = [
-    metric.expression,
-    ...metric.filters.map((f) => f.sql),
-    timeField.column,
-    ...query.filters.map((f) => dimension(f.dimension).column),
-    ...groupColumns.map((g) => g.column),
-  ].join(' ');
-  const joins = joinPath(
-    catalog,
-    metric.table,
-    tablesReferenced(catalog, referenced).filter((t) => t !== metric.table),
-  );
+  const groups = query.group_by.map((name) => ({ name, sql: dimensionSql(catalog, name, timeColumn) }));
+  const aggregates = metric.expression ?? `${metric.numerator ?? ''} ${metric.denominator ?? ''}`;
+  const referenced = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...where, ...groups.map((g) => g.sql)].join(' ');
+  const joins = joinPath(catalog, metric.table, tablesReferenced(catalog, referenced).filter((t) => t !== metric.table));
+  const from = [`FROM ${metric.table}`, ...joins, `WHERE ${where.join('\n  AND ')}`];
+  const positions = groups.map((_, i) => String(i + 1)).join(', ');
 
-  const select = [...groupColumns.map((g) => `${g.column} AS ${g.name}`), `${metric.expression} AS value`];
-  const lines = [
-    `SELECT ${select.join(', ')}`,
-    `FROM ${metric.table}`,
-    ...joins,
-    `WHERE ${where.join('\n  AND ')}`,
-  ];
-  if (groupColumns.length > 0) {
-    const positions = groupColumns.map((_, i) => String(i + 1)).join(', ');
-    lines.push(`GROUP BY ${positions}`, `ORDER BY ${positions}`);
+  const valueSelect = metric.expression
+    ? [`${metric.expression} AS value`]
+    : [
+        `(${metric.numerator})::numeric / NULLIF(${metric.denominator}, 0) AS value`,
+        `${metric.numerator} AS numerator`,
+        `${metric.denominator} AS denominator`,
+      ];
+
+  let lines: string[];
+  if (metric.per) {
+    // Aggregate per entity first, then the ratio over entity rows.
+    const inner = [
+      `SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), `${metric.per} AS entity`, ...Object.entries(metric.per_entity).map(([n, e]) => `${e} AS ${n}`)].join(', ')}`,
+      ...from,
+      `GROUP BY ${[...groups.map((_, i) => String(i + 1)), String(groups.length + 1)].join(', ')}`,
+    ];
+    lines = [
+      `SELECT ${[...groups.map((g) => g.name), ...valueSelect].join(', ')}`,
+      `FROM (\n  ${inner.join('\n  ')}\n) AS per_entity`,
+    ];
+  } else {
+    lines = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueSelect].join(', ')}`, ...from];
   }
+  if (groups.length > 0) lines.push(`GROUP BY ${positions}`);
+  if (query.order) lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length > 0 ? `, ${positions}` : ''}`);
+  else if (groups.length > 0) lines.push(`ORDER BY ${positions}`);
+  if (query.limit) lines.push(`LIMIT ${query.limit}`);
+
+  const logic = metric.expression
+    ? [`${metric.label} = ${metric.expression}`]
+    : [`${metric.label} = (${metric.numerator}) / (${metric.denominator})${metric.per ? `, over ${metric.per} after ${Object.entries(metric.per_entity).map(([n, e]) => `${n} = ${e}`).join(', ')}` : ''}`];
+  logic.push(groups.length > 0 ? `grouped by ${groups.map((g) => g.name).join(', ')}` : 'one total over the whole period');
+  if (query.order) logic.push(`sorted by value ${query.order}${query.limit ? `, first ${query.limit}` : ''}`);
 
   return {
     sql: lines.join('\n'),
     params,
     columns: [
-      ...groupColumns.map((g) => ({ name: g.name, type: 'text', meaning: `${g.name} (${g.column})` })),
+      ...groups.map((g) => ({ name: g.name, type: 'text', meaning: isTimeGrain(g.name) ? `${g.name} of ${metric.time_field}` : `${g.name} (${catalog.dimensions[g.name]?.label ?? g.name})` })),
       { name: 'value', type: 'numeric', meaning: `${metric.label}: ${metric.description}` },
+      ...(metric.expression ? [] : [
+        { name: 'numerator', type: 'numeric', meaning: `numerator of ${metric.label}` },
+        { name: 'denominator', type: 'numeric', meaning: `denominator of ${metric.label}` },
+      ]),
     ],
     filters_applied: filtersApplied,
-    aggregation_logic: [
-      `${metric.label} = ${metric.expression}`,
-      groupColumns.length > 0 ? `grouped by ${groupColumns.map((g) => g.name).join(', ')}` : 'one total over the whole period',
-    ],
+    aggregation_logic: logic,
+  };
+}
+
+/** Names the workflow checks plans against. */
+export function catalogIndex(catalog: Catalog): CatalogIndex {
+  return { name: catalog.name, metrics: Object.keys(catalog.metrics), dimensions: [...Object.keys(catalog.dimensions), ...TIME_GRAINS] };
+}
+
+/**
+ * The slice of the catalog a step needs: its metrics and dimensions (and metrics' related ones are left out),
+ * the time fields they use, and every table and join (joins are small and needed to reach dimension tables).
+ */
+export function catalogFragment(catalog: Catalog, metrics: string[], dimensions: string[]): CatalogFragment {
+  const pick = <T>(all: Record<string, T>, names: string[]) => Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n] as T]));
+  const metricDefs = pick(catalog.metrics, metrics);
+  const timeFields = pick(catalog.time_fields, Object.values(metricDefs).map((m) => m.time_field));
+  const dims = pick(catalog.dimensions, dimensions);
+  // Drop references to metrics and dimensions outside the fragment, so it stands on its own.
+  const trimmed = Object.fromEntries(
+    Object.entries(metricDefs).map(([n, m]) => [n, { ...m, related_metrics: [], decompose_by: m.decompose_by.filter((d) => d in dims) }]),
+  );
+  return {
+    name: catalog.name,
+    description: catalog.description,
+    timezone: catalog.timezone,
+    tables: catalog.tables,
+    joins: catalog.joins,
+    time_fields: timeFields,
+    metrics: trimmed,
+    dimensions: dims,
   };
 }

@@ -4,9 +4,11 @@
  * the catalog it is given, so the same question always gets the same plan.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { DimensionFilter, Intent, IntentOutput, Language, Plan, PlanStep } from '../contracts';
+import type { DimensionFilter, Intent, IntentOutput, Language, MetricQuery, Plan, PlanStep, StepOperation, TimeWindow } from '../contracts';
+import { catalogFragment, compileMetricQuery } from '../catalog/sql';
+import { MAX_PLAN_STEPS } from '../limits';
 import { detectLanguage } from './language';
-import { defaultTimeWindow, findTimeWindow } from './time-window';
+import { defaultTimeWindow, findTimeWindow, monthsBack, previousMonth } from './time-window';
 
 export const OFFLINE_MODEL_NAME = 'offline-rules';
 
@@ -87,13 +89,34 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
 
 const GROUP_WORDS = /(?:按|按照|各|分|每个|每|by|per|across|each)\s*$/i;
 const TIME_UNITS = new Set(['month', 'months', 'week', 'weeks', 'day', 'days', 'year', 'quarter', '月', '月份', '周', '天', '日', '年', '季度']);
+const EN_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const CN_NUMBERS: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+const N_WORD = '(\\d+|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)';
+
+function countWord(word: string): number {
+  return /^\d+$/.test(word) ? Number(word) : (CN_NUMBERS[word] ?? EN_NUMBERS[word.toLowerCase()] ?? 1);
+}
 
 export interface CatalogReading {
   metrics: string[];
   filters: DimensionFilter[];
   groupBy: string[];
+  /** Dimensions mentioned by name (not as a value), in order. */
+  mentionedDimensions: string[];
+  /** "top 3", "前三", "lowest 2": how many, which end. */
+  topN: { n: number; order: 'asc' | 'desc' } | null;
   /** Words used as a breakdown ("by city") that name no catalog dimension. */
   unknownDimensions: string[];
+}
+
+function findTopN(question: string): CatalogReading['topN'] {
+  const q = question.toLowerCase();
+  let m: RegExpExecArray | null;
+  if ((m = new RegExp(`(?:最低|最少|最小|倒数|bottom|lowest|smallest)的?\\s*${N_WORD}`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'asc' };
+  if ((m = new RegExp(`${N_WORD}\\s+(?:lowest|smallest|weakest)`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'asc' };
+  if ((m = new RegExp(`(?:最高|最大|最多|贡献最大|前|top|排名前|highest|largest|biggest)的?\\s*${N_WORD}`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'desc' };
+  if ((m = new RegExp(`${N_WORD}\\s+(?:highest|largest|biggest|top|best|leading)`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'desc' };
+  return null;
 }
 
 export function readQuestion(question: string, catalog: Catalog): CatalogReading {
@@ -101,13 +124,21 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   const metrics: string[] = [];
   const filters: DimensionFilter[] = [];
   const groupBy: string[] = [];
+  const mentionedDimensions: string[] = [];
+  const topN = findTopN(question);
   for (const hit of hits) {
     if (hit.kind === 'metric' && !metrics.includes(hit.id)) metrics.push(hit.id);
-    if (hit.kind === 'value' && hit.value && !filters.some((f) => f.dimension === hit.id && f.value === hit.value)) {
-      filters.push({ dimension: hit.id, value: hit.value });
+    if (hit.kind === 'value' && hit.value) {
+      const filter = filters.find((f) => f.dimension === hit.id);
+      if (!filter) filters.push({ dimension: hit.id, values: [hit.value] });
+      else if (!filter.values.includes(hit.value)) filter.values.push(hit.value);
     }
-    if (hit.kind === 'dimension' && GROUP_WORDS.test(question.slice(0, hit.start)) && !groupBy.includes(hit.id)) {
-      groupBy.push(hit.id);
+    if (hit.kind === 'dimension') {
+      if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
+      const before = question.slice(0, hit.start);
+      if ((GROUP_WORDS.test(before) || (topN && /(?:个|名|位)\s*$|\d\s*$|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+$/i.test(before))) && !groupBy.includes(hit.id)) {
+        groupBy.push(hit.id);
+      }
     }
   }
   const unknownDimensions: string[] = [];
@@ -118,24 +149,242 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     const covered = hits.some((h) => h.start <= at && at < h.end);
     if (!covered && !TIME_UNITS.has(word) && ![...TIME_UNITS].some((u) => word.startsWith(u))) unknownDimensions.push(word);
   }
-  return { metrics, filters, groupBy, unknownDimensions };
+  return { metrics, filters, groupBy, mentionedDimensions, topN, unknownDimensions };
 }
 
 // ------------------------------------------------------------------ planning
 
+
 function metricList(catalog: Catalog, language: Language): string[] {
-  return Object.entries(catalog.metrics).map(([id, m]) =>
-    language === 'zh' ? `${m.label_zh} (${id})` : `${m.label} (${id})`,
-  );
+  return Object.entries(catalog.metrics).map(([id, m]) => (language === 'zh' ? `${m.label_zh} (${id})` : `${m.label} (${id})`));
+}
+
+interface Context {
+  catalog: Catalog;
+  language: Language;
+  reading: CatalogReading;
+  window: TimeWindow;
+  text: string;
+}
+
+const zh = (ctx: Context, chinese: string, english: string) => (ctx.language === 'zh' ? chinese : english);
+const labelOf = (ctx: Context, metric: string) => {
+  const m = ctx.catalog.metrics[metric];
+  return zh(ctx, m?.label_zh ?? metric, m?.label ?? metric);
+};
+const dimLabel = (ctx: Context, dim: string) => {
+  const d = ctx.catalog.dimensions[dim];
+  return d ? zh(ctx, d.label_zh, d.label) : zh(ctx, dim === 'month' ? '月份' : dim, dim);
+};
+const period = (ctx: Context, w: TimeWindow) => zh(ctx, w.label_zh, w.label_en);
+/** A dimension value for people: its first Chinese alias in Chinese, else the value itself. */
+const valueText = (ctx: Context, dimension: string, value: string) =>
+  ctx.language === 'zh' ? (ctx.catalog.dimensions[dimension]?.values[value]?.find((a) => /[\u4e00-\u9fff]/.test(a)) ?? value) : value;
+const scopeText = (ctx: Context, filters: DimensionFilter[]) => filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(zh(ctx, '、', '/'))).join(', ');
+
+function query(metric: string, window: TimeWindow, filters: DimensionFilter[], groupBy: string[], extra: Partial<MetricQuery> = {}): MetricQuery {
+  return { metric, window, filters, group_by: groupBy, order: null, limit: null, ...extra };
+}
+
+function step(id: number, description: string, dependsOn: number[], expected: string, metrics: string[], dimensions: string[], operation: StepOperation): PlanStep {
+  return {
+    step_id: `s${id}`,
+    description,
+    depends_on: dependsOn.map((d) => `s${d}`),
+    expected_output: expected,
+    metrics,
+    dimensions: [...new Set(dimensions.filter((d) => d !== 'month'))],
+    operation,
+  };
+}
+
+/** Whether the metric can be filtered or grouped by these dimensions (its tables reach theirs). */
+function reachable(catalog: Catalog, metric: string, dimensions: string[], window: TimeWindow): boolean {
+  try {
+    compileMetricQuery(catalog, query(metric, window, dimensions.map((d) => ({ dimension: d, values: ['x'] })), []));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function planQuery(ctx: Context): PlanStep[] {
+  const { reading } = ctx;
+  return reading.metrics.map((metric, i) => {
+    const top = reading.topN && reading.groupBy.length > 0 ? reading.topN : null;
+    const by = reading.groupBy.length > 0 ? zh(ctx, `，按${reading.groupBy.map((d) => dimLabel(ctx, d)).join('、')}`, `, by ${reading.groupBy.join(', ')}`) : '';
+    const topText = top ? zh(ctx, `，${top.order === 'desc' ? '最高' : '最低'}的 ${top.n} 个`, `, ${top.order === 'desc' ? 'top' : 'bottom'} ${top.n}`) : '';
+    const scope = scopeText(ctx, reading.filters);
+    return step(
+      i + 1,
+      `${labelOf(ctx, metric)} · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}${by}${topText}`,
+      [],
+      reading.groupBy.length > 0 ? `one row per ${reading.groupBy.join(' × ')}${top ? ` (${top.n} rows)` : ''} with the ${metric} value` : `one row with the ${metric} value for ${ctx.window.label_en}`,
+      [metric],
+      [...reading.filters.map((f) => f.dimension), ...reading.groupBy],
+      { kind: 'metric', query: query(metric, ctx.window, reading.filters, reading.groupBy, top ? { order: top.order, limit: top.n } : {}) },
+    );
+  });
+}
+
+function planTrend(ctx: Context): PlanStep[] {
+  const { reading } = ctx;
+  const steps: PlanStep[] = [];
+  reading.metrics.forEach((metric, i) => {
+    const groupBy = ['month', ...reading.groupBy];
+    const scope = scopeText(ctx, reading.filters);
+    const seriesId = 2 * i + 1;
+    steps.push(
+      step(seriesId, zh(ctx, `${labelOf(ctx, metric)}按月序列 · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`, `monthly ${labelOf(ctx, metric)} · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`),
+        [], `one row per month${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''} with the ${metric} value`, [metric],
+        [...reading.filters.map((f) => f.dimension), ...groupBy], { kind: 'metric', query: query(metric, ctx.window, reading.filters, groupBy) }),
+      step(seriesId + 1, zh(ctx, `${labelOf(ctx, metric)}的走势：方向、连续变化月数、拐点`, `${labelOf(ctx, metric)} trend: direction, consecutive months, change points`),
+        [seriesId], 'direction of the latest change, its consecutive run length and change points', [], [],
+        { kind: 'trend', source: `s${seriesId}`, key_columns: reading.groupBy }),
+    );
+  });
+  return steps;
+}
+
+/** Two segments to compare: two values named in the question, or a mentioned two-valued dimension (new vs returning). */
+function segments(ctx: Context): { dimension: string; values: [string, string] } | null {
+  const named = ctx.reading.filters.find((f) => f.values.length >= 2);
+  if (named) return { dimension: named.dimension, values: [named.values[0] as string, named.values[1] as string] };
+  for (const dim of ctx.reading.mentionedDimensions) {
+    const values = Object.keys(ctx.catalog.dimensions[dim]?.values ?? {});
+    if (values.length === 2 && !ctx.reading.groupBy.includes(dim)) return { dimension: dim, values: [values[0] as string, values[1] as string] };
+  }
+  return null;
+}
+
+function planComparison(ctx: Context): PlanStep[] {
+  const { reading } = ctx;
+  const metric = reading.metrics[0] as string;
+  const seg = segments(ctx);
+  const scope = reading.filters.filter((f) => f.dimension !== seg?.dimension);
+  const scopeLabel = scopeText(ctx, scope);
+  const across = reading.groupBy.find((d) => d !== seg?.dimension);
+  const changeOverTime = /变化|走势|趋势|change|over time/i.test(ctx.text);
+
+  if (seg) {
+    const [a, b] = seg.values;
+    const segDim = seg.dimension;
+    const [aText, bText] = [valueText(ctx, segDim, a), valueText(ctx, segDim, b)];
+    const dimDef = ctx.catalog.dimensions[segDim];
+    const segFilter = [...scope, { dimension: segDim, values: [a, b] }];
+    const steps: PlanStep[] = [
+      step(1, zh(ctx, `划分${aText}与${bText}（${dimDef?.description_zh ?? dimLabel(ctx, segDim)}）· ${period(ctx, ctx.window)}`, `split into ${a} and ${b} (${dimDef?.description ?? segDim}) · ${period(ctx, ctx.window)}`),
+        [], `one row per ${segDim} (${a}, ${b}) with its size and ${metric}`, [metric], [segDim, ...scope.map((f) => f.dimension)],
+        { kind: 'metric', query: query(metric, ctx.window, segFilter, [segDim]) }),
+    ];
+    if (changeOverTime) {
+      steps.push(step(2, zh(ctx, `各月${aText}与${bText}的${labelOf(ctx, metric)}`, `monthly ${labelOf(ctx, metric)} by ${segDim}`), [1],
+        `one row per month and ${segDim}`, [metric], [segDim, ...scope.map((f) => f.dimension)],
+        { kind: 'metric', query: query(metric, ctx.window, segFilter, ['month', segDim]) }));
+    }
+    if (across) {
+      const gapId = steps.length + 1;
+      steps.push(step(gapId, zh(ctx, `各${dimLabel(ctx, across)}对${aText}与${bText}${labelOf(ctx, metric)}差异的贡献`, `each ${across}'s contribution to the ${labelOf(ctx, metric)} gap between ${a} and ${b}`), [1],
+        `one row per ${across} with its contribution to the gap`, [metric], [segDim, across, ...scope.map((f) => f.dimension)],
+        { kind: 'gap_contribution', query: query(metric, ctx.window, segFilter, [segDim, across]), segment: { dimension: segDim, a, b }, across }));
+      const n = reading.topN?.n ?? 3;
+      steps.push(step(gapId + 1, zh(ctx, `贡献最大的 ${n} 个${dimLabel(ctx, across)}`, `the ${n} ${across} values contributing most`), [gapId],
+        `${n} rows, largest contribution first`, [], [across], { kind: 'top_n', source: `s${gapId}`, column: 'contribution', n, order: 'desc' }));
+    } else if (!changeOverTime) {
+      steps.push(step(2, zh(ctx, `比较${aText}与${bText}的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)}: ${a} vs ${b}`), [1],
+        'the difference between the segments', [], [segDim], { kind: 'compare', source: 's1', key_columns: [segDim] }));
+    }
+    return steps;
+  }
+
+  // No segments: compare the period with the one before (month over month).
+  const before = previousMonth(ctx.window);
+  const both: TimeWindow = { ...ctx.window, start: before.start, label_zh: `${before.label_zh}与${ctx.window.label_zh}`, label_en: `${before.label_en} and ${ctx.window.label_en}` };
+  return [
+    step(1, zh(ctx, `${labelOf(ctx, metric)} · ${before.label_zh}与${ctx.window.label_zh}${scopeLabel ? ` · ${scopeLabel}` : ''}`, `${labelOf(ctx, metric)} · ${before.label_en} and ${ctx.window.label_en}${scopeLabel ? ` · ${scopeLabel}` : ''}`),
+      [], 'one row per month', [metric], scope.map((f) => f.dimension), { kind: 'metric', query: query(metric, both, scope, ['month']) }),
+    step(2, zh(ctx, `比较两个月的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)} between the two months`), [1],
+      'the change between the months', [], [], { kind: 'compare', source: 's1', key_columns: ['month'] }),
+  ];
+}
+
+function planAttribution(ctx: Context): PlanStep[] {
+  const { reading, catalog } = ctx;
+  const metric = reading.metrics[0] as string;
+  const def = catalog.metrics[metric];
+  const before = previousMonth(ctx.window);
+  const both: TimeWindow = { ...ctx.window, start: before.start, label_zh: `${before.label_zh}至${ctx.window.label_zh}`, label_en: `${before.label_en} to ${ctx.window.label_en}` };
+  const beforeKey = before.start.slice(0, 7);
+  const afterKey = ctx.window.start.slice(0, 7);
+  const scope = reading.filters;
+  const scopeLabel = scopeText(ctx, scope);
+  const fixed = new Set(scope.map((f) => f.dimension));
+  const steps: PlanStep[] = [
+    step(1, zh(ctx, `${scopeLabel}${labelOf(ctx, metric)}：${before.label_zh} 与 ${ctx.window.label_zh}`, `${labelOf(ctx, metric)}${scopeLabel ? ` in ${scopeLabel}` : ''}: ${before.label_en} vs ${ctx.window.label_en}`),
+      [], 'one row per month: the change to explain', [metric], [...fixed], { kind: 'metric', query: query(metric, both, scope, ['month']) }),
+  ];
+  const dims = (def?.decompose_by ?? []).filter((d) => !fixed.has(d) && reachable(catalog, metric, [d, ...fixed], ctx.window)).slice(0, 3);
+  for (const dim of dims) {
+    steps.push(step(steps.length + 1, zh(ctx, `按${dimLabel(ctx, dim)}分解变化（结构效应与比率效应）`, `decompose the change by ${dim} (mix and rate effects)`), [1],
+      `one row per ${dim} with its effect on the change`, [metric], [dim, ...fixed],
+      { kind: 'change_decomposition', query: query(metric, both, scope, ['month', dim]), dimension: dim, before: beforeKey, after: afterKey }));
+  }
+  if (dims.length > 0) {
+    const sources = steps.slice(1).map((s) => Number(s.step_id.slice(1)));
+    steps.push(step(steps.length + 1, zh(ctx, '排序贡献最大的因素', 'rank the largest contributors'), sources,
+      'contributors ranked by effect in the direction of the change', [], dims,
+      { kind: 'rank_contributors', sources: sources.map((n) => `s${n}`), n: 5 }));
+  }
+  for (const related of def?.related_metrics ?? []) {
+    if (steps.length >= MAX_PLAN_STEPS) break;
+    const relatedScope = scope.filter((f) => reachable(catalog, related, [f.dimension], ctx.window));
+    steps.push(step(steps.length + 1, zh(ctx, `相关指标${labelOf(ctx, related)}：${before.label_zh} 与 ${ctx.window.label_zh}`, `related metric ${labelOf(ctx, related)}: ${before.label_en} vs ${ctx.window.label_en}`), [],
+      'one row per month for the related metric', [related], relatedScope.map((f) => f.dimension),
+      { kind: 'metric', query: query(related, both, relatedScope, ['month']) }));
+  }
+  return steps;
+}
+
+/** Default period by intent: trends look at the last 6 full months, the rest at the last full month. */
+function chooseWindow(intent: Intent, text: string, asOf: string, language: Language, assumptions: string[]): TimeWindow {
+  const found = findTimeWindow(text, asOf);
+  const wantsSeries = intent === 'trend' || (intent === 'comparison' && /变化|走势|趋势|change|over time/i.test(text));
+  if (wantsSeries) {
+    if (found && found.start.slice(0, 7) !== found.end.slice(0, 7) && monthsBetween(found) >= 2) return found;
+    const end = found ?? defaultTimeWindow(asOf);
+    const series = monthsBack(end, 6);
+    assumptions.push(language === 'zh' ? `按最近 6 个完整月（${series.label_zh}）观察变化` : `looked at the 6 full months ${series.label_en}`);
+    return series;
+  }
+  if (found) {
+    if (intent === 'attribution' && monthsBetween(found) !== 1) {
+      const month = defaultTimeWindow(found.end);
+      assumptions.push(language === 'zh' ? `归因按月进行，使用${month.label_zh}` : `attribution works month by month; used ${month.label_en}`);
+      return month;
+    }
+    return found;
+  }
+  const window = defaultTimeWindow(asOf);
+  assumptions.push(language === 'zh' ? `问题未给出时间范围，按最近一个完整月（${window.label_zh}）计算` : `no period given; used the last full month (${window.label_en})`);
+  return window;
+}
+
+function monthsBetween(w: TimeWindow): number {
+  const [y0, m0] = w.start.split('-').map(Number) as [number, number];
+  const [y1, m1] = w.end.split('-').map(Number) as [number, number];
+  const d1 = Number(w.end.slice(8, 10));
+  return (y1 - y0) * 12 + (m1 - m0) + (d1 > 1 ? 1 : 0);
 }
 
 /**
- * The plan for a question the catalog can answer with metric lookups: one step
- * per metric asked for, each independent of the others.
+ * The plan for a question, read against the catalog. Reviewer feedback and the
+ * reasons earlier plans were rejected are read as part of the question, so
+ * "only 华东" or "use March 2026" change the plan.
  */
-export function planQuestion(question: string, intent: IntentOutput, catalog: Catalog, asOf: string): Plan {
+export function planQuestion(question: string, intent: IntentOutput, catalog: Catalog, asOf: string, feedback: string[] = []): Plan {
   const language = intent.language;
-  const reading = readQuestion(question, catalog);
+  const text = [question, ...feedback].join(' ');
+  const reading = readQuestion(text, catalog);
   const available = metricList(catalog, language);
 
   if (reading.unknownDimensions.length > 0) {
@@ -161,35 +410,24 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
   }
 
   const assumptions: string[] = [];
-  let window = findTimeWindow(question, asOf);
-  if (!window) {
-    window = defaultTimeWindow(asOf);
-    assumptions.push(
-      language === 'zh' ? `问题未给出时间范围，按最近一个完整月（${window.label_zh}）计算` : `no period given; used the last full month (${window.label_en})`,
-    );
-  }
-  const period = language === 'zh' ? window.label_zh : window.label_en;
+  const window = chooseWindow(intent.intent, text, asOf, language, assumptions);
+  const ctx: Context = { catalog, language, reading, window, text };
+  const steps =
+    intent.intent === 'trend' ? planTrend(ctx)
+    : intent.intent === 'comparison' ? planComparison(ctx)
+    : intent.intent === 'attribution' ? planAttribution(ctx)
+    : planQuery(ctx);
 
-  const steps: PlanStep[] = reading.metrics.slice(0, 6).map((id, i) => {
-    const metric = catalog.metrics[id];
-    const label = language === 'zh' ? (metric?.label_zh ?? id) : (metric?.label ?? id);
-    const scope = reading.filters.map((f) => `${f.dimension}=${f.value}`).join(', ');
-    const by = reading.groupBy.length > 0 ? (language === 'zh' ? `，按${reading.groupBy.join('、')}分组` : `, by ${reading.groupBy.join(', ')}`) : '';
+  if (steps.length > MAX_PLAN_STEPS) {
     return {
-      step_id: `s${i + 1}`,
-      description: `${label} · ${period}${scope ? ` · ${scope}` : ''}${by}`,
-      depends_on: [],
-      expected_output:
-        reading.groupBy.length > 0
-          ? `one row per ${reading.groupBy.join(' × ')} with the ${metric?.label ?? id} value`
-          : `one row with the ${metric?.label ?? id} value for ${window.label_en}`,
-      metrics: [id],
-      dimensions: [...new Set([...reading.filters.map((f) => f.dimension), ...reading.groupBy])],
-      query: { metric: id, window, filters: reading.filters, group_by: reading.groupBy },
+      kind: 'needs_clarification',
+      reason: language === 'zh' ? `回答这个问题需要 ${steps.length} 步，超过上限 ${MAX_PLAN_STEPS} 步` : `answering this would take ${steps.length} steps, more than the limit of ${MAX_PLAN_STEPS}`,
+      question:
+        language === 'zh'
+          ? `问题涉及 ${reading.metrics.length} 个指标（${reading.metrics.map((m) => labelOf(ctx, m)).join('、')}），请拆成几个更小的问题，或告诉我最关心哪几个指标。`
+          : `The question covers ${reading.metrics.length} metrics (${reading.metrics.join(', ')}). Could you split it into smaller questions, or say which metrics matter most?`,
     };
-  });
-  if (reading.metrics.length > 6) {
-    assumptions.push(`only the first 6 of ${reading.metrics.length} metrics were planned`);
   }
-  return { kind: 'plan', steps, assumptions };
+  const fragments = Object.fromEntries(steps.map((s) => [s.step_id, catalogFragment(catalog, s.metrics, s.dimensions)]));
+  return { kind: 'plan', steps, assumptions, fragments };
 }

@@ -130,3 +130,25 @@ function match(q: string, asOf: string): Omit<TimeWindow, 'source'> | null {
   }
   return null;
 }
+
+/** The calendar month before the window's first month. */
+export function previousMonth(window: TimeWindow): TimeWindow {
+  const start = parseDate(window.start);
+  return { ...monthWindow(start.getUTCFullYear(), start.getUTCMonth() - 1), source: window.source };
+}
+
+/** The n full months ending with the month of window.end - 1 day (the window's last month). */
+export function monthsBack(window: TimeWindow, n: number): TimeWindow {
+  const last = addDays(parseDate(window.end), -1);
+  const end = monthStart(last.getUTCFullYear(), last.getUTCMonth() + 1);
+  const start = monthStart(last.getUTCFullYear(), last.getUTCMonth() - (n - 1));
+  const first = monthWindow(start.getUTCFullYear(), start.getUTCMonth());
+  const lastMonth = monthWindow(last.getUTCFullYear(), last.getUTCMonth());
+  return {
+    start: iso(start),
+    end: iso(end),
+    label_zh: `${first.label_zh}至${lastMonth.label_zh}`,
+    label_en: `${first.label_en} to ${lastMonth.label_en}`,
+    source: window.source,
+  };
+}

@@ -1,11 +1,17 @@
 /**
  * The analysis workflow: the story of one run, from question to answer.
  *
- *   1. intent     - what kind of question is this?
- *   2. planner    - which catalog metrics, filters and period answer it?
- *   3. for each step: sql agent, then validator; a failed validation goes back
- *      to the step with the reason, at most 3 attempts per step
- *   4. answer     - the final answer from the validated results
+ *   1. catalog   - which metrics and dimensions exist (to check plans against)
+ *   2. intent    - what kind of question is this? (keyword rules, else the model)
+ *   3. planner   - a plan of at most 6 steps; the workflow checks it (cycles, unknown
+ *                  dependencies, names not in the catalog) and sends the reasons back,
+ *                  at most 3 times
+ *   4. review    - optional: wait for a person to approve, revise or reject the plan
+ *   5. steps     - run as a DAG: a step starts when its dependencies have passed, steps
+ *                  without a path between them run in parallel. Each step gets only its
+ *                  description, its catalog fragment and its dependencies' results; it is
+ *                  validated after every attempt and retried with the reason (per-step count)
+ *   6. answer    - the final answer from the validated results
  *
  * Every agent is an activity, so the run's event history is its state: a worker
  * that dies mid-run is replaced and the run continues where it stopped.
@@ -13,29 +19,34 @@
 import {
   ActivityFailure,
   ApplicationFailure,
+  condition,
   defineQuery,
+  defineUpdate,
   proxyActivities,
   setCurrentDetails,
   setHandler,
   upsertSearchAttributes,
+  workflowInfo,
   type ActivityOptions,
 } from '@temporalio/workflow';
 import type * as activities from '../activities';
 import type {
   AnalysisRequest,
   AnalysisResult,
+  AnswerOutput,
+  DependencyResult,
   IntentOutput,
   Plan,
   PlanStep,
+  ReviewDecision,
   RunProgress,
   StepProgress,
   StepRecord,
   ValidationOutput,
 } from '../contracts';
+import { MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, SAMPLE_ROWS } from '../limits';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../search-attributes';
-
-/** How many times a step may be attempted before it is marked not computable. */
-export const STEP_ATTEMPTS = 3;
+import { checkPlan } from './plan-checks';
 
 const AGENT_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
@@ -44,31 +55,77 @@ const AGENT_OPTIONS: ActivityOptions = {
     initialInterval: '1 second',
     backoffCoefficient: 2,
     maximumAttempts: 3,
-    nonRetryableErrorTypes: ['ContractViolation', 'UnknownCatalogName', 'CatalogError'],
+    nonRetryableErrorTypes: ['ContractViolation', 'UnknownCatalogName', 'CatalogError', 'WrongAgent', 'MissingDependency'],
   },
 };
 
 const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
 
 export const progressQuery = defineQuery<RunProgress>('progress');
+export const reviewPlanUpdate = defineUpdate<{ accepted: ReviewDecision['action']; phase: RunProgress['phase'] }, [ReviewDecision]>('reviewPlan');
 
 /** Raised inside the workflow when the next activity would pass the run's cap. */
 class ActivityCapReached extends Error {}
+
+type StepsPlan = Extract<Plan, { kind: 'plan' }>;
+const SQL_OPERATIONS = new Set(['metric', 'gap_contribution', 'change_decomposition']);
 
 function failureMessage(err: unknown): string {
   if (err instanceof ActivityFailure && err.cause) return err.cause.message;
   return err instanceof Error ? err.message : String(err);
 }
 
+function isNonRetryable(err: unknown): boolean {
+  return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;
+}
+
+/** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */
+function asDependency(record: StepRecord): DependencyResult {
+  const result = record.result;
+  if (!result) throw new Error(`step ${record.step.step_id} has no result to hand on`);
+  return {
+    step_id: record.step.step_id,
+    description: record.step.description,
+    columns: result.columns,
+    row_count: result.result_shape[0],
+    rows: result.result_ref ? result.rows.slice(0, SAMPLE_ROWS) : result.rows,
+    result_ref: result.result_ref,
+    data_summary: result.data_summary,
+    filters_applied: result.filters_applied,
+  };
+}
+
 export async function analysisWorkflow(request: AnalysisRequest): Promise<AnalysisResult> {
   const question = request.question.trim();
   if (!question) throw ApplicationFailure.nonRetryable('the question is empty', 'EmptyQuestion');
-  const maxActivities = request.maxActivities ?? 20;
   const { asOf, catalogPath, databaseUrl } = request;
+  const review = request.review ? { timeoutSeconds: request.review.timeoutSeconds ?? 3600, onTimeout: request.review.onTimeout ?? 'cancel' } : null;
+  const maxActivities = request.maxActivities ?? 20;
+  const maxStepRetries = request.maxStepRetries ?? 3;
+  const workflowId = workflowInfo().workflowId;
 
-  const progress: RunProgress = { phase: 'classifying', intent: null, steps: [], activitiesExecuted: 0 };
-  setHandler(progressQuery, () => progress);
+  const progress: RunProgress = { phase: 'classifying', intent: null, plan: null, steps: [], activitiesExecuted: 0, planRejections: [], reviews: [] };
   const showProgress = () => setCurrentDetails(checklist(question, progress));
+  setHandler(progressQuery, () => progress);
+
+  let decision: ReviewDecision | null = null;
+  setHandler(
+    reviewPlanUpdate,
+    (d) => {
+      decision = d;
+      return { accepted: d.action, phase: progress.phase };
+    },
+    {
+      validator: (d: ReviewDecision) => {
+        if (progress.phase !== 'awaiting_approval') throw new Error(`the run is not waiting for plan approval (phase: ${progress.phase})`);
+        if (typeof d !== 'object' || !['approve', 'revise', 'reject'].includes(d.action)) throw new Error('the decision must be approve, revise or reject');
+        if (d.action === 'revise' && !(typeof d.feedback === 'string' && d.feedback.trim())) throw new Error('revise needs feedback for the planner');
+        if (d.action === 'revise' && progress.reviews.filter((r) => r.action === 'revise').length >= MAX_PLAN_REVISIONS) {
+          throw new Error(`the plan was already revised ${MAX_PLAN_REVISIONS} times; approve or reject it`);
+        }
+      },
+    },
+  );
 
   /** Runs one agent with a summary the Web UI shows, counting it against the cap. */
   async function run<K extends keyof typeof activities>(
@@ -84,70 +141,150 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     return call.executeWithOptions({ ...AGENT_OPTIONS, summary }, [input]);
   }
 
-  // 1. Intent.
-  showProgress();
-  let intent: IntentOutput;
-  let plan: Plan | null = null;
-  const records: StepRecord[] = [];
+  let intent: IntentOutput = { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
+  let plan: Plan = { kind: 'cannot_answer', reason: 'not planned yet', available_metrics: [] };
+  let records: StepRecord[] = [];
+  const finish = (answer: AnswerOutput): AnalysisResult => {
+    progress.phase = 'done';
+    upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
+    showProgress();
+    return {
+      question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan, steps: records,
+      activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
+    };
+  };
+
   try {
+    // 1-2. What exists, and what kind of question this is.
+    showProgress();
+    const catalog = await run('describeCatalog', 'catalog', { catalogPath });
     intent = await run('classifyIntent', 'intent', { question });
     progress.intent = intent;
     upsertSearchAttributes([{ key: INTENT_ATTRIBUTE, value: intent.intent }]);
 
-    // 2. Plan.
-    progress.phase = 'planning';
-    showProgress();
-    plan = await run('planAnalysis', 'planner', { question, intent, asOf, catalogPath, feedback: [] });
-    if (plan.kind === 'cannot_answer') {
-      return finish({ status: 'cannot_answer', answer: `cannot answer: ${plan.reason}`, metrics: [] }, intent, plan, records);
+    // 3. A plan that passes the checks (the reasons go back to the planner).
+    const planFor = async (feedback: string[]): Promise<Plan> => {
+      progress.phase = 'planning';
+      for (let attempt = 1; ; attempt++) {
+        showProgress();
+        const candidate = await run('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, { question, intent, asOf, catalogPath, feedback });
+        if (candidate.kind !== 'plan') return candidate;
+        const problems = checkPlan(candidate, catalog);
+        if (problems.length === 0) return candidate;
+        progress.planRejections.push(problems.join('; '));
+        if (attempt >= MAX_PLAN_ATTEMPTS) {
+          return { kind: 'cannot_answer', reason: `no valid plan after ${attempt} attempts: ${problems.join('; ')}`, available_metrics: catalog.metrics };
+        }
+        feedback = [...feedback, `the previous plan was rejected: ${problems.join('; ')}`];
+      }
+    };
+    plan = await planFor([]);
+    progress.plan = plan;
+
+    // 4. Optional review: approve, revise (back to the planner with the feedback) or reject.
+    const reviewerFeedback: string[] = [];
+    while (review && plan.kind === 'plan') {
+      progress.phase = 'awaiting_approval';
+      showProgress();
+      decision = null;
+      const decided = await condition(() => decision !== null, review.timeoutSeconds * 1000);
+      const d = decision as ReviewDecision | null;
+      if (!decided || !d) {
+        progress.reviews.push({ action: 'timeout', feedback: null });
+        if (review.onTimeout === 'approve') break;
+        return finish({ status: 'rejected', answer: `cancelled: the plan was not approved within ${review.timeoutSeconds} s`, metrics: [] });
+      }
+      progress.reviews.push({ action: d.action, feedback: d.action === 'approve' ? null : (d.feedback ?? null) });
+      if (d.action === 'approve') break;
+      if (d.action === 'reject') {
+        return finish({ status: 'rejected', answer: `rejected by the reviewer${d.feedback ? `: ${d.feedback}` : ''}`, metrics: [] });
+      }
+      reviewerFeedback.push(d.feedback);
+      plan = await planFor(reviewerFeedback);
+      progress.plan = plan;
     }
 
-    // 3. Steps, in plan order (independent single-metric steps).
+    if (plan.kind === 'cannot_answer') return finish({ status: 'cannot_answer', answer: `cannot answer: ${plan.reason}`, metrics: [] });
+    if (plan.kind === 'needs_clarification') return finish({ status: 'needs_clarification', answer: `${plan.question} (${plan.reason})`, metrics: [] });
+
+    // 5. The steps, as a DAG.
     progress.phase = 'executing';
     progress.steps = plan.steps.map((s) => ({ step_id: s.step_id, description: s.description, status: 'pending', attempts: 0, note: null }));
-    for (const [index, step] of plan.steps.entries()) {
-      records.push(await executeStep(step, index, plan.steps.length));
+    showProgress();
+    records = await executePlan(plan);
+    const failed = records.find((r) => r.status === 'failed');
+    if (failed && request.onStepFailure === 'fail') {
+      throw ApplicationFailure.nonRetryable(`step ${failed.step.step_id} (${failed.step.description}) failed after ${failed.attempts} attempt(s): ${failed.error ?? 'validation failed'}`, 'StepFailed', { step: failed.step, validations: failed.validations });
     }
 
-    // 4. Answer.
+    // 6. The answer.
     progress.phase = 'answering';
     showProgress();
     const answer = await run('composeAnswer', 'answer', { question, intent, assumptions: plan.assumptions, steps: records, catalogPath });
-    return finish(answer, intent, plan, records);
+    return finish(answer);
   } catch (err) {
     if (!(err instanceof ActivityCapReached)) throw err;
-    const stopped = {
-      status: 'degraded' as const,
+    return finish({
+      status: 'degraded',
       answer: `stopped: the run reached its cap of ${maxActivities} activity executions before it could answer; simplify the question or raise the cap`,
       metrics: [],
-    };
-    const fallbackIntent: IntentOutput = progress.intent ?? { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
-    return finish(stopped, fallbackIntent, plan ?? { kind: 'cannot_answer', reason: 'activity cap reached', available_metrics: [] }, records);
+    });
   }
 
-  /** One step: the SQL agent then the validator, retried with the validator's reason, at most STEP_ATTEMPTS times. */
-  async function executeStep(step: PlanStep, index: number, total: number): Promise<StepRecord> {
+  /** Starts each step as soon as its dependencies have passed; a step whose dependency did not pass is skipped. */
+  async function executePlan(steps: StepsPlan): Promise<StepRecord[]> {
+    const started = new Map<string, Promise<StepRecord>>();
+    const start = (step: PlanStep): Promise<StepRecord> => {
+      const existing = started.get(step.step_id);
+      if (existing) return existing;
+      const promise = (async () => {
+        const deps = await Promise.all(step.depends_on.map((id) => start(steps.steps.find((s) => s.step_id === id) as PlanStep)));
+        const blocked = deps.find((d) => d.status !== 'passed');
+        if (blocked) {
+          const shown = progress.steps.find((s) => s.step_id === step.step_id) as StepProgress;
+          shown.status = 'skipped';
+          shown.note = `depends on ${blocked.step.step_id}, which did not pass`;
+          showProgress();
+          return { step, status: 'skipped', attempts: 0, result: null, validations: [], error: shown.note } satisfies StepRecord;
+        }
+        return executeStep(step, deps, steps);
+      })();
+      started.set(step.step_id, promise);
+      return promise;
+    };
+    return Promise.all(steps.steps.map(start));
+  }
+
+  /** One step: its agent then the validator, retried with the reasons, at most 1 + maxStepRetries attempts. */
+  async function executeStep(step: PlanStep, deps: StepRecord[], steps: StepsPlan): Promise<StepRecord> {
+    const index = steps.steps.indexOf(step);
+    const total = steps.steps.length;
     const shown = progress.steps[index] as StepProgress;
+    const agent = SQL_OPERATIONS.has(step.operation.kind) ? 'runSqlStep' : 'computeStep';
+    const kind = agent === 'runSqlStep' ? 'sql' : 'compute';
     const validations: ValidationOutput[] = [];
     const feedback: string[] = [];
+    const dependencies = Object.fromEntries(deps.map((d) => [d.step.step_id, asDependency(d)]));
     let lastError: string | null = null;
-    for (let attempt = 1; attempt <= STEP_ATTEMPTS; attempt++) {
+    for (let attempt = 1; attempt <= 1 + maxStepRetries; attempt++) {
       shown.status = attempt === 1 ? 'running' : 'retrying';
       shown.attempts = attempt;
       showProgress();
-      const label = `step ${index + 1}/${total} · sql · ${step.description}${attempt > 1 ? ` · attempt ${attempt}` : ''}`;
+      const label = `step ${index + 1}/${total} · ${kind} · ${step.description}${attempt > 1 ? ` · attempt ${attempt}` : ''}`;
+      const input = { workflow_id: workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl, feedback };
       let result;
       try {
-        result = await run('runSqlStep', label, { step, catalogPath, databaseUrl, feedback });
+        result = await run(agent, label, input);
       } catch (err) {
         if (err instanceof ActivityCapReached) throw err;
         lastError = failureMessage(err);
-        // An activity that exhausted its own retries does not get a second round.
-        break;
+        feedback.push(lastError);
+        if (isNonRetryable(err)) break;
+        continue;
       }
       shown.status = 'validating';
       showProgress();
-      const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalogPath });
+      const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
       validations.push(validation);
       if (validation.passed) {
         shown.status = 'passed';
@@ -162,28 +299,6 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     shown.note = lastError;
     showProgress();
     return { step, status: 'failed', attempts: shown.attempts, result: null, validations, error: lastError };
-  }
-
-  function finish(
-    answer: { status: AnalysisResult['status']; answer: string; metrics: AnalysisResult['metrics'] },
-    finalIntent: IntentOutput,
-    finalPlan: Plan,
-    steps: StepRecord[],
-  ): AnalysisResult {
-    progress.phase = 'done';
-    upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
-    showProgress();
-    return {
-      question,
-      asOf,
-      status: answer.status,
-      answer: answer.answer,
-      metrics: answer.metrics,
-      intent: finalIntent,
-      plan: finalPlan,
-      steps,
-      activitiesExecuted: progress.activitiesExecuted,
-    };
   }
 }
 

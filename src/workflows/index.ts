@@ -1,2 +1,2 @@
 /** Workflow entry point: everything the worker's workflow bundle registers. */
-export { analysisWorkflow, progressQuery } from './analysis';
+export { analysisWorkflow, progressQuery, reviewPlanUpdate } from './analysis';

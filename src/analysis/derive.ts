@@ -1,0 +1,265 @@
+/**
+ * Deterministic computations on step results: gap contributions between two
+ * segments, change decompositions (mix and rate effects), rankings, comparisons
+ * and trends. Pure functions over rows, shared by the SQL agent (which derives
+ * from its own rows) and the compute agent (which derives from dependencies).
+ */
+import type { ColumnInfo, Row } from '../contracts';
+
+export interface Derived {
+  columns: ColumnInfo[];
+  rows: Row[];
+  summary: Record<string, string | number | null>;
+}
+
+const num = (v: Row[string] | undefined): number => (typeof v === 'number' ? v : v === null || v === undefined ? 0 : Number(v));
+const str = (v: Row[string] | undefined): string => (v === null || v === undefined ? '(missing)' : String(v));
+const round = (x: number, digits = 6) => Math.round(x * 10 ** digits) / 10 ** digits;
+const col = (name: string, type: string, meaning: string): ColumnInfo => ({ name, type, meaning });
+
+/** Weight (share of the denominator) and value of each group within one segment; additive metrics use value only. */
+function segmentShares(rows: Row[], key: string): Map<string, { weight: number; value: number; numerator: number; denominator: number }> {
+  const ratio = rows.some((r) => r.denominator !== undefined);
+  const total = rows.reduce((s, r) => s + (ratio ? num(r.denominator) : 0), 0);
+  const out = new Map<string, { weight: number; value: number; numerator: number; denominator: number }>();
+  for (const r of rows) {
+    const den = ratio ? num(r.denominator) : 0;
+    out.set(str(r[key]), { weight: total > 0 ? den / total : 0, value: num(r.value), numerator: num(r.numerator), denominator: den });
+  }
+  return out;
+}
+
+/** For a ratio: a segment's overall value as the weighted mean of its groups. */
+function overall(shares: Map<string, { weight: number; value: number }>, ratio: boolean): number {
+  let total = 0;
+  for (const s of shares.values()) total += ratio ? s.weight * s.value : s.value;
+  return total;
+}
+
+/**
+ * How much each value of `across` contributes to the gap between two segments, oriented so the gap is
+ * positive (a is the higher segment).
+ * Ratio metrics: contribution = w_a·v_a − w_b·v_b, split into mix (w_a−w_b)·mean(v) and rate (v_a−v_b)·mean(w);
+ * contributions sum exactly to the gap. Additive metrics: contribution = value_a − value_b.
+ */
+export function gapContribution(rows: Row[], segmentColumn: string, first: string, second: string, across: string): Derived {
+  const ratio = rows.some((r) => r.denominator !== undefined);
+  const valueOf = (segment: string) => overall(segmentShares(rows.filter((r) => str(r[segmentColumn]) === segment), across), ratio);
+  // Oriented so the gap is positive: a is the segment with the higher value.
+  const [a, b] = valueOf(first) >= valueOf(second) ? [first, second] : [second, first];
+  const sa = segmentShares(rows.filter((r) => str(r[segmentColumn]) === a), across);
+  const sb = segmentShares(rows.filter((r) => str(r[segmentColumn]) === b), across);
+  const keys = [...new Set([...sa.keys(), ...sb.keys()])];
+  const empty = { weight: 0, value: 0, numerator: 0, denominator: 0 };
+  const out: Row[] = keys.map((k) => {
+    const x = sa.get(k) ?? empty;
+    const y = sb.get(k) ?? empty;
+    if (!ratio) return { [across]: k, value_a: round(x.value, 4), value_b: round(y.value, 4), contribution: round(x.value - y.value, 4) };
+    return {
+      [across]: k,
+      share_a: round(x.weight),
+      value_a: round(x.value, 4),
+      share_b: round(y.weight),
+      value_b: round(y.value, 4),
+      mix_effect: round(((x.weight - y.weight) * (x.value + y.value)) / 2, 4),
+      rate_effect: round(((x.value - y.value) * (x.weight + y.weight)) / 2, 4),
+      contribution: round(x.weight * x.value - y.weight * y.value, 4),
+    };
+  });
+  out.sort((p, q) => num(q.contribution) - num(p.contribution) || str(p[across]).localeCompare(str(q[across])));
+  const valueA = overall(sa, ratio);
+  const valueB = overall(sb, ratio);
+  return {
+    columns: [
+      col(across, 'text', `value of ${across}`),
+      ...(ratio ? [col('share_a', 'numeric', `share of ${a}'s denominator`)] : []),
+      col('value_a', 'numeric', `metric for ${a}`),
+      ...(ratio ? [col('share_b', 'numeric', `share of ${b}'s denominator`)] : []),
+      col('value_b', 'numeric', `metric for ${b}`),
+      ...(ratio ? [col('mix_effect', 'numeric', 'part of the contribution from different shares'), col('rate_effect', 'numeric', 'part of the contribution from different values')] : []),
+      col('contribution', 'numeric', `contribution to the gap ${a} − ${b}`),
+    ],
+    rows: out,
+    summary: { segment_a: a, segment_b: b, value_a: round(valueA, 4), value_b: round(valueB, 4), gap: round(valueA - valueB, 4), top: out[0] ? str(out[0][across]) : null },
+  };
+}
+
+/**
+ * The change of a metric from month `before` to month `after`, split over the values of `dimension`.
+ * Ratio metrics: mix effect (w1−w0)·mean(v) and rate effect (v1−v0)·mean(w) per segment, summing exactly to the change.
+ * Additive metrics: each segment's own change.
+ */
+export function changeDecomposition(rows: Row[], dimension: string, before: string, after: string): Derived {
+  const ratio = rows.some((r) => r.denominator !== undefined);
+  const s0 = segmentShares(rows.filter((r) => str(r.month) === before), dimension);
+  const s1 = segmentShares(rows.filter((r) => str(r.month) === after), dimension);
+  const keys = [...new Set([...s0.keys(), ...s1.keys()])].sort();
+  const empty = { weight: 0, value: 0, numerator: 0, denominator: 0 };
+  const v0 = overall(s0, ratio);
+  const v1 = overall(s1, ratio);
+  const change = v1 - v0;
+  const out: Row[] = keys.map((k) => {
+    const x = s0.get(k) ?? empty;
+    const y = s1.get(k) ?? empty;
+    if (!ratio) {
+      const total = y.value - x.value;
+      return { [dimension]: k, value_before: round(x.value, 4), value_after: round(y.value, 4), total_effect: round(total, 4), share_of_change: change !== 0 ? round(total / change, 4) : null };
+    }
+    const mix = ((y.weight - x.weight) * (x.value + y.value)) / 2;
+    const rate = ((y.value - x.value) * (x.weight + y.weight)) / 2;
+    return {
+      [dimension]: k,
+      weight_before: round(x.weight),
+      weight_after: round(y.weight),
+      value_before: round(x.value),
+      value_after: round(y.value),
+      mix_effect: round(mix),
+      rate_effect: round(rate),
+      total_effect: round(mix + rate),
+    };
+  });
+  return {
+    columns: [
+      col(dimension, 'text', `value of ${dimension}`),
+      ...(ratio ? [col('weight_before', 'numeric', `share of the denominator in ${before}`), col('weight_after', 'numeric', `share of the denominator in ${after}`)] : []),
+      col('value_before', 'numeric', `metric in ${before}`),
+      col('value_after', 'numeric', `metric in ${after}`),
+      ...(ratio ? [col('mix_effect', 'numeric', 'change from the segment\'s share moving'), col('rate_effect', 'numeric', 'change from the segment\'s own value moving')] : []),
+      col('total_effect', 'numeric', 'the segment\'s part of the change'),
+      ...(ratio ? [] : [col('share_of_change', 'numeric', 'total_effect / overall change')]),
+    ],
+    rows: out,
+    summary: { dimension, before, after, value_before: round(v0, 6), value_after: round(v1, 6), change: round(change, 6), kind: ratio ? 'ratio' : 'additive' },
+  };
+}
+
+/** Effects from several decompositions, ranked by size in the direction of the overall change. */
+export function rankContributors(decompositions: { dimension: string; rows: Row[]; summary: Derived['summary'] }[], n: number): Derived {
+  const change = num(decompositions[0]?.summary.change);
+  const candidates: Row[] = [];
+  for (const d of decompositions) {
+    for (const r of d.rows) {
+      const segment = str(r[d.dimension]);
+      if (r.mix_effect !== undefined) {
+        candidates.push({ dimension: d.dimension, segment, effect_type: 'mix', effect: num(r.mix_effect) });
+        candidates.push({ dimension: d.dimension, segment, effect_type: 'rate', effect: num(r.rate_effect) });
+      } else {
+        candidates.push({ dimension: d.dimension, segment, effect_type: 'change', effect: num(r.total_effect) });
+      }
+    }
+  }
+  const direction = change < 0 ? -1 : 1;
+  candidates.sort((p, q) => direction * (num(q.effect) - num(p.effect)) || str(p.dimension).localeCompare(str(q.dimension)) || str(p.segment).localeCompare(str(q.segment)));
+  const rows: Row[] = candidates.slice(0, n).map((c, i) => ({ rank: i + 1, ...c, share_of_change: change !== 0 ? round(num(c.effect) / change, 4) : null }));
+  const top = rows[0];
+  return {
+    columns: [
+      col('rank', 'integer', 'rank by effect in the direction of the change'),
+      col('dimension', 'text', 'the dimension the effect was found along'),
+      col('segment', 'text', 'the segment'),
+      col('effect_type', 'text', 'mix (share moved), rate (own value moved) or change (additive)'),
+      col('effect', 'numeric', 'contribution to the change'),
+      col('share_of_change', 'numeric', 'effect / overall change'),
+    ],
+    rows,
+    summary: {
+      change: round(change, 6),
+      value_before: decompositions[0]?.summary.value_before ?? null,
+      value_after: decompositions[0]?.summary.value_after ?? null,
+      top_dimension: top ? str(top.dimension) : null,
+      top_segment: top ? str(top.segment) : null,
+      top_effect_type: top ? str(top.effect_type) : null,
+      top_effect: top ? num(top.effect) : null,
+    },
+  };
+}
+
+export function topN(rows: Row[], columns: ColumnInfo[], column: string, n: number, order: 'asc' | 'desc'): Derived {
+  const sorted = [...rows].sort((p, q) => (order === 'desc' ? num(q[column]) - num(p[column]) : num(p[column]) - num(q[column])));
+  const picked = sorted.slice(0, n);
+  const key = columns.find((c) => c.type === 'text')?.name;
+  return { columns, rows: picked, summary: { n: picked.length, by: column, order, first: picked[0] && key ? str(picked[0][key]) : null } };
+}
+
+/** Each row against the first row (the earlier period, or the first value asked about). */
+export function compare(rows: Row[], keyColumns: string[]): Derived {
+  const first = num(rows[0]?.value);
+  const label = (r: Row) => keyColumns.map((k) => str(r[k])).join(' / ');
+  const out = rows.map((r) => ({
+    ...Object.fromEntries(keyColumns.map((k) => [k, r[k] ?? null])),
+    value: num(r.value),
+    diff_vs_first: round(num(r.value) - first, 6),
+    pct_vs_first: first !== 0 ? round((num(r.value) - first) / Math.abs(first), 6) : null,
+  }));
+  const byValue = [...out].sort((p, q) => num(q.value) - num(p.value));
+  const last = out[out.length - 1];
+  return {
+    columns: [
+      ...keyColumns.map((k) => col(k, 'text', k)),
+      col('value', 'numeric', 'metric value'),
+      col('diff_vs_first', 'numeric', 'difference from the first row'),
+      col('pct_vs_first', 'numeric', 'relative difference from the first row'),
+    ],
+    rows: out,
+    summary: {
+      first: rows[0] ? label(rows[0]) : null,
+      last: last ? label(last) : null,
+      highest: byValue[0] ? label(byValue[0]) : null,
+      lowest: byValue[byValue.length - 1] ? label(byValue[byValue.length - 1] as Row) : null,
+      diff_last_vs_first: last ? num(last.diff_vs_first) : null,
+      pct_last_vs_first: last ? (last.pct_vs_first ?? null) : null,
+    },
+  };
+}
+
+/** Direction of the latest change, how many consecutive changes share it, and where the direction flipped. */
+export function trend(rows: Row[], keyColumns: string[]): Derived {
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const key = keyColumns.map((k) => str(r[k])).join(' / ');
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const out: Row[] = [];
+  for (const [key, series] of groups) {
+    const sorted = [...series].sort((p, q) => str(p.month).localeCompare(str(q.month)));
+    const values = sorted.map((r) => num(r.value));
+    const signs = values.slice(1).map((v, i) => Math.sign(round(v - (values[i] as number), 9)));
+    const lastSign = signs[signs.length - 1] ?? 0;
+    let run = 0;
+    for (let i = signs.length - 1; i >= 0 && signs[i] === lastSign && lastSign !== 0; i--) run++;
+    const changePoints = signs.flatMap((s, i) => (i > 0 && s !== signs[i - 1] ? [str(sorted[i]?.month)] : []));
+    const firstValue = values[0] ?? 0;
+    const lastValue = values[values.length - 1] ?? 0;
+    out.push({
+      ...Object.fromEntries(keyColumns.map((k) => [k, sorted[0]?.[k] ?? null])),
+      series: key || 'all',
+      first_month: str(sorted[0]?.month),
+      last_month: str(sorted[sorted.length - 1]?.month),
+      first_value: round(firstValue, 4),
+      last_value: round(lastValue, 4),
+      direction: lastSign > 0 ? 'up' : lastSign < 0 ? 'down' : 'flat',
+      run_length: run,
+      change_points: changePoints.join(','),
+      total_change_pct: firstValue !== 0 ? round((lastValue - firstValue) / Math.abs(firstValue), 6) : null,
+    });
+  }
+  const only = out.length === 1 ? out[0] : undefined;
+  return {
+    columns: [
+      ...keyColumns.map((k) => col(k, 'text', k)),
+      col('series', 'text', 'which series'),
+      col('first_month', 'text', 'first month'),
+      col('last_month', 'text', 'last month'),
+      col('first_value', 'numeric', 'value in the first month'),
+      col('last_value', 'numeric', 'value in the last month'),
+      col('direction', 'text', 'up, down or flat: the latest month-over-month change'),
+      col('run_length', 'integer', 'consecutive month-over-month changes in that direction'),
+      col('change_points', 'text', 'months where the direction flipped'),
+      col('total_change_pct', 'numeric', 'last vs first, relative'),
+    ],
+    rows: out,
+    summary: only
+      ? { direction: str(only.direction), run_length: num(only.run_length), total_change_pct: typeof only.total_change_pct === 'number' ? only.total_change_pct : null, change_points: str(only.change_points) }
+      : { series: out.length, rising: out.filter((r) => r.direction === 'up').length, falling: out.filter((r) => r.direction === 'down').length },
+  };
+}

@@ -1,0 +1,12 @@
+/** Numbers shared by the workflow and the agents (this module imports nothing, so workflows may use it). */
+
+/** Rows a large dependency shows the next step, beside its schema and reference. */
+export const SAMPLE_ROWS = 5;
+/** Rows that travel inline in a hand-off; a larger result is stored as an artifact. */
+export const INLINE_ROWS = 20;
+/** The most steps a plan may have. */
+export const MAX_PLAN_STEPS = 6;
+/** How often the workflow sends a rejected plan back to the planner. */
+export const MAX_PLAN_ATTEMPTS = 3;
+/** How often a reviewer may ask for a revised plan. */
+export const MAX_PLAN_REVISIONS = 3;
