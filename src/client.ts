@@ -5,6 +5,9 @@
  *   baton seed                      load the synthetic demo shop into PostgreSQL
  *   baton ask "<question>"          start a run, show its progress, print the answer
  *   baton status <id> | result <id> look at a run
+ *   baton approve | revise | reject  decide on a plan waiting for review
+ *   baton export <id> -o run.json    the whole run, rebuilt from its history
+ *   baton catalog init | check      draft a catalog from a database, verify one against it
  */
 import { WorkflowFailedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
 import { Command, Option } from 'commander';
@@ -19,7 +22,12 @@ import { closePools, DatabaseUnreachableError, ensureDatabase, ensureSystemSchem
 import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
-import { analysisWorkflow, progressQuery } from './workflows';
+import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
+import { checkCatalog, draftCatalog } from './catalog/introspect';
+import { exportRun } from './cli/export';
+import type { Plan, ReviewDecision } from './contracts';
+import fs from 'node:fs';
+import { createInterface } from 'node:readline/promises';
 
 const config = loadConfig();
 
@@ -70,13 +78,54 @@ function progressPrinter(): (progress: RunProgress) => void {
   };
 }
 
-async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showProgress: boolean): Promise<AnalysisResult> {
+function planText(plan: Plan): string {
+  if (plan.kind !== 'plan') return plan.kind === 'cannot_answer' ? `cannot answer: ${plan.reason}` : `needs clarification: ${plan.question}`;
+  const lines = plan.steps.map((s) => `  ${s.step_id}. ${s.description}${s.depends_on.length > 0 ? `  [after ${s.depends_on.join(', ')}]` : ''}\n      → ${s.expected_output}`);
+  return [...lines, ...plan.assumptions.map((a) => `  assumption: ${a}`)].join('\n');
+}
+
+/** Asks the person at the terminal what to do with a plan waiting for review. */
+async function reviewInteractively(handle: WorkflowHandle<typeof analysisWorkflow>, plan: Plan): Promise<void> {
+  process.stderr.write(`\n${pc.bold('plan for review')}\n${planText(plan)}\n`);
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    for (;;) {
+      const answer = (await rl.question('[a]pprove, [r]evise, re[j]ect? ')).trim().toLowerCase();
+      let decision: ReviewDecision | null = null;
+      if (answer === 'a' || answer === 'approve') decision = { action: 'approve' };
+      else if (answer === 'j' || answer === 'reject') decision = { action: 'reject', feedback: (await rl.question('reason (optional): ')).trim() || undefined };
+      else if (answer === 'r' || answer === 'revise') {
+        const feedback = (await rl.question('what should change? ')).trim();
+        if (!feedback) { process.stderr.write('revise needs feedback\n'); continue; }
+        decision = { action: 'revise', feedback };
+      }
+      if (!decision) continue;
+      await handle.executeUpdate(reviewPlanUpdate, { args: [decision] });
+      return;
+    }
+  } finally {
+    rl.close();
+  }
+}
+
+async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showProgress: boolean, interactiveReview = false): Promise<AnalysisResult> {
   const print = progressPrinter();
   let done = false;
+  let reviewed = 0;
   const polling = (async () => {
-    while (!done && showProgress) {
+    while (!done && (showProgress || interactiveReview)) {
       try {
-        print(await handle.query(progressQuery));
+        const progress = await handle.query(progressQuery);
+        if (showProgress) print(progress);
+        const waiting = progress.phase === 'awaiting_approval' && progress.plan;
+        if (waiting && interactiveReview && progress.reviews.length === reviewed) {
+          await reviewInteractively(handle, progress.plan as Plan);
+          reviewed = progress.reviews.length + 1;
+        } else if (waiting && !interactiveReview && reviewed === 0) {
+          process.stderr.write(`\n${pc.bold('plan waiting for review')}\n${planText(progress.plan as Plan)}\n` +
+            `decide with: baton approve ${handle.workflowId} | baton revise ${handle.workflowId} "<feedback>" | baton reject ${handle.workflowId}\n`);
+          reviewed = 1;
+        }
       } catch {
         // No worker has picked the run up yet, or it just finished.
       }
@@ -122,7 +171,18 @@ async function withTemporal<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 
 // ------------------------------------------------------------------ commands
 
-async function ask(question: string, opts: { json?: boolean; databaseUrl?: string; catalog?: string; wait: boolean; maxActivities?: string }): Promise<void> {
+interface AskOptions {
+  json?: boolean;
+  databaseUrl?: string;
+  catalog?: string;
+  wait: boolean;
+  maxActivities?: string;
+  review?: boolean;
+  reviewTimeout: string;
+  onTimeout: 'approve' | 'cancel';
+}
+
+async function ask(question: string, opts: AskOptions): Promise<void> {
   const trimmed = question.trim();
   if (!trimmed) {
     throw new CliError('the question is empty; ask something like: baton ask "上个月 GMV 是多少？"', 2);
@@ -141,6 +201,7 @@ async function ask(question: string, opts: { json?: boolean; databaseUrl?: strin
         ...(opts.catalog ? { catalogPath: path.resolve(opts.catalog) } : {}),
         ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
         ...(opts.maxActivities ? { maxActivities: Number(opts.maxActivities) } : {}),
+        ...(opts.review ? { review: { timeoutSeconds: Number(opts.reviewTimeout), onTimeout: opts.onTimeout } } : {}),
       }],
       staticSummary: trimmed,
       staticDetails: `as of ${asOf} · database ${redactUrl(databaseUrl)}`,
@@ -153,7 +214,8 @@ async function ask(question: string, opts: { json?: boolean; databaseUrl?: strin
       if (opts.json) printJson({ workflowId, status: 'running', webUi: webUiLink(config, workflowId) });
       return;
     }
-    const result = await followRun(handle, !opts.json);
+    const interactive = Boolean(opts.review && process.stdin.isTTY && !opts.json);
+    const result = await followRun(handle, !opts.json, interactive);
     if (opts.json) printJson(resultJson(workflowId, result));
     else printAnswer(workflowId, result);
   });
@@ -217,6 +279,61 @@ async function seed(opts: { databaseUrl?: string; anchorDate?: string; ifStale?:
   console.log(`  planted: 华东 repurchase rate ${east.repurchase_rate.previous} → ${east.repurchase_rate.last} in ${east.month} (new-customer conversion ${east.new_customer_conversion.previous} → ${east.new_customer_conversion.last})`);
 }
 
+async function decide(workflowId: string, decision: ReviewDecision): Promise<void> {
+  await withTemporal(async (client) => {
+    const handle = client.workflow.getHandle<typeof analysisWorkflow>(workflowId);
+    try {
+      await handle.executeUpdate(reviewPlanUpdate, { args: [decision] });
+    } catch (err) {
+      const cause = (err as { cause?: Error }).cause;
+      throw new CliError(`the run did not accept "${decision.action}": ${cause?.message ?? (err as Error).message}`);
+    }
+    console.log(`${workflowId}: ${decision.action} accepted`);
+  });
+}
+
+async function exportCommand(workflowId: string, opts: { output?: string }): Promise<void> {
+  await withTemporal(async (client) => {
+    const exported = await exportRun(client, workflowId);
+    const text = `${JSON.stringify(exported, null, 2)}\n`;
+    if (opts.output) {
+      fs.writeFileSync(opts.output, text);
+      console.log(`wrote ${opts.output} (${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB, ${(exported.steps as unknown[]).length} steps)`);
+    } else {
+      process.stdout.write(text);
+    }
+  });
+}
+
+async function catalogInit(opts: { databaseUrl?: string; output?: string; name?: string; schema: string }): Promise<void> {
+  const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
+  await ping(databaseUrl);
+  const name = (opts.name ?? new URL(databaseUrl).pathname.replace(/^\//, '')).replace(/[^a-z0-9_]/gi, '_') || 'catalog';
+  const text = await draftCatalog(databaseUrl, name, opts.schema);
+  if (opts.output) {
+    fs.writeFileSync(opts.output, text);
+    console.log(`wrote draft catalog ${opts.output}; edit it, then run: baton catalog check ${opts.output} --database-url ${redactUrl(databaseUrl)}`);
+  } else {
+    process.stdout.write(text);
+  }
+}
+
+async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: string }): Promise<void> {
+  const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
+  await ping(databaseUrl);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new CliError(`cannot read catalog file ${file}`);
+  }
+  const report = await checkCatalog(text, file, databaseUrl, opts.schema);
+  for (const problem of report.problems) console.log(pc.red(`✖ ${problem}`));
+  const { tables, columns, metrics, dimensions } = report.checked;
+  if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)`);
+  console.log(pc.green(`✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked`));
+}
+
 // ------------------------------------------------------------------ wiring
 
 function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
@@ -273,7 +390,31 @@ export function buildProgram(): Command {
     .option('--catalog <file>', 'metric catalog YAML for that database (default: catalogs/demo.yaml)')
     .option('--no-wait', 'start the run and print its id without waiting')
     .addOption(new Option('--max-activities <n>', 'cap on activity executions for the run').default(undefined))
+    .option('--review', 'wait after planning for the plan to be approved, revised or rejected (asks here when interactive)')
+    .option('--review-timeout <seconds>', 'how long the plan waits for a decision', '3600')
+    .addOption(new Option('--on-timeout <what>', 'what happens when nobody decides in time').choices(['approve', 'cancel']).default('cancel'))
     .action(action(ask));
+  program.command('approve').description('approve the plan of a run waiting for review').argument('<workflowId>')
+    .action(action((id: string) => decide(id, { action: 'approve' })));
+  program.command('revise').description('send a plan back to the planner with feedback').argument('<workflowId>').argument('<feedback>')
+    .action(action((id: string, feedback: string) => decide(id, { action: 'revise', feedback })));
+  program.command('reject').description('reject the plan; the run ends without executing it').argument('<workflowId>').argument('[reason]')
+    .action(action((id: string, reason?: string) => decide(id, { action: 'reject', feedback: reason })));
+  program.command('export').description('write the whole run (plans, steps, validations, answer) rebuilt from its history')
+    .argument('<workflowId>').option('-o, --output <file>', 'file to write (default: standard output)')
+    .action(action(exportCommand));
+  const catalog = program.command('catalog').description('metric catalogs: draft one from a database, check one against it');
+  catalog.command('init').description('introspect a PostgreSQL database and write a draft catalog')
+    .option('--database-url <url>', 'database to introspect (default: DATABASE_URL)')
+    .option('-o, --output <file>', 'file to write (default: standard output)')
+    .option('--name <name>', 'catalog name (default: the database name)')
+    .option('--schema <schema>', 'schema to read', 'public')
+    .action(action(catalogInit));
+  catalog.command('check').description('verify a catalog against a live database: tables, columns, and every metric runs')
+    .argument('<file>')
+    .option('--database-url <url>', 'database to check against (default: DATABASE_URL)')
+    .option('--schema <schema>', 'schema to read', 'public')
+    .action(action(catalogCheck));
   program.command('status').description('show a run\'s state and step progress')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(status));
   program.command('result').description('wait for a run and print its answer')

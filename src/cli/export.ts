@@ -1,0 +1,118 @@
+/**
+ * `baton export <id>`: the whole run rebuilt from its Temporal event history:
+ * question, intent and how it was decided, every plan with the feedback that
+ * produced it, each step's attempts (inputs, outputs, validation records), the
+ * reviews, and the final answer.
+ */
+import type { Client } from '@temporalio/client';
+import type { temporal } from '@temporalio/proto';
+import type { AnalysisRequest, AnalysisResult, Plan, PlannerInput, StepInput, StepOutput, ValidationOutput, ValidatorInput } from '../contracts';
+
+interface ActivityCall {
+  activityId: string;
+  type: string;
+  summary: string | null;
+  input: unknown;
+  output: unknown;
+  failure: string | null;
+  attempt: number;
+}
+
+export async function exportRun(client: Client, workflowId: string): Promise<Record<string, unknown>> {
+  const handle = client.workflow.getHandle(workflowId);
+  const history = await handle.fetchHistory();
+  const converter = client.options.loadedDataConverter.payloadConverter;
+  const decode = (payloads: temporal.api.common.v1.IPayloads | null | undefined): unknown[] =>
+    (payloads?.payloads ?? []).map((p) => converter.fromPayload(p));
+
+  let request: AnalysisRequest | null = null;
+  let result: AnalysisResult | null = null;
+  let closed: string | null = null;
+  const calls = new Map<string, ActivityCall>();
+  const reviews: unknown[] = [];
+  for (const event of history.events ?? []) {
+    const id = String(event.eventId);
+    if (event.workflowExecutionStartedEventAttributes) {
+      request = decode(event.workflowExecutionStartedEventAttributes.input)[0] as AnalysisRequest;
+    } else if (event.activityTaskScheduledEventAttributes) {
+      const a = event.activityTaskScheduledEventAttributes;
+      calls.set(id, {
+        activityId: a.activityId ?? '',
+        type: a.activityType?.name ?? '',
+        summary: event.userMetadata?.summary ? converter.fromPayload<string>(event.userMetadata.summary) : null,
+        input: decode(a.input)[0],
+        output: null,
+        failure: null,
+        attempt: 1,
+      });
+    } else if (event.activityTaskStartedEventAttributes) {
+      const call = calls.get(String(event.activityTaskStartedEventAttributes.scheduledEventId));
+      if (call) call.attempt = event.activityTaskStartedEventAttributes.attempt ?? 1;
+    } else if (event.activityTaskCompletedEventAttributes) {
+      const call = calls.get(String(event.activityTaskCompletedEventAttributes.scheduledEventId));
+      if (call) call.output = decode(event.activityTaskCompletedEventAttributes.result)[0];
+    } else if (event.activityTaskFailedEventAttributes) {
+      const call = calls.get(String(event.activityTaskFailedEventAttributes.scheduledEventId));
+      if (call) call.failure = event.activityTaskFailedEventAttributes.failure?.message ?? 'failed';
+    } else if (event.activityTaskTimedOutEventAttributes) {
+      const call = calls.get(String(event.activityTaskTimedOutEventAttributes.scheduledEventId));
+      if (call) call.failure = `timed out: ${event.activityTaskTimedOutEventAttributes.failure?.message ?? ''}`;
+    } else if (event.workflowExecutionUpdateAcceptedEventAttributes) {
+      reviews.push(decode(event.workflowExecutionUpdateAcceptedEventAttributes.acceptedRequest?.input?.args)[0]);
+    } else if (event.workflowExecutionCompletedEventAttributes) {
+      result = decode(event.workflowExecutionCompletedEventAttributes.result)[0] as AnalysisResult;
+      closed = 'completed';
+    } else if (event.workflowExecutionFailedEventAttributes) {
+      closed = `failed: ${event.workflowExecutionFailedEventAttributes.failure?.message ?? ''}`;
+    } else if (event.workflowExecutionTerminatedEventAttributes) {
+      closed = 'terminated';
+    }
+  }
+
+  const all = [...calls.values()];
+  const of = (type: string) => all.filter((c) => c.type === type);
+  const stepCalls = all.filter((c) => c.type === 'runSqlStep' || c.type === 'computeStep');
+  const validations = of('validateStep');
+  const stepIds = [...new Set(stepCalls.map((c) => (c.input as StepInput).step.step_id))];
+  const steps = stepIds.map((stepId) => {
+    const attempts = stepCalls.filter((c) => (c.input as StepInput).step.step_id === stepId);
+    const checks = validations.filter((v) => (v.input as ValidatorInput).step.step_id === stepId);
+    const input = attempts[0]?.input as StepInput;
+    return {
+      step_id: stepId,
+      description: input.step.description,
+      depends_on: input.step.depends_on,
+      operation: input.step.operation,
+      final_status: result?.steps.find((s) => s.step.step_id === stepId)?.status ?? null,
+      attempts: attempts.map((a, i) => ({
+        agent: a.type,
+        summary: a.summary,
+        input: {
+          catalog_fragment: (a.input as StepInput).catalog,
+          dependencies: Object.keys((a.input as StepInput).dependencies ?? {}),
+          feedback: (a.input as StepInput).feedback ?? [],
+        },
+        output: a.output as StepOutput | null,
+        failure: a.failure,
+        validation: (checks[i]?.output as ValidationOutput | undefined) ?? null,
+      })),
+    };
+  });
+
+  return {
+    exported_from: 'temporal event history',
+    workflow_id: workflowId,
+    run_id: history.events?.[0]?.workflowExecutionStartedEventAttributes?.originalExecutionRunId ?? null,
+    state: closed ?? 'running',
+    question: request?.question ?? null,
+    as_of: request?.asOf ?? null,
+    request,
+    intent: of('classifyIntent')[0]?.output ?? null,
+    plans: of('planAnalysis').map((p) => ({ feedback: (p.input as PlannerInput).feedback ?? [], plan: p.output as Plan | null })),
+    plan_rejections: result?.planRejections ?? null,
+    reviews,
+    steps,
+    answer: result ? { status: result.status, text: result.answer, metrics: result.metrics } : null,
+    activities_executed: all.length,
+  };
+}
