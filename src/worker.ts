@@ -17,6 +17,8 @@ export interface WorkerOptions {
   config?: BatonConfig;
   /** Chaos knob: sleep (heartbeating) this long at the start of every activity. */
   activityDelayMs?: number;
+  /** Replace some agents, e.g. a scripted model in tests; the rest stay as they are. */
+  activityOverrides?: Partial<typeof activities>;
 }
 
 export async function createWorker(options: WorkerOptions = {}): Promise<{ worker: Worker; connection: NativeConnection }> {
@@ -37,7 +39,7 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle: { codePath: WORKFLOW_BUNDLE },
-    activities,
+    activities: { ...activities, ...options.activityOverrides },
     interceptors: { activity: [activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0)] },
     shutdownGraceTime: '10 seconds',
   });

@@ -9,7 +9,7 @@ import { Pool } from 'pg';
 import { loadConfig, todayIn, type BatonConfig } from '../src/config';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
 import type { SeedManifest } from '../src/seed/generate';
-import { createWorker } from '../src/worker';
+import { createWorker, type WorkerOptions } from '../src/worker';
 import { analysisWorkflow } from '../src/workflows';
 
 export function testConfig(overrides: Partial<BatonConfig> = {}): BatonConfig {
@@ -26,8 +26,8 @@ export async function connectClient(config = testConfig()): Promise<Client> {
 }
 
 /** An in-process worker on its own task queue; stop() shuts it down and waits for it. */
-export async function startWorker(config: BatonConfig): Promise<{ worker: Worker; stop: () => Promise<void> }> {
-  const { worker, connection } = await createWorker({ config });
+export async function startWorker(config: BatonConfig, options: Omit<WorkerOptions, 'config'> = {}): Promise<{ worker: Worker; stop: () => Promise<void> }> {
+  const { worker, connection } = await createWorker({ config, ...options });
   const running = worker.run();
   return {
     worker,
@@ -44,15 +44,16 @@ export async function runAnalysis(
   taskQueue: string,
   question: string,
   extra: Partial<AnalysisRequest> = {},
-): Promise<{ workflowId: string; result: AnalysisResult }> {
+): Promise<{ workflowId: string; result: AnalysisResult; elapsedMs: number }> {
   const workflowId = `analysis-test-${randomBytes(4).toString('hex')}`;
+  const started = Date.now();
   const result = await client.workflow.execute(analysisWorkflow, {
     workflowId,
     taskQueue,
     args: [{ question, asOf: todayIn(testConfig().timeZone), ...extra }],
     staticSummary: question,
   });
-  return { workflowId, result };
+  return { workflowId, result, elapsedMs: Date.now() - started };
 }
 
 let pool: Pool | null = null;
@@ -78,4 +79,10 @@ export function lastMonthRange(m: SeedManifest): [string, string] {
   const [y, mo] = m.last_month.split('-').map(Number) as [number, number];
   const end = new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 10);
   return [`${m.last_month}-01`, end];
+}
+
+/** Activity types in the order the workflow scheduled them. */
+export async function scheduledActivities(client: Client, workflowId: string): Promise<string[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  return (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name ?? ''] : []));
 }

@@ -79,6 +79,7 @@ test('the history names every agent activity, with a summary per call and search
   const history = await handle.fetchHistory();
   const scheduled = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes);
   expect(scheduled.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)).toEqual([
+    'describeCatalog',
     'classifyIntent',
     'planAnalysis',
     'runSqlStep',
@@ -89,8 +90,8 @@ test('the history names every agent activity, with a summary per call and search
     const payload = e.userMetadata?.summary;
     return payload ? client.options.loadedDataConverter.payloadConverter.fromPayload<string>(payload) : null;
   });
-  expect(summaries.slice(0, 2)).toEqual(['intent', 'planner']);
-  expect(summaries[2]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
+  expect(summaries.slice(0, 3)).toEqual(['catalog', 'intent', 'planner']);
+  expect(summaries[3]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
   const description = await handle.describe();
   expect(description.typedSearchAttributes.get(INTENT_ATTRIBUTE)).toBe('query');
   expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('completed');

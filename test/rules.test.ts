@@ -46,8 +46,10 @@ test('without a keyword the model decides, and says so', () => {
 test('catalog terms are read as whole words, longest first', () => {
   expect(readQuestion('average order value in East China by category', catalog)).toEqual({
     metrics: ['aov'],
-    filters: [{ dimension: 'region', value: '华东' }],
+    filters: [{ dimension: 'region', values: ['华东'] }],
     groupBy: ['category'],
+    mentionedDimensions: ['category'],
+    topN: null,
     unknownDimensions: [],
   });
   expect(readQuestion('GMV by city', catalog).unknownDimensions).toEqual(['city']);
@@ -57,8 +59,9 @@ test('a question without a catalog metric cannot be answered and lists what the 
   const plan = planQuestion('上个月天气如何', classifyIntent('上个月天气如何'), catalog, AS_OF);
   expect(plan).toEqual({
     kind: 'cannot_answer',
-    reason: '问题中没有可识别的指标；目录“demo”提供：销售额 (gmv)、订单量 (orders)、购买用户数 (buyers)、客单价 (aov)',
-    available_metrics: ['销售额 (gmv)', '订单量 (orders)', '购买用户数 (buyers)', '客单价 (aov)'],
+    reason:
+      '问题中没有可识别的指标；目录“demo”提供：销售额 (gmv)、订单量 (orders)、购买用户数 (buyers)、客单价 (aov)、复购率 (repurchase_rate)、新客数 (new_customers)、老客数 (returning_customers)、新客转化率 (new_customer_conversion)',
+    available_metrics: ['销售额 (gmv)', '订单量 (orders)', '购买用户数 (buyers)', '客单价 (aov)', '复购率 (repurchase_rate)', '新客数 (new_customers)', '老客数 (returning_customers)', '新客转化率 (new_customer_conversion)'],
   });
 });
 

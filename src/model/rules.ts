@@ -109,13 +109,29 @@ export interface CatalogReading {
   unknownDimensions: string[];
 }
 
-function findTopN(question: string): CatalogReading['topN'] {
-  const q = question.toLowerCase();
-  let m: RegExpExecArray | null;
-  if ((m = new RegExp(`(?:最低|最少|最小|倒数|bottom|lowest|smallest)的?\\s*${N_WORD}`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'asc' };
-  if ((m = new RegExp(`${N_WORD}\\s+(?:lowest|smallest|weakest)`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'asc' };
-  if ((m = new RegExp(`(?:最高|最大|最多|贡献最大|前|top|排名前|highest|largest|biggest)的?\\s*${N_WORD}`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'desc' };
-  if ((m = new RegExp(`${N_WORD}\\s+(?:highest|largest|biggest|top|best|leading)`).exec(q))) return { n: countWord(m[1] ?? '1'), order: 'desc' };
+const ASCENDING = /最低|最少|最小|倒数|lowest|smallest|least|bottom|worst/i;
+const DESCENDING = /最高|最大|最多|前|top|highest|largest|biggest|most|best|leading/i;
+const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
+const RANK_COUNT = new RegExp(`(?:top|前|bottom|倒数)\\s*${N_WORD}`, 'i');
+
+/**
+ * "top 3", "前三", "贡献最大的三个品类", "Which 2 regions had the lowest AOV": how many and which end.
+ * The count comes right before a dimension name or after top / 前; the direction from words anywhere.
+ */
+function findTopN(question: string, dimensionStarts: number[]): CatalogReading['topN'] {
+  let n: number | null = null;
+  for (const at of dimensionStarts) {
+    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, at - 12), at));
+    if (m?.[1]) {
+      n = countWord(m[1]);
+      break;
+    }
+  }
+  const ranked = RANK_COUNT.exec(question);
+  if (n === null && ranked?.[1]) n = countWord(ranked[1]);
+  if (n === null) return null;
+  if (ASCENDING.test(question)) return { n, order: 'asc' };
+  if (DESCENDING.test(question)) return { n, order: 'desc' };
   return null;
 }
 
@@ -125,7 +141,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   const filters: DimensionFilter[] = [];
   const groupBy: string[] = [];
   const mentionedDimensions: string[] = [];
-  const topN = findTopN(question);
+  const topN = findTopN(question, hits.filter((h) => h.kind === 'dimension').map((h) => h.start));
   for (const hit of hits) {
     if (hit.kind === 'metric' && !metrics.includes(hit.id)) metrics.push(hit.id);
     if (hit.kind === 'value' && hit.value) {
@@ -136,7 +152,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     if (hit.kind === 'dimension') {
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
-      if ((GROUP_WORDS.test(before) || (topN && /(?:个|名|位)\s*$|\d\s*$|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+$/i.test(before))) && !groupBy.includes(hit.id)) {
+      if ((GROUP_WORDS.test(before) || (topN && COUNT_BEFORE.test(before.slice(-12)))) && !groupBy.includes(hit.id)) {
         groupBy.push(hit.id);
       }
     }
