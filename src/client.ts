@@ -243,8 +243,14 @@ async function status(workflowId: string, opts: { json?: boolean }): Promise<voi
     if (opts.json) return printJson(summary);
     console.log(`${pc.bold(workflowId)}  ${description.status.name}${summary.batonStatus ? ` · ${summary.batonStatus}` : ''}`);
     console.log(pc.dim(`started ${summary.startTime}${summary.closeTime ? ` · closed ${summary.closeTime}` : ''}`));
-    if (progress) progressPrinter()(progress);
-    else console.log(pc.dim('(progress unavailable: no worker answered the query)'));
+    if (progress) {
+      progressPrinter()(progress);
+      if (progress.phase === 'awaiting_approval' && progress.plan) {
+        console.log(`\nplan waiting for review:\n${planText(progress.plan)}\ndecide with: baton approve ${workflowId} | baton revise ${workflowId} "<feedback>" | baton reject ${workflowId}`);
+      }
+    } else {
+      console.log(pc.dim('(progress unavailable: no worker answered the query)'));
+    }
     console.log(pc.dim(`Web UI: ${summary.webUi}`));
   });
 }
