@@ -10,10 +10,7 @@ cd "$ROOT"
 started=$SECONDS
 QUESTION="${1:-上个月 GMV 是多少？}"
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "== installing dependencies"
-  npm ci --no-audit --no-fund
-fi
+bash scripts/ensure-deps.sh
 echo "== build"
 npm run --silent build
 echo "== baton up"

@@ -2,7 +2,7 @@
 # npm run eval: build, make sure Temporal, a worker and the demo data are there, run the accuracy suite.
 set -euo pipefail
 cd "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+bash scripts/ensure-deps.sh
 npm run --silent build >/dev/null
 ./bin/baton up >/dev/null
 ./bin/baton seed --if-stale >/dev/null

@@ -8,10 +8,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 started=$SECONDS
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "== installing dependencies"
-  npm ci --no-audit --no-fund
-fi
+bash scripts/ensure-deps.sh
 echo "== build"
 npm run --silent build
 echo "== lint"

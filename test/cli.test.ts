@@ -1,16 +1,15 @@
 /** The `baton` command line as a user runs it: a child process against the real servers. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { Client } from '@temporalio/client';
-import { closeDb, connectClient, lastMonthRange, db, manifest, startWorker, testConfig, uniqueTaskQueue } from './helpers';
+import { lastMonthRange, db, manifest, withWorker } from './helpers';
 
 const CLI = path.resolve(__dirname, '..', 'bin', 'baton');
-const config = testConfig({ taskQueue: uniqueTaskQueue('cli') });
+const harness = withWorker('cli');
 
 function baton(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, BATON_TASK_QUEUE: config.taskQueue, NO_COLOR: '1', ...env },
+      env: { ...process.env, BATON_TASK_QUEUE: harness.config.taskQueue, NO_COLOR: '1', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -20,22 +19,9 @@ function baton(args: string[], env: Record<string, string> = {}): Promise<{ code
   });
 }
 
-let client: Client;
-let stopWorker: () => Promise<void>;
-
-beforeAll(async () => {
-  client = await connectClient(config);
-  stopWorker = (await startWorker(config)).stop;
-});
-
-afterAll(async () => {
-  await stopWorker();
-  await client.connection.close();
-  await closeDb();
-});
 
 async function runsOnQueue(): Promise<number> {
-  const { count } = await client.workflow.count(`TaskQueue = "${config.taskQueue}"`);
+  const { count } = await harness.client.workflow.count(`TaskQueue = "${harness.config.taskQueue}"`);
   return count;
 }
 

@@ -1,24 +1,11 @@
 /** The accuracy suite (eval/cases.ts) as part of the test suite: every question passes. */
-import type { Client } from '@temporalio/client';
 import { todayIn } from '../src/config';
 import { CASES } from '../eval/cases';
 import { formatRow, HEADER, runEval } from '../eval/run';
-import { closeDb, connectClient, db, manifest, startWorker, testConfig, uniqueTaskQueue } from './helpers';
+import { db, manifest, withWorker } from './helpers';
 
-const config = testConfig({ taskQueue: uniqueTaskQueue('eval') });
-let client: Client;
-let stopWorker: () => Promise<void>;
+const harness = withWorker('eval');
 
-beforeAll(async () => {
-  client = await connectClient(config);
-  stopWorker = (await startWorker(config)).stop;
-});
-
-afterAll(async () => {
-  await stopWorker();
-  await client.connection.close();
-  await closeDb();
-});
 
 test('at least 30 questions, half Chinese and half English, covering every intent', () => {
   expect(CASES.length).toBeGreaterThanOrEqual(30);
@@ -28,7 +15,7 @@ test('at least 30 questions, half Chinese and half English, covering every inten
 });
 
 test('every question of the accuracy suite passes', async () => {
-  const rows = await runEval(client, config.taskQueue, db(), todayIn(config.timeZone), (await manifest()).last_month);
+  const rows = await runEval(harness.client, harness.config.taskQueue, db(), todayIn(harness.config.timeZone), (await manifest()).last_month);
   const failed = rows.filter((r) => !r.pass).map(formatRow);
   expect(failed).toEqual([]);
   if (failed.length > 0) console.log([HEADER, ...failed].join('\n'));

@@ -86,3 +86,29 @@ export async function scheduledActivities(client: Client, workflowId: string): P
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
   return (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name ?? ''] : []));
 }
+
+/**
+ * The usual test-file setup: a client and an in-process worker on a task queue of
+ * its own, started before the file's tests and stopped after them.
+ */
+export function withWorker(name: string, options: Omit<WorkerOptions, 'config'> = {}): { config: BatonConfig; readonly client: Client } {
+  const config = testConfig({ taskQueue: uniqueTaskQueue(name) });
+  let client: Client | null = null;
+  let stop: (() => Promise<void>) | null = null;
+  beforeAll(async () => {
+    client = await connectClient(config);
+    stop = (await startWorker(config, options)).stop;
+  });
+  afterAll(async () => {
+    await stop?.();
+    await client?.connection.close();
+    await closeDb();
+  });
+  return {
+    config,
+    get client(): Client {
+      if (!client) throw new Error('the worker harness is not started yet');
+      return client;
+    },
+  };
+}

@@ -1,24 +1,9 @@
 /** Single-metric questions end to end: real worker, real Temporal server, real PostgreSQL. */
-import type { Client } from '@temporalio/client';
-import { closePools, queryReadOnly } from '../src/db';
+import { queryReadOnly } from '../src/db';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../src/search-attributes';
-import { closeDb, connectClient, db, lastMonthRange, manifest, runAnalysis, startWorker, testConfig, uniqueTaskQueue } from './helpers';
+import { db, lastMonthRange, manifest, runAnalysis, testConfig, withWorker } from './helpers';
 
-const config = testConfig({ taskQueue: uniqueTaskQueue('pipeline') });
-let client: Client;
-let stopWorker: () => Promise<void>;
-
-beforeAll(async () => {
-  client = await connectClient(config);
-  stopWorker = (await startWorker(config)).stop;
-});
-
-afterAll(async () => {
-  await stopWorker();
-  await client.connection.close();
-  await closeDb();
-  await closePools();
-});
+const harness = withWorker('pipeline');
 
 async function lastMonthGmv(region?: string): Promise<number> {
   const [start, end] = lastMonthRange(await manifest());
@@ -32,7 +17,7 @@ async function lastMonthGmv(region?: string): Promise<number> {
 
 test('上个月 GMV 是多少？ answers last month\'s GMV in Chinese', async () => {
   const expected = await lastMonthGmv();
-  const { result } = await runAnalysis(client, config.taskQueue, '上个月 GMV 是多少？');
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '上个月 GMV 是多少？');
   expect(result.status).toBe('completed');
   expect(result.intent).toMatchObject({ intent: 'query', decided_by: 'model', language: 'zh' });
   expect(result.metrics).toHaveLength(1);
@@ -44,7 +29,7 @@ test('上个月 GMV 是多少？ answers last month\'s GMV in Chinese', async ()
 
 test('What was GMV last month? gives the same number in English', async () => {
   const expected = await lastMonthGmv();
-  const { result } = await runAnalysis(client, config.taskQueue, 'What was GMV last month?');
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?');
   expect(result.status).toBe('completed');
   expect(result.intent.language).toBe('en');
   expect(result.metrics[0]?.value).toBeCloseTo(expected, 2);
@@ -53,29 +38,29 @@ test('What was GMV last month? gives the same number in English', async () => {
 
 test('a region filter and other metrics come from the catalog definitions', async () => {
   const m = await manifest();
-  const east = await runAnalysis(client, config.taskQueue, '上个月华东的销售额是多少');
+  const east = await runAnalysis(harness.client, harness.config.taskQueue, '上个月华东的销售额是多少');
   expect(east.result.metrics[0]?.value).toBeCloseTo(await lastMonthGmv('华东'), 2);
   expect(east.result.steps[0]?.result?.filters_applied).toContain('region = 华东');
 
-  const orders = await runAnalysis(client, config.taskQueue, 'How many orders last month?');
+  const orders = await runAnalysis(harness.client, harness.config.taskQueue, 'How many orders last month?');
   expect(orders.result.metrics[0]).toMatchObject({ name: 'orders', value: m.last_month_totals.orders });
 
-  const aov = await runAnalysis(client, config.taskQueue, '上个月客单价是多少？');
+  const aov = await runAnalysis(harness.client, harness.config.taskQueue, '上个月客单价是多少？');
   expect(aov.result.metrics[0]?.value).toBeCloseTo(m.last_month_totals.aov, 4);
 });
 
 test('a question the catalog cannot map ends with "cannot answer", not a failed run', async () => {
-  const { workflowId, result } = await runAnalysis(client, config.taskQueue, 'What will the weather be tomorrow?');
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What will the weather be tomorrow?');
   expect(result.status).toBe('cannot_answer');
   expect(result.answer).toMatch(/^cannot answer: no metric in the question matches the catalog "demo"; it offers: GMV \(gmv\)/);
-  const description = await client.workflow.getHandle(workflowId).describe();
+  const description = await harness.client.workflow.getHandle(workflowId).describe();
   expect(description.status.name).toBe('COMPLETED');
   expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('cannot_answer');
 });
 
 test('the history names every agent activity, with a summary per call and search attributes', async () => {
-  const { workflowId } = await runAnalysis(client, config.taskQueue, 'What was GMV last month?');
-  const handle = client.workflow.getHandle(workflowId);
+  const { workflowId } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?');
+  const handle = harness.client.workflow.getHandle(workflowId);
   const history = await handle.fetchHistory();
   const scheduled = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes);
   expect(scheduled.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)).toEqual([
@@ -88,7 +73,7 @@ test('the history names every agent activity, with a summary per call and search
   ]);
   const summaries = scheduled.map((e) => {
     const payload = e.userMetadata?.summary;
-    return payload ? client.options.loadedDataConverter.payloadConverter.fromPayload<string>(payload) : null;
+    return payload ? harness.client.options.loadedDataConverter.payloadConverter.fromPayload<string>(payload) : null;
   });
   expect(summaries.slice(0, 3)).toEqual(['catalog', 'intent', 'planner']);
   expect(summaries[3]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);

@@ -2,7 +2,7 @@
  * The planning loop on the real Temporal server and PostgreSQL: the plan DAG,
  * parallel isolated steps, per-step retries, fuses, plan feedback, review and export.
  */
-import { WorkflowFailedError, type Client } from '@temporalio/client';
+import { WorkflowFailedError } from '@temporalio/client';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,29 +11,17 @@ import { exportRun } from '../src/cli/export';
 import { todayIn } from '../src/config';
 import type { Plan, PlannerInput, StepInput } from '../src/contracts';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
-import { closeDb, connectClient, db, manifest, runAnalysis, scheduledActivities, startWorker, testConfig, uniqueTaskQueue } from './helpers';
+import { db, manifest, runAnalysis, scheduledActivities, startWorker, uniqueTaskQueue, withWorker } from './helpers';
 
-const config = testConfig({ taskQueue: uniqueTaskQueue('planning') });
-let client: Client;
-let stopWorker: () => Promise<void>;
+const harness = withWorker('planning');
 
-beforeAll(async () => {
-  client = await connectClient(config);
-  stopWorker = (await startWorker(config)).stop;
-});
-
-afterAll(async () => {
-  await stopWorker();
-  await client.connection.close();
-  await closeDb();
-});
 
 async function history(workflowId: string) {
-  return (await client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
+  return (await harness.client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
 }
 
 test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, and finds the top 3 categories', async () => {
-  const { workflowId, result } = await runAnalysis(client, config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
   expect(result.status).toBe('completed');
   expect(result.steps.map((s) => [s.step.step_id, s.status])).toEqual([['s1', 'passed'], ['s2', 'passed'], ['s3', 'passed'], ['s4', 'passed']]);
 
@@ -41,7 +29,7 @@ test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, 
   const events = await history(workflowId);
   const stepOf = (e: (typeof events)[number]) => {
     const input = e.activityTaskScheduledEventAttributes?.input?.payloads?.[0];
-    return input ? client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(input).step?.step_id : undefined;
+    return input ? harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(input).step?.step_id : undefined;
   };
   const scheduled = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runSqlStep');
   const s2 = scheduled.find((e) => stepOf(e) === 's2');
@@ -52,9 +40,9 @@ test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, 
 
   // Context isolation: s4 sees only s3; s3 sees only s1.
   const computeInput = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'computeStep')?.activityTaskScheduledEventAttributes?.input?.payloads?.[0];
-  const s4Input = client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(computeInput!);
+  const s4Input = harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(computeInput!);
   expect(Object.keys(s4Input.dependencies)).toEqual(['s3']);
-  const s3Input = client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(s3!.activityTaskScheduledEventAttributes!.input!.payloads![0]!);
+  const s3Input = harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(s3!.activityTaskScheduledEventAttributes!.input!.payloads![0]!);
   expect(Object.keys(s3Input.dependencies)).toEqual(['s1']);
   expect(Object.keys((s3Input.catalog as { metrics: object }).metrics)).toEqual(['aov']);
 
@@ -84,7 +72,7 @@ test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, 
 });
 
 test('a large dependency travels as schema + sample + reference, and the next step reads all of it', async () => {
-  const { result } = await runAnalysis(client, config.taskQueue, 'GMV trend by category over the last 6 months');
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'GMV trend by category over the last 6 months');
   expect(result.status).toBe('completed');
   const series = result.steps[0]!.result!;
   expect(series.result_shape[0]).toBe(54); // 9 categories (8 + missing) × 6 months
@@ -106,25 +94,25 @@ describe('per-step retries and fuses', () => {
   });
 
   test('a step that always fails ends after exactly 3 retries with a degraded answer', async () => {
-    const { workflowId, result } = await runAnalysis(client, config.taskQueue, 'What was GMV last month?', { catalogPath: impossibleCatalog });
+    const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', { catalogPath: impossibleCatalog });
     expect(result.status).toBe('degraded');
     const step = result.steps[0]!;
     expect(step.status).toBe('failed');
     expect(step.attempts).toBe(4); // the first attempt and 3 retries
     expect(step.validations.map((v) => v.reason)).toEqual(Array(4).fill(expect.stringMatching(/^value_rules: 1 gmv value\(s\) outside \[-inf, -1\]/)));
-    const activities = await scheduledActivities(client, workflowId);
+    const activities = await scheduledActivities(harness.client, workflowId);
     expect(activities.filter((a) => a === 'runSqlStep')).toHaveLength(4);
     expect(activities.filter((a) => a === 'validateStep')).toHaveLength(4);
     expect(result.answer).toMatch(/^Step s1 \(GMV · \w+ \d{4}\) could not be computed: value_rules/);
     // The reason is quoted back to each retry.
     const events = await history(workflowId);
     const retries = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runSqlStep')
-      .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!).feedback ?? []);
+      .map((e) => harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!).feedback ?? []);
     expect(retries.map((f) => f.length)).toEqual([0, 1, 2, 3]);
   });
 
   test('past the retries, onStepFailure "fail" fails the run with a diagnostic', async () => {
-    const run = runAnalysis(client, config.taskQueue, 'What was GMV last month?', { catalogPath: impossibleCatalog, onStepFailure: 'fail', maxStepRetries: 1 });
+    const run = runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', { catalogPath: impossibleCatalog, onStepFailure: 'fail', maxStepRetries: 1 });
     await expect(run).rejects.toBeInstanceOf(WorkflowFailedError);
     await run.catch((err: WorkflowFailedError) => {
       expect(err.cause?.message).toMatch(/^step s1 \(GMV · \w+ \d{4}\) failed after 2 attempt\(s\): value_rules/);
@@ -132,14 +120,14 @@ describe('per-step retries and fuses', () => {
   });
 
   test('a run that would pass the activity cap stops cleanly with a message', async () => {
-    const { result } = await runAnalysis(client, config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类', { maxActivities: 5 });
+    const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类', { maxActivities: 5 });
     expect(result.status).toBe('degraded');
     expect(result.activitiesExecuted).toBe(5);
     expect(result.answer).toBe('stopped: the run reached its cap of 5 activity executions before it could answer; simplify the question or raise the cap');
   });
 
   test('a question needing more than 6 steps ends with a clarification request', async () => {
-    const { result } = await runAnalysis(client, config.taskQueue, '最近半年销售额、订单量、购买用户数和客单价的走势');
+    const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '最近半年销售额、订单量、购买用户数和客单价的走势');
     expect(result.status).toBe('needs_clarification');
     expect(result.answer).toMatch(/^问题涉及 4 个指标.*请拆成几个更小的问题/);
     expect(result.steps).toEqual([]);
@@ -158,12 +146,12 @@ describe('plans the workflow rejects go back to the planner with the reason', ()
       if ((input.feedback ?? []).length > 0 || plan.kind !== 'plan') return plan;
       return { ...plan, steps: plan.steps.map((s) => (s.step_id === 's1' ? { ...s, depends_on: ['s4'] } : s)) };
     };
-    stop = (await startWorker({ ...config, taskQueue: scripted }, { activityOverrides: { planAnalysis } })).stop;
+    stop = (await startWorker({ ...harness.config, taskQueue: scripted }, { activityOverrides: { planAnalysis } })).stop;
   });
   afterAll(async () => stop());
 
   test('a cyclic plan is rejected, its reason quoted back, and the revised plan runs', async () => {
-    const { result } = await runAnalysis(client, scripted, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
+    const { result } = await runAnalysis(harness.client, scripted, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
     expect(result.planRejections).toEqual(['the dependencies form a cycle: s1 → s4 → s3 → s1']);
     expect(plannerInputs.map((i) => i.feedback)).toEqual([[], ['the previous plan was rejected: the dependencies form a cycle: s1 → s4 → s3 → s1']]);
     expect(result.status).toBe('completed');
@@ -172,10 +160,10 @@ describe('plans the workflow rejects go back to the planner with the reason', ()
 
 describe('plan review', () => {
   const start = async (question: string, review: { timeoutSeconds?: number; onTimeout?: 'approve' | 'cancel' } = {}) => {
-    const handle = await client.workflow.start(analysisWorkflow, {
+    const handle = await harness.client.workflow.start(analysisWorkflow, {
       workflowId: `analysis-review-${Math.random().toString(16).slice(2, 10)}`,
-      taskQueue: config.taskQueue,
-      args: [{ question, asOf: todayIn(config.timeZone), review }],
+      taskQueue: harness.config.taskQueue,
+      args: [{ question, asOf: todayIn(harness.config.timeZone), review }],
     });
     for (let i = 0; i < 100; i++) {
       if ((await handle.query(progressQuery)).phase === 'awaiting_approval') break;
@@ -202,7 +190,7 @@ describe('plan review', () => {
     expect(result.metrics.map((m) => m.label)).toEqual(['GMV · 华东']);
 
     // Export: rebuilt from the history.
-    const exported = await exportRun(client, handle.workflowId);
+    const exported = await exportRun(harness.client, handle.workflowId);
     expect(exported).toMatchObject({ state: 'completed', question: '上个月各区域的销售额', intent: { intent: 'query', decided_by: 'model' } });
     expect((exported.plans as { feedback: string[] }[]).map((p) => p.feedback)).toEqual([[], ['只看华东']]);
     expect(exported.reviews).toEqual([{ action: 'revise', feedback: '只看华东' }, { action: 'approve' }]);
@@ -218,7 +206,7 @@ describe('plan review', () => {
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'reject', feedback: 'wrong question' }] });
     const result = await handle.result();
     expect(result).toMatchObject({ status: 'rejected', answer: 'rejected by the reviewer: wrong question', steps: [] });
-    expect(await scheduledActivities(client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'planAnalysis']);
+    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'planAnalysis']);
 
     const running = await start('上个月订单量');
     await running.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
@@ -237,7 +225,7 @@ describe('plan review', () => {
 
 test('the seeded signals are what the attribution finds', async () => {
   const m = await manifest();
-  const { result } = await runAnalysis(client, config.taskQueue, '为什么华东区上个月复购率下降了？');
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '为什么华东区上个月复购率下降了？');
   expect(result.status).toBe('completed');
   const rank = result.steps.find((s) => s.step.operation.kind === 'rank_contributors')!.result!;
   expect(rank.data_summary).toMatchObject({ top_dimension: 'customer_type', top_segment: 'new', top_effect_type: 'mix' });

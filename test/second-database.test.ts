@@ -2,7 +2,6 @@
  * A second, different database with its own catalog: the rules model answers from
  * whatever catalog it is given, and `baton catalog init` / `check` work on it.
  */
-import type { Client } from '@temporalio/client';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,18 +9,17 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { todayIn } from '../src/config';
 import { ensureDatabase } from '../src/db';
-import { connectClient, runAnalysis, startWorker, testConfig, uniqueTaskQueue } from './helpers';
+import { runAnalysis, withWorker } from './helpers';
 
-const config = testConfig({ taskQueue: uniqueTaskQueue('saas') });
+const harness = withWorker('saas');
+
 const saasUrl = (() => {
-  const url = new URL(config.databaseUrl);
+  const url = new URL(harness.config.databaseUrl);
   url.pathname = '/baton_test_saas';
   return url.toString();
 })();
 const CATALOG = path.resolve(__dirname, 'fixtures', 'saas.yaml');
 const CLI = path.resolve(__dirname, '..', 'bin', 'baton');
-let client: Client;
-let stopWorker: () => Promise<void>;
 let saas: Pool;
 
 /** 12 months of invoices ending last month, by formula (no randomness): Germany grows, Japan shrinks. */
@@ -36,7 +34,7 @@ async function createSaasDatabase(): Promise<void> {
                            issued_at timestamp NOT NULL, paid_at timestamp, state text NOT NULL);
     INSERT INTO plans VALUES (1, 'Basic', 10), (2, 'Pro', 50), (3, 'Enterprise', 200);
   `);
-  const today = todayIn(config.timeZone);
+  const today = todayIn(harness.config.timeZone);
   await saas.query(
     `INSERT INTO accounts
      SELECT a, (ARRAY['Germany', 'France', 'Japan', 'Brazil'])[1 + a % 4], 1 + a % 3,
@@ -69,17 +67,8 @@ function baton(args: string[]): Promise<{ code: number | null; stdout: string; s
   });
 }
 
-beforeAll(async () => {
-  await createSaasDatabase();
-  client = await connectClient(config);
-  stopWorker = (await startWorker(config)).stop;
-});
-
-afterAll(async () => {
-  await stopWorker();
-  await client.connection.close();
-  await saas.end();
-});
+beforeAll(createSaasDatabase);
+afterAll(async () => saas.end());
 
 /** Last month relative to the runs' as-of date, as SQL over $1. */
 const LAST_MONTH = `i.paid_at >= date_trunc('month', $1::date) - interval '1 month' AND i.paid_at < date_trunc('month', $1::date)`;
@@ -88,37 +77,37 @@ const lastMonthRevenue = async () => {
   const { rows } = await saas.query<{ k: string; v: string }>(
     `SELECT a.country AS k, sum(i.amount) AS v FROM invoices i JOIN accounts a USING (account_id)
      WHERE i.state = 'paid' AND ${LAST_MONTH} GROUP BY 1 ORDER BY 1`,
-    [todayIn(config.timeZone)],
+    [todayIn(harness.config.timeZone)],
   );
   return rows;
 };
 
 test('it answers from the second catalog, joining two tables away', async () => {
-  const { result } = await runAnalysis(client, config.taskQueue, 'What was revenue last month in Germany?', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was revenue last month in Germany?', { catalogPath: CATALOG, databaseUrl: saasUrl });
   expect(result.status).toBe('completed');
   const germany = (await lastMonthRevenue()).find((r) => r.k === 'Germany');
   expect(result.metrics[0]?.value).toBeCloseTo(Number(germany?.v), 2);
   expect(result.answer).toMatch(/^revenue in Germany for \w+ \d{4} was /);
 
-  const byPlan = await runAnalysis(client, config.taskQueue, '上个月各套餐的收入', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const byPlan = await runAnalysis(harness.client, harness.config.taskQueue, '上个月各套餐的收入', { catalogPath: CATALOG, databaseUrl: saasUrl });
   const { rows } = await saas.query<{ k: string; v: string }>(
     `SELECT p.name AS k, sum(i.amount) AS v FROM invoices i JOIN accounts a USING (account_id) JOIN plans p USING (plan_id)
      WHERE i.state = 'paid' AND ${LAST_MONTH} GROUP BY 1 ORDER BY 1`,
-    [todayIn(config.timeZone)],
+    [todayIn(harness.config.timeZone)],
   );
   expect(byPlan.result.steps[0]?.result?.rows.map((r) => [r.plan, r.value])).toEqual(rows.map((r) => [r.k, expect.closeTo(Number(r.v), 2)]));
   expect(byPlan.result.steps[0]?.result?.sql).toContain('LEFT JOIN plans ON accounts.plan_id = plans.plan_id');
 });
 
 test('top N, trends and unknown metrics on the second catalog', async () => {
-  const top = await runAnalysis(client, config.taskQueue, 'Which 2 countries had the highest revenue last month?', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const top = await runAnalysis(harness.client, harness.config.taskQueue, 'Which 2 countries had the highest revenue last month?', { catalogPath: CATALOG, databaseUrl: saasUrl });
   const expected = (await lastMonthRevenue()).sort((a, b) => Number(b.v) - Number(a.v)).slice(0, 2).map((r) => r.k);
   expect(top.result.steps[0]?.result?.rows.map((r) => r.country)).toEqual(expected);
 
-  const trend = await runAnalysis(client, config.taskQueue, '德国收入的趋势', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const trend = await runAnalysis(harness.client, harness.config.taskQueue, '德国收入的趋势', { catalogPath: CATALOG, databaseUrl: saasUrl });
   expect(trend.result.steps[1]?.result?.rows[0]).toMatchObject({ direction: 'up' });
 
-  const unknown = await runAnalysis(client, config.taskQueue, 'What was GMV last month?', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const unknown = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', { catalogPath: CATALOG, databaseUrl: saasUrl });
   expect(unknown.result).toMatchObject({ status: 'cannot_answer', answer: 'cannot answer: no metric in the question matches the catalog "saas"; it offers: revenue (revenue), paying accounts (paying_accounts), signups (signups)' });
 });
 
