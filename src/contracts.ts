@@ -196,6 +196,55 @@ export type ColumnInfo = z.infer<typeof ColumnInfo>;
 export const Row = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type Row = z.infer<typeof Row>;
 
+/** One thing a step or analysis found: a one-line summary (a full sentence), the detail, and where the evidence is. */
+export const Finding = z.object({
+  summary: z.string().min(1),
+  detail: z.string(),
+  evidence_refs: z.array(z.string()),
+});
+export type Finding = z.infer<typeof Finding>;
+
+// ---------------------------------------------------------------- shared memory pool
+
+/** What an entry is about, for retrieval by metric, dimension and period (never by substring). */
+export const MemoryTags = z.object({
+  metric: z.string().nullable(),
+  /** Dimensions the entry is scoped or broken down by. */
+  dimensions: z.array(z.string()),
+  /** Canonical scope, e.g. "region=华东" or "" for everything. */
+  scope: z.string(),
+  /** YYYY-MM for a month, or start..end for a longer period. */
+  period: z.string(),
+});
+export type MemoryTags = z.infer<typeof MemoryTags>;
+
+/** An entry as an agent proposes it; the pool gives it an id and a time. */
+export const MemoryDraft = z.object({
+  type: z.enum(['fact', 'hypothesis', 'observation', 'question']),
+  content: z.string().min(1),
+  confidence: z.number().min(0).max(1),
+  references: z.array(z.string()),
+  tags: MemoryTags,
+  /** The number a fact states, for contradiction checks. */
+  value: z.number().nullable(),
+  /** The direction an observation states (up / down / flat). */
+  direction: z.enum(['up', 'down', 'flat']).nullable(),
+});
+export type MemoryDraft = z.infer<typeof MemoryDraft>;
+
+export const MemoryEntry = MemoryDraft.extend({
+  id: z.string(),
+  agent: z.string(),
+  created_at: z.string(),
+});
+export type MemoryEntry = z.infer<typeof MemoryEntry>;
+
+export const Contradiction = z.object({
+  entry_ids: z.tuple([z.string(), z.string()]),
+  description: z.string(),
+});
+export type Contradiction = z.infer<typeof Contradiction>;
+
 /** A finished dependency, as it travels to the steps that need it: schema, a few rows, a reference to the rest. */
 export const DependencyResult = z.object({
   step_id: z.string(),
@@ -206,7 +255,10 @@ export const DependencyResult = z.object({
   rows: z.array(Row),
   result_ref: z.string().nullable(),
   data_summary: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  /** Carried whole to every step downstream. */
   filters_applied: z.array(z.string()),
+  assumptions_made: z.array(z.string()),
+  paths_excluded: z.array(z.string()),
 });
 export type DependencyResult = z.infer<typeof DependencyResult>;
 
@@ -220,6 +272,10 @@ export const StepInput = z.object({
   databaseUrl: z.string().optional(),
   /** Reasons earlier attempts of this step failed, quoted back. */
   feedback: z.array(z.string()).default([]),
+  /** The language findings are written in (the question's). */
+  language: Language.default('en'),
+  /** Accepted facts and tracked hypotheses from the shared memory pool that share this step's metric, dimensions or period. */
+  memory: z.array(MemoryEntry).default([]),
 });
 export type StepInput = z.input<typeof StepInput>;
 
@@ -242,6 +298,14 @@ export const StepOutput = z.object({
   result_ref: z.string().nullable(),
   /** The catalog metric whose value rules apply to the "value" column, if any. */
   value_metric: z.string().nullable(),
+  /** What the step found, in the question's language. */
+  findings: z.array(Finding),
+  assumptions_made: z.array(z.string()),
+  paths_excluded: z.array(z.string()),
+  /** Entries the step proposes for the shared memory pool; accepted only after validation. */
+  memory_entries: z.array(MemoryDraft),
+  /** The metric values this step computed, for the report's key metrics. */
+  metrics: z.array(z.lazy(() => AnswerMetric)),
 });
 export type StepOutput = z.infer<typeof StepOutput>;
 export const SqlStepOutput = StepOutput;
@@ -273,7 +337,114 @@ export const ValidationOutput = z.object({
 });
 export type ValidationOutput = z.infer<typeof ValidationOutput>;
 
-// ---------------------------------------------------------------- answer agent
+// ---------------------------------------------------------------- the relay: analysis and report
+
+export const StatisticalTest = z.object({
+  test: z.string(),
+  statistic: z.number().nullable(),
+  p_value: z.number().min(0).max(1).nullable(),
+  ci_low: z.number().nullable(),
+  ci_high: z.number().nullable(),
+  effect_size: z.number().nullable(),
+  effect_size_kind: z.string().nullable(),
+});
+export type StatisticalTest = z.infer<typeof StatisticalTest>;
+
+/**
+ * A step's hand-off as it travels down a long chain, compressed by distance:
+ *   full (the last 2 steps): everything but raw rows (summary + reference instead)
+ *   findings (3-4 back):     one-line findings
+ *   conclusion (5+ back):    a conclusion and key assumptions
+ * Filters, assumptions and excluded paths are carried whole at every layer.
+ */
+export const Handoff = z.object({
+  task_id: z.string(),
+  description: z.string(),
+  layer: z.enum(['full', 'findings', 'conclusion']),
+  kind: z.string(),
+  depends_on: z.array(z.string()),
+  status: z.enum(['passed', 'failed', 'skipped']),
+  filters_applied: z.array(z.string()),
+  assumptions_made: z.array(z.string()),
+  paths_excluded: z.array(z.string()),
+  confidence: z.number().min(0).max(1),
+  /** full: every finding; findings: summaries only; conclusion: none (see conclusion). */
+  findings: z.array(Finding),
+  key_findings: z.array(z.string()),
+  conclusion: z.string().nullable(),
+  /** full only. */
+  data_summary: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+  result_shape: z.tuple([z.number(), z.number()]).nullable(),
+  anomalies_found: z.array(z.string()),
+  result_ref: z.string().nullable(),
+});
+export type Handoff = z.infer<typeof Handoff>;
+
+export const AnalysisInput = z.object({
+  task_id: z.string(),
+  question: z.string(),
+  intent: IntentOutput,
+  /** The steps, in plan order, compressed by their distance from this agent. */
+  chain: z.array(Handoff).min(1),
+  /** Plan-level assumptions (for example a default period). */
+  assumptions: z.array(z.string()),
+  /** Key metrics computed by the steps. */
+  metrics: z.array(z.lazy(() => AnswerMetric)),
+  contradictions: z.array(Contradiction),
+});
+export type AnalysisInput = z.input<typeof AnalysisInput>;
+
+export const AnalysisOutput = z.object({
+  task_id: z.string(),
+  input_task_id: z.string(),
+  analysis_type: z.enum(['comparison', 'trend', 'distribution', 'attribution']),
+  findings: z.array(Finding),
+  statistical_tests: z.array(StatisticalTest),
+  assumptions_made: z.array(z.string()),
+  paths_excluded: z.array(z.string()),
+  confidence_level: z.number().min(0).max(1),
+  next_steps_suggested: z.array(z.string()),
+  /** The key metrics, passed on for the report. */
+  key_metrics: z.array(z.lazy(() => AnswerMetric)),
+  /** Whether every step passed. */
+  complete: z.boolean(),
+});
+export type AnalysisOutput = z.infer<typeof AnalysisOutput>;
+
+/** What the SQL steps scoped: the filters, the result shapes and anomalies, and the first query (for the basis line). */
+export const DataScope = z.object({
+  filters: z.array(z.string()),
+  result_shapes: z.array(z.object({ task_id: z.string(), shape: z.tuple([z.number(), z.number()]) })),
+  anomalies: z.array(z.string()),
+  primary_query: MetricQuery.nullable(),
+});
+export type DataScope = z.infer<typeof DataScope>;
+
+export const ReportInput = z.object({
+  task_id: z.string(),
+  analysis: AnalysisOutput,
+  data_scope: DataScope,
+  user_intent: z.object({ question: z.string(), intent: IntentOutput }),
+  catalogPath: z.string().optional(),
+});
+export type ReportInput = z.input<typeof ReportInput>;
+
+export const ReportOutput = z.object({
+  task_id: z.string(),
+  input_task_id: z.string(),
+  title: z.string().min(1),
+  sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+  key_metrics: z.array(z.object({ name: z.string(), value: z.number().nullable(), ci_low: z.number().optional(), ci_high: z.number().optional() })),
+  visualizations_needed: z.array(z.object({ kind: z.string(), title: z.string(), data_ref: z.string() })),
+  limitations: z.array(z.string()),
+  /** The run's outcome and the answer text built from the sections. */
+  status: z.enum(['completed', 'degraded']),
+  answer: z.string().min(1),
+  metrics: z.array(z.lazy(() => AnswerMetric)),
+});
+export type ReportOutput = z.infer<typeof ReportOutput>;
+
+// ---------------------------------------------------------------- answer
 
 export const StepRecord = z.object({
   step: PlanStep,
@@ -285,15 +456,6 @@ export const StepRecord = z.object({
   error: z.string().nullable(),
 });
 export type StepRecord = z.infer<typeof StepRecord>;
-
-export const AnswerInput = z.object({
-  question: z.string(),
-  intent: IntentOutput,
-  assumptions: z.array(z.string()),
-  steps: z.array(StepRecord),
-  catalogPath: z.string().optional(),
-});
-export type AnswerInput = z.input<typeof AnswerInput>;
 
 export const AnswerMetric = z.object({
   name: z.string(),
@@ -349,6 +511,14 @@ export const ReviewDecision = z.discriminatedUnion('action', [
 ]);
 export type ReviewDecision = z.infer<typeof ReviewDecision>;
 
+export interface MemorySnapshot {
+  entries: MemoryEntry[];
+  /** Ids of facts accepted (confidence >= 0.8). */
+  facts: string[];
+  hypotheses: string[];
+  contradictions: Contradiction[];
+}
+
 export interface AnalysisResult {
   question: string;
   asOf: string;
@@ -361,4 +531,7 @@ export interface AnalysisResult {
   activitiesExecuted: number;
   planRejections: string[];
   reviews: RunProgress['reviews'];
+  analysis: AnalysisOutput | null;
+  report: ReportOutput | null;
+  memory: MemorySnapshot;
 }

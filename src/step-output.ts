@@ -5,7 +5,8 @@
 import { storeArtifact, loadArtifact } from './artifacts';
 import { INLINE_ROWS } from './limits';
 import { CatalogSchema, type Catalog } from './catalog/catalog';
-import type { CatalogFragment, ColumnInfo, DependencyResult, PlanStep, Row, StepOutput } from './contracts';
+import type { StepFacts } from './analysis/findings';
+import type { AnswerMetric, CatalogFragment, ColumnInfo, DependencyResult, PlanStep, Row, StepOutput } from './contracts';
 
 
 export interface StepResultParts {
@@ -21,7 +22,14 @@ export interface StepResultParts {
   value_metric: string | null;
 }
 
-export async function buildStepOutput(workflowId: string, step: PlanStep, parts: StepResultParts): Promise<StepOutput> {
+/** Everything a step hands on, including what its agent wrote about it. */
+export interface StepHandOn extends StepResultParts {
+  facts: StepFacts;
+  paths_excluded: string[];
+  metrics: AnswerMetric[];
+}
+
+export async function buildStepOutput(workflowId: string, step: PlanStep, parts: StepHandOn): Promise<StepOutput> {
   const large = parts.rows.length > INLINE_ROWS;
   const ref = large ? await storeArtifact(workflowId, step.step_id, 'rows', { columns: parts.columns, rows: parts.rows }) : null;
   return {
@@ -38,6 +46,17 @@ export async function buildStepOutput(workflowId: string, step: PlanStep, parts:
     anomalies_found: parts.anomalies_found,
     result_ref: ref,
     value_metric: parts.value_metric,
+    findings: parts.facts.findings,
+    assumptions_made: parts.facts.assumptions,
+    paths_excluded: parts.paths_excluded,
+    metrics: parts.metrics,
+    memory_entries: [
+      ...parts.facts.memory,
+      ...parts.anomalies_found.map((a) => ({
+        type: 'question' as const, content: `${step.step_id}: ${a}`, confidence: 0.5, references: [step.step_id],
+        tags: { metric: step.metrics[0] ?? null, dimensions: step.dimensions, scope: '', period: '' }, value: null, direction: null,
+      })),
+    ],
   };
 }
 

@@ -118,7 +118,7 @@ test('a run survives SIGKILL of its worker mid-activity, without re-running fini
   expect(sqlRuns).toHaveLength(2);
   expect(sqlRuns[0]).toMatchObject({ attempt: 1, outcome: null, worker_pid: doomed.pid });
   expect(sqlRuns[1]).toMatchObject({ attempt: 2, outcome: 'completed', worker_pid: rescuer.pid });
-  expect(after.map((r) => r.activity_type)).toEqual(['describeCatalog', 'classifyIntent', 'planAnalysis', 'runSqlStep', 'runSqlStep', 'validateStep', 'composeAnswer']);
+  expect(after.map((r) => r.activity_type)).toEqual(['describeCatalog', 'classifyIntent', 'planAnalysis', 'runSqlStep', 'runSqlStep', 'validateStep', 'analyzeResults', 'writeReport']);
 
   rescuer.kill('SIGTERM');
   expect(await exited(rescuer)).toEqual({ code: 0, signal: null });

@@ -69,7 +69,7 @@ test('the history names every agent activity, with a summary per call and search
     'planAnalysis',
     'runSqlStep',
     'validateStep',
-    'composeAnswer',
+    'analyzeResults', 'writeReport',
   ]);
   const summaries = scheduled.map((e) => {
     const payload = e.userMetadata?.summary;

@@ -72,7 +72,8 @@ test('each step carries only the catalog entries it uses', () => {
   const fragment = p.fragments.s3 as { metrics: Record<string, unknown>; dimensions: Record<string, unknown> };
   expect(Object.keys(fragment.metrics)).toEqual(['aov']);
   expect(Object.keys(fragment.dimensions).sort()).toEqual(['category', 'customer_type']);
-  expect(Object.keys((p.fragments.s4 as { metrics: object }).metrics)).toEqual([]);
+  expect(Object.keys((p.fragments.s4 as { metrics: object }).metrics)).toEqual(['aov']);
+  expect(Object.keys((p.fragments.s4 as { dimensions: object }).dimensions)).toEqual(['category']);
 });
 
 describe('plan checks', () => {

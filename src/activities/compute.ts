@@ -7,7 +7,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import { defineAgent } from '../agent';
 import { compare, rankContributors, topN, trend, type Derived } from '../analysis/derive';
 import { StepInput, StepOutput, type DependencyResult } from '../contracts';
-import { allRows, buildStepOutput } from '../step-output';
+import { describeStep } from '../analysis/findings';
+import { allRows, buildStepOutput, fragmentCatalog } from '../step-output';
 
 function dependency(deps: Record<string, DependencyResult>, id: string, stepId: string): DependencyResult {
   const dep = deps[id];
@@ -17,11 +18,25 @@ function dependency(deps: Record<string, DependencyResult>, id: string, stepId: 
   return dep;
 }
 
+/** Segments whose effect is under 5% of the change: ruled out as explanations. */
+async function negligibleEffects(decompositions: DependencyResult[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const d of decompositions) {
+    const change = Math.abs(Number(d.data_summary.change));
+    const dimension = String(d.data_summary.dimension ?? '');
+    for (const row of await allRows(d)) {
+      const effect = Number(row.total_effect);
+      if (Math.abs(effect) < 0.05 * change) out.push(`${dimension}=${String(row[dimension])}: effect ${effect}, under 5% of the change`);
+    }
+  }
+  return out;
+}
+
 export const computeStep = defineAgent({
   name: 'compute',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, dependencies }) => {
+  run: async ({ workflow_id, step, dependencies, catalog: fragment, language }) => {
     const started = process.hrtime.bigint();
     const op = step.operation;
     let derived: Derived;
@@ -56,6 +71,10 @@ export const computeStep = defineAgent({
       default:
         throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `compute agent, step ${step.step_id}: "${op.kind}" needs the SQL agent` });
     }
+    const written = describeStep(step, { columns: derived.columns, rows: derived.rows, data_summary: derived.summary }, dependencies, fragmentCatalog(fragment), language);
+    // Assumptions travel on from the inputs.
+    const facts = { ...written, assumptions: [...new Set([...inputs.flatMap((d) => d.assumptions_made), ...written.assumptions])] };
+    const ruledOut = op.kind === 'rank_contributors' ? await negligibleEffects(inputs) : [];
     return buildStepOutput(workflow_id, step, {
       sql: null,
       params: [],
@@ -68,6 +87,9 @@ export const computeStep = defineAgent({
       data_summary: derived.summary,
       anomalies_found: derived.rows.length === 0 ? ['no rows to work on'] : [],
       value_metric: null,
+      facts,
+      paths_excluded: [...new Set([...inputs.flatMap((d) => d.paths_excluded), ...ruledOut])],
+      metrics: [],
     });
   },
 });

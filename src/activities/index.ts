@@ -5,4 +5,5 @@ export { planAnalysis } from './planner';
 export { runSqlStep } from './sql';
 export { computeStep } from './compute';
 export { validateStep } from './validator';
-export { composeAnswer } from './answer';
+export { analyzeResults } from './analysis';
+export { writeReport } from './report';

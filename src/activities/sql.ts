@@ -8,10 +8,12 @@ import { types } from 'pg';
 import { defineAgent } from '../agent';
 import { changeDecomposition, gapContribution, type Derived } from '../analysis/derive';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
-import { StepInput, StepOutput, type Row } from '../contracts';
+import { StepInput, StepOutput, type AnswerMetric, type MetricQuery, type Row } from '../contracts';
+import type { MetricDefinition } from '../catalog/catalog';
 import { DatabaseUnreachableError, queryReadOnly } from '../db';
 import { databaseFor } from '../sources';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
+import { describeStep } from '../analysis/findings';
 
 export const SQL_LIMITS = { statementTimeoutMs: 25_000, rowCap: 10_000 };
 
@@ -25,18 +27,42 @@ function toCell(value: unknown, numeric: boolean): Row[string] {
   return JSON.stringify(value);
 }
 
+/** Values of the across dimension whose contribution is under 1% of the gap: not worth pursuing. */
+function negligibleContributions(derived: Derived, across: string): string[] {
+  const gap = Math.abs(Number(derived.summary.gap));
+  return derived.rows
+    .filter((r) => Math.abs(Number(r.contribution)) < 0.01 * gap)
+    .map((r) => `${across}=${String(r[across])}: contributes ${String(r.contribution)}, under 1% of the gap`);
+}
+
+/** One key metric per row of a metric step. */
+function metricValues(query: MetricQuery, rows: Row[], filters: string[], metric: MetricDefinition | undefined): AnswerMetric[] {
+  return rows.slice(0, 50).map((row) => {
+    const key = query.group_by.map((g) => String(row[g])).join(' / ');
+    return {
+      name: query.metric,
+      label: `${metric?.label ?? query.metric}${key ? ` · ${key}` : ''}`,
+      value: typeof row.value === 'number' ? row.value : null,
+      unit: metric?.unit ?? null,
+      period: query.group_by.includes('month') ? String(row.month) : query.window.label_en,
+      filters,
+    };
+  });
+}
+
 export const runSqlStep = defineAgent({
   name: 'sql',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, catalog: fragment, databaseUrl }) => {
+  run: async ({ workflow_id, step, catalog: fragment, databaseUrl, language, memory }) => {
     const op = step.operation;
     if (op.kind !== 'metric' && op.kind !== 'gap_contribution' && op.kind !== 'change_decomposition') {
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });
     }
+    const catalog = fragmentCatalog(fragment);
     let compiled;
     try {
-      compiled = compileMetricQuery(fragmentCatalog(fragment), op.query);
+      compiled = compileMetricQuery(catalog, op.query);
     } catch (err) {
       if (err instanceof UnknownCatalogNameError) {
         throw ApplicationFailure.create({ type: 'UnknownCatalogName', nonRetryable: true, message: `sql agent, step ${step.step_id}: ${err.message}` });
@@ -74,22 +100,36 @@ export const runSqlStep = defineAgent({
     if (op.kind === 'gap_contribution') derived = gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across);
     if (op.kind === 'change_decomposition') derived = changeDecomposition(rows, op.dimension, op.before, op.after);
 
+    const columns = derived?.columns ?? compiled.columns;
+    const handedOn = derived?.rows ?? rows;
+    const summary = derived?.summary ?? {
+      rows: rows.length,
+      value_min: values.length > 0 ? Math.min(...values) : null,
+      value_max: values.length > 0 ? Math.max(...values) : null,
+      value_sum: values.length > 0 ? values.reduce((a, b) => a + b, 0) : null,
+    };
+    const facts = describeStep(step, { columns, rows: handedOn, data_summary: summary }, {}, catalog, language);
+    // A value that disagrees with an accepted fact from another step is an anomaly worth saying.
+    for (const proposed of facts.memory) {
+      const known = memory.find((m) => m.type === 'fact' && m.tags.metric === proposed.tags.metric && m.tags.scope === proposed.tags.scope && m.tags.period === proposed.tags.period);
+      if (known && known.value !== null && proposed.value !== null && Math.abs(known.value - proposed.value) > 1e-6 * Math.max(1, Math.abs(known.value))) {
+        anomalies.push(`${proposed.content} disagrees with ${known.id} (${known.content})`);
+      }
+    }
     return buildStepOutput(workflow_id, step, {
       sql: compiled.sql,
       params: compiled.params,
-      columns: derived?.columns ?? compiled.columns,
-      rows: derived?.rows ?? rows,
+      columns,
+      rows: handedOn,
       filters_applied: compiled.filters_applied,
       aggregation_logic: derived ? [...compiled.aggregation_logic, `then ${op.kind.replace('_', ' ')} over ${rows.length} grouped rows`] : compiled.aggregation_logic,
       execution_time_ms: elapsedMs,
-      data_summary: derived?.summary ?? {
-        rows: rows.length,
-        value_min: values.length > 0 ? Math.min(...values) : null,
-        value_max: values.length > 0 ? Math.max(...values) : null,
-        value_sum: values.length > 0 ? values.reduce((a, b) => a + b, 0) : null,
-      },
+      data_summary: summary,
       anomalies_found: anomalies,
       value_metric: derived ? null : op.query.metric,
+      facts,
+      paths_excluded: derived && op.kind === 'gap_contribution' ? negligibleContributions(derived, op.across) : [],
+      metrics: op.kind === 'metric' ? metricValues(op.query, rows, compiled.filters_applied, catalog.metrics[op.query.metric]) : [],
     });
   },
 });

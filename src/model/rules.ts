@@ -255,7 +255,7 @@ function planTrend(ctx: Context): PlanStep[] {
         [], `one row per month${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''} with the ${metric} value`, [metric],
         [...reading.filters.map((f) => f.dimension), ...groupBy], { kind: 'metric', query: query(metric, ctx.window, reading.filters, groupBy) }),
       step(seriesId + 1, zh(ctx, `${labelOf(ctx, metric)}的走势：方向、连续变化月数、拐点`, `${labelOf(ctx, metric)} trend: direction, consecutive months, change points`),
-        [seriesId], 'direction of the latest change, its consecutive run length and change points', [], [],
+        [seriesId], 'direction of the latest change, its consecutive run length and change points', [metric], reading.groupBy,
         { kind: 'trend', source: `s${seriesId}`, key_columns: reading.groupBy }),
     );
   });
@@ -305,10 +305,10 @@ function planComparison(ctx: Context): PlanStep[] {
         { kind: 'gap_contribution', query: query(metric, ctx.window, segFilter, [segDim, across]), segment: { dimension: segDim, a, b }, across }));
       const n = reading.topN?.n ?? 3;
       steps.push(step(gapId + 1, zh(ctx, `贡献最大的 ${n} 个${dimLabel(ctx, across)}`, `the ${n} ${across} values contributing most`), [gapId],
-        `${n} rows, largest contribution first`, [], [across], { kind: 'top_n', source: `s${gapId}`, column: 'contribution', n, order: 'desc' }));
+        `${n} rows, largest contribution first`, [metric], [across], { kind: 'top_n', source: `s${gapId}`, column: 'contribution', n, order: 'desc' }));
     } else if (!changeOverTime) {
       steps.push(step(2, zh(ctx, `比较${aText}与${bText}的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)}: ${a} vs ${b}`), [1],
-        'the difference between the segments', [], [segDim], { kind: 'compare', source: 's1', key_columns: [segDim] }));
+        'the difference between the segments', [metric], [segDim], { kind: 'compare', source: 's1', key_columns: [segDim] }));
     }
     return steps;
   }
@@ -320,7 +320,7 @@ function planComparison(ctx: Context): PlanStep[] {
     step(1, zh(ctx, `${labelOf(ctx, metric)} · ${before.label_zh}与${ctx.window.label_zh}${scopeLabel ? ` · ${scopeLabel}` : ''}`, `${labelOf(ctx, metric)} · ${before.label_en} and ${ctx.window.label_en}${scopeLabel ? ` · ${scopeLabel}` : ''}`),
       [], 'one row per month', [metric], scope.map((f) => f.dimension), { kind: 'metric', query: query(metric, both, scope, ['month']) }),
     step(2, zh(ctx, `比较两个月的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)} between the two months`), [1],
-      'the change between the months', [], [], { kind: 'compare', source: 's1', key_columns: ['month'] }),
+      'the change between the months', [metric], [], { kind: 'compare', source: 's1', key_columns: ['month'] }),
   ];
 }
 
@@ -348,7 +348,7 @@ function planAttribution(ctx: Context): PlanStep[] {
   if (dims.length > 0) {
     const sources = steps.slice(1).map((s) => Number(s.step_id.slice(1)));
     steps.push(step(steps.length + 1, zh(ctx, '排序贡献最大的因素', 'rank the largest contributors'), sources,
-      'contributors ranked by effect in the direction of the change', [], dims,
+      'contributors ranked by effect in the direction of the change', [metric], dims,
       { kind: 'rank_contributors', sources: sources.map((n) => `s${n}`), n: 5 }));
   }
   for (const related of def?.related_metrics ?? []) {

@@ -11,7 +11,10 @@
  *                  without a path between them run in parallel. Each step gets only its
  *                  description, its catalog fragment and its dependencies' results; it is
  *                  validated after every attempt and retried with the reason (per-step count)
- *   6. answer    - the final answer from the validated results
+ *   6. relay     - the steps' hand-offs, compressed by distance, go to the analysis agent; its
+ *                  output, the SQL data scope and the user's intent go to the report agent,
+ *                  which writes the answer. Validated results feed a shared memory pool
+ *                  (facts, hypotheses, contradictions) that later steps retrieve from.
  *
  * Every agent is an activity, so the run's event history is its state: a worker
  * that dies mid-run is replaced and the run continues where it stopped.
@@ -31,9 +34,12 @@ import {
 } from '@temporalio/workflow';
 import type * as activities from '../activities';
 import type {
+  AnalysisOutput,
   AnalysisRequest,
   AnalysisResult,
   AnswerOutput,
+  DataScope,
+  ReportOutput,
   DependencyResult,
   IntentOutput,
   Plan,
@@ -46,6 +52,8 @@ import type {
 } from '../contracts';
 import { MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, SAMPLE_ROWS } from '../limits';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../search-attributes';
+import { MemoryPool, periodTag } from '../memory/pool';
+import { relayChain, toHandoff } from '../relay/compress';
 import { checkPlan } from './plan-checks';
 
 const AGENT_OPTIONS: ActivityOptions = {
@@ -92,6 +100,20 @@ function asDependency(record: StepRecord): DependencyResult {
     result_ref: result.result_ref,
     data_summary: result.data_summary,
     filters_applied: result.filters_applied,
+    assumptions_made: result.assumptions_made,
+    paths_excluded: result.paths_excluded,
+  };
+}
+
+/** What the SQL steps scoped, for the report: filters, result shapes, anomalies and the first query. */
+function dataScope(records: StepRecord[]): DataScope {
+  const sql = records.filter((r) => r.result?.sql);
+  const first = sql.map((r) => r.step.operation).find((op) => 'query' in op);
+  return {
+    filters: [...new Set(sql.flatMap((r) => r.result?.filters_applied ?? []))],
+    result_shapes: sql.map((r) => ({ task_id: r.step.step_id, shape: r.result?.result_shape ?? [0, 0] })),
+    anomalies: records.flatMap((r) => (r.result?.anomalies_found ?? []).map((a) => `${r.step.step_id}: ${a}`)),
+    primary_query: first && 'query' in first ? first.query : null,
   };
 }
 
@@ -144,6 +166,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
   let intent: IntentOutput = { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
   let plan: Plan = { kind: 'cannot_answer', reason: 'not planned yet', available_metrics: [] };
   let records: StepRecord[] = [];
+  let analysis: AnalysisOutput | null = null;
+  let report: ReportOutput | null = null;
+  const memory = new MemoryPool();
   const finish = (answer: AnswerOutput): AnalysisResult => {
     progress.phase = 'done';
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
@@ -151,6 +176,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     return {
       question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan, steps: records,
       activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
+      analysis, report, memory: memory.snapshot(),
     };
   };
 
@@ -217,11 +243,18 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       throw ApplicationFailure.nonRetryable(`step ${failed.step.step_id} (${failed.step.description}) failed after ${failed.attempts} attempt(s): ${failed.error ?? 'validation failed'}`, 'StepFailed', { step: failed.step, validations: failed.validations });
     }
 
-    // 6. The answer.
+    // 6. The relay: the steps' hand-offs (compressed by distance) to the analysis agent, its output
+    //    with the data scope and the user's intent to the report agent.
     progress.phase = 'answering';
     showProgress();
-    const answer = await run('composeAnswer', 'answer', { question, intent, assumptions: plan.assumptions, steps: records, catalogPath });
-    return finish(answer);
+    const chain = relayChain(records.map(toHandoff), records.length);
+    const snapshot = memory.snapshot();
+    analysis = await run('analyzeResults', 'analysis', {
+      task_id: 'analysis', question, intent, chain, assumptions: plan.assumptions,
+      metrics: records.flatMap((r) => r.result?.metrics ?? []), contradictions: snapshot.contradictions,
+    });
+    report = await run('writeReport', 'report', { task_id: 'report', analysis, data_scope: dataScope(records), user_intent: { question, intent }, catalogPath });
+    return finish({ status: report.status, answer: report.answer, metrics: report.metrics });
   } catch (err) {
     if (!(err instanceof ActivityCapReached)) throw err;
     return finish({
@@ -271,7 +304,8 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       shown.attempts = attempt;
       showProgress();
       const label = `step ${index + 1}/${total} · ${kind} · ${step.description}${attempt > 1 ? ` · attempt ${attempt}` : ''}`;
-      const input = { workflow_id: workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl, feedback };
+      const known = memory.retrieve({ metrics: step.metrics, dimensions: step.dimensions, periods: 'query' in step.operation ? [periodTag(step.operation.query.window.start, step.operation.query.window.end)] : [] });
+      const input = { workflow_id: workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl, feedback, language: intent.language, memory: known };
       let result;
       try {
         result = await run(agent, label, input);
@@ -287,6 +321,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
       validations.push(validation);
       if (validation.passed) {
+        memory.add(`${kind}-${step.step_id}`, result.memory_entries, new Date().toISOString());
         shown.status = 'passed';
         shown.note = `${result.result_shape[0]} row(s)`;
         showProgress();

@@ -1,0 +1,70 @@
+/**
+ * Analysis agent: reads the chain of step hand-offs (compressed by distance) and
+ * states what the run found: the findings worth reporting, every assumption and
+ * excluded path from the chain, a confidence level and suggested next steps.
+ */
+import { defineAgent } from '../agent';
+import { AnalysisInput, AnalysisOutput, type Finding, type Handoff, type Intent } from '../contracts';
+
+const TYPE: Record<Intent, AnalysisOutput['analysis_type']> = {
+  attribution: 'attribution',
+  comparison: 'comparison',
+  trend: 'trend',
+  query: 'distribution',
+};
+
+function findingsOf(h: Handoff): Finding[] {
+  if (h.layer === 'full') return h.findings;
+  if (h.layer === 'findings') return h.key_findings.map((summary) => ({ summary, detail: '', evidence_refs: [h.task_id] }));
+  return h.conclusion ? [{ summary: h.conclusion, detail: '', evidence_refs: [h.task_id] }] : [];
+}
+
+export const analyzeResults = defineAgent({
+  name: 'analysis',
+  input: AnalysisInput,
+  output: AnalysisOutput,
+  run: ({ task_id, intent, chain, assumptions, metrics, contradictions }) => {
+    const zh = intent.language === 'zh';
+    const consumed = new Set(chain.flatMap((h) => h.depends_on));
+    const findings: Finding[] = [];
+    const pathsExcluded: string[] = [];
+    for (const h of chain) {
+      if (h.status !== 'passed') {
+        const why = h.status === 'skipped' ? (zh ? '依赖的步骤未能完成' : 'a step it depends on could not be computed') : (h.conclusion ?? (zh ? '校验未通过' : 'validation failed'));
+        findings.push({ summary: zh ? `步骤 ${h.task_id}（${h.description}）无法计算：${why}。` : `Step ${h.task_id} (${h.description}) could not be computed: ${why}.`, detail: '', evidence_refs: [h.task_id] });
+        pathsExcluded.push(zh ? `${h.task_id} 未计算，相关结论不成立` : `${h.task_id} was not computed; nothing is concluded from it`);
+        continue;
+      }
+      // Intermediate results are reported through the steps that use them, except a gap's headline.
+      if (consumed.has(h.task_id) && h.kind !== 'gap_contribution') continue;
+      findings.push(...findingsOf(h));
+    }
+    for (const c of contradictions) {
+      findings.push({ summary: zh ? `矛盾：${c.description}` : `Contradiction: ${c.description}`, detail: '', evidence_refs: [...c.entry_ids] });
+    }
+    const passed = chain.filter((h) => h.status === 'passed');
+    const mean = passed.length > 0 ? passed.reduce((s, h) => s + h.confidence, 0) / passed.length : 0;
+    const confidence = Math.round(mean * (passed.length / chain.length) * (contradictions.length > 0 ? 0.5 : 1) * 100) / 100;
+    const last = chain[chain.length - 1];
+    const nextSteps: string[] = {
+      attribution: [zh ? '按其他维度（渠道、品类）继续拆解主要贡献分群' : 'break the main contributing segment down by further dimensions (channel, category)', zh ? '检验变化是否显著' : 'test whether the change is statistically significant'],
+      comparison: [zh ? '检验分群差异是否显著' : 'test whether the gap between segments is significant'],
+      trend: [zh ? '对最近一次变化做归因' : 'attribute the latest month-over-month change'],
+      distribution: [zh ? '与上一周期对比' : 'compare with the previous period'],
+    }[TYPE[intent.intent]];
+    return {
+      task_id,
+      input_task_id: last?.task_id ?? '',
+      analysis_type: TYPE[intent.intent],
+      findings,
+      // Significance tests belong to the statistics agent; none run in this chain yet.
+      statistical_tests: [],
+      assumptions_made: [...new Set([...assumptions, ...chain.flatMap((h) => h.assumptions_made)])],
+      paths_excluded: [...new Set([...chain.flatMap((h) => h.paths_excluded), ...pathsExcluded])],
+      confidence_level: confidence,
+      next_steps_suggested: nextSteps,
+      key_metrics: metrics,
+      complete: passed.length === chain.length,
+    };
+  },
+});

@@ -1,0 +1,92 @@
+/**
+ * The relay on the real servers: the report agent receives the analysis output, the
+ * SQL data scope and the user's intent; validated results feed the shared memory
+ * pool; a planted contradiction between parallel agents is caught.
+ */
+import type { Client } from '@temporalio/client';
+import * as realActivities from '../src/activities';
+import type { AnalysisInput, ReportInput, StepInput, StepOutput } from '../src/contracts';
+import { runAnalysis, startWorker, uniqueTaskQueue, withWorker } from './helpers';
+
+const harness = withWorker('baton');
+
+async function activityInputs<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  return (history.events ?? [])
+    .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
+    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
+}
+
+test('SQL → analysis → report: the report gets the analysis output, the data scope and the intent', async () => {
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, '为什么华东区上个月复购率下降了？');
+  expect(result.status).toBe('completed');
+
+  const [analysisInput] = await activityInputs<AnalysisInput>(harness.client, workflowId, 'analyzeResults');
+  expect(analysisInput!.chain.map((h) => [h.task_id, h.layer])).toEqual([['s1', 'conclusion'], ['s2', 'findings'], ['s3', 'findings'], ['s4', 'full'], ['s5', 'full']]);
+  // Compressed or not, every hand-off keeps its filters.
+  expect(analysisInput!.chain.every((h) => h.filters_applied.includes('region = 华东'))).toBe(true);
+
+  const [reportInput] = await activityInputs<ReportInput>(harness.client, workflowId, 'writeReport');
+  expect(reportInput!.user_intent).toMatchObject({ question: '为什么华东区上个月复购率下降了？', intent: { intent: 'attribution', decided_by: 'rules', matched: '为什么' } });
+  expect(reportInput!.data_scope.filters).toEqual(expect.arrayContaining(['paid orders only', 'region = 华东']));
+  expect(reportInput!.data_scope.result_shapes.map((r) => r.task_id)).toEqual(['s1', 's2', 's3', 's5']);
+  expect(reportInput!.analysis).toEqual(result.analysis);
+
+  const analysis = result.analysis!;
+  expect(analysis).toMatchObject({ task_id: 'analysis', input_task_id: 's5', analysis_type: 'attribution', complete: true, statistical_tests: [] });
+  expect(analysis.confidence_level).toBeGreaterThan(0.8);
+  expect(analysis.assumptions_made).toContain('复购率先按 orders.user_id 汇总，每个对象在一个期间内只计一次');
+  expect(analysis.paths_excluded.some((p) => /^channel=\w+: effect .*, under 5% of the change$/.test(p))).toBe(true);
+
+  const report = result.report!;
+  expect(report).toMatchObject({ task_id: 'report', input_task_id: 'analysis', title: '分析：为什么华东区上个月复购率下降了？' });
+  expect(report.sections.map((s) => s.heading)).toEqual(['结论', '数据范围', '假设', '排除的路径', '下一步建议']);
+  expect(report.limitations).toContain('未做显著性检验');
+  expect(report.visualizations_needed).toEqual([{ kind: 'waterfall of effects', title: '为什么华东区上个月复购率下降了？', data_ref: 's5' }]);
+
+  // Validated results are facts in the pool; the ranking is a tracked hypothesis.
+  expect(result.memory.facts.length).toBeGreaterThanOrEqual(4);
+  expect(result.memory.contradictions).toEqual([]);
+  const hypothesis = result.memory.entries.find((e) => e.type === 'hypothesis');
+  expect(hypothesis).toMatchObject({ agent: 'compute-s4', tags: { metric: 'repurchase_rate', scope: 'customer_type=new' } });
+});
+
+test('later steps receive the pool\'s facts that share their tags', async () => {
+  const { workflowId } = await runAnalysis(harness.client, harness.config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
+  const inputs = await activityInputs<StepInput>(harness.client, workflowId, 'runSqlStep');
+  const s2 = inputs.find((i) => i.step.step_id === 's2')!;
+  // s1 (AOV by customer type over the window) passed first; s2 and s3 are about AOV too.
+  expect(s2.memory?.map((m) => m.agent)).toEqual(['sql-s1', 'sql-s1']);
+  expect(s2.memory?.every((m) => m.tags.metric === 'aov')).toBe(true);
+  const s1 = inputs.find((i) => i.step.step_id === 's1')!;
+  expect(s1.memory).toEqual([]);
+});
+
+describe('a planted contradiction', () => {
+  const queue = uniqueTaskQueue('contradiction');
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    // s3 also claims a fact about s1's subject, with another value.
+    const runSqlStep = async (input: StepInput): Promise<StepOutput> => {
+      const output = await realActivities.runSqlStep(input);
+      if (input.step.step_id !== 's3') return output;
+      const claim = input.memory?.find((m) => m.agent === 'sql-s1');
+      if (!claim) return output;
+      return { ...output, memory_entries: [...output.memory_entries, { ...claim, content: `${claim.content} (recomputed)`, value: (claim.value ?? 0) + 10 }] };
+    };
+    stop = (await startWorker({ ...harness.config, taskQueue: queue }, { activityOverrides: { runSqlStep } })).stop;
+  });
+  afterAll(async () => stop());
+
+  test('is recorded with both entry ids, lowers confidence and is reported', async () => {
+    const { result } = await runAnalysis(harness.client, queue, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
+    const [contradiction] = result.memory.contradictions;
+    expect(result.memory.contradictions).toHaveLength(1);
+    const [first, second] = contradiction!.entry_ids;
+    expect(result.memory.entries.find((e) => e.id === first)?.agent).toBe('sql-s1');
+    expect(result.memory.entries.find((e) => e.id === second)?.agent).toBe('sql-s3');
+    expect(contradiction!.description).toMatch(/^aov customer_type=\w+ 2026-\d\d-01\.\.2026-\d\d-01: sql-s1 says [\d.]+, sql-s3 says [\d.]+$/);
+    expect(result.analysis!.confidence_level).toBeLessThan(0.5);
+    expect(result.answer).toContain(`矛盾：${contradiction!.description}`);
+  });
+});
