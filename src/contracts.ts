@@ -440,7 +440,6 @@ export const ReportOutput = z.object({
   /** The run's outcome and the answer text built from the sections. */
   status: z.enum(['completed', 'degraded']),
   answer: z.string().min(1),
-  metrics: z.array(z.lazy(() => AnswerMetric)),
 });
 export type ReportOutput = z.infer<typeof ReportOutput>;
 
@@ -463,7 +462,6 @@ export const AnswerMetric = z.object({
   value: z.number().nullable(),
   unit: z.string().nullable(),
   period: z.string(),
-  filters: z.array(z.string()),
 });
 export type AnswerMetric = z.infer<typeof AnswerMetric>;
 
@@ -531,7 +529,8 @@ export interface AnalysisResult {
   activitiesExecuted: number;
   planRejections: string[];
   reviews: RunProgress['reviews'];
-  analysis: AnalysisOutput | null;
+  /** The report agent's output (the analysis agent's is in the history, as its activity result). */
   report: ReportOutput | null;
+  /** The pool's fact and hypothesis ids, its contradictions, and the entries those name. */
   memory: MemorySnapshot;
 }

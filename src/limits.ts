@@ -10,3 +10,5 @@ export const MAX_PLAN_STEPS = 6;
 export const MAX_PLAN_ATTEMPTS = 3;
 /** How often a reviewer may ask for a revised plan. */
 export const MAX_PLAN_REVISIONS = 3;
+/** Memory entries a step receives from the pool (the most recent that share its tags). */
+export const MEMORY_FOR_STEP = 10;

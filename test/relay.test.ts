@@ -46,7 +46,7 @@ describe('layered compression by distance', () => {
           });
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 

@@ -60,7 +60,6 @@ export const writeReport = defineAgent({
       limitations,
       status: analysis.complete ? ('completed' as const) : ('degraded' as const),
       answer: answer || t('没有可报告的结论。', 'Nothing to report.'),
-      metrics: analysis.key_metrics,
     };
   },
 });

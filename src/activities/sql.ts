@@ -12,6 +12,7 @@ import { StepInput, StepOutput, type AnswerMetric, type MetricQuery, type Row } 
 import type { MetricDefinition } from '../catalog/catalog';
 import { DatabaseUnreachableError, queryReadOnly } from '../db';
 import { databaseFor } from '../sources';
+import { INLINE_ROWS } from '../limits';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
 import { describeStep } from '../analysis/findings';
 
@@ -36,8 +37,8 @@ function negligibleContributions(derived: Derived, across: string): string[] {
 }
 
 /** One key metric per row of a metric step. */
-function metricValues(query: MetricQuery, rows: Row[], filters: string[], metric: MetricDefinition | undefined): AnswerMetric[] {
-  return rows.slice(0, 50).map((row) => {
+function metricValues(query: MetricQuery, rows: Row[], metric: MetricDefinition | undefined): AnswerMetric[] {
+  return rows.slice(0, INLINE_ROWS).map((row) => {
     const key = query.group_by.map((g) => String(row[g])).join(' / ');
     return {
       name: query.metric,
@@ -45,7 +46,6 @@ function metricValues(query: MetricQuery, rows: Row[], filters: string[], metric
       value: typeof row.value === 'number' ? row.value : null,
       unit: metric?.unit ?? null,
       period: query.group_by.includes('month') ? String(row.month) : query.window.label_en,
-      filters,
     };
   });
 }
@@ -129,7 +129,7 @@ export const runSqlStep = defineAgent({
       value_metric: derived ? null : op.query.metric,
       facts,
       paths_excluded: derived && op.kind === 'gap_contribution' ? negligibleContributions(derived, op.across) : [],
-      metrics: op.kind === 'metric' ? metricValues(op.query, rows, compiled.filters_applied, catalog.metrics[op.query.metric]) : [],
+      metrics: op.kind === 'metric' ? metricValues(op.query, rows, catalog.metrics[op.query.metric]) : [],
     });
   },
 });

@@ -5,6 +5,7 @@
  */
 import type { Catalog, MetricDefinition } from '../catalog/catalog';
 import type { ColumnInfo, DependencyResult, Finding, Language, MemoryDraft, PlanStep, Row, StepOutput } from '../contracts';
+import { INLINE_ROWS } from '../limits';
 import { periodTag } from '../memory/pool';
 
 export interface StepFacts {
@@ -105,7 +106,8 @@ function metricStep(w: Written, step: PlanStep, rows: Row[], total: number, metr
     const dim = w.catalog.dimensions[d];
     if (dim?.expression) assumptions.push(w.t(dim.description_zh ?? dim.description ?? d, dim.description ?? d));
   }
-  const memory: MemoryDraft[] = rows.slice(0, 50).map((r) => {
+  // Facts for the rows that travel inline; the rest stay in the stored result.
+  const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => {
     const { scope: s, dimensions } = scopeOf(step, r);
     const period = q.group_by.includes('month') ? String(r.month) : periodTag(q.window.start, q.window.end);
     return {
@@ -145,7 +147,7 @@ export function describeStep(
       return metricStep(w, step, rows, rows.length, metric, label);
     case 'trend': {
       const direction = (d: unknown) => (d === 'up' ? w.t('上升', 'rising') : d === 'down' ? w.t('下降', 'falling') : w.t('持平', 'flat'));
-      const lines = rows.map((r) => {
+      const lines = rows.slice(0, INLINE_ROWS).map((r) => {
         const series = r.series && r.series !== 'all' ? `${String(r.series)} ` : '';
         const pct = typeof r.total_change_pct === 'number' ? `${(r.total_change_pct * 100).toFixed(1)}%` : '—';
         const points = r.change_points ? w.t(`；拐点：${String(r.change_points)}`, `; direction changed in ${String(r.change_points)}`) : '';
@@ -154,7 +156,8 @@ export function describeStep(
           `${series}${label} has been ${direction(r.direction)} for ${num(r.run_length)} consecutive month(s), from ${formatValue(num(r.first_value), metric, language)} (${String(r.first_month)}) to ${formatValue(num(r.last_value), metric, language)} (${String(r.last_month)}), ${pct} overall${points}.`,
         );
       });
-      const memory: MemoryDraft[] = rows.map((r) => ({
+      if (rows.length > INLINE_ROWS) lines.push(w.t(`另有 ${rows.length - INLINE_ROWS} 个序列见存储结果。`, `${rows.length - INLINE_ROWS} more series in the stored result.`));
+      const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => ({
         type: 'observation',
         content: `${metricName ?? ''} ${String(r.series)} ${String(r.first_month)}..${String(r.last_month)} ${String(r.direction)} for ${num(r.run_length)} month(s)`,
         confidence: 0.9,

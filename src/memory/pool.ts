@@ -76,6 +76,13 @@ export class MemoryPool {
     });
   }
 
+  /** The snapshot a run returns: ids, contradictions, and only the entries worth reading (hypotheses and contradicting entries). */
+  summary(): MemorySnapshot {
+    const full = this.snapshot();
+    const named = new Set([...full.hypotheses, ...full.contradictions.flatMap((c) => c.entry_ids)]);
+    return { ...full, entries: full.entries.filter((e) => named.has(e.id)) };
+  }
+
   snapshot(): MemorySnapshot {
     return {
       entries: [...this.entries],

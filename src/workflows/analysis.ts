@@ -34,9 +34,9 @@ import {
 } from '@temporalio/workflow';
 import type * as activities from '../activities';
 import type {
-  AnalysisOutput,
   AnalysisRequest,
   AnalysisResult,
+  AnswerMetric,
   AnswerOutput,
   DataScope,
   ReportOutput,
@@ -50,7 +50,7 @@ import type {
   StepRecord,
   ValidationOutput,
 } from '../contracts';
-import { MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, SAMPLE_ROWS } from '../limits';
+import { MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../search-attributes';
 import { MemoryPool, periodTag } from '../memory/pool';
 import { relayChain, toHandoff } from '../relay/compress';
@@ -166,17 +166,19 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
   let intent: IntentOutput = { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
   let plan: Plan = { kind: 'cannot_answer', reason: 'not planned yet', available_metrics: [] };
   let records: StepRecord[] = [];
-  let analysis: AnalysisOutput | null = null;
   let report: ReportOutput | null = null;
   const memory = new MemoryPool();
+  const keyMetrics = new Map<string, AnswerMetric[]>();
   const finish = (answer: AnswerOutput): AnalysisResult => {
     progress.phase = 'done';
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
     showProgress();
+    // The result stays small: catalog fragments and the full pool are in the history already.
+    const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {} } : plan;
     return {
-      question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan, steps: records,
+      question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan: shownPlan, steps: records,
       activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
-      analysis, report, memory: memory.snapshot(),
+      report, memory: memory.summary(),
     };
   };
 
@@ -249,12 +251,12 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     showProgress();
     const chain = relayChain(records.map(toHandoff), records.length);
     const snapshot = memory.snapshot();
-    analysis = await run('analyzeResults', 'analysis', {
+    const analysis = await run('analyzeResults', 'analysis', {
       task_id: 'analysis', question, intent, chain, assumptions: plan.assumptions,
-      metrics: records.flatMap((r) => r.result?.metrics ?? []), contradictions: snapshot.contradictions,
+      metrics: records.flatMap((r) => keyMetrics.get(r.step.step_id) ?? []), contradictions: snapshot.contradictions,
     });
     report = await run('writeReport', 'report', { task_id: 'report', analysis, data_scope: dataScope(records), user_intent: { question, intent }, catalogPath });
-    return finish({ status: report.status, answer: report.answer, metrics: report.metrics });
+    return finish({ status: report.status, answer: report.answer, metrics: analysis.key_metrics });
   } catch (err) {
     if (!(err instanceof ActivityCapReached)) throw err;
     return finish({
@@ -304,7 +306,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       shown.attempts = attempt;
       showProgress();
       const label = `step ${index + 1}/${total} · ${kind} · ${step.description}${attempt > 1 ? ` · attempt ${attempt}` : ''}`;
-      const known = memory.retrieve({ metrics: step.metrics, dimensions: step.dimensions, periods: 'query' in step.operation ? [periodTag(step.operation.query.window.start, step.operation.query.window.end)] : [] });
+      const known = memory
+        .retrieve({ metrics: step.metrics, dimensions: step.dimensions, periods: 'query' in step.operation ? [periodTag(step.operation.query.window.start, step.operation.query.window.end)] : [] })
+        .slice(-MEMORY_FOR_STEP);
       const input = { workflow_id: workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl, feedback, language: intent.language, memory: known };
       let result;
       try {
@@ -318,10 +322,14 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       }
       shown.status = 'validating';
       showProgress();
+      // Memory entries and key metrics have their own way on; the rest of the result is what travels (history stays small).
+      const { memory_entries: proposed, metrics: computed } = result;
+      result = { ...result, memory_entries: [], metrics: [] };
       const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
       validations.push(validation);
       if (validation.passed) {
-        memory.add(`${kind}-${step.step_id}`, result.memory_entries, new Date().toISOString());
+        memory.add(`${kind}-${step.step_id}`, proposed, new Date().toISOString());
+        keyMetrics.set(step.step_id, computed);
         shown.status = 'passed';
         shown.note = `${result.result_shape[0]} row(s)`;
         showProgress();
