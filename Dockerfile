@@ -8,5 +8,6 @@ COPY src ./src
 COPY scripts ./scripts
 COPY test ./test
 COPY catalogs ./catalogs
+COPY config ./config
 RUN npm run build && npm prune --omit=dev
 CMD ["node", "dist/src/worker.js"]

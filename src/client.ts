@@ -18,7 +18,7 @@ import { up, down } from './cli/services';
 import { CliError, connectTemporal, webUiLink } from './cli/temporal';
 import { loadConfig, redactUrl, todayIn } from './config';
 import type { AnalysisResult, RunProgress } from './contracts';
-import { closePools, DatabaseUnreachableError, ensureDatabase, ensureSystemSchema, ping } from './db';
+import { closePools, DatabaseUnreachableError, ensureDatabase, ensureSystemSchema, getPool, ping } from './db';
 import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
@@ -285,6 +285,61 @@ async function seed(opts: { databaseUrl?: string; anchorDate?: string; ifStale?:
   console.log(`  planted: 华东 repurchase rate ${east.repurchase_rate.previous} → ${east.repurchase_rate.last} in ${east.month} (new-customer conversion ${east.new_customer_conversion.previous} → ${east.new_customer_conversion.last})`);
 }
 
+interface TokenRow {
+  agent: string;
+  calls: string;
+  input_tokens: string;
+  output_tokens: string;
+  input_budget: number;
+  output_budget: number;
+  over_input: string;
+  over_output: string;
+}
+
+async function show(workflowId: string, opts: { json?: boolean }): Promise<void> {
+  await withTemporal(async (client) => {
+    const handle = client.workflow.getHandle<typeof analysisWorkflow>(workflowId);
+    const description = await handle.describe();
+    const result = description.status.name === 'COMPLETED' ? await handle.result() : null;
+    const { rows } = await getPool(config.databaseUrl).query<TokenRow>(
+      `SELECT agent, count(*) AS calls, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
+              max(input_budget) AS input_budget, max(output_budget) AS output_budget,
+              count(*) FILTER (WHERE input_tokens > input_budget) AS over_input, count(*) FILTER (WHERE output_tokens > output_budget) AS over_output
+       FROM baton.token_usage WHERE workflow_id = $1 GROUP BY agent ORDER BY min(id)`,
+      [workflowId],
+    );
+    const tokens = rows.map((r) => ({
+      agent: r.agent, calls: Number(r.calls), input_tokens: Number(r.input_tokens), output_tokens: Number(r.output_tokens),
+      input_budget: r.input_budget, output_budget: r.output_budget, over_input: Number(r.over_input), over_output: Number(r.over_output),
+    }));
+    const summary = {
+      workflowId,
+      runStatus: description.status.name,
+      batonStatus: description.typedSearchAttributes.get(STATUS_ATTRIBUTE) ?? null,
+      question: (await description.staticSummary()) ?? result?.question ?? null,
+      intent: result ? `${result.intent.intent} (${result.intent.decided_by}${result.intent.matched ? `: "${result.intent.matched}"` : ''})` : null,
+      steps: result?.steps.map((s) => ({ step_id: s.step.step_id, description: s.step.description, status: s.status, attempts: s.attempts })) ?? [],
+      tokens,
+      totalTokens: { input: tokens.reduce((a, t) => a + t.input_tokens, 0), output: tokens.reduce((a, t) => a + t.output_tokens, 0) },
+      history: { events: description.historyLength, bytes: description.historySize ?? null },
+      webUi: webUiLink(config, workflowId),
+    };
+    if (opts.json) return printJson(summary);
+    console.log(`${pc.bold(workflowId)}  ${summary.runStatus}${summary.batonStatus ? ` · ${summary.batonStatus}` : ''}`);
+    if (summary.question) console.log(`question: ${summary.question}`);
+    if (summary.intent) console.log(`intent:   ${summary.intent}`);
+    for (const s of summary.steps) console.log(`  ${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}`);
+    console.log(`\ntokens by agent (o200k):`);
+    console.log(`  ${'agent'.padEnd(16)}${'calls'.padStart(6)}${'input'.padStart(9)}${'output'.padStart(9)}${'budget in/out'.padStart(16)}  over budget`);
+    for (const t of tokens) {
+      const over = t.over_input + t.over_output > 0 ? pc.yellow(`${t.over_input} in, ${t.over_output} out`) : '—';
+      console.log(`  ${t.agent.padEnd(16)}${String(t.calls).padStart(6)}${String(t.input_tokens).padStart(9)}${String(t.output_tokens).padStart(9)}${`${t.input_budget}/${t.output_budget}`.padStart(16)}  ${over}`);
+    }
+    console.log(`  ${'total'.padEnd(16)}${''.padStart(6)}${String(summary.totalTokens.input).padStart(9)}${String(summary.totalTokens.output).padStart(9)}`);
+    console.log(pc.dim(`\nhistory: ${summary.history.events} events${summary.history.bytes ? `, ${(summary.history.bytes / 1024).toFixed(1)} KiB` : ''} · Web UI: ${summary.webUi}`));
+  });
+}
+
 async function decide(workflowId: string, decision: ReviewDecision): Promise<void> {
   await withTemporal(async (client) => {
     const handle = client.workflow.getHandle<typeof analysisWorkflow>(workflowId);
@@ -423,6 +478,8 @@ export function buildProgram(): Command {
     .action(action(catalogCheck));
   program.command('status').description('show a run\'s state and step progress')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(status));
+  program.command('show').description('a run in detail: steps, token usage per agent against budgets, history size')
+    .argument('<workflowId>').option('--json', 'print JSON').action(action(show));
   program.command('result').description('wait for a run and print its answer')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(result));
   return program;

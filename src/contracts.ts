@@ -408,6 +408,8 @@ export const AnalysisOutput = z.object({
   key_metrics: z.array(z.lazy(() => AnswerMetric)),
   /** Whether every step passed. */
   complete: z.boolean(),
+  /** Set when the agent's context packet was over budget and condensed: what was done. */
+  context_note: z.string().nullable(),
 });
 export type AnalysisOutput = z.infer<typeof AnalysisOutput>;
 

@@ -99,6 +99,19 @@ export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
       content     jsonb NOT NULL,
       created_at  timestamptz NOT NULL DEFAULT now()
     );
+    CREATE TABLE IF NOT EXISTS baton.token_usage (
+      id            bigserial PRIMARY KEY,
+      workflow_id   text NOT NULL,
+      activity_id   text NOT NULL,
+      agent         text NOT NULL,
+      attempt       integer NOT NULL,
+      input_tokens  integer NOT NULL,
+      output_tokens integer NOT NULL,
+      input_budget  integer NOT NULL,
+      output_budget integer NOT NULL,
+      recorded_at   timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX IF NOT EXISTS token_usage_workflow ON baton.token_usage (workflow_id);
     CREATE TABLE IF NOT EXISTS baton.seed_manifest (
       id         integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
       seeded_at  timestamptz NOT NULL DEFAULT now(),

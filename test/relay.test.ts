@@ -6,6 +6,8 @@ import { checkContract } from '../src/agent';
 import { AnalysisOutput, type Handoff, type MemoryDraft } from '../src/contracts';
 import { MemoryPool, periodTag } from '../src/memory/pool';
 import { compressForDistance, relayChain } from '../src/relay/compress';
+import { condenseToBudget } from '../src/relay/condense';
+import { budgetFor, budgets, tokensOf } from '../src/budgets';
 
 const text = fc.string({ minLength: 1, maxLength: 30 });
 const handoff = (id: number): fc.Arbitrary<Handoff> =>
@@ -149,5 +151,46 @@ describe('contracts', () => {
     expect(() => checkContract('analysis', 'output', AnalysisOutput, { task_id: 'a', confidence_level: 2 })).toThrow(
       /^analysis agent output breaks its contract: field "input_task_id": /,
     );
+  });
+});
+
+describe('budgets', () => {
+  const handoffOf = (i: number, filler: string): Handoff => ({
+    task_id: `s${i}`, description: `step ${i}`, layer: 'full', kind: 'metric', depends_on: [], status: 'passed',
+    filters_applied: [`filter ${i}`], assumptions_made: [`assumption ${i}`], paths_excluded: [`path ${i}`], confidence: 0.9,
+    findings: [{ summary: `Step ${i} found something. ${filler}`, detail: filler, evidence_refs: [] }],
+    key_findings: [], conclusion: null, data_summary: { note: filler }, result_shape: [1, 1], anomalies_found: [], result_ref: null,
+  });
+
+  test('tokens are counted with a real tokenizer', () => {
+    expect(tokensOf('hello world')).toBe(2);
+    expect(tokensOf({ a: 1 })).toBe(tokensOf('{"a":1}'));
+  });
+
+  test('a packet over budget is condensed: oldest half summarised, newest verbatim, must-keep items whole, and a note says so', () => {
+    const chain = Array.from({ length: 8 }, (_, i) => handoffOf(i + 1, 'lorem ipsum dolor sit amet '.repeat(40)));
+    const before = tokensOf(chain);
+    const { chain: condensed, note } = condenseToBudget(chain, Math.floor(before / 3), tokensOf);
+    expect(tokensOf(condensed)).toBeLessThanOrEqual(Math.floor(before / 3));
+    expect(condensed[condensed.length - 1]).toEqual(chain[7]);
+    expect(condensed[0]?.kind).toBe('summary');
+    // The summary names the steps it covers, one line each, even across rounds; the rest is verbatim.
+    const [firstId, lastId] = condensed[0]!.task_id.split('..');
+    const covered = Number(lastId!.slice(1));
+    expect(firstId).toBe('s1');
+    expect(condensed[0]?.conclusion).toBe(Array.from({ length: covered }, (_, i) => `s${i + 1}: Step ${i + 1} found something.`).join(' '));
+    expect(condensed.slice(1)).toEqual(chain.slice(covered));
+    for (const key of ['filters_applied', 'assumptions_made', 'paths_excluded'] as const) {
+      expect(condensed.flatMap((h) => h[key]).sort()).toEqual(chain.flatMap((h) => h[key]).sort());
+    }
+    expect(note).toMatch(new RegExp(`^context condensed from ${before} to \\d+ tokens \\(budget ${Math.floor(before / 3)}\\)`));
+    expect(condenseToBudget(chain, before, tokensOf)).toEqual({ chain, note: null });
+  });
+
+  test('every agent has a budget in the configuration', () => {
+    for (const agent of ['describeCatalog', 'classifyIntent', 'planAnalysis', 'runSqlStep', 'computeStep', 'validateStep', 'analyzeResults', 'writeReport']) {
+      expect(budgets()[agent]).toEqual({ input: expect.any(Number), output: expect.any(Number) });
+    }
+    expect(budgetFor('writeReport')).toEqual({ input: 3000, output: 1000 });
   });
 });

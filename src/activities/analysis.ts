@@ -4,7 +4,9 @@
  * excluded path from the chain, a confidence level and suggested next steps.
  */
 import { defineAgent } from '../agent';
+import { budgetFor, tokensOf } from '../budgets';
 import { AnalysisInput, AnalysisOutput, type Finding, type Handoff, type Intent } from '../contracts';
+import { condenseToBudget } from '../relay/condense';
 
 const TYPE: Record<Intent, AnalysisOutput['analysis_type']> = {
   attribution: 'attribution',
@@ -23,7 +25,11 @@ export const analyzeResults = defineAgent({
   name: 'analysis',
   input: AnalysisInput,
   output: AnalysisOutput,
-  run: ({ task_id, intent, chain, assumptions, metrics, contradictions }) => {
+  run: (input) => {
+    const { task_id, intent, assumptions, metrics, contradictions } = input;
+    // Over the input budget, condense the chain (never silently: the note travels on).
+    const budget = budgetFor('analyzeResults').input;
+    const { chain, note } = condenseToBudget(input.chain, Math.max(200, budget - tokensOf({ ...input, chain: [] })), tokensOf);
     const zh = intent.language === 'zh';
     const consumed = new Set(chain.flatMap((h) => h.depends_on));
     const findings: Finding[] = [];
@@ -64,7 +70,8 @@ export const analyzeResults = defineAgent({
       confidence_level: confidence,
       next_steps_suggested: nextSteps,
       key_metrics: metrics,
-      complete: passed.length === chain.length,
+      complete: passed.length === chain.length && chain.every((h) => h.status === 'passed'),
+      context_note: note,
     };
   },
 });

@@ -42,6 +42,7 @@ export const writeReport = defineAgent({
     const limitations = [
       ...(analysis.complete ? [] : [t('部分步骤未能计算，结论不完整', 'some steps could not be computed; the conclusions are partial')]),
       ...(analysis.statistical_tests.length === 0 ? [t('未做显著性检验', 'no significance tests were run')] : []),
+      ...(analysis.context_note ? [analysis.context_note] : []),
       ...data_scope.anomalies,
     ];
     const chart = { attribution: 'waterfall of effects', comparison: 'grouped bar', trend: 'line', distribution: 'bar' }[analysis.analysis_type];
