@@ -4,6 +4,8 @@
  * pool; a planted contradiction between parallel agents is caught.
  */
 import type { Client } from '@temporalio/client';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import * as realActivities from '../src/activities';
 import type { AnalysisInput, ReportInput, StepInput, StepOutput } from '../src/contracts';
 import { runAnalysis, startWorker, uniqueTaskQueue, withWorker } from './helpers';
@@ -113,4 +115,23 @@ test('the history carries references and summaries: no payload over 32 KB, a who
     expect(historySize).toBeGreaterThan(0);
     expect(historySize).toBeLessThan(200 * 1024);
   }
+});
+
+test('token usage per agent is recorded for every run and shown by baton show', async () => {
+  const { workflowId } = await runAnalysis(harness.client, harness.config.taskQueue, '为什么华东区上个月复购率下降了？');
+  const shown = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.resolve(__dirname, '..', 'bin', 'baton'), 'show', workflowId, '--json'], { env: process.env });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+  expect(shown.code).toBe(0);
+  const summary = JSON.parse(shown.stdout) as { tokens: { agent: string; calls: number; input_tokens: number; output_tokens: number; output_budget: number }[]; history: { bytes: number } };
+  expect(summary.tokens.map((t) => t.agent)).toEqual(['describeCatalog', 'classifyIntent', 'planAnalysis', 'runSqlStep', 'validateStep', 'computeStep', 'analyzeResults', 'writeReport']);
+  const sql = summary.tokens.find((t) => t.agent === 'runSqlStep')!;
+  expect(sql.calls).toBe(4);
+  expect(sql.input_tokens).toBeGreaterThan(1000);
+  expect(summary.tokens.every((t) => t.output_tokens > 0)).toBe(true);
+  expect(summary.tokens.find((t) => t.agent === 'writeReport')!.output_budget).toBe(1000);
+  expect(summary.history.bytes).toBeLessThan(200 * 1024);
 });
