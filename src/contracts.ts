@@ -279,7 +279,11 @@ export const StepInput = z.object({
 });
 export type StepInput = z.input<typeof StepInput>;
 
-/** What a step hands on. SQL steps fill every field; steps that only compute have sql null. */
+/**
+ * What a step hands on: the SQL agent's output contract (task_id, sql, result_shape, columns,
+ * filters_applied, aggregation_logic, execution_time_ms, data_summary, anomalies_found, result_ref)
+ * and what the step found. Steps that only compute have sql null.
+ */
 export const StepOutput = z.object({
   task_id: z.string(),
   sql: z.string().nullable(),
@@ -308,8 +312,6 @@ export const StepOutput = z.object({
   metrics: z.array(z.lazy(() => AnswerMetric)),
 });
 export type StepOutput = z.infer<typeof StepOutput>;
-export const SqlStepOutput = StepOutput;
-export type SqlStepOutput = StepOutput;
 
 // ---------------------------------------------------------------- validator agent
 
