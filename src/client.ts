@@ -18,7 +18,7 @@ import { up, down } from './cli/services';
 import { CliError, connectTemporal, webUiLink } from './cli/temporal';
 import { loadConfig, redactUrl, todayIn } from './config';
 import type { AnalysisResult, RunProgress } from './contracts';
-import { closePools, DatabaseUnreachableError, ensureDatabase, ensureSystemSchema, getPool, ping } from './db';
+import { closePools, DatabaseUnreachableError, ensureSystemSchema, getPool, ping } from './db';
 import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
@@ -267,7 +267,6 @@ async function seed(opts: { databaseUrl?: string; anchorDate?: string; ifStale?:
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   const anchor = opts.anchorDate ?? todayIn(config.timeZone);
   if (opts.ifStale) {
-    await ensureDatabase(databaseUrl);
     await ensureSystemSchema(databaseUrl);
     const current = await readManifest(databaseUrl);
     if (current && current.last_month === seedMonths(anchor).at(-1)?.key) {

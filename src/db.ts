@@ -72,8 +72,12 @@ export async function ping(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Baton's own tables, in schema "baton": the activity execution ledger, step artifacts and the seed manifest. */
+/**
+ * The database (created when missing) and Baton's own tables in it, in schema "baton":
+ * the activity execution ledger, token usage, step artifacts and the seed manifest.
+ */
 export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
+  await ensureDatabase(databaseUrl);
   const pool = getPool(databaseUrl);
   await pool.query(`
     CREATE SCHEMA IF NOT EXISTS baton;

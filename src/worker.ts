@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as activities from './activities';
 import { loadConfig, PROJECT_ROOT, type BatonConfig } from './config';
-import { ensureDatabase, ensureSystemSchema } from './db';
+import { ensureSystemSchema } from './db';
 import { activityInterceptors } from './execution-ledger';
 
 export const WORKFLOW_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
@@ -26,7 +26,6 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
   if (!fs.existsSync(WORKFLOW_BUNDLE)) {
     throw new Error(`workflow bundle ${WORKFLOW_BUNDLE} is missing; run "npm run build" first`);
   }
-  await ensureDatabase(config.databaseUrl);
   await ensureSystemSchema(config.databaseUrl);
   let connection: NativeConnection;
   try {

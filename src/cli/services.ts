@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, type BatonConfig } from '../config';
-import { ensureDatabase, ensureSystemSchema } from '../db';
+import { ensureSystemSchema } from '../db';
 import { WORKFLOW_BUNDLE } from '../worker';
 import { CliError } from './temporal';
 
@@ -42,7 +42,6 @@ export async function up(config: BatonConfig): Promise<void> {
   if (!fs.existsSync(WORKFLOW_BUNDLE)) throw new CliError('Baton is not built yet; run "npm run build" first');
   fs.mkdirSync(config.dataDir, { recursive: true });
   serverScript('start', config);
-  await ensureDatabase(config.databaseUrl);
   await ensureSystemSchema(config.databaseUrl);
 
   const pidFile = path.join(config.dataDir, 'worker.pid');

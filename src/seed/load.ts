@@ -2,7 +2,7 @@
  * `baton seed`: (re)creates the demo shop's tables and loads the generated rows,
  * then stores the manifest of what was planted in baton.seed_manifest.
  */
-import { ensureDatabase, ensureSystemSchema, getPool } from '../db';
+import { ensureSystemSchema, getPool } from '../db';
 import { CATEGORIES, generateShop, type SeedManifest } from './generate';
 
 const SCHEMA = `
@@ -54,7 +54,6 @@ export async function seedDatabase(
   onProgress: (message: string) => void = () => undefined,
 ): Promise<SeedReport> {
   const started = Date.now();
-  await ensureDatabase(databaseUrl);
   await ensureSystemSchema(databaseUrl);
   onProgress(`generating the shop for the 13 months before ${anchorDate}`);
   const { users, orders, manifest } = generateShop(anchorDate);
