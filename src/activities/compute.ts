@@ -6,7 +6,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { defineAgent } from '../agent';
 import { compare, rankContributors, topN, trend, type Derived } from '../analysis/derive';
-import { StepInput, StepOutput, type DependencyResult } from '../contracts';
+import { StepInput, StepOutput, type DependencyResult, type Row } from '../contracts';
 import { describeStep } from '../analysis/findings';
 import { allRows, buildStepOutput, fragmentCatalog } from '../step-output';
 
@@ -19,17 +19,13 @@ function dependency(deps: Record<string, DependencyResult>, id: string, stepId: 
 }
 
 /** Segments whose effect is under 5% of the change: ruled out as explanations. */
-async function negligibleEffects(decompositions: DependencyResult[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const d of decompositions) {
-    const change = Math.abs(Number(d.data_summary.change));
-    const dimension = String(d.data_summary.dimension ?? '');
-    for (const row of await allRows(d)) {
-      const effect = Number(row.total_effect);
-      if (Math.abs(effect) < 0.05 * change) out.push(`${dimension}=${String(row[dimension])}: effect ${effect}, under 5% of the change`);
-    }
-  }
-  return out;
+function negligibleEffects(decompositions: { dimension: string; rows: Row[]; summary: DependencyResult['data_summary'] }[]): string[] {
+  return decompositions.flatMap(({ dimension, rows, summary }) => {
+    const change = Math.abs(Number(summary.change));
+    return rows
+      .filter((row) => Math.abs(Number(row.total_effect)) < 0.05 * change)
+      .map((row) => `${dimension}=${String(row[dimension])}: effect ${Number(row.total_effect)}, under 5% of the change`);
+  });
 }
 
 export const computeStep = defineAgent({
@@ -41,6 +37,7 @@ export const computeStep = defineAgent({
     const op = step.operation;
     let derived: Derived;
     let inputs: DependencyResult[];
+    let ruledOut: string[] = [];
     switch (op.kind) {
       case 'top_n': {
         const source = dependency(dependencies, op.source, step.step_id);
@@ -66,6 +63,7 @@ export const computeStep = defineAgent({
           inputs.map(async (d) => ({ dimension: String(d.data_summary.dimension ?? ''), rows: await allRows(d), summary: d.data_summary })),
         );
         derived = rankContributors(decompositions, op.n);
+        ruledOut = negligibleEffects(decompositions);
         break;
       }
       default:
@@ -74,7 +72,6 @@ export const computeStep = defineAgent({
     const written = describeStep(step, { columns: derived.columns, rows: derived.rows, data_summary: derived.summary }, dependencies, fragmentCatalog(fragment), language);
     // Assumptions travel on from the inputs.
     const facts = { ...written, assumptions: [...new Set([...inputs.flatMap((d) => d.assumptions_made), ...written.assumptions])] };
-    const ruledOut = op.kind === 'rank_contributors' ? await negligibleEffects(inputs) : [];
     return buildStepOutput(workflow_id, step, {
       sql: null,
       params: [],
