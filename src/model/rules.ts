@@ -5,6 +5,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { DimensionFilter, Intent, IntentOutput, Language, MetricQuery, Plan, PlanStep, StepOperation, TimeWindow } from '../contracts';
+import { valueLabel } from '../analysis/findings';
 import { catalogFragment, compileMetricQuery } from '../catalog/sql';
 import { MAX_PLAN_STEPS } from '../limits';
 import { detectLanguage } from './language';
@@ -193,9 +194,9 @@ const dimLabel = (ctx: Context, dim: string) => {
   return d ? zh(ctx, d.label_zh, d.label) : zh(ctx, dim === 'month' ? '月份' : dim, dim);
 };
 const period = (ctx: Context, w: TimeWindow) => zh(ctx, w.label_zh, w.label_en);
-/** A dimension value for people: its first Chinese alias in Chinese, else the value itself. */
+/** A dimension value for step descriptions: as answers show it in Chinese; the value itself in English. */
 const valueText = (ctx: Context, dimension: string, value: string) =>
-  ctx.language === 'zh' ? (ctx.catalog.dimensions[dimension]?.values[value]?.find((a) => /[\u4e00-\u9fff]/.test(a)) ?? value) : value;
+  ctx.language === 'zh' ? valueLabel(ctx.catalog, 'zh', dimension, value) : value;
 const scopeText = (ctx: Context, filters: DimensionFilter[]) => filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(zh(ctx, '、', '/'))).join(', ');
 
 function query(metric: string, window: TimeWindow, filters: DimensionFilter[], groupBy: string[], extra: Partial<MetricQuery> = {}): MetricQuery {
