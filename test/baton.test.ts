@@ -3,21 +3,11 @@
  * SQL data scope and the user's intent; validated results feed the shared memory
  * pool; a planted contradiction between parallel agents is caught.
  */
-import type { Client } from '@temporalio/client';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import * as realActivities from '../src/activities';
 import type { AnalysisInput, ReportInput, StepInput, StepOutput } from '../src/contracts';
-import { runAnalysis, startWorker, uniqueTaskQueue, withWorker } from './helpers';
+import { activityInputs, runAnalysis, runCli, startWorker, uniqueTaskQueue, withWorker } from './helpers';
 
 const harness = withWorker('baton');
-
-async function activityInputs<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
-  const history = await client.workflow.getHandle(workflowId).fetchHistory();
-  return (history.events ?? [])
-    .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
-    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
-}
 
 test('SQL → analysis → report: the report gets the analysis output, the data scope and the intent', async () => {
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, '为什么华东区上个月复购率下降了？');
@@ -119,12 +109,7 @@ test('the history carries references and summaries: no payload over 32 KB, a who
 
 test('token usage per agent is recorded for every run and shown by baton show', async () => {
   const { workflowId } = await runAnalysis(harness.client, harness.config.taskQueue, '为什么华东区上个月复购率下降了？');
-  const shown = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.resolve(__dirname, '..', 'bin', 'baton'), 'show', workflowId, '--json'], { env: process.env });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout }));
-  });
+  const shown = await runCli(['show', workflowId, '--json']);
   expect(shown.code).toBe(0);
   const summary = JSON.parse(shown.stdout) as { tokens: { agent: string; calls: number; input_tokens: number; output_tokens: number; output_budget: number }[]; history: { bytes: number } };
   expect(summary.tokens.map((t) => t.agent)).toEqual(['describeCatalog', 'classifyIntent', 'planAnalysis', 'runSqlStep', 'validateStep', 'computeStep', 'analyzeResults', 'writeReport']);

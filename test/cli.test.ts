@@ -1,23 +1,9 @@
 /** The `baton` command line as a user runs it: a child process against the real servers. */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { lastMonthRange, db, manifest, withWorker } from './helpers';
+import { lastMonthRange, db, manifest, runCli, withWorker } from './helpers';
 
-const CLI = path.resolve(__dirname, '..', 'bin', 'baton');
 const harness = withWorker('cli');
 
-function baton(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, BATON_TASK_QUEUE: harness.config.taskQueue, NO_COLOR: '1', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const baton = (args: string[], env: Record<string, string> = {}) => runCli(args, { BATON_TASK_QUEUE: harness.config.taskQueue, ...env });
 
 
 async function runsOnQueue(): Promise<number> {

@@ -4,7 +4,9 @@
  */
 import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { Pool } from 'pg';
 import { loadConfig, todayIn, type BatonConfig } from '../src/config';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
@@ -111,4 +113,24 @@ export function withWorker(name: string, options: Omit<WorkerOptions, 'config'> 
       return client;
     },
   };
+}
+
+/** Runs the `baton` command line as a user would: a child process, without colours. */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.resolve(__dirname, '..', 'bin', 'baton'), ...args], { env: { ...process.env, NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The inputs the workflow scheduled for one activity type, decoded from the history, in order. */
+export async function activityInputs<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  return (history.events ?? [])
+    .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
+    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
 }

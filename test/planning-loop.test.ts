@@ -11,7 +11,7 @@ import { exportRun } from '../src/cli/export';
 import { todayIn } from '../src/config';
 import type { Plan, PlannerInput, StepInput } from '../src/contracts';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
-import { db, manifest, runAnalysis, scheduledActivities, startWorker, uniqueTaskQueue, withWorker } from './helpers';
+import { activityInputs, db, manifest, runAnalysis, scheduledActivities, startWorker, uniqueTaskQueue, withWorker } from './helpers';
 
 const harness = withWorker('planning');
 
@@ -39,9 +39,8 @@ test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, 
   expect(Math.abs(Number(s3?.eventId) - Number(s2?.eventId))).toBe(1);
 
   // Context isolation: s4 sees only s3; s3 sees only s1.
-  const computeInput = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'computeStep')?.activityTaskScheduledEventAttributes?.input?.payloads?.[0];
-  const s4Input = harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(computeInput!);
-  expect(Object.keys(s4Input.dependencies)).toEqual(['s3']);
+  const [s4Input] = await activityInputs<StepInput>(harness.client, workflowId, 'computeStep');
+  expect(Object.keys(s4Input!.dependencies)).toEqual(['s3']);
   const s3Input = harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(s3!.activityTaskScheduledEventAttributes!.input!.payloads![0]!);
   expect(Object.keys(s3Input.dependencies)).toEqual(['s1']);
   expect(Object.keys((s3Input.catalog as { metrics: object }).metrics)).toEqual(['aov']);
@@ -105,9 +104,7 @@ describe('per-step retries and fuses', () => {
     expect(activities.filter((a) => a === 'validateStep')).toHaveLength(4);
     expect(result.answer).toMatch(/^Step s1 \(GMV · \w+ \d{4}\) could not be computed: value_rules/);
     // The reason is quoted back to each retry.
-    const events = await history(workflowId);
-    const retries = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runSqlStep')
-      .map((e) => harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!).feedback ?? []);
+    const retries = (await activityInputs<StepInput>(harness.client, workflowId, 'runSqlStep')).map((i) => i.feedback ?? []);
     expect(retries.map((f) => f.length)).toEqual([0, 1, 2, 3]);
   });
 

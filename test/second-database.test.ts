@@ -2,14 +2,13 @@
  * A second, different database with its own catalog: the rules model answers from
  * whatever catalog it is given, and `baton catalog init` / `check` work on it.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { todayIn } from '../src/config';
 import { ensureDatabase } from '../src/db';
-import { runAnalysis, withWorker } from './helpers';
+import { runAnalysis, runCli as baton, withWorker } from './helpers';
 
 const harness = withWorker('saas');
 
@@ -19,7 +18,6 @@ const saasUrl = (() => {
   return url.toString();
 })();
 const CATALOG = path.resolve(__dirname, 'fixtures', 'saas.yaml');
-const CLI = path.resolve(__dirname, '..', 'bin', 'baton');
 let saas: Pool;
 
 /** 12 months of invoices ending last month, by formula (no randomness): Germany grows, Japan shrinks. */
@@ -54,17 +52,6 @@ async function createSaasDatabase(): Promise<void> {
      WHERE x.month >= date_trunc('month', a.signed_up_at)`,
     [today],
   );
-}
-
-function baton(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 beforeAll(createSaasDatabase);
