@@ -23,8 +23,10 @@ import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
+import { checklist } from './workflows/analysis';
 import { checkCatalog, draftCatalog } from './catalog/introspect';
 import { exportRun } from './cli/export';
+import { renderReport, type ReportFormat } from './report/render';
 import type { Plan, ReviewDecision } from './contracts';
 import fs from 'node:fs';
 import { createInterface } from 'node:readline/promises';
@@ -59,7 +61,7 @@ function printAnswer(workflowId: string, result: AnalysisResult): void {
   console.log(pc.dim(`\nWeb UI: ${webUiLink(config, workflowId)}`));
 }
 
-const STATUS_MARK: Record<string, string> = { pending: '·', running: '▶', validating: '?', retrying: '↻', passed: '✔', failed: '✖' };
+const STATUS_MARK: Record<string, string> = { pending: '·', running: '▶', validating: '?', retrying: '↻', passed: '✔', done: '✔', failed: '✖', skipped: '–' };
 
 /** Prints what changed in the run's progress since the last poll. */
 function progressPrinter(): (progress: RunProgress) => void {
@@ -67,9 +69,12 @@ function progressPrinter(): (progress: RunProgress) => void {
   return (progress) => {
     const lines = [`phase ${progress.phase}`];
     if (progress.intent) lines.push(`intent ${progress.intent.intent} (decided by ${progress.intent.decided_by}${progress.intent.matched ? `: "${progress.intent.matched}"` : ''})`);
+    const stage = (s: RunProgress['stages'][number]) => `${STATUS_MARK[s.status] ?? ' '} ${s.label} · ${s.status}${s.note ? ` · ${s.note}` : ''}`;
+    for (const s of progress.stages.filter((x) => x.id === 'data_quality' && x.status !== 'pending')) lines.push(stage(s));
     for (const s of progress.steps) {
       lines.push(`${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (attempt ${s.attempts})` : ''}${s.note ? ` · ${s.note}` : ''}`);
     }
+    for (const s of progress.stages.filter((x) => x.id !== 'data_quality' && x.status !== 'pending' && x.status !== 'running')) lines.push(stage(s));
     for (const line of lines) {
       if (seen.has(line) || line === 'phase done') continue;
       seen.add(line);
@@ -139,7 +144,9 @@ async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showPr
     // Fast runs finish between polls: show the final state of every step from the result itself.
     if (showProgress) {
       print({
+        question: result.question,
         phase: 'done',
+        stages: [],
         intent: result.intent,
         plan: result.plan,
         planRejections: result.planRejections,
@@ -244,7 +251,7 @@ async function status(workflowId: string, opts: { json?: boolean }): Promise<voi
     console.log(`${pc.bold(workflowId)}  ${description.status.name}${summary.batonStatus ? ` · ${summary.batonStatus}` : ''}`);
     console.log(pc.dim(`started ${summary.startTime}${summary.closeTime ? ` · closed ${summary.closeTime}` : ''}`));
     if (progress) {
-      progressPrinter()(progress);
+      console.log(checklist(progress.question, progress));
       if (progress.phase === 'awaiting_approval' && progress.plan) {
         console.log(`\nplan waiting for review:\n${planText(progress.plan)}\ndecide with: baton approve ${workflowId} | baton revise ${workflowId} "<feedback>" | baton reject ${workflowId}`);
       }
@@ -260,6 +267,19 @@ async function result(workflowId: string, opts: { json?: boolean }): Promise<voi
     const value = await client.workflow.getHandle<typeof analysisWorkflow>(workflowId).result();
     if (opts.json) printJson(resultJson(workflowId, value));
     else printAnswer(workflowId, value);
+  });
+}
+
+async function reportCommand(workflowId: string, opts: { format: ReportFormat; output?: string }): Promise<void> {
+  await withTemporal(async (client) => {
+    const value = await client.workflow.getHandle<typeof analysisWorkflow>(workflowId).result();
+    if (!value.report) throw new CliError(`run ${workflowId} has no report (status ${value.status}): ${value.answer}`, 1);
+    const file = path.resolve(opts.output ?? path.join('reports', `${workflowId}.${opts.format}`));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, await renderReport(value.report, opts.format));
+    const audit = value.report.audit;
+    console.log(`${opts.format.toUpperCase()} report written to ${file}`);
+    console.log(`audit: ${audit ? (audit.clean ? `clean (${audit.numbers_checked} numbers checked, ${value.report.citations.length} citations)` : `${audit.findings.length} finding(s)${audit.note ? ` — ${audit.note}` : ''}`) : 'none'}`);
   });
 }
 
@@ -479,6 +499,11 @@ export function buildProgram(): Command {
     .argument('<workflowId>').option('--json', 'print JSON').action(action(status));
   program.command('show').description('a run in detail: steps, token usage per agent against budgets, history size')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(show));
+  program.command('report').description('write a finished run\'s report: Markdown, HTML with charts, or DOCX')
+    .argument('<workflowId>')
+    .addOption(new Option('--format <format>', 'output format').choices(['md', 'html', 'docx']).default('md'))
+    .option('-o, --output <file>', 'where to write it (default reports/<workflowId>.<format>)')
+    .action(action(reportCommand));
   program.command('result').description('wait for a run and print its answer')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(result));
   return program;

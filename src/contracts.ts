@@ -41,11 +41,13 @@ export const AnalysisRequest = z.object({
   /** Database to analyse; absent means the worker's DATABASE_URL. */
   databaseUrl: z.string().optional(),
   /** Fuse: the most activities one run may execute. */
-  maxActivities: z.number().int().min(1).max(500).default(20),
+  maxActivities: z.number().int().min(1).max(500).default(40),
   /** How often a failing step is retried (after its first attempt) before it is marked not computable. */
   maxStepRetries: z.number().int().min(0).max(10).default(3),
   /** What happens past a step's retries: degrade (mark it and its dependents not computable) or fail the run. */
   onStepFailure: z.enum(['degrade', 'fail']).default('degrade'),
+  /** Planted faults, for tests and chaos runs only (see Faults). */
+  faults: z.lazy(() => Faults).optional(),
   /** Plan approval: the run waits after planning for approve / revise / reject. */
   review: z
     .object({
@@ -56,6 +58,22 @@ export const AnalysisRequest = z.object({
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequest>;
 export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
+
+// ---------------------------------------------------------------- planted faults
+
+/**
+ * Faults a test or a chaos run plants on purpose, to prove the recovery paths:
+ * the agents that own the faulty behaviour read them; nothing else does.
+ */
+export const Faults = z.object({
+  /** The coder plants a bug in the code it writes for a step on its first n attempts. */
+  failing_code_attempts: z.number().int().min(0).max(10).default(0),
+  /** Calculation ids whose value the reporting agent skews by +10% (the validator must catch it). */
+  skewed_calculations: z.array(z.string()).default([]),
+  /** The reporter writes one number wrong on its first n attempts (the auditor must catch it). */
+  report_typo_attempts: z.number().int().min(0).max(10).default(0),
+});
+export type Faults = z.infer<typeof Faults>;
 
 // ---------------------------------------------------------------- intent agent
 
@@ -276,6 +294,9 @@ export const StepInput = z.object({
   language: Language.default('en'),
   /** Accepted facts and tracked hypotheses from the shared memory pool that share this step's metric, dimensions or period. */
   memory: z.array(MemoryEntry).default([]),
+  /** Months the data-quality agent found only partly covered by data (YYYY-MM): never read as a drop. */
+  partial_periods: z.array(z.string()).default([]),
+  faults: Faults.optional(),
 });
 export type StepInput = z.input<typeof StepInput>;
 
@@ -310,6 +331,8 @@ export const StepOutput = z.object({
   memory_entries: z.array(MemoryDraft),
   /** The metric values this step computed, for the report's key metrics. */
   metrics: z.array(z.lazy(() => AnswerMetric)),
+  /** Every number the step reports, with how to recompute it (the validator does). */
+  calculations: z.array(z.lazy(() => Calculation)),
 });
 export type StepOutput = z.infer<typeof StepOutput>;
 
@@ -339,16 +362,238 @@ export const ValidationOutput = z.object({
 });
 export type ValidationOutput = z.infer<typeof ValidationOutput>;
 
+
+// ---------------------------------------------------------------- calculations and their re-verification
+
+/** How a number is shown: the metric's own format, a share shown in percent, or a p-value. */
+export const Display = z.enum(['currency', 'integer', 'number', 'ratio', 'percent', 'p_value']);
+export type Display = z.infer<typeof Display>;
+
+/**
+ * One number a run reports, with what it means and how to recompute it from the
+ * source data: the recipe of its step (Recipe, by step_id) and which field of the
+ * recomputed result it is. Only numbers the validator re-verified are cited.
+ */
+export const Calculation = z.object({
+  /** Stable within a run, e.g. "s1.2026-10.value", "dq.negative_amount", "stats.p_value". */
+  id: z.string().min(1),
+  step_id: z.string().min(1),
+  value: z.number(),
+  display: Display,
+  /** A change rather than a level: ratios are then shown in percentage points. */
+  delta: z.boolean(),
+  /** What the number is, in the question's language. */
+  description: z.string().min(1),
+  /** How it is computed: an expression, or which query and column it comes from. */
+  formula: z.string().min(1),
+  sources: z.array(z.object({ table: z.string(), columns: z.array(z.string()) })),
+  importance: z.enum(['high', 'medium', 'low']),
+  /** Where it sits in the recomputed result: a summary field (match null) or a column of the row matching `match`. */
+  pick: z.object({ field: z.string(), match: z.record(z.string(), z.union([z.string(), z.number()])).nullable() }),
+});
+export type Calculation = z.infer<typeof Calculation>;
+
+const SqlText = z.object({ sql: z.string().min(1), params: z.array(z.union([z.string(), z.number()])) });
+
+/** How to recompute one step's result from the source tables, independently of the agent that reported it. */
+export const Recipe = z.discriminatedUnion('kind', [
+  /** Re-run the step's SQL read-only; gap and change decompositions are derived from the rows again. */
+  z.object({ kind: z.literal('sql'), step_id: z.string(), sql: z.string(), params: z.array(z.union([z.string(), z.number()])), operation: StepOperation }),
+  /** Recompute the input steps, then derive with the vetted analysis library (not the generated code). */
+  z.object({ kind: z.literal('compute'), step_id: z.string(), operation: StepOperation, inputs: z.array(z.string()), excluded_periods: z.array(z.string()) }),
+  /** Re-run each data-quality check query (one row with a "value" column each). */
+  z.object({ kind: z.literal('quality'), step_id: z.string(), checks: z.array(SqlText.extend({ id: z.string() })) }),
+  /** Re-query both samples and run the two-sample test again. */
+  z.object({ kind: z.literal('statistics'), step_id: z.string(), before: SqlText, after: SqlText }),
+]);
+export type Recipe = z.infer<typeof Recipe>;
+
+export const VerificationInput = z.object({
+  calculations: z.array(Calculation),
+  recipes: z.array(Recipe),
+  databaseUrl: z.string().optional(),
+});
+export type VerificationInput = z.input<typeof VerificationInput>;
+
+export const CheckedCalculation = z.object({
+  id: z.string(),
+  importance: Calculation.shape.importance,
+  reported: z.number(),
+  recomputed: z.number().nullable(),
+  status: z.enum(['verified', 'mismatch', 'error']),
+  detail: z.string(),
+});
+export type CheckedCalculation = z.infer<typeof CheckedCalculation>;
+
+export const VerificationOutput = z.object({
+  total: z.number().int().min(0),
+  /** The importance rule that chose what to recompute, in words. */
+  rule: z.string(),
+  checked: z.array(CheckedCalculation),
+  /** Ids that were recomputed and matched within the tolerance: the only citable numbers. */
+  verified: z.array(z.string()),
+  mismatches: z.array(z.string()),
+  not_selected: z.array(z.string()),
+  tolerance: z.number(),
+});
+export type VerificationOutput = z.infer<typeof VerificationOutput>;
+
+// ---------------------------------------------------------------- data-quality agent
+
+export const DataQualityInput = z.object({
+  workflow_id: z.string(),
+  catalogPath: z.string().optional(),
+  databaseUrl: z.string().optional(),
+  /** The metrics the plan uses (their tables are checked) and the periods it reads. */
+  metrics: z.array(z.string()).min(1),
+  windows: z.array(TimeWindow).min(1),
+  language: Language.default('en'),
+  faults: Faults.optional(),
+});
+export type DataQualityInput = z.input<typeof DataQualityInput>;
+
+export const QualityCheckResult = z.object({
+  id: z.string(),
+  kind: z.enum(['negative_value', 'missing_value', 'missing_reference', 'impossible_date', 'future_date']),
+  table: z.string(),
+  column: z.string(),
+  description: z.string(),
+  /** Offending rows in the whole table. */
+  count: z.number().int().min(0),
+  /** Whether the metric filters already keep these rows out of every number. */
+  excluded_by_metrics: z.boolean(),
+});
+export type QualityCheckResult = z.infer<typeof QualityCheckResult>;
+
+export const PartialPeriod = z.object({
+  period: z.string(),
+  days_covered: z.number().int().min(0),
+  days_expected: z.number().int().min(1),
+  last_day_with_data: z.string().nullable(),
+});
+export type PartialPeriod = z.infer<typeof PartialPeriod>;
+
+export const DataQualityOutput = z.object({
+  task_id: z.string(),
+  tables: z.array(z.object({ table: z.string(), rows: z.number().int().min(0) })),
+  checks: z.array(QualityCheckResult),
+  partial_periods: z.array(PartialPeriod),
+  /** Rows failing at least one row-level check. */
+  dirty_rows: z.number().int().min(0),
+  calculations: z.array(Calculation),
+  recipe: Recipe,
+  assumptions_made: z.array(z.string()),
+  paths_excluded: z.array(z.string()),
+  summary: z.string(),
+});
+export type DataQualityOutput = z.infer<typeof DataQualityOutput>;
+
+// ---------------------------------------------------------------- statistics agent
+
+export const StatisticsInput = z.object({
+  workflow_id: z.string(),
+  catalogPath: z.string().optional(),
+  databaseUrl: z.string().optional(),
+  intent: z.lazy(() => IntentOutput),
+  /** The plan's steps: the agent picks the two samples to compare from them. */
+  steps: z.array(PlanStep).min(1),
+  partial_periods: z.array(z.string()).default([]),
+  faults: Faults.optional(),
+});
+export type StatisticsInput = z.input<typeof StatisticsInput>;
+
+export const StatisticsOutput = z.object({
+  task_id: z.string(),
+  tests: z.array(z.lazy(() => StatisticalTest)),
+  /** Confidence intervals for the compared values. */
+  intervals: z.array(z.object({ label: z.string(), value: z.number(), ci_low: z.number(), ci_high: z.number(), level: z.number() })),
+  calculations: z.array(Calculation),
+  /** The step calculations the two samples stand for (their values get the intervals in the report). */
+  compared_calculations: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+  recipe: Recipe.nullable(),
+  assumptions_made: z.array(z.string()),
+  paths_excluded: z.array(z.string()),
+  summary: z.string(),
+});
+export type StatisticsOutput = z.infer<typeof StatisticsOutput>;
+
+// ---------------------------------------------------------------- coder and tester
+
+/** What a computed step must deliver. Built once by the workflow and handed unchanged to every coder attempt. */
+export const CodeRequirements = z.object({
+  workflow_id: z.string(),
+  step: PlanStep,
+  dependencies: z.record(z.string(), DependencyResult),
+  catalog: CatalogFragment,
+  language: Language,
+  /** The checks the tester runs, in words. */
+  acceptance: z.array(z.string()).min(1),
+  partial_periods: z.array(z.string()).default([]),
+  faults: Faults.optional(),
+});
+export type CodeRequirements = z.input<typeof CodeRequirements>;
+
+export const TestFailure = z.object({ attempt: z.number().int().min(1), criterion: z.string(), detail: z.string() });
+export type TestFailure = z.infer<typeof TestFailure>;
+
+export const CoderInput = z.object({
+  requirements: CodeRequirements,
+  attempt: z.number().int().min(1),
+  /** Every earlier test failure for this step, quoted back. */
+  failures: z.array(TestFailure),
+});
+export type CoderInput = z.input<typeof CoderInput>;
+
+export const CodeDraft = z.object({
+  step_id: z.string(),
+  attempt: z.number().int().min(1),
+  /** Artifact id of the script; the code itself never enters the context. */
+  code_ref: z.string(),
+  language: z.literal('javascript'),
+  /** Read-only SQL the script needs, run by the tester before the script; results arrive as input.queries[name]. */
+  queries: z.array(SqlText.extend({ name: z.string() })),
+  lines: z.number().int().min(1),
+  summary: z.string(),
+});
+export type CodeDraft = z.infer<typeof CodeDraft>;
+
+export const TesterInput = z.object({
+  requirements: CodeRequirements,
+  draft: CodeDraft,
+  databaseUrl: z.string().optional(),
+});
+export type TesterInput = z.input<typeof TesterInput>;
+
+export const TesterOutput = z.object({
+  step_id: z.string(),
+  attempt: z.number().int().min(1),
+  passed: z.boolean(),
+  failures: z.array(TestFailure),
+  /** One line for the context, e.g. "wrote 42 lines, ran OK in 31 ms, 5 rows". */
+  summary: z.string(),
+  /** The step's result when every criterion passed. */
+  result: StepOutput.nullable(),
+});
+export type TesterOutput = z.infer<typeof TesterOutput>;
+
 // ---------------------------------------------------------------- the relay: analysis and report
 
 export const StatisticalTest = z.object({
   test: z.string(),
+  /** What was compared, in the question's language (sample a vs sample b). */
+  compared: z.string().default(''),
+  n_a: z.number().int().min(0).nullable().default(null),
+  n_b: z.number().int().min(0).nullable().default(null),
+  mean_a: z.number().nullable().default(null),
+  mean_b: z.number().nullable().default(null),
   statistic: z.number().nullable(),
   p_value: z.number().min(0).max(1).nullable(),
+  /** Confidence interval of mean_b − mean_a. */
   ci_low: z.number().nullable(),
   ci_high: z.number().nullable(),
   effect_size: z.number().nullable(),
   effect_size_kind: z.string().nullable(),
+  significant: z.boolean().nullable().default(null),
 });
 export type StatisticalTest = z.infer<typeof StatisticalTest>;
 
@@ -393,6 +638,8 @@ export const AnalysisInput = z.object({
   /** Key metrics computed by the steps. */
   metrics: z.array(z.lazy(() => AnswerMetric)),
   contradictions: z.array(Contradiction),
+  /** The statistics agent's tests, when it ran. */
+  statistical_tests: z.array(StatisticalTest).default([]),
 });
 export type AnalysisInput = z.input<typeof AnalysisInput>;
 
@@ -424,12 +671,63 @@ export const DataScope = z.object({
 });
 export type DataScope = z.infer<typeof DataScope>;
 
+/** A citation: the marker [n] in the report text and the verified calculation it stands for. */
+export const Citation = z.object({
+  marker: z.number().int().min(1),
+  calculation_id: z.string(),
+  value: z.number(),
+  description: z.string(),
+  formula: z.string(),
+  sources: Calculation.shape.sources,
+});
+export type Citation = z.infer<typeof Citation>;
+
+/** A part of the report; bodies are plain text with "- " bullets and citation markers [n]. */
+export const ReportSection = z.object({ id: z.string(), heading: z.string(), body: z.string() });
+export type ReportSection = z.infer<typeof ReportSection>;
+
+export const Chart = z.object({ id: z.string(), title: z.string(), spec: z.record(z.string(), z.unknown()) });
+export type Chart = z.infer<typeof Chart>;
+
+export const AuditFinding = z.object({
+  kind: z.enum(['uncited_number', 'wrong_value', 'dangling_marker', 'unverified_citation', 'unused_high_importance']),
+  section_id: z.string().nullable(),
+  detail: z.string(),
+});
+export type AuditFinding = z.infer<typeof AuditFinding>;
+
+export const AuditOutput = z.object({
+  task_id: z.string(),
+  /** No findings at all. */
+  clean: z.boolean(),
+  findings: z.array(AuditFinding),
+  /** Sections with wrong values or dangling markers: the only ones the reporter rewrites. */
+  sections_to_fix: z.array(z.string()),
+  numbers_checked: z.number().int().min(0),
+  /** Set when the report is published with findings left: what the reader must know. */
+  note: z.string().nullable(),
+});
+export type AuditOutput = z.infer<typeof AuditOutput>;
+
 export const ReportInput = z.object({
   task_id: z.string(),
   analysis: AnalysisOutput,
   data_scope: DataScope,
   user_intent: z.object({ question: z.string(), intent: IntentOutput }),
   catalogPath: z.string().optional(),
+  /** The data-quality and statistics results without their calculations (those arrive verified, as citable). */
+  data_quality: DataQualityOutput.omit({ calculations: true, recipe: true }).nullable().default(null),
+  statistics: StatisticsOutput.omit({ calculations: true, recipe: true }).nullable().default(null),
+  /** Re-verified calculations: the only numbers the report may state. */
+  citable: z.array(Calculation).default([]),
+  /** Calculations whose recomputation did not match: named in the limitations, never cited. */
+  mismatched: z.array(Calculation).default([]),
+  /** Step results the charts draw (rows of passed steps, as handed on). */
+  chart_data: z.array(z.object({ step_id: z.string(), kind: z.string(), description: z.string(), rows: z.array(Row) })).default([]),
+  /** A targeted rewrite: the earlier report and the auditor's findings; only the flagged sections change. */
+  revision: z.object({ previous: z.lazy(() => ReportOutput), audit: AuditOutput }).nullable().default(null),
+  attempt: z.number().int().min(1).default(1),
+  faults: Faults.optional(),
 });
 export type ReportInput = z.input<typeof ReportInput>;
 
@@ -437,15 +735,31 @@ export const ReportOutput = z.object({
   task_id: z.string(),
   input_task_id: z.string(),
   title: z.string().min(1),
-  sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+  language: Language,
+  /** summary, key-metrics, one finding-N per finding, statistics, data-quality, data-scope, assumptions, paths-excluded, limitations. */
+  sections: z.array(ReportSection),
   key_metrics: z.array(z.object({ name: z.string(), value: z.number().nullable(), ci_low: z.number().optional(), ci_high: z.number().optional() })),
-  visualizations_needed: z.array(z.object({ kind: z.string(), title: z.string(), data_ref: z.string() })),
+  charts: z.array(Chart),
+  citations: z.array(Citation),
   limitations: z.array(z.string()),
   /** The run's outcome and the answer text built from the sections. */
   status: z.enum(['completed', 'degraded']),
   answer: z.string().min(1),
+  attempt: z.number().int().min(1),
+  /** The auditor's verdict on the published version (set by the workflow after the audit). */
+  audit: AuditOutput.nullable(),
 });
 export type ReportOutput = z.infer<typeof ReportOutput>;
+
+export const AuditInput = z.object({
+  task_id: z.string(),
+  report: ReportOutput,
+  /** Every calculation of the run (what the auditor needs of each). */
+  calculations: z.array(Calculation.pick({ id: true, value: true, importance: true, description: true })),
+  /** The ids the validator verified. */
+  verified: z.array(z.string()),
+});
+export type AuditInput = z.input<typeof AuditInput>;
 
 // ---------------------------------------------------------------- answer
 
@@ -490,14 +804,27 @@ export const StepProgress = z.object({
 });
 export type StepProgress = z.infer<typeof StepProgress>;
 
-export type RunPhase = 'classifying' | 'planning' | 'awaiting_approval' | 'executing' | 'answering' | 'done';
+export type RunPhase = 'classifying' | 'planning' | 'awaiting_approval' | 'checking_data' | 'executing' | 'verifying' | 'reporting' | 'answering' | 'done';
+
+/** A stage of the run outside the plan's steps (data quality, statistics, verification, report, audit), as the tracker shows it. */
+export const StageProgress = z.object({
+  id: z.enum(['data_quality', 'statistics', 'analysis', 'verification', 'report', 'audit']),
+  label: z.string(),
+  status: z.enum(['pending', 'running', 'done', 'failed', 'skipped']),
+  /** One line of result once done. */
+  note: z.string().nullable(),
+});
+export type StageProgress = z.infer<typeof StageProgress>;
 
 export interface RunProgress {
+  question: string;
   phase: RunPhase;
   intent: IntentOutput | null;
   /** The current plan (after checks and any revisions). */
   plan: Plan | null;
   steps: StepProgress[];
+  /** The stages around the steps; with the steps they form the run's checklist. */
+  stages: StageProgress[];
   activitiesExecuted: number;
   /** Plans the workflow's checks sent back to the planner, with the reasons. */
   planRejections: string[];
@@ -537,4 +864,12 @@ export interface AnalysisResult {
   report: ReportOutput | null;
   /** The pool's fact and hypothesis ids, its contradictions, and the entries those name. */
   memory: MemorySnapshot;
+  /** What the data-quality agent found (null when no step ran). */
+  dataQuality: DataQualityOutput | null;
+  /** The statistics agent's tests and intervals. */
+  statistics: StatisticsOutput | null;
+  /** Which calculations were recomputed, and which matched. */
+  verification: VerificationOutput | null;
+  /** The run's checklist as Markdown ([ ] / [x], a line of result per item). */
+  checklist: string;
 }

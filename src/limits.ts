@@ -12,3 +12,9 @@ export const MAX_PLAN_ATTEMPTS = 3;
 export const MAX_PLAN_REVISIONS = 3;
 /** Memory entries a step receives from the pool (the most recent that share its tags). */
 export const MEMORY_FOR_STEP = 10;
+/** The default fuse: the most activity executions one run may make. */
+export const DEFAULT_MAX_ACTIVITIES = 40;
+/** How often a failed code test rolls back to the coder before the step ends with a diagnostic result. */
+export const MAX_CODE_ROLLBACKS = 3;
+/** How often the auditor may send the report back for targeted rewrites before it is published with an audit note. */
+export const MAX_REPORT_RETRIES = 2;

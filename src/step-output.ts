@@ -5,8 +5,9 @@
 import { storeArtifact, loadArtifact } from './artifacts';
 import { INLINE_ROWS } from './limits';
 import { CatalogSchema, type Catalog } from './catalog/catalog';
-import type { StepFacts } from './analysis/findings';
-import type { AnswerMetric, CatalogFragment, ColumnInfo, DependencyResult, PlanStep, Row, StepOutput } from './contracts';
+import { describeStep, type StepFacts } from './analysis/findings';
+import { stepCalculations } from './analysis/calculations';
+import type { AnswerMetric, Calculation, CatalogFragment, ColumnInfo, DependencyResult, Language, PlanStep, Row, StepOutput } from './contracts';
 
 
 export interface StepResultParts {
@@ -27,6 +28,7 @@ export interface StepHandOn extends StepResultParts {
   facts: StepFacts;
   paths_excluded: string[];
   metrics: AnswerMetric[];
+  calculations: Calculation[];
 }
 
 export async function buildStepOutput(workflowId: string, step: PlanStep, parts: StepHandOn): Promise<StepOutput> {
@@ -50,6 +52,7 @@ export async function buildStepOutput(workflowId: string, step: PlanStep, parts:
     assumptions_made: parts.facts.assumptions,
     paths_excluded: parts.paths_excluded,
     metrics: parts.metrics,
+    calculations: parts.calculations,
     memory_entries: [
       ...parts.facts.memory,
       ...parts.anomalies_found.map((a) => ({
@@ -70,4 +73,59 @@ export async function allRows(dependency: DependencyResult): Promise<Row[]> {
 /** A step's catalog fragment, checked like a whole catalog. */
 export function fragmentCatalog(fragment: CatalogFragment): Catalog {
   return CatalogSchema.parse(fragment);
+}
+
+/** Segments whose effect is under 5% of the change: ruled out as explanations (the effects themselves are calculations). */
+function negligibleEffects(inputs: DependencyResult[], rowsOf: Map<string, Row[]>, language: Language): string[] {
+  return inputs.flatMap((dep) => {
+    const dimension = String(dep.data_summary.dimension ?? '');
+    const change = Math.abs(Number(dep.data_summary.change));
+    return (rowsOf.get(dep.step_id) ?? [])
+      .filter((row) => Math.abs(Number(row.total_effect)) < 0.05 * change)
+      .map((row) => (language === 'zh' ? `${dimension}=${String(row[dimension])}：效应不足变化的百分之五，不作为原因` : `${dimension}=${String(row[dimension])}: effect under five percent of the change, ruled out`));
+  });
+}
+
+/**
+ * The hand-off of a step computed from its dependencies' results (by tested code
+ * or by the trend agent): findings, calculations, and the filters, assumptions and
+ * excluded paths of its inputs carried on.
+ */
+export async function buildComputedOutput(args: {
+  workflowId: string;
+  step: PlanStep;
+  derived: { columns: ColumnInfo[]; rows: Row[]; summary: StepOutput['data_summary'] };
+  dependencies: Record<string, DependencyResult>;
+  /** All rows of each dependency, by step id. */
+  inputRows: Map<string, Row[]>;
+  fragment: CatalogFragment;
+  language: Language;
+  elapsedMs: number;
+  aggregationLogic: string[];
+  pathsExcluded?: string[];
+  skewed?: string[];
+}): Promise<StepOutput> {
+  const { step, derived, dependencies, language } = args;
+  const catalog = fragmentCatalog(args.fragment);
+  const inputs = Object.values(dependencies);
+  const written = describeStep(step, { columns: derived.columns, rows: derived.rows, data_summary: derived.summary }, dependencies, catalog, language);
+  // Assumptions, filters and excluded paths travel on from the inputs.
+  const facts = { ...written, assumptions: [...new Set([...inputs.flatMap((d) => d.assumptions_made), ...written.assumptions])] };
+  const ruledOut = step.operation.kind === 'rank_contributors' ? negligibleEffects(inputs, args.inputRows, language) : [];
+  return buildStepOutput(args.workflowId, step, {
+    sql: null,
+    params: [],
+    columns: derived.columns,
+    rows: derived.rows,
+    filters_applied: [...new Set(inputs.flatMap((d) => d.filters_applied))],
+    aggregation_logic: args.aggregationLogic,
+    execution_time_ms: args.elapsedMs,
+    data_summary: derived.summary,
+    anomalies_found: derived.rows.length === 0 ? ['no rows to work on'] : [],
+    value_metric: null,
+    facts,
+    paths_excluded: [...new Set([...inputs.flatMap((d) => d.paths_excluded), ...ruledOut, ...(args.pathsExcluded ?? [])])],
+    metrics: [],
+    calculations: stepCalculations(step, derived.rows, derived.summary, catalog, language, args.skewed),
+  });
 }

@@ -33,7 +33,6 @@ test('SQL → analysis → report: the report gets the analysis output, the data
   expect(report).toMatchObject({ task_id: 'report', input_task_id: 'analysis', title: '分析：为什么华东区上个月复购率下降了？' });
   expect(report.sections.map((s) => s.heading)).toEqual(['结论', '数据范围', '假设', '排除的路径', '下一步建议']);
   expect(report.limitations).toContain('未做显著性检验');
-  expect(report.visualizations_needed).toEqual([{ kind: 'waterfall of effects', title: '为什么华东区上个月复购率下降了？', data_ref: 's5' }]);
 
   // Validated results are facts in the pool; the ranking is a tracked hypothesis.
   expect(result.memory.facts.length).toBeGreaterThanOrEqual(4);

@@ -2,8 +2,14 @@
 export { describeCatalog } from './catalog';
 export { classifyIntent } from './intent';
 export { planAnalysis } from './planner';
+export { checkDataQuality } from './quality';
 export { runSqlStep } from './sql';
-export { computeStep } from './compute';
+export { writeCode } from './coder';
+export { testCode } from './tester';
+export { analyzeTrend } from './trend';
 export { validateStep } from './validator';
+export { testSignificance } from './statistics';
 export { analyzeResults } from './analysis';
+export { verifyCalculations } from './calculation-validator';
 export { writeReport } from './report';
+export { auditReport } from './auditor';

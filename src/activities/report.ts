@@ -1,14 +1,66 @@
 /**
- * Report agent: the last runner of the relay. It receives the analysis output, the
- * SQL steps' data scope (filters, result shapes, anomalies) and the user's intent,
- * and writes the report and the answer in the question's language.
+ * Report agent: the last runner of the relay. It writes the report from the
+ * analysis output, the data scope, the data-quality and statistics results and
+ * the re-verified calculations, in the question's language:
+ *
+ *   title, executive summary, key metrics (with confidence intervals where a test
+ *   gives one), a section per finding, statistics, data quality, data scope,
+ *   assumptions, excluded paths and limitations, and charts.
+ *
+ * Every number it writes is a verified calculation followed by its citation
+ * marker [n]; a number that did not verify is never written. Asked to revise
+ * after an audit, it rewrites only the flagged sections and keeps the rest, with
+ * the same markers.
  */
+import type { z } from 'zod';
 import { defineAgent } from '../agent';
 import type { Catalog } from '../catalog/catalog';
-import { ReportInput, ReportOutput, type DataScope } from '../contracts';
+import { dimensionLabel, valueLabel } from '../analysis/findings';
+import { ReportInput, ReportOutput, type Calculation, type Citation, type DataScope, type Language, type ReportSection } from '../contracts';
+import { chartFor } from '../report/charts';
+import { formatCalculation } from '../report/numbers';
 import { catalogFor } from '../sources';
 
-/** The definition the numbers follow: the metric's filters and time field, in Chinese from the catalog. */
+type Input = z.output<typeof ReportInput>;
+
+/** Citation markers in order of first use; only verified calculations can be cited. */
+class Citations {
+  readonly list: Citation[] = [];
+  private readonly markers = new Map<string, number>();
+  /** Set for one number when a planted typo fault is armed. */
+  typo = false;
+
+  constructor(private readonly citable: Map<string, Calculation>, private readonly language: Language, previous: Citation[] = []) {
+    for (const c of previous) {
+      if (!citable.has(c.calculation_id)) continue;
+      this.markers.set(c.calculation_id, c.marker);
+      this.list.push(c);
+    }
+  }
+
+  has(id: string | null | undefined): id is string {
+    return Boolean(id && this.citable.has(id));
+  }
+
+  /** "19.30%[2]"; null when the calculation is not verified (the caller leaves the number out). */
+  cite(id: string | null | undefined): string | null {
+    const calc = id ? this.citable.get(id) : undefined;
+    if (!calc) return null;
+    let marker = this.markers.get(calc.id);
+    if (marker === undefined) {
+      marker = this.list.length === 0 ? 1 : Math.max(...this.list.map((c) => c.marker)) + 1;
+      this.markers.set(calc.id, marker);
+      this.list.push({ marker, calculation_id: calc.id, value: calc.value, description: calc.description, formula: calc.formula, sources: calc.sources });
+    }
+    const shown = this.typo ? { ...calc, value: calc.value * 1.5 + 1 } : calc;
+    this.typo = false;
+    return `${formatCalculation(shown, this.language)}[${marker}]`;
+  }
+}
+
+const bullets = (lines: (string | null | undefined)[]) => lines.filter((l): l is string => Boolean(l)).map((l) => `- ${l}`).join('\n');
+
+/** The definition the numbers follow (for the plain answer): the metric's filters and time field. */
 function basis(scope: DataScope, catalog: Catalog, zh: boolean): string[] {
   const query = scope.primary_query;
   if (!zh || !query) return scope.filters;
@@ -23,44 +75,226 @@ function basis(scope: DataScope, catalog: Catalog, zh: boolean): string[] {
   ];
 }
 
+function writeSections(input: Input, catalog: Catalog, c: Citations): Map<string, () => ReportSection | null> {
+  const { analysis, data_quality: dq, statistics, chart_data, citable, mismatched, data_scope, user_intent } = input;
+  const zh = user_intent.intent.language === 'zh';
+  const language: Language = zh ? 'zh' : 'en';
+  const t = (a: string, b: string) => (zh ? a : b);
+  const list = (items: string[]) => items.join(t('、', ', '));
+  const stepCalcs = (stepId: string) => citable.filter((x) => x.step_id === stepId);
+  const line = (calc: Calculation) => {
+    const value = c.cite(calc.id);
+    return value ? `${calc.description}${t('：', ': ')}${value}` : null;
+  };
+  const sections = new Map<string, () => ReportSection | null>();
+  const rank = chart_data.find((d) => d.kind === 'rank_contributors');
+  const test = statistics?.tests[0];
+
+  sections.set('summary', () => {
+    const sentences: string[] = [];
+    if (rank && c.has(`${rank.step_id}.change`)) {
+      const top = rank.rows[0];
+      const metricLabel = user_intent.question;
+      const scope = data_scope.primary_query?.filters.map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(t('、', '/'))).join(' ') ?? '';
+      const metric = data_scope.primary_query ? catalog.metrics[data_scope.primary_query.metric] : undefined;
+      const name = metric ? t(metric.label_zh, metric.label) : metricLabel;
+      sentences.push(t(
+        `${scope}${name}从 ${c.cite(`${rank.step_id}.value_before`) ?? '（未复核）'} 变为 ${c.cite(`${rank.step_id}.value_after`) ?? '（未复核）'}（${c.cite(`${rank.step_id}.change`)}）。`,
+        `${name}${scope ? ` in ${scope}` : ''} moved from ${c.cite(`${rank.step_id}.value_before`) ?? '(unverified)'} to ${c.cite(`${rank.step_id}.value_after`) ?? '(unverified)'} (${c.cite(`${rank.step_id}.change`)}).`,
+      ));
+      if (top) {
+        const who = `${String(top.dimension)}=${String(top.segment)}.${String(top.effect_type)}`;
+        const shown = `${dimensionLabel(catalog, language, String(top.dimension))}=${valueLabel(catalog, language, String(top.dimension), String(top.segment))}`;
+        const kind = top.effect_type === 'mix' ? t('占比变化（结构效应）', 'share shift (mix effect)') : top.effect_type === 'rate' ? t('自身比率变化（比率效应）', 'own rate change (rate effect)') : t('自身变化', 'own change');
+        const effect = c.cite(`${rank.step_id}.${who}.effect`);
+        const share = c.cite(`${rank.step_id}.${who}.share`);
+        if (effect) sentences.push(t(`主要原因是 ${shown} 的${kind}：${effect}${share ? `，占变化的 ${share}` : ''}。`, `The main contributor is the ${kind} of ${shown}: ${effect}${share ? `, ${share} of the change` : ''}.`));
+      }
+      // Related metrics (drivers the plan looked at): their move over the same two months.
+      for (const related of chart_data.filter((d) => d.kind === 'metric' && d.rows.length === 2 && d.step_id !== chart_data[0]?.step_id)) {
+        const [from, to] = related.rows.map((r) => c.cite(`${related.step_id}.${String(r.month)}.value`));
+        if (from && to) sentences.push(t(`同期${related.description.replace(/：.*$/, '')}从 ${from} 变为 ${to}。`, `Over the same months, ${related.description.replace(/:.*$/, '')} went from ${from} to ${to}.`));
+      }
+    } else {
+      const headline = citable.filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats').slice(0, 4).map(line).filter(Boolean);
+      if (headline.length > 0) sentences.push(`${headline.join(t('；', '; '))}${t('。', '.')}`);
+    }
+    if (test && c.has('stats.p_value')) {
+      const p = c.cite('stats.p_value');
+      const d = c.cite('stats.cohens_d');
+      sentences.push(test.significant
+        ? t(`变化在统计上显著（Welch t 检验 p ${p}${d ? `，Cohen's d ${d}` : ''}）。`, `The change is statistically significant (Welch's t-test p ${p}${d ? `, Cohen's d ${d}` : ''}).`)
+        : t(`变化在统计上不显著（Welch t 检验 p ${p}），不能排除随机波动。`, `The change is not statistically significant (Welch's t-test p ${p}); chance is not ruled out.`));
+    }
+    if (dq) {
+      const dirty = dq.tables.filter((tb) => dq.checks.some((k) => k.table === tb.table && k.count > 0)).map((tb) => c.cite(`dq.${tb.table}.dirty_rows`)).filter(Boolean);
+      if (dirty.length > 0) sentences.push(t(`数据质量检查发现 ${dirty.join(' + ')} 行问题数据，处理方式见“数据质量”。`, `The data-quality check found ${dirty.join(' + ')} problem rows; see "Data quality" for how they were handled.`));
+      if (dq.partial_periods.length > 0) sentences.push(t(`${list(dq.partial_periods.map((p) => p.period))} 数据不完整，未作为下降解读。`, `${list(dq.partial_periods.map((p) => p.period))} is only partly loaded and is not read as a drop.`));
+    }
+    if (sentences.length === 0) sentences.push(t('没有通过复核、可以报告的数值。', 'No verified numbers to report.'));
+    return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: sentences.join('') };
+  });
+
+  sections.set('key-metrics', () => {
+    const compared = statistics?.compared_calculations;
+    const interval = (id: string) => (compared?.after === id && c.has('stats.after_ci_low') ? t(`（置信区间 ${c.cite('stats.after_ci_low')} 至 ${c.cite('stats.after_ci_high')}）`, ` (confidence interval ${c.cite('stats.after_ci_low')} to ${c.cite('stats.after_ci_high')})`) : '');
+    const keys = citable.filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats' && !x.delta).slice(0, 8);
+    const body = bullets(keys.map((k) => {
+      const l = line(k);
+      return l ? `${l}${interval(k.id)}` : null;
+    }));
+    return body ? { id: 'key-metrics', heading: t('关键指标', 'Key metrics'), body } : null;
+  });
+
+  chart_data.forEach((step, i) => {
+    sections.set(`finding-${i + 1}`, () => {
+      const calcs = stepCalcs(step.step_id).slice(0, 10);
+      const body = bullets(calcs.map(line));
+      return body ? { id: `finding-${i + 1}`, heading: step.description, body } : null;
+    });
+  });
+
+  sections.set('statistics', () => {
+    if (!statistics) return null;
+    if (!test) return { id: 'statistics', heading: t('统计检验', 'Statistics'), body: bullets(statistics.paths_excluded) };
+    return {
+      id: 'statistics',
+      heading: t('统计检验', 'Statistics'),
+      body: bullets([
+        t(`比较：${test.compared}`, `Compared: ${test.compared}`),
+        c.has('stats.p_value') ? `${test.test}${t('：', ': ')}${[c.has('stats.statistic') ? `t ${c.cite('stats.statistic')}` : null, `p ${c.cite('stats.p_value')}`].filter(Boolean).join(t('，', ', '))}` : null,
+        c.has('stats.ci_low') ? t(`差值的置信区间：${c.cite('stats.ci_low')} 至 ${c.cite('stats.ci_high')}`, `Confidence interval of the difference: ${c.cite('stats.ci_low')} to ${c.cite('stats.ci_high')}`) : null,
+        c.has('stats.cohens_d') ? t(`效应量 Cohen's d：${c.cite('stats.cohens_d')}`, `Effect size (Cohen's d): ${c.cite('stats.cohens_d')}`) : null,
+        c.has('stats.n_before') ? t(`样本量：${c.cite('stats.n_before')} 与 ${c.cite('stats.n_after')}`, `Sample sizes: ${c.cite('stats.n_before')} and ${c.cite('stats.n_after')}`) : null,
+        test.significant ? t('结论：在常用的百分之五显著性水平下显著', 'Conclusion: significant at the conventional five percent level') : t('结论：在常用的百分之五显著性水平下不显著', 'Conclusion: not significant at the conventional five percent level'),
+      ]),
+    };
+  });
+
+  sections.set('data-quality', () => {
+    if (!dq) return null;
+    const found = dq.checks.filter((k) => k.count > 0);
+    const clean = dq.checks.filter((k) => k.count === 0);
+    return {
+      id: 'data-quality',
+      heading: t('数据质量', 'Data quality'),
+      body: bullets([
+        ...dq.tables.map((tb) => {
+          const rows = c.cite(`dq.${tb.table}.rows`);
+          return rows ? t(`${tb.table} 表共 ${rows} 行`, `${tb.table}: ${rows} rows`) : null;
+        }),
+        ...found.map((k) => {
+          const n = c.cite(`dq.${k.id}`);
+          if (!n) return null;
+          return `${k.description}${t('：', ': ')}${n}${t(k.excluded_by_metrics ? '，已被指标口径排除' : '，仍计入指标（按该维度分组时归入“缺失”）', k.excluded_by_metrics ? ', kept out by the metric filters' : ', still counted (a "missing" group when grouped by it)')}`;
+        }),
+        clean.length > 0 ? t(`未发现：${list(clean.map((k) => k.description))}`, `None found: ${list(clean.map((k) => k.description))}`) : null,
+        ...dq.partial_periods.map((p) => {
+          const days = c.cite(`dq.${dq.tables[0]?.table ?? ''}.coverage.${p.period}`);
+          return t(`${p.period} 不完整：仅 ${days ?? '部分'} 天有数据${p.last_day_with_data ? `，最后一天为 ${p.last_day_with_data}` : ''}`, `${p.period} is partial: data for ${days ?? 'some'} days${p.last_day_with_data ? `, the last on ${p.last_day_with_data}` : ''}`);
+        }),
+      ]),
+    };
+  });
+
+  sections.set('data-scope', () => {
+    const q = data_scope.primary_query;
+    const lastDay = q ? new Date(Date.parse(`${q.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : null;
+    return {
+      id: 'data-scope',
+      heading: t('数据范围', 'Data scope'),
+      body: bullets([
+        q ? t(`期间：${q.window.start} 至 ${lastDay ?? ''}`, `Period: ${q.window.start} to ${lastDay ?? ''}`) : null,
+        ...data_scope.filters.map((f) => t(`筛选：\`${f}\``, `Filter: \`${f}\``)),
+        t(`结果：${data_scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(t('，', ', '))}`, `Results (rows × columns): ${data_scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(', ')}`),
+        ...(dq ? dq.tables.filter((tb) => dq.checks.some((k) => k.table === tb.table && k.count > 0)).map((tb) => {
+          const dirty = c.cite(`dq.${tb.table}.dirty_rows`);
+          return dirty ? t(`${tb.table} 中的问题数据：${dirty} 行（见“数据质量”）`, `Problem rows in ${tb.table}: ${dirty} (see "Data quality")`) : null;
+        }) : []),
+      ]),
+    };
+  });
+
+  const assumptions = [...new Set([...analysis.assumptions_made, ...(dq?.assumptions_made ?? []), ...(statistics?.assumptions_made ?? [])])];
+  sections.set('assumptions', () => (assumptions.length > 0 ? { id: 'assumptions', heading: t('假设', 'Assumptions'), body: bullets(assumptions) } : null));
+  const excluded = [...new Set([...analysis.paths_excluded, ...(dq?.paths_excluded ?? []), ...(statistics?.paths_excluded ?? [])])];
+  sections.set('paths-excluded', () => (excluded.length > 0 ? { id: 'paths-excluded', heading: t('排除的路径', 'Paths excluded'), body: bullets(excluded) } : null));
+  sections.set('limitations', () => {
+    const items = [
+      ...(analysis.complete ? [] : [t('部分步骤未能计算，结论不完整', 'some steps could not be computed; the conclusions are partial')]),
+      ...(!test ? [t('未做显著性检验', 'no significance test was run')] : []),
+      ...mismatched.map((m) => t(`复核不一致，未引用：${m.description}`, `did not match its recomputation and is not cited: ${m.description}`)),
+      ...(analysis.context_note ? [`\`${analysis.context_note}\``] : []),
+      ...data_scope.anomalies.map((a) => `\`${a}\``),
+    ];
+    return items.length > 0 ? { id: 'limitations', heading: t('局限', 'Limitations'), body: bullets(items) } : null;
+  });
+  return sections;
+}
+
 export const writeReport = defineAgent({
   name: 'report',
   input: ReportInput,
   output: ReportOutput,
-  run: ({ task_id, analysis, data_scope, user_intent, catalogPath }) => {
+  run: (input) => {
+    const { task_id, analysis, data_scope, user_intent, catalogPath, citable, revision, attempt, faults } = input;
+    const catalog = catalogFor(catalogPath);
     const zh = user_intent.intent.language === 'zh';
-    const t = (c: string, e: string) => (zh ? c : e);
-    const scopeLines = basis(data_scope, catalogFor(catalogPath), zh);
-    const findings = analysis.findings.map((f) => f.summary);
-    const sections = [
-      { heading: t('结论', 'Findings'), body: findings.join('\n') },
-      { heading: t('数据范围', 'Data scope'), body: [...scopeLines, ...data_scope.result_shapes.map((r) => `${r.task_id}: ${r.shape[0]} × ${r.shape[1]}`)].join('\n') },
-      { heading: t('假设', 'Assumptions'), body: analysis.assumptions_made.join('\n') },
-      { heading: t('排除的路径', 'Paths excluded'), body: analysis.paths_excluded.join('\n') },
-      { heading: t('下一步建议', 'Suggested next steps'), body: analysis.next_steps_suggested.join('\n') },
-    ].filter((s) => s.body.length > 0);
-    const limitations = [
-      ...(analysis.complete ? [] : [t('部分步骤未能计算，结论不完整', 'some steps could not be computed; the conclusions are partial')]),
-      ...(analysis.statistical_tests.length === 0 ? [t('未做显著性检验', 'no significance tests were run')] : []),
-      ...(analysis.context_note ? [analysis.context_note] : []),
-      ...data_scope.anomalies,
-    ];
-    const chart = { attribution: 'waterfall of effects', comparison: 'grouped bar', trend: 'line', distribution: 'bar' }[analysis.analysis_type];
+    const language: Language = zh ? 'zh' : 'en';
+    const t = (a: string, b: string) => (zh ? a : b);
+    const citations = new Citations(new Map(citable.map((x) => [x.id, x])), language, revision?.previous.citations ?? []);
+    const writers = writeSections(input, catalog, citations);
+    const toFix = new Set(revision?.audit.sections_to_fix ?? []);
+    let typoArmed = attempt <= (faults?.report_typo_attempts ?? 0);
+    const sections: ReportSection[] = [];
+    for (const [id, write] of writers) {
+      const kept = revision?.previous.sections.find((s) => s.id === id);
+      if (revision && !toFix.has(id)) {
+        if (kept) sections.push(kept);
+        continue;
+      }
+      // A planted fault (tests only): one number written wrong in the first section this attempt writes.
+      citations.typo = typoArmed;
+      const section = write();
+      typoArmed = typoArmed && citations.typo;
+      citations.typo = false;
+      if (section) sections.push(section);
+    }
+    const used = new Set(sections.flatMap((s) => [...s.body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))));
+    const charts = input.chart_data
+      .map((d) => chartFor(d, (dim, value) => `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '')))
+      .filter((x): x is NonNullable<typeof x> => x !== null)
+      .slice(0, 3);
+    const stats = input.statistics;
+    const compared = stats?.compared_calculations.after;
+    const scopeLines = basis(data_scope, catalog, zh);
     const answer = [
-      ...findings,
+      ...analysis.findings.map((f) => f.summary),
       ...(scopeLines.length > 0 ? [t(`口径：${scopeLines.join('；')}。`, `Basis: ${scopeLines.join('; ')}.`)] : []),
       ...(analysis.assumptions_made.length > 0 ? [t(`假设：${analysis.assumptions_made.join('；')}。`, `Assumptions: ${analysis.assumptions_made.join('; ')}.`)] : []),
     ].join('\n');
+    const limitations = sections.find((s) => s.id === 'limitations')?.body.split('\n').map((l) => l.replace(/^- /, '')) ?? [];
     return {
       task_id,
       input_task_id: analysis.task_id,
-      title: t(`分析：${user_intent.question}`, `Analysis: ${user_intent.question}`),
+      title: t(`分析报告：${user_intent.question}`, `Analysis: ${user_intent.question}`),
+      language,
       sections,
-      key_metrics: analysis.key_metrics.slice(0, 12).map((m) => ({ name: m.label, value: m.value })),
-      visualizations_needed: analysis.findings.length > 0 ? [{ kind: chart, title: user_intent.question, data_ref: analysis.input_task_id }] : [],
+      key_metrics: citable
+        .filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats' && !x.delta)
+        .slice(0, 8)
+        .map((x) => ({
+          name: x.description,
+          value: x.value,
+          ...(x.id === compared && stats?.intervals[1] ? { ci_low: stats.intervals[1].ci_low, ci_high: stats.intervals[1].ci_high } : {}),
+        })),
+      charts,
+      citations: citations.list.filter((x) => used.has(x.marker)).sort((a, b) => a.marker - b.marker),
       limitations,
       status: analysis.complete ? ('completed' as const) : ('degraded' as const),
       answer: answer || t('没有可报告的结论。', 'Nothing to report.'),
+      attempt,
+      audit: null,
     };
   },
 });

@@ -4,29 +4,18 @@
  * effects from its own rows. Heartbeats come from the worker's interceptor.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { types } from 'pg';
 import { defineAgent } from '../agent';
-import { changeDecomposition, gapContribution, type Derived } from '../analysis/derive';
+import { stepCalculations } from '../analysis/calculations';
+import type { Derived } from '../analysis/derive';
+import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis/recompute';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
 import { StepInput, StepOutput, type AnswerMetric, type MetricQuery, type Row } from '../contracts';
 import type { MetricDefinition } from '../catalog/catalog';
-import { DatabaseUnreachableError, queryReadOnly } from '../db';
+import { DatabaseUnreachableError } from '../db';
 import { databaseFor } from '../sources';
 import { INLINE_ROWS } from '../limits';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
 import { describeStep } from '../analysis/findings';
-
-export const SQL_LIMITS = { statementTimeoutMs: 25_000, rowCap: 10_000 };
-
-const NUMERIC_TYPES = new Set([types.builtins.NUMERIC, types.builtins.INT8, types.builtins.INT4, types.builtins.INT2, types.builtins.FLOAT4, types.builtins.FLOAT8]);
-
-function toCell(value: unknown, numeric: boolean): Row[string] {
-  if (value === null || value === undefined) return null;
-  if (numeric) return Number(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  return JSON.stringify(value);
-}
 
 /** Values of the across dimension whose contribution is under 1% of the gap: not worth pursuing. */
 function negligibleContributions(derived: Derived, across: string): string[] {
@@ -54,7 +43,7 @@ export const runSqlStep = defineAgent({
   name: 'sql',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, catalog: fragment, databaseUrl, language, memory }) => {
+  run: async ({ workflow_id, step, catalog: fragment, databaseUrl, language, memory, partial_periods, faults }) => {
     const op = step.operation;
     if (op.kind !== 'metric' && op.kind !== 'gap_contribution' && op.kind !== 'change_decomposition') {
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });
@@ -73,7 +62,7 @@ export const runSqlStep = defineAgent({
     const started = process.hrtime.bigint();
     let result;
     try {
-      result = await queryReadOnly(databaseFor(databaseUrl), compiled.sql, compiled.params, SQL_LIMITS);
+      result = await queryRows(databaseFor(databaseUrl), compiled.sql, compiled.params, SQL_LIMITS);
     } catch (err) {
       if (err instanceof DatabaseUnreachableError) {
         // Retryable: the database may come back within the retry policy.
@@ -88,26 +77,18 @@ export const runSqlStep = defineAgent({
     }
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
 
-    const numeric = new Set(result.fields.filter((f) => NUMERIC_TYPES.has(f.dataTypeID)).map((f) => f.name));
-    const rows: Row[] = result.rows.map((raw) => Object.fromEntries(result.fields.map((f) => [f.name, toCell(raw[f.name], numeric.has(f.name))])));
+    const rows = result.rows;
     const anomalies: string[] = [];
     if (rows.length === 0) anomalies.push('the query returned no rows');
     if (rows.some((r) => r.value === null)) anomalies.push('some groups have no value (no qualifying rows)');
     if (result.capped) anomalies.push(`more than ${SQL_LIMITS.rowCap} rows; the result was capped`);
-    const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
+    const partial = [...new Set(rows.map((r) => String(r.month)).filter((m) => partial_periods.includes(m)))];
+    if (partial.length > 0) anomalies.push(`${partial.join(', ')}: only partly covered by data (see the data-quality check); not comparable with full months`);
 
-    let derived: Derived | null = null;
-    if (op.kind === 'gap_contribution') derived = gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across);
-    if (op.kind === 'change_decomposition') derived = changeDecomposition(rows, op.dimension, op.before, op.after);
-
+    const derived: Derived | null = deriveFromSql(op, rows);
     const columns = derived?.columns ?? compiled.columns;
     const handedOn = derived?.rows ?? rows;
-    const summary = derived?.summary ?? {
-      rows: rows.length,
-      value_min: values.length > 0 ? Math.min(...values) : null,
-      value_max: values.length > 0 ? Math.max(...values) : null,
-      value_sum: values.length > 0 ? values.reduce((a, b) => a + b, 0) : null,
-    };
+    const summary = derived?.summary ?? metricSummary(rows);
     const facts = describeStep(step, { columns, rows: handedOn, data_summary: summary }, {}, catalog, language);
     // A value that disagrees with an accepted fact from another step is an anomaly worth saying.
     for (const proposed of facts.memory) {
@@ -130,6 +111,7 @@ export const runSqlStep = defineAgent({
       facts,
       paths_excluded: derived && op.kind === 'gap_contribution' ? negligibleContributions(derived, op.across) : [],
       metrics: op.kind === 'metric' ? metricValues(op.query, rows, catalog.metrics[op.query.metric]) : [],
+      calculations: stepCalculations(step, handedOn, summary, catalog, language, faults?.skewed_calculations),
     });
   },
 });

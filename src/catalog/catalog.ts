@@ -64,11 +64,36 @@ const DimensionDefinition = z
   })
   .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' });
 
+/**
+ * A data-quality rule on one column, checked by the data-quality agent before the
+ * analysis reads the table: non_negative (no values below zero), not_null (when
+ * the `when` condition holds), not_before (never earlier than `other`), not_in_future.
+ */
+const ColumnCheck = z
+  .object({
+    column: Identifier,
+    rule: z.enum(['non_negative', 'not_null', 'not_before', 'not_in_future']),
+    when: z.string().min(1).optional(),
+    other: Identifier.optional(),
+    description: z.string().optional(),
+    description_zh: z.string().optional(),
+  })
+  .refine((c) => c.rule !== 'not_before' || c.other !== undefined, { message: 'not_before needs other (the column it must not precede)' });
+export type ColumnCheck = z.infer<typeof ColumnCheck>;
+
+const TableDefinition = z.object({
+  description: z.string().default(''),
+  primary_key: Identifier.optional(),
+  /** Each row's reference time: completeness and partial periods are counted on it. */
+  time_column: Identifier.optional(),
+  checks: z.array(ColumnCheck).default([]),
+});
+
 export const CatalogSchema = z.object({
   name: Identifier,
   description: z.string().default(''),
   timezone: z.string().default('Asia/Shanghai'),
-  tables: z.record(Identifier, z.object({ description: z.string().default(''), primary_key: Identifier.optional() })),
+  tables: z.record(Identifier, TableDefinition),
   joins: z.array(z.object({ from: ColumnRef, to: ColumnRef })).default([]),
   time_fields: z.record(Identifier, z.object({ column: ColumnRef, meaning: z.string().min(1), meaning_zh: z.string().optional() })),
   metrics: z.record(Identifier, MetricDefinition),

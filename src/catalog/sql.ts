@@ -80,7 +80,8 @@ export function metricDefinition(catalog: Catalog, name: string): MetricDefiniti
   return metric;
 }
 
-export function compileMetricQuery(catalog: Catalog, query: MetricQuery): CompiledQuery {
+/** FROM, joins and WHERE for a metric query: the metric's filters, the window and the dimension filters, as parameters. */
+function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] = []) {
   const metric = metricDefinition(catalog, query.metric);
   const timeField = catalog.time_fields[metric.time_field];
   if (!timeField) throw new Error(`catalog ${catalog.name}: metric ${query.metric} names unknown time field ${metric.time_field}`);
@@ -104,9 +105,42 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery): Compil
 
   const groups = query.group_by.map((name) => ({ name, sql: dimensionSql(catalog, name, timeColumn) }));
   const aggregates = metric.expression ?? `${metric.numerator ?? ''} ${metric.denominator ?? ''}`;
-  const referenced = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...where, ...groups.map((g) => g.sql)].join(' ');
+  const referenced = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...where, ...groups.map((g) => g.sql), ...extraSql].join(' ');
   const joins = joinPath(catalog, metric.table, tablesReferenced(catalog, referenced).filter((t) => t !== metric.table));
   const from = [`FROM ${metric.table}`, ...joins, `WHERE ${where.join('\n  AND ')}`];
+  return { metric, timeColumn, params, filtersApplied, groups, from };
+}
+
+/**
+ * One value per unit of observation, for significance tests: per entity for
+ * per-entity metrics (e.g. 1 or 0 per buyer for a repurchase rate), per row of the
+ * metric's table for other ratios (e.g. each order's amount for AOV), per day for
+ * additive metrics (daily totals).
+ */
+export function compileUnitSample(catalog: Catalog, query: MetricQuery): CompiledQuery & { unit: 'entity' | 'row' | 'day' } {
+  const plain = { ...query, group_by: [], order: null, limit: null };
+  const metric = metricDefinition(catalog, query.metric);
+  const pk = catalog.tables[metric.table]?.primary_key;
+  const { timeColumn, params, filtersApplied, from } = metricSource(catalog, plain);
+  const ratio = `(${metric.numerator ?? ''})::numeric / NULLIF(${metric.denominator ?? ''}, 0)`;
+  let sql: string;
+  let unit: 'entity' | 'row' | 'day';
+  if (metric.per) {
+    const inner = [`SELECT ${[`${metric.per} AS entity`, ...Object.entries(metric.per_entity).map(([n, e]) => `${e} AS ${n}`)].join(', ')}`, ...from, 'GROUP BY 1'];
+    sql = [`SELECT entity AS unit, ${ratio} AS value`, `FROM (\n  ${inner.join('\n  ')}\n) AS per_entity`, 'GROUP BY 1'].join('\n');
+    unit = 'entity';
+  } else if (metric.numerator && pk) {
+    sql = [`SELECT ${metric.table}.${pk} AS unit, ${ratio} AS value`, ...from, 'GROUP BY 1'].join('\n');
+    unit = 'row';
+  } else {
+    sql = [`SELECT (${timeColumn})::date AS unit, ${metric.expression ?? ratio} AS value`, ...from, 'GROUP BY 1'].join('\n');
+    unit = 'day';
+  }
+  return { sql, params, columns: [{ name: 'unit', type: 'text', meaning: `unit (${unit})` }, { name: 'value', type: 'numeric', meaning: `${metric.label} per ${unit}` }], filters_applied: filtersApplied, aggregation_logic: [`${metric.label} per ${unit}`], unit };
+}
+
+export function compileMetricQuery(catalog: Catalog, query: MetricQuery): CompiledQuery {
+  const { metric, groups, from, params, filtersApplied } = metricSource(catalog, query);
   const positions = groups.map((_, i) => String(i + 1)).join(', ');
 
   const valueSelect = metric.expression

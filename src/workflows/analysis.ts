@@ -1,23 +1,31 @@
 /**
- * The analysis workflow: the story of one run, from question to answer.
+ * The analysis workflow: the story of one run, from question to audited report.
  *
- *   1. catalog   - which metrics and dimensions exist (to check plans against)
- *   2. intent    - what kind of question is this? (keyword rules, else the model)
- *   3. planner   - a plan of at most 6 steps; the workflow checks it (cycles, unknown
- *                  dependencies, names not in the catalog) and sends the reasons back,
- *                  at most 3 times
- *   4. review    - optional: wait for a person to approve, revise or reject the plan
- *   5. steps     - run as a DAG: a step starts when its dependencies have passed, steps
- *                  without a path between them run in parallel. Each step gets only its
- *                  description, its catalog fragment and its dependencies' results; it is
- *                  validated after every attempt and retried with the reason (per-step count)
- *   6. relay     - the steps' hand-offs, compressed by distance, go to the analysis agent; its
- *                  output, the SQL data scope and the user's intent go to the report agent,
- *                  which writes the answer. Validated results feed a shared memory pool
- *                  (facts, hypotheses, contradictions) that later steps retrieve from.
+ *   1. catalog       - which metrics and dimensions exist (to check plans against)
+ *   2. intent        - what kind of question is this? (keyword rules, else the model)
+ *   3. planner       - a plan of at most 6 steps; the workflow checks it (cycles, unknown
+ *                      dependencies, names not in the catalog) and sends the reasons back,
+ *                      at most 3 times
+ *   4. review        - optional: wait for a person to approve, revise or reject the plan
+ *   5. data quality  - count what is wrong with the tables the plan reads; find partial periods
+ *   6. steps         - run as a DAG: a step starts when its dependencies have passed, steps
+ *                      without a path between them run in parallel. SQL steps go to the SQL
+ *                      agent, trends to the trend agent, other computations to the coder and
+ *                      the tester (a failed test rolls back to the coder with the same
+ *                      requirements, at most 3 times). Every result is validated; a failing
+ *                      step is retried with the reason (per-step count)
+ *   7. statistics    - a two-sample test of the change or gap the question is about
+ *   8. relay         - the steps' hand-offs, compressed by distance, go to the analysis agent
+ *   9. verification  - every reported number is recomputed from the source by the validator;
+ *                      only matches can be cited
+ *  10. report, audit - the reporter writes the report with citations; the auditor checks it;
+ *                      flagged sections are rewritten at most 2 times, then it is published
+ *                      with the audit's note
  *
  * Every agent is an activity, so the run's event history is its state: a worker
- * that dies mid-run is replaced and the run continues where it stopped.
+ * that dies mid-run is replaced and the run continues where it stopped. The
+ * tracker (the progress query, the Web UI's current details and `baton status`)
+ * shows the run as a checklist throughout.
  */
 import {
   ActivityFailure,
@@ -38,19 +46,29 @@ import type {
   AnalysisResult,
   AnswerMetric,
   AnswerOutput,
+  AuditOutput,
+  Calculation,
+  DataQualityOutput,
   DataScope,
   ReportOutput,
   DependencyResult,
   IntentOutput,
   Plan,
   PlanStep,
+  Recipe,
   ReviewDecision,
   RunProgress,
+  StageProgress,
+  StatisticsOutput,
+  StepOutput,
   StepProgress,
   StepRecord,
+  TestFailure,
   ValidationOutput,
+  VerificationOutput,
 } from '../contracts';
-import { MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
+import { acceptanceCriteria } from '../coding/acceptance';
+import { DEFAULT_MAX_ACTIVITIES, MAX_CODE_ROLLBACKS, MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, MAX_REPORT_RETRIES, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../search-attributes';
 import { MemoryPool, periodTag } from '../memory/pool';
 import { relayChain, toHandoff } from '../relay/compress';
@@ -67,6 +85,9 @@ const AGENT_OPTIONS: ActivityOptions = {
   },
 };
 
+/** Agents that read whole tables (data quality, statistics, verification) get longer. */
+const SCAN_OPTIONS: ActivityOptions = { ...AGENT_OPTIONS, startToCloseTimeout: '2 minutes' };
+
 const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
 
 export const progressQuery = defineQuery<RunProgress>('progress');
@@ -77,6 +98,15 @@ class ActivityCapReached extends Error {}
 
 type StepsPlan = Extract<Plan, { kind: 'plan' }>;
 const SQL_OPERATIONS = new Set(['metric', 'gap_contribution', 'change_decomposition']);
+const SCANNING_AGENTS = new Set(['checkDataQuality', 'testSignificance', 'verifyCalculations']);
+
+/** How the validator recomputes a passed step from the source: its SQL, or its operation over its inputs. */
+function recipeOf(record: StepRecord, partialPeriods: string[]): Recipe | null {
+  const { step, result } = record;
+  if (!result) return null;
+  if (result.sql) return { kind: 'sql', step_id: step.step_id, sql: result.sql, params: result.params, operation: step.operation };
+  return { kind: 'compute', step_id: step.step_id, operation: step.operation, inputs: step.depends_on, excluded_periods: partialPeriods };
+}
 
 function failureMessage(err: unknown): string {
   if (err instanceof ActivityFailure && err.cause) return err.cause.message;
@@ -120,13 +150,13 @@ function dataScope(records: StepRecord[]): DataScope {
 export async function analysisWorkflow(request: AnalysisRequest): Promise<AnalysisResult> {
   const question = request.question.trim();
   if (!question) throw ApplicationFailure.nonRetryable('the question is empty', 'EmptyQuestion');
-  const { asOf, catalogPath, databaseUrl } = request;
+  const { asOf, catalogPath, databaseUrl, faults } = request;
   const review = request.review ? { timeoutSeconds: request.review.timeoutSeconds ?? 3600, onTimeout: request.review.onTimeout ?? 'cancel' } : null;
-  const maxActivities = request.maxActivities ?? 20;
+  const maxActivities = request.maxActivities ?? DEFAULT_MAX_ACTIVITIES;
   const maxStepRetries = request.maxStepRetries ?? 3;
   const workflowId = workflowInfo().workflowId;
 
-  const progress: RunProgress = { phase: 'classifying', intent: null, plan: null, steps: [], activitiesExecuted: 0, planRejections: [], reviews: [] };
+  const progress: RunProgress = { question, phase: 'classifying', intent: null, plan: null, steps: [], stages: [], activitiesExecuted: 0, planRejections: [], reviews: [] };
   const showProgress = () => setCurrentDetails(checklist(question, progress));
   setHandler(progressQuery, () => progress);
 
@@ -160,25 +190,40 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     const call = agents[agent] as unknown as {
       executeWithOptions(options: ActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
     };
-    return call.executeWithOptions({ ...AGENT_OPTIONS, summary }, [input]);
+    return call.executeWithOptions({ ...(SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : AGENT_OPTIONS), summary }, [input]);
   }
+
+  /** Marks a stage of the checklist, with its one line of result. */
+  const stage = (id: StageProgress['id'], status: StageProgress['status'], note: string | null = null) => {
+    const shown = progress.stages.find((s) => s.id === id);
+    if (shown) Object.assign(shown, { status, note });
+    showProgress();
+  };
 
   let intent: IntentOutput = { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
   let plan: Plan = { kind: 'cannot_answer', reason: 'not planned yet', available_metrics: [] };
   let records: StepRecord[] = [];
   let report: ReportOutput | null = null;
+  let dataQuality: DataQualityOutput | null = null;
+  let statistics: StatisticsOutput | null = null;
+  let verification: VerificationOutput | null = null;
   const memory = new MemoryPool();
   const keyMetrics = new Map<string, AnswerMetric[]>();
+  const calculations = new Map<string, Calculation[]>();
   const finish = (answer: AnswerOutput): AnalysisResult => {
     progress.phase = 'done';
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
     showProgress();
-    // The result stays small: catalog fragments and the full pool are in the history already.
+    // The result stays small: catalog fragments, calculations and the full pool are in the history already.
     const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {} } : plan;
     return {
       question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan: shownPlan, steps: records,
       activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
       report, memory: memory.summary(),
+      dataQuality: dataQuality ? { ...dataQuality, calculations: [] } : null,
+      statistics: statistics ? { ...statistics, calculations: [] } : null,
+      verification: verification ? { ...verification, checked: verification.checked.filter((c) => c.status !== 'verified') } : null,
+      checklist: checklist(question, progress),
     };
   };
 
@@ -235,28 +280,108 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     if (plan.kind === 'cannot_answer') return finish({ status: 'cannot_answer', answer: `cannot answer: ${plan.reason}`, metrics: [] });
     if (plan.kind === 'needs_clarification') return finish({ status: 'needs_clarification', answer: `${plan.question} (${plan.reason})`, metrics: [] });
 
-    // 5. The steps, as a DAG.
-    progress.phase = 'executing';
     progress.steps = plan.steps.map((s) => ({ step_id: s.step_id, description: s.description, status: 'pending', attempts: 0, note: null }));
+    progress.stages = [
+      { id: 'data_quality', label: 'data quality', status: 'pending', note: null },
+      { id: 'statistics', label: 'statistics', status: 'pending', note: null },
+      { id: 'analysis', label: 'analysis', status: 'pending', note: null },
+      { id: 'verification', label: 'verify numbers', status: 'pending', note: null },
+      { id: 'report', label: 'report', status: 'pending', note: null },
+      { id: 'audit', label: 'audit', status: 'pending', note: null },
+    ];
+
+    // 5. Data quality of what the plan reads, before anything reads it.
+    progress.phase = 'checking_data';
+    stage('data_quality', 'running');
+    const windows = plan.steps.flatMap((s) => ('query' in s.operation ? [s.operation.query.window] : []));
+    const metrics = [...new Set(plan.steps.flatMap((s) => s.metrics))];
+    if (windows.length > 0 && metrics.length > 0) {
+      dataQuality = await run('checkDataQuality', 'data quality', { workflow_id: workflowId, catalogPath, databaseUrl, metrics, windows, language: intent.language, faults });
+      calculations.set('dq', dataQuality.calculations);
+      stage('data_quality', 'done', dataQuality.summary);
+    } else {
+      stage('data_quality', 'skipped', 'the plan reads no table');
+    }
+    const partialPeriods = dataQuality?.partial_periods.map((p) => p.period) ?? [];
+
+    // 6. The steps, as a DAG.
+    progress.phase = 'executing';
     showProgress();
-    records = await executePlan(plan);
+    records = await executePlan(plan, partialPeriods);
     const failed = records.find((r) => r.status === 'failed');
     if (failed && request.onStepFailure === 'fail') {
       throw ApplicationFailure.nonRetryable(`step ${failed.step.step_id} (${failed.step.description}) failed after ${failed.attempts} attempt(s): ${failed.error ?? 'validation failed'}`, 'StepFailed', { step: failed.step, validations: failed.validations });
     }
+    const passed = records.filter((r) => r.status === 'passed');
 
-    // 6. The relay: the steps' hand-offs (compressed by distance) to the analysis agent, its output
-    //    with the data scope and the user's intent to the report agent.
+    // 7. Is the change (or gap) larger than chance?
     progress.phase = 'answering';
-    showProgress();
+    if (passed.length > 0) {
+      stage('statistics', 'running');
+      statistics = await run('testSignificance', 'statistics', { workflow_id: workflowId, catalogPath, databaseUrl, intent, steps: plan.steps, partial_periods: partialPeriods, faults });
+      calculations.set('stats', statistics.calculations);
+      stage('statistics', 'done', statistics.summary);
+    } else {
+      stage('statistics', 'skipped', 'no step passed');
+    }
+
+    // 8. The relay: the steps' hand-offs (compressed by distance) to the analysis agent.
+    stage('analysis', 'running');
     const chain = relayChain(records.map(toHandoff), records.length);
     const snapshot = memory.snapshot();
     const analysis = await run('analyzeResults', 'analysis', {
       task_id: 'analysis', question, intent, chain, assumptions: plan.assumptions,
       metrics: records.flatMap((r) => keyMetrics.get(r.step.step_id) ?? []), contradictions: snapshot.contradictions,
+      statistical_tests: statistics?.tests ?? [],
     });
-    report = await run('writeReport', 'report', { task_id: 'report', analysis, data_scope: dataScope(records), user_intent: { question, intent }, catalogPath });
-    return finish({ status: report.status, answer: report.answer, metrics: analysis.key_metrics });
+    stage('analysis', 'done', `${analysis.findings.length} finding(s), confidence ${analysis.confidence_level}`);
+
+    // 9. Every number recomputed from the source; only matches may be cited.
+    progress.phase = 'verifying';
+    stage('verification', 'running');
+    const allCalculations = [...calculations.values()].flat();
+    const recipes = [
+      ...passed.map((r) => recipeOf(r, partialPeriods)).filter((r): r is Recipe => r !== null),
+      ...(dataQuality ? [dataQuality.recipe] : []),
+      ...(statistics?.recipe ? [statistics.recipe] : []),
+    ];
+    verification = await run('verifyCalculations', 'validator · recompute numbers', { calculations: allCalculations, recipes, databaseUrl });
+    const verifiedIds = new Set(verification.verified);
+    const mismatchedIds = new Set(verification.mismatches);
+    stage('verification', verification.mismatches.length > 0 ? 'failed' : 'done',
+      `${verification.verified.length} of ${verification.checked.length} recomputed numbers match${verification.mismatches.length > 0 ? `; mismatched: ${verification.mismatches.join(', ')}` : ''} (${verification.rule})`);
+
+    // 10. The report, and its audit; flagged sections are rewritten at most MAX_REPORT_RETRIES times.
+    progress.phase = 'reporting';
+    const reportInput = {
+      task_id: 'report', analysis, data_scope: dataScope(records), user_intent: { question, intent }, catalogPath,
+      data_quality: dataQuality ? withoutCalculations(dataQuality) : null,
+      statistics: statistics ? withoutCalculations(statistics) : null,
+      citable: allCalculations.filter((c) => verifiedIds.has(c.id)),
+      mismatched: allCalculations.filter((c) => mismatchedIds.has(c.id)),
+      chart_data: passed.map((r) => ({ step_id: r.step.step_id, kind: r.step.operation.kind, description: r.step.description, rows: r.result?.rows ?? [] })),
+      faults,
+    };
+    const audited = allCalculations.map(({ id, value, importance, description }) => ({ id, value, importance, description }));
+    let audit = null as AuditOutput | null;
+    for (let attempt = 1; attempt <= 1 + MAX_REPORT_RETRIES; attempt++) {
+      stage('report', 'running', attempt > 1 ? `rewriting ${audit?.sections_to_fix.join(', ') ?? ''}` : null);
+      const revision: { previous: ReportOutput; audit: AuditOutput } | null = report && audit ? { previous: report, audit } : null;
+      report = await run('writeReport', attempt === 1 ? 'report' : `report · rewrite ${audit?.sections_to_fix.join(', ') ?? ''}`, { ...reportInput, revision, attempt });
+      stage('report', 'done', `${report.sections.length} sections, ${report.citations.length} citations, ${report.charts.length} chart(s)${attempt > 1 ? `, attempt ${attempt}` : ''}`);
+      stage('audit', 'running');
+      audit = await run('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, { task_id: 'audit', report, calculations: audited, verified: verification.verified });
+      if (audit.sections_to_fix.length === 0) break;
+      if (attempt === 1 + MAX_REPORT_RETRIES) {
+        audit = { ...audit, note: `published with ${audit.findings.length} audit finding(s) left after ${MAX_REPORT_RETRIES} targeted rewrites: ${audit.findings.map((f) => f.detail).join('; ')}` };
+      }
+    }
+    if (report && audit) {
+      report = { ...report, audit };
+      stage('audit', audit.clean ? 'done' : 'failed', audit.clean ? `clean: ${audit.numbers_checked} numbers checked` : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`);
+    }
+    const status = report?.status === 'completed' && audit?.sections_to_fix.length === 0 ? 'completed' : 'degraded';
+    return finish({ status, answer: report?.answer ?? analysis.findings.map((f) => f.summary).join('\n'), metrics: analysis.key_metrics });
   } catch (err) {
     if (!(err instanceof ActivityCapReached)) throw err;
     return finish({
@@ -267,7 +392,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
   }
 
   /** Starts each step as soon as its dependencies have passed; a step whose dependency did not pass is skipped. */
-  async function executePlan(steps: StepsPlan): Promise<StepRecord[]> {
+  async function executePlan(steps: StepsPlan, partialPeriods: string[]): Promise<StepRecord[]> {
     const started = new Map<string, Promise<StepRecord>>();
     const start = (step: PlanStep): Promise<StepRecord> => {
       const existing = started.get(step.step_id);
@@ -282,7 +407,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
           showProgress();
           return { step, status: 'skipped', attempts: 0, result: null, validations: [], error: shown.note } satisfies StepRecord;
         }
-        return executeStep(step, deps, steps);
+        return SQL_OPERATIONS.has(step.operation.kind) || step.operation.kind === 'trend'
+          ? executeStep(step, deps, steps, partialPeriods)
+          : executeCodeStep(step, deps, steps, partialPeriods);
       })();
       started.set(step.step_id, promise);
       return promise;
@@ -290,13 +417,25 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     return Promise.all(steps.steps.map(start));
   }
 
-  /** One step: its agent then the validator, retried with the reasons, at most 1 + maxStepRetries attempts. */
-  async function executeStep(step: PlanStep, deps: StepRecord[], steps: StepsPlan): Promise<StepRecord> {
+  /** Accepts a validated result: its memory entries join the pool, its calculations the run's list. */
+  function accept(step: PlanStep, kind: string, proposed: StepOutput['memory_entries'], computed: StepOutput['metrics'], calcs: Calculation[]) {
+    memory.add(`${kind}-${step.step_id}`, proposed, new Date().toISOString());
+    keyMetrics.set(step.step_id, computed);
+    calculations.set(step.step_id, calcs);
+  }
+
+  /** What travels in the history of a result: memory entries, key metrics and calculations go their own way. */
+  function slim(result: StepOutput): StepOutput {
+    return { ...result, memory_entries: [], metrics: [], calculations: [] };
+  }
+
+  /** One SQL or trend step: its agent then the validator, retried with the reasons, at most 1 + maxStepRetries attempts. */
+  async function executeStep(step: PlanStep, deps: StepRecord[], steps: StepsPlan, partialPeriods: string[]): Promise<StepRecord> {
     const index = steps.steps.indexOf(step);
     const total = steps.steps.length;
     const shown = progress.steps[index] as StepProgress;
-    const agent = SQL_OPERATIONS.has(step.operation.kind) ? 'runSqlStep' : 'computeStep';
-    const kind = agent === 'runSqlStep' ? 'sql' : 'compute';
+    const agent = step.operation.kind === 'trend' ? 'analyzeTrend' : 'runSqlStep';
+    const kind = agent === 'runSqlStep' ? 'sql' : 'trend';
     const validations: ValidationOutput[] = [];
     const feedback: string[] = [];
     const dependencies = Object.fromEntries(deps.map((d) => [d.step.step_id, asDependency(d)]));
@@ -309,7 +448,10 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       const known = memory
         .retrieve({ metrics: step.metrics, dimensions: step.dimensions, periods: 'query' in step.operation ? [periodTag(step.operation.query.window.start, step.operation.query.window.end)] : [] })
         .slice(-MEMORY_FOR_STEP);
-      const input = { workflow_id: workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl, feedback, language: intent.language, memory: known };
+      const input = {
+        workflow_id: workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl, feedback, language: intent.language, memory: known,
+        partial_periods: partialPeriods, faults,
+      };
       let result;
       try {
         result = await run(agent, label, input);
@@ -322,14 +464,12 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       }
       shown.status = 'validating';
       showProgress();
-      // Memory entries and key metrics have their own way on; the rest of the result is what travels (history stays small).
-      const { memory_entries: proposed, metrics: computed } = result;
-      result = { ...result, memory_entries: [], metrics: [] };
+      const { memory_entries: proposed, metrics: computed, calculations: calcs } = result;
+      result = slim(result);
       const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
       validations.push(validation);
       if (validation.passed) {
-        memory.add(`${kind}-${step.step_id}`, proposed, new Date().toISOString());
-        keyMetrics.set(step.step_id, computed);
+        accept(step, kind, proposed, computed, calcs);
         shown.status = 'passed';
         shown.note = `${result.result_shape[0]} row(s)`;
         showProgress();
@@ -343,14 +483,88 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     showProgress();
     return { step, status: 'failed', attempts: shown.attempts, result: null, validations, error: lastError };
   }
+
+  /**
+   * A step computed by code: the coder writes it, the tester runs and checks it, the
+   * validator validates the result. A failure rolls back to the coder with the same
+   * requirements and every failure so far, at most MAX_CODE_ROLLBACKS times; then the
+   * step ends with a diagnostic result listing each failure.
+   */
+  async function executeCodeStep(step: PlanStep, deps: StepRecord[], steps: StepsPlan, partialPeriods: string[]): Promise<StepRecord> {
+    const index = steps.steps.indexOf(step);
+    const total = steps.steps.length;
+    const shown = progress.steps[index] as StepProgress;
+    // Stated once; every attempt receives exactly these requirements.
+    const requirements = {
+      workflow_id: workflowId, step, dependencies: Object.fromEntries(deps.map((d) => [d.step.step_id, asDependency(d)])),
+      catalog: steps.fragments[step.step_id] ?? {}, language: intent.language, acceptance: acceptanceCriteria(step), partial_periods: partialPeriods, faults,
+    };
+    const failures: TestFailure[] = [];
+    const validations: ValidationOutput[] = [];
+    for (let attempt = 1; attempt <= 1 + MAX_CODE_ROLLBACKS; attempt++) {
+      shown.status = attempt === 1 ? 'running' : 'retrying';
+      shown.attempts = attempt;
+      shown.note = attempt > 1 ? `rolled back to the coder: ${failures[failures.length - 1]?.criterion ?? ''}` : null;
+      showProgress();
+      const suffix = attempt > 1 ? ` · rollback ${attempt - 1}` : '';
+      let draft;
+      let tested;
+      try {
+        draft = await run('writeCode', `step ${index + 1}/${total} · coder · ${step.description}${suffix}`, { requirements, attempt, failures: [...failures] });
+        tested = await run('testCode', `step ${index + 1}/${total} · tester${suffix}`, { requirements, draft, databaseUrl });
+      } catch (err) {
+        if (err instanceof ActivityCapReached) throw err;
+        failures.push({ attempt, criterion: 'the coder and tester run', detail: failureMessage(err) });
+        if (isNonRetryable(err)) break;
+        continue;
+      }
+      if (!tested.passed || !tested.result) {
+        failures.push(...tested.failures);
+        continue;
+      }
+      shown.status = 'validating';
+      shown.note = tested.summary;
+      showProgress();
+      const { memory_entries: proposed, metrics: computed, calculations: calcs } = tested.result;
+      const result = slim(tested.result);
+      const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
+      validations.push(validation);
+      if (validation.passed) {
+        accept(step, 'code', proposed, computed, calcs);
+        shown.status = 'passed';
+        shown.note = tested.summary;
+        showProgress();
+        return { step, status: 'passed', attempts: attempt, result, validations, error: null };
+      }
+      failures.push({ attempt, criterion: 'the result passes the step validator', detail: validation.reason ?? 'validation failed' });
+    }
+    const diagnostic = `the code failed its tests ${failures.length} time(s) (${MAX_CODE_ROLLBACKS} rollbacks): ${failures.map((f) => `attempt ${f.attempt}: ${f.criterion} — ${f.detail}`).join(' | ')}`;
+    shown.status = 'failed';
+    shown.note = diagnostic;
+    showProgress();
+    return { step, status: 'failed', attempts: shown.attempts, result: null, validations, error: diagnostic };
+  }
 }
 
-/** The run as a Markdown checklist, shown as the workflow's current details in the Web UI. */
+/** A result without its calculations and recipe (those travel to the validator, and verified to the report). */
+function withoutCalculations<T extends { calculations: unknown; recipe: unknown }>(output: T): Omit<T, 'calculations' | 'recipe'> {
+  const { calculations: _calculations, recipe: _recipe, ...rest } = output;
+  return rest;
+}
+
+/** The run as a Markdown checklist ([ ] / [x], one line of result each): the Web UI's current details, `baton status` and the progress query. */
 export function checklist(question: string, progress: RunProgress): string {
   const lines = [`**${question}**`, '', `phase: ${progress.phase}${progress.intent ? ` · intent: ${progress.intent.intent} (${progress.intent.decided_by})` : ''}`, ''];
+  const stage = (id: StageProgress['id']) => progress.stages.find((s) => s.id === id);
+  const stageLine = (s: StageProgress | undefined) => {
+    if (!s) return;
+    lines.push(`- ${s.status === 'done' ? '[x]' : '[ ]'} ${s.label} — ${s.status}${s.note ? `: ${s.note}` : ''}`);
+  };
+  stageLine(stage('data_quality'));
   for (const step of progress.steps) {
     const mark = step.status === 'passed' ? '[x]' : '[ ]';
     lines.push(`- ${mark} ${step.step_id} ${step.description} — ${step.status}${step.attempts > 1 ? ` (attempt ${step.attempts})` : ''}${step.note ? `: ${step.note}` : ''}`);
   }
+  for (const id of ['statistics', 'analysis', 'verification', 'report', 'audit'] as const) stageLine(stage(id));
   return lines.join('\n');
 }

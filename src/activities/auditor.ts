@@ -1,0 +1,70 @@
+/**
+ * Auditor agent: checks the report against its citations and the calculation
+ * metadata, changing nothing. It reads every number in every section back and
+ * reports:
+ *   uncited_number          a number with no citation marker after it
+ *   wrong_value             a number that does not state the value its marker cites
+ *   dangling_marker         a marker with no citation, or standing on no number
+ *   unverified_citation     a citation of a calculation the validator did not verify
+ *   unused_high_importance  a verified high-importance calculation the report never cites
+ * Wrong values and dangling markers (and unverified citations) name the sections
+ * the reporter must rewrite; the others are notes.
+ */
+import { defineAgent } from '../agent';
+import { AuditInput, AuditOutput, type AuditFinding } from '../contracts';
+import { readNumbers, states } from '../report/numbers';
+
+const BLOCKING = new Set<AuditFinding['kind']>(['wrong_value', 'dangling_marker', 'unverified_citation']);
+
+export const auditReport = defineAgent({
+  name: 'auditor',
+  input: AuditInput,
+  output: AuditOutput,
+  run: ({ task_id, report, calculations, verified: verifiedIds }) => {
+    const findings: AuditFinding[] = [];
+    const verified = new Set(verifiedIds);
+    const byId = new Map(calculations.map((c) => [c.id, c]));
+    const byMarker = new Map(report.citations.map((c) => [c.marker, c]));
+    let checked = 0;
+    for (const section of report.sections) {
+      const { numbers, loneMarkers } = readNumbers(section.body);
+      for (const n of numbers) {
+        checked += 1;
+        if (n.marker === null) {
+          findings.push({ kind: 'uncited_number', section_id: section.id, detail: `"${n.text}" has no citation` });
+          continue;
+        }
+        const citation = byMarker.get(n.marker);
+        if (!citation) {
+          findings.push({ kind: 'dangling_marker', section_id: section.id, detail: `[${n.marker}] after "${n.text}" resolves to no citation` });
+          continue;
+        }
+        const calc = byId.get(citation.calculation_id);
+        if (!calc || !verified.has(calc.id)) {
+          findings.push({ kind: 'unverified_citation', section_id: section.id, detail: `[${n.marker}] cites ${citation.calculation_id}, which the validator did not verify` });
+          continue;
+        }
+        // The calculation's own value, not the citation's copy of it.
+        if (!states(n, calc.value) || citation.value !== calc.value) {
+          findings.push({ kind: 'wrong_value', section_id: section.id, detail: `"${n.text}" [${n.marker}] does not state ${calc.id} = ${calc.value}` });
+        }
+      }
+      for (const m of loneMarkers) findings.push({ kind: 'dangling_marker', section_id: section.id, detail: `[${m}] stands on no number` });
+    }
+    const cited = new Set(report.citations.map((c) => c.calculation_id));
+    for (const c of calculations) {
+      if (c.importance === 'high' && verified.has(c.id) && !cited.has(c.id)) {
+        findings.push({ kind: 'unused_high_importance', section_id: null, detail: `${c.id} (${c.description}) is verified and important but never cited` });
+      }
+    }
+    const sectionsToFix = [...new Set(findings.filter((f) => BLOCKING.has(f.kind) && f.section_id).map((f) => f.section_id as string))];
+    return {
+      task_id,
+      clean: findings.length === 0,
+      findings,
+      sections_to_fix: sectionsToFix,
+      numbers_checked: checked,
+      note: null,
+    };
+  },
+});

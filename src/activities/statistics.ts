@@ -1,0 +1,138 @@
+/**
+ * Statistics agent: is the change (or the gap) the question is about larger than
+ * chance? It picks the two samples from the plan (the two months of an
+ * attribution, the two segments of a comparison, the last two full months of a
+ * trend), queries their unit-level values read-only and runs Welch's t-test, with
+ * a confidence interval for the difference, Cohen's d, and an interval per sample.
+ */
+import { defineAgent } from '../agent';
+import { displayOf, sourcesFor } from '../analysis/calculations';
+import { valueLabel } from '../analysis/findings';
+import { queryRows } from '../analysis/recompute';
+import { ALPHA, twoSampleTest, type TwoSampleResult } from '../analysis/statistics';
+import type { Catalog } from '../catalog/catalog';
+import { compileUnitSample } from '../catalog/sql';
+import { StatisticsInput, StatisticsOutput, type Calculation, type MetricQuery, type PlanStep, type TimeWindow } from '../contracts';
+import { previousMonth } from '../model/time-window';
+import { catalogFor, databaseFor } from '../sources';
+
+const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
+
+interface Samples {
+  metric: string;
+  /** Ids of the step calculations the samples stand for. */
+  ids: { before: string | null; after: string | null };
+  before: { label: string; query: MetricQuery };
+  after: { label: string; query: MetricQuery };
+  step: PlanStep;
+}
+
+const monthWindow = (period: string): TimeWindow => {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const start = `${period}-01`;
+  const end = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  return { start, end, label_zh: period, label_en: period, source: 'question' };
+};
+
+/** The two samples the question compares, read from the plan; null when it compares nothing. */
+function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalog: Catalog, zh: boolean): Samples | null {
+  const t = (c: string, e: string) => (zh ? c : e);
+  if (intent === 'comparison') {
+    for (const step of steps) {
+      const op = step.operation;
+      if (op.kind === 'gap_contribution') {
+        const seg = (v: string) => ({ ...op.query, group_by: [], filters: [...op.query.filters.filter((f) => f.dimension !== op.segment.dimension), { dimension: op.segment.dimension, values: [v] }] });
+        return { metric: op.query.metric, step, ids: { before: `${step.step_id}.value_b`, after: `${step.step_id}.value_a` }, before: { label: valueLabel(catalog, zh ? 'zh' : 'en', op.segment.dimension, op.segment.b), query: seg(op.segment.b) }, after: { label: valueLabel(catalog, zh ? 'zh' : 'en', op.segment.dimension, op.segment.a), query: seg(op.segment.a) } };
+      }
+    }
+  }
+  // Attribution and trend: the last two full months of the first monthly series.
+  const monthly = steps.find((s) => s.operation.kind === 'metric' && s.operation.query.group_by.length === 1 && s.operation.query.group_by[0] === 'month');
+  if (!monthly || monthly.operation.kind !== 'metric' || (intent !== 'attribution' && intent !== 'trend')) return null;
+  const q = monthly.operation.query;
+  let last = new Date(Date.parse(`${q.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 7);
+  while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(monthWindow(last)).start.slice(0, 7);
+  const prior = previousMonth(monthWindow(last)).start.slice(0, 7);
+  if (prior < q.window.start.slice(0, 7)) return null;
+  const at = (period: string) => ({ ...q, group_by: [], window: monthWindow(period) });
+  return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: t(`${prior}`, prior), query: at(prior) }, after: { label: last, query: at(last) } };
+}
+
+export const testSignificance = defineAgent({
+  name: 'statistics',
+  input: StatisticsInput,
+  output: StatisticsOutput,
+  run: async ({ catalogPath, databaseUrl, intent, steps, partial_periods }) => {
+    const catalog = catalogFor(catalogPath);
+    const zh = intent.language === 'zh';
+    const t = (c: string, e: string) => (zh ? c : e);
+    const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);
+    if (!samples) {
+      return {
+        task_id: 'stats', tests: [], intervals: [], calculations: [], compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
+        paths_excluded: [t('问题没有可比较的两个样本，未做显著性检验', 'the question compares no two samples; no significance test')],
+        summary: t('无可比较样本，未检验', 'nothing to compare; no test'),
+      };
+    }
+    const db = databaseFor(databaseUrl);
+    const before = compileUnitSample(catalog, samples.before.query);
+    const after = compileUnitSample(catalog, samples.after.query);
+    const values = async (c: typeof before) => (await queryRows(db, c.sql, c.params, LIMITS)).rows.map((r) => Number(r.value)).filter(Number.isFinite);
+    const [x, y] = [await values(before), await values(after)];
+    let result: TwoSampleResult;
+    try {
+      result = twoSampleTest(x, y);
+    } catch (err) {
+      return {
+        task_id: 'stats', tests: [], intervals: [], calculations: [], compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
+        paths_excluded: [t(`样本太小，无法检验：${(err as Error).message}`, `samples too small to test: ${(err as Error).message}`)],
+        summary: t('样本太小，未检验', 'samples too small; no test'),
+      };
+    }
+    const metric = catalog.metrics[samples.metric];
+    const label = metric ? t(metric.label_zh, metric.label) : samples.metric;
+    const compared = t(`${label}：${samples.after.label} 对比 ${samples.before.label}`, `${label}: ${samples.after.label} vs ${samples.before.label}`);
+    const unitWord = { entity: t('每个对象', 'per entity'), row: t('每行', 'per row'), day: t('每日', 'per day') }[before.unit];
+    const display = displayOf(catalog, samples.metric);
+    const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
+    const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
+      id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, delta, description, formula, sources, importance, pick: { field: id, match: null },
+    });
+    const significant = result.p_value < ALPHA;
+    const calculations = [
+      calc('p_value', t(`${compared} 的 p 值（Welch t 检验）`, `p-value of ${compared} (Welch's t-test)`), 'p_value', false, 'high', `${result.method}, ${unitWord} values`),
+      calc('cohens_d', t(`效应量 Cohen's d`, `effect size (Cohen's d)`), 'number', true, 'high', '(mean_after − mean_before) / pooled standard deviation'),
+      calc('ci_low', t('差值置信区间下限（置信水平九十五）', 'lower bound of the difference (ninety-five percent interval)'), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+      calc('ci_high', t('差值置信区间上限（置信水平九十五）', 'upper bound of the difference (ninety-five percent interval)'), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+      calc('statistic', t('t 统计量', 't statistic'), 'number', true, 'low', '(mean_after − mean_before) / standard error'),
+      calc('n_before', t(`${samples.before.label} 样本量`, `sample size, ${samples.before.label}`), 'integer', false, 'medium', `count of ${before.unit} values`),
+      calc('n_after', t(`${samples.after.label} 样本量`, `sample size, ${samples.after.label}`), 'integer', false, 'medium', `count of ${before.unit} values`),
+      calc('after_ci_low', t(`${label} ${samples.after.label} 置信区间下限`, `${label} ${samples.after.label}, lower bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
+      calc('after_ci_high', t(`${label} ${samples.after.label} 置信区间上限`, `${label} ${samples.after.label}, upper bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
+    ].filter((c) => Number.isFinite(c.value));
+    return {
+      task_id: 'stats',
+      tests: [{
+        test: result.method, compared, n_a: result.n_before, n_b: result.n_after, mean_a: result.mean_before, mean_b: result.mean_after,
+        statistic: result.statistic, p_value: result.p_value, ci_low: result.ci_low, ci_high: result.ci_high,
+        effect_size: result.cohens_d, effect_size_kind: "Cohen's d", significant,
+      }],
+      intervals: [
+        { label: `${label} ${samples.before.label}`, value: result.mean_before, ci_low: result.before_ci_low, ci_high: result.before_ci_high, level: 0.95 },
+        { label: `${label} ${samples.after.label}`, value: result.mean_after, ci_low: result.after_ci_low, ci_high: result.after_ci_high, level: 0.95 },
+      ],
+      calculations,
+      compared_calculations: samples.ids,
+      recipe: { kind: 'statistics' as const, step_id: 'stats', before: { sql: before.sql, params: before.params }, after: { sql: after.sql, params: after.params } },
+      assumptions_made: [
+        t(`检验单位：${unitWord}（${before.unit === 'day' ? '每日合计' : before.unit === 'entity' ? '每个对象一个值' : '每行一个值'}），两样本方差不假设相等`, `test unit: ${before.unit} (${before.unit === 'day' ? 'daily totals' : 'one value each'}); the two variances are not assumed equal`),
+        ...(before.unit === 'day' ? [t('无数据的日期不计入样本', 'days without data are not in the samples')] : []),
+      ],
+      paths_excluded: significant ? [] : [t('差异在显著性水平下不显著：不能排除随机波动', 'the difference is not significant at the chosen level: chance is not ruled out')],
+      summary: t(
+        `${compared}：${significant ? '显著' : '不显著'}（p=${result.p_value.toPrecision(2)}，d=${result.cohens_d.toFixed(2)}，n=${result.n_before}/${result.n_after}）`,
+        `${compared}: ${significant ? 'significant' : 'not significant'} (p=${result.p_value.toPrecision(2)}, d=${result.cohens_d.toFixed(2)}, n=${result.n_before}/${result.n_after})`,
+      ),
+    };
+  },
+});

@@ -1,0 +1,75 @@
+/**
+ * Tester agent: runs the coder's script against the step's inputs and checks the
+ * result against the step's acceptance criteria.
+ *
+ *   SQL the script declares runs in a READ ONLY transaction with a statement
+ *   timeout and a row cap; the script runs in the sandbox (a separate process with
+ *   a time limit, a heap limit, no files, no network, no child processes).
+ *
+ * Anything the sandbox stops, and any failed criterion, comes back as a failure
+ * for the coder; a pass comes back with the step's result.
+ */
+import { defineAgent } from '../agent';
+import { loadArtifact } from '../artifacts';
+import { checkAcceptance, type InputResult } from '../coding/acceptance';
+import type { WrittenCode } from '../coding/rules-coder';
+import { TesterInput, TesterOutput, type Row, type TestFailure } from '../contracts';
+import { queryRows } from '../analysis/recompute';
+import { runInSandbox } from '../sandbox/sandbox';
+import { databaseFor } from '../sources';
+import { allRows, buildComputedOutput } from '../step-output';
+
+/** Limits for SQL a script declares: tighter than the SQL agent's. */
+export const SCRIPT_SQL_LIMITS = { statementTimeoutMs: 5_000, rowCap: 10_000 };
+
+export const testCode = defineAgent({
+  name: 'tester',
+  input: TesterInput,
+  output: TesterOutput,
+  run: async ({ requirements, draft, databaseUrl }) => {
+    const { step, dependencies, partial_periods, workflow_id } = requirements;
+    const attempt = draft.attempt;
+    const failed = (criterion: string, detail: string, summary: string) => ({
+      step_id: step.step_id, attempt, passed: false, failures: [{ attempt, criterion, detail }], summary: `${draft.summary}; ${summary}`, result: null,
+    });
+
+    const stored = await loadArtifact<WrittenCode>(draft.code_ref);
+    const inputs: Record<string, InputResult & { columns: (typeof dependencies)[string]['columns'] }> = {};
+    const inputRows = new Map<string, Row[]>();
+    for (const [id, dep] of Object.entries(dependencies)) {
+      const rows = await allRows(dep);
+      inputRows.set(id, rows);
+      inputs[id] = { columns: dep.columns, rows, summary: dep.data_summary };
+    }
+
+    const queries: Record<string, Row[]> = {};
+    for (const q of stored.queries) {
+      try {
+        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS)).rows;
+      } catch (err) {
+        return failed('its SQL runs read-only, within 5 s and 10,000 rows', `query "${q.name}" was refused: ${(err as Error).message}`, `query "${q.name}" refused`);
+      }
+    }
+
+    const run = await runInSandbox(stored.code, { dependencies: inputs, partial_periods, queries });
+    if (run.status !== 'ok') {
+      return failed('runs in the sandbox within its limits (2 s of CPU, 96 MB, no files, no network)', `${run.status}: ${run.detail}`, `stopped by the sandbox (${run.status})`);
+    }
+    const problems: TestFailure[] = checkAcceptance(step, run.output, inputs, partial_periods).map((p) => ({ attempt, ...p }));
+    if (problems.length > 0) {
+      return { step_id: step.step_id, attempt, passed: false, failures: problems, summary: `${draft.summary}; ran in ${Math.round(run.ms)} ms but failed: ${problems[0]?.criterion ?? ''}`, result: null };
+    }
+    const derived = run.output as Parameters<typeof buildComputedOutput>[0]['derived'];
+    const result = await buildComputedOutput({
+      workflowId: workflow_id, step, derived, dependencies, inputRows, fragment: requirements.catalog, language: requirements.language,
+      elapsedMs: run.ms,
+      aggregationLogic: [`generated JavaScript (${draft.lines} lines, artifact ${draft.code_ref}) over ${Object.keys(dependencies).join(', ')}`, `accepted against ${requirements.acceptance.length} criteria`],
+      skewed: requirements.faults?.skewed_calculations,
+    });
+    return {
+      step_id: step.step_id, attempt, passed: true, failures: [],
+      summary: `${draft.summary}; ran OK in ${Math.round(run.ms)} ms, ${derived.rows.length} row(s), ${requirements.acceptance.length} criteria met`,
+      result,
+    };
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * One way to get a step's result from its operation, shared by the agent that
+ * runs the step and the validator that recomputes it: read-only SQL rows with
+ * numbers as numbers, then the vetted derivations of src/analysis/derive.ts.
+ */
+import { types } from 'pg';
+import type { ColumnInfo, Row, StepOperation, StepOutput } from '../contracts';
+import { queryReadOnly, type ReadOnlyLimits } from '../db';
+import { changeDecomposition, compare, gapContribution, rankContributors, topN, trend, type Derived } from './derive';
+
+export const SQL_LIMITS: ReadOnlyLimits = { statementTimeoutMs: 25_000, rowCap: 10_000 };
+
+const NUMERIC_TYPES = new Set([types.builtins.NUMERIC, types.builtins.INT8, types.builtins.INT4, types.builtins.INT2, types.builtins.FLOAT4, types.builtins.FLOAT8]);
+
+function toCell(value: unknown, numeric: boolean): Row[string] {
+  if (value === null || value === undefined) return null;
+  if (numeric) return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return JSON.stringify(value);
+}
+
+/** Runs read-only SQL and returns rows with numeric columns (numeric, bigint, …) as JS numbers. */
+export async function queryRows(databaseUrl: string, sql: string, params: unknown[], limits: ReadOnlyLimits = SQL_LIMITS): Promise<{ rows: Row[]; capped: boolean }> {
+  const result = await queryReadOnly(databaseUrl, sql, params, limits);
+  const numeric = new Set(result.fields.filter((f) => NUMERIC_TYPES.has(f.dataTypeID)).map((f) => f.name));
+  return { rows: result.rows.map((raw) => Object.fromEntries(result.fields.map((f) => [f.name, toCell(raw[f.name], numeric.has(f.name))]))), capped: result.capped };
+}
+
+/** The summary of a plain metric result. */
+export function metricSummary(rows: Row[]): StepOutput['data_summary'] {
+  const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
+  return {
+    rows: rows.length,
+    value_min: values.length > 0 ? Math.min(...values) : null,
+    value_max: values.length > 0 ? Math.max(...values) : null,
+    value_sum: values.length > 0 ? values.reduce((a, b) => a + b, 0) : null,
+  };
+}
+
+/** Derivations an SQL step makes from its own rows (null for a plain metric). */
+export function deriveFromSql(op: StepOperation, rows: Row[]): Derived | null {
+  if (op.kind === 'gap_contribution') return gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across);
+  if (op.kind === 'change_decomposition') return changeDecomposition(rows, op.dimension, op.before, op.after);
+  return null;
+}
+
+export interface StepData {
+  columns: ColumnInfo[];
+  rows: Row[];
+  summary: StepOutput['data_summary'];
+}
+
+/** Months left out of a series: the partial periods the data-quality agent flagged. */
+export function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
+  return excluded.length === 0 ? rows : rows.filter((r) => !excluded.includes(String(r.month)));
+}
+
+/** A computed step's result from its inputs' results, with the vetted library (the reference the generated code is checked against). */
+export function deriveCompute(op: StepOperation, inputs: Record<string, StepData>, excludedPeriods: string[] = []): Derived {
+  const input = (id: string): StepData => {
+    const found = inputs[id];
+    if (!found) throw new Error(`input ${id} is missing`);
+    return found;
+  };
+  switch (op.kind) {
+    case 'top_n': {
+      const source = input(op.source);
+      return topN(source.rows, source.columns, op.column, op.n, op.order);
+    }
+    case 'compare':
+      return compare(input(op.source).rows, op.key_columns);
+    case 'trend':
+      return trend(withoutPeriods(input(op.source).rows, excludedPeriods), op.key_columns);
+    case 'rank_contributors':
+      return rankContributors(op.sources.map((id) => ({ dimension: String(input(id).summary.dimension ?? ''), rows: input(id).rows, summary: input(id).summary })), op.n);
+    default:
+      throw new Error(`"${op.kind}" is an SQL operation`);
+  }
+}
+
+/** The value a calculation points at: a summary field, or a column of the row whose key columns match. */
+export function pickValue(data: { rows: Row[]; summary: StepOutput['data_summary'] }, pick: { field: string; match: Record<string, string | number> | null }): unknown {
+  if (pick.match === null) return data.summary[pick.field] ?? null;
+  const entries = Object.entries(pick.match);
+  const row = data.rows.find((r) => entries.every(([k, v]) => String(r[k]) === String(v)));
+  return row ? (row[pick.field] ?? null) : null;
+}

@@ -1,0 +1,84 @@
+/**
+ * Numbers in reports: how a calculation is written, and how the auditor reads a
+ * written number back (with its citation marker) to check it against the value
+ * it cites. Dates (2026-10, 2026-10-31, 2026年10月) and `code spans` are not claims.
+ */
+import type { Calculation, Language } from '../contracts';
+
+const money = (v: number) => `¥${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '');
+
+export function formatCalculation(calc: Pick<Calculation, 'value' | 'display' | 'delta'>, language: Language): string {
+  const v = calc.value;
+  const a = Math.abs(v);
+  const s = calc.delta ? sign(v) : v < 0 ? '−' : '';
+  switch (calc.display) {
+    case 'currency':
+      return `${s}${money(a)}`;
+    case 'integer':
+      return `${s}${Math.round(a).toLocaleString('en-US')}`;
+    case 'ratio':
+      return calc.delta ? `${s}${(a * 100).toFixed(2)}${language === 'zh' ? ' 个百分点' : ' pp'}` : `${s}${(a * 100).toFixed(2)}%`;
+    case 'percent':
+      return `${s}${(a * 100).toFixed(1)}%`;
+    case 'p_value':
+      return v < 0.0001 ? '< 0.0001' : v.toFixed(4);
+    case 'number':
+      return `${s}${a.toLocaleString('en-US', { maximumFractionDigits: 3 })}`;
+  }
+}
+
+export interface WrittenNumber {
+  text: string;
+  /** The value the text states, in the calculation's units (percent and points divided by 100). */
+  value: number;
+  /** Half a unit of the last digit shown, in the same units: the rounding the text allows. */
+  precision: number;
+  /** "< 0.0001": the value is below the number shown. */
+  upperBound: boolean;
+  /** The citation marker right after it, if any. */
+  marker: number | null;
+  index: number;
+}
+
+const DATES = /\d{4}-\d{2}(?:-\d{2})?|\d{4}年\d{1,2}月(?:\d{1,2}日)?/g;
+const CODE = /`[^`]*`/g;
+const NUMBER = /(<\s*)?([+\-−]?)¥?(\d[\d,]*(?:\.\d+)?)(\s?%|\s?个百分点|\s?pp\b)?(\s*\[(\d+)\])?/g;
+
+/** Every number written in the text, with the marker after it. Markers not next to a number are returned separately. */
+export function readNumbers(text: string): { numbers: WrittenNumber[]; loneMarkers: number[] } {
+  // Blank out what is not a claim, keeping offsets.
+  const masked = text.replace(CODE, (m) => ' '.repeat(m.length)).replace(DATES, (m) => ' '.repeat(m.length));
+  const numbers: WrittenNumber[] = [];
+  const used = new Set<number>();
+  for (const m of masked.matchAll(NUMBER)) {
+    const index = m.index ?? 0;
+    const before = masked[index - 1] ?? ' ';
+    // Part of an identifier (s1, h2, Cohen's d aside) or of a marker: not a number in prose.
+    if (/[A-Za-z_[\d.]/.test(before)) continue;
+    const [, lt, sgn, digits = '0', unit, markerPart, marker] = m;
+    const decimals = digits.includes('.') ? (digits.split('.')[1] ?? '').length : 0;
+    const scale = unit && unit.trim() !== '' ? 0.01 : 1;
+    const magnitude = Number(digits.replace(/,/g, '')) * scale;
+    numbers.push({
+      text: m[0].replace(markerPart ?? '', ''),
+      value: sgn === '-' || sgn === '−' ? -magnitude : magnitude,
+      precision: 0.5 * 10 ** -decimals * scale + 1e-12,
+      upperBound: Boolean(lt),
+      marker: marker ? Number(marker) : null,
+      index,
+    });
+    if (markerPart) used.add(index + m[0].length - markerPart.trimStart().length);
+  }
+  const loneMarkers: number[] = [];
+  for (const m of masked.matchAll(/\[(\d+)\]/g)) {
+    if (!used.has(m.index ?? 0)) loneMarkers.push(Number(m[1]));
+  }
+  return { numbers, loneMarkers };
+}
+
+/** Whether a written number states the value (within the rounding it shows). */
+export function states(written: WrittenNumber, value: number): boolean {
+  if (written.upperBound) return value < written.value + written.precision;
+  return Math.abs(written.value - value) <= written.precision;
+}

@@ -1,0 +1,169 @@
+/**
+ * A run's report in three formats: Markdown, HTML with the charts embedded as
+ * SVG (rendered by Vega from the Vega-Lite specs, no browser needed) and DOCX
+ * (through the docx package; charts become data tables there). The citation
+ * markers [n] link to the calculations appendix in HTML and Markdown.
+ */
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import * as vega from 'vega';
+import * as vegaLite from 'vega-lite';
+import type { Chart, Citation, ReportOutput } from '../contracts';
+
+export type ReportFormat = 'md' | 'html' | 'docx';
+
+const zhOf = (r: ReportOutput) => r.language === 'zh';
+
+function auditLine(report: ReportOutput): string {
+  const zh = zhOf(report);
+  const a = report.audit;
+  if (!a) return zh ? '审计：未审计' : 'Audit: not audited';
+  if (a.clean) return zh ? `审计：通过（检查了 ${a.numbers_checked} 个数字）` : `Audit: clean (${a.numbers_checked} numbers checked)`;
+  return zh ? `审计：发现 ${a.findings.length} 个问题${a.note ? `。${a.note}` : ''}` : `Audit: ${a.findings.length} finding(s)${a.note ? `. ${a.note}` : ''}`;
+}
+
+function citationLine(c: Citation, report: ReportOutput): string {
+  const sources = c.sources.map((s) => `${s.table}(${s.columns.join(', ')})`).join('; ');
+  return `[${c.marker}] ${c.description} = ${c.value} — ${c.formula.replace(/\s+/g, ' ')}${sources ? ` — ${zhOf(report) ? '来源' : 'sources'}: ${sources}` : ''}`;
+}
+
+type Cell = string | number | boolean | null;
+
+function chartRows(chart: Chart): Record<string, Cell>[] {
+  const data = chart.spec.data as { values?: Record<string, Cell>[] } | undefined;
+  return data?.values ?? [];
+}
+
+// ------------------------------------------------------------------ Markdown
+
+export function toMarkdown(report: ReportOutput): string {
+  const zh = zhOf(report);
+  const out = [`# ${report.title}`, '', `> ${auditLine(report)}`, ''];
+  for (const section of report.sections) out.push(`## ${section.heading}`, '', section.body, '');
+  for (const chart of report.charts) {
+    const rows = chartRows(chart);
+    const keys = Object.keys(rows[0] ?? {});
+    out.push(`### ${zh ? '图表' : 'Chart'}: ${chart.title}`, '', `| ${keys.join(' | ')} |`, `| ${keys.map(() => '---').join(' | ')} |`);
+    for (const r of rows) out.push(`| ${keys.map((k) => String(r[k] ?? '')).join(' | ')} |`);
+    out.push('');
+  }
+  out.push(`## ${zh ? '计算与引用' : 'Calculations cited'}`, '');
+  for (const c of report.citations) out.push(`${citationLine(c, report)}  `);
+  return `${out.join('\n')}\n`;
+}
+
+// ------------------------------------------------------------------ HTML
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function inlineHtml(text: string): string {
+  return escapeHtml(text)
+    .replace(/\x60([^\x60]*)\x60/g, '<code>$1</code>')
+    .replace(/\[(\d+)\]/g, '<sup><a href="#cite-$1">[$1]</a></sup>');
+}
+
+function bodyHtml(body: string): string {
+  const lines = body.split('\n');
+  const items = lines.filter((l) => l.startsWith('- '));
+  const prose = lines.filter((l) => !l.startsWith('- ') && l.trim());
+  return [...prose.map((p) => `<p>${inlineHtml(p)}</p>`), ...(items.length > 0 ? [`<ul>${items.map((i) => `<li>${inlineHtml(i.slice(2))}</li>`).join('')}</ul>`] : [])].join('\n');
+}
+
+/** A Vega-Lite spec rendered to SVG on the server (no canvas, no browser). */
+export async function chartSvg(chart: Chart): Promise<string> {
+  const compiled = vegaLite.compile(chart.spec as unknown as vegaLite.TopLevelSpec).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+export async function toHtml(report: ReportOutput): Promise<string> {
+  const zh = zhOf(report);
+  const charts = await Promise.all(report.charts.map(async (c) => `<figure id="${escapeHtml(c.id)}">${await chartSvg(c)}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`));
+  const clean = report.audit?.clean === true;
+  return `<!doctype html>
+<html lang="${zh ? 'zh-CN' : 'en'}">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(report.title)}</title>
+<style>
+body { font-family: -apple-system, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; line-height: 1.55; }
+h1 { font-size: 1.6rem; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2rem; margin-top: 2rem; }
+.audit { padding: .5rem .8rem; border-radius: 4px; background: ${clean ? '#e8f6ec' : '#fdecea'}; border: 1px solid ${clean ? '#9bd3ae' : '#f1a9a0'}; }
+sup a { text-decoration: none; color: #2e86c1; } code { background: #f4f4f4; padding: 0 .2rem; border-radius: 3px; }
+figure { margin: 1.5rem 0; } figcaption { color: #666; font-size: .9rem; }
+table { border-collapse: collapse; font-size: .9rem; } td, th { border: 1px solid #ddd; padding: .25rem .5rem; vertical-align: top; }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(report.title)}</h1>
+<p class="audit">${escapeHtml(auditLine(report))}</p>
+${report.sections.map((s) => `<section id="${escapeHtml(s.id)}"><h2>${escapeHtml(s.heading)}</h2>\n${bodyHtml(s.body)}</section>`).join('\n')}
+${charts.length > 0 ? `<section id="charts"><h2>${zh ? '图表' : 'Charts'}</h2>\n${charts.join('\n')}</section>` : ''}
+<section id="citations"><h2>${zh ? '计算与引用' : 'Calculations cited'}</h2>
+<table><tr><th>#</th><th>${zh ? '含义' : 'What'}</th><th>${zh ? '数值' : 'Value'}</th><th>${zh ? '计算方法' : 'How'}</th><th>${zh ? '来源' : 'Sources'}</th></tr>
+${report.citations.map((c) => `<tr id="cite-${c.marker}"><td>[${c.marker}]</td><td>${escapeHtml(c.description)}</td><td>${c.value}</td><td><code>${escapeHtml(c.formula)}</code></td><td>${escapeHtml(c.sources.map((s) => `${s.table}(${s.columns.join(', ')})`).join('; '))}</td></tr>`).join('\n')}
+</table></section>
+</body>
+</html>
+`;
+}
+
+// ------------------------------------------------------------------ DOCX
+
+function runs(text: string): TextRun[] {
+  // Citation markers as superscript, code spans in a monospace font.
+  return text.split(/(\[\d+\]|\x60[^\x60]*\x60)/).filter(Boolean).map((part) => {
+    if (/^\[\d+\]$/.test(part)) return new TextRun({ text: part, superScript: true });
+    if (part.startsWith('\x60')) return new TextRun({ text: part.slice(1, -1), font: 'Consolas' });
+    return new TextRun(part);
+  });
+}
+
+const cell = (text: string, bold = false) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
+
+function table(header: string[], rows: string[][]): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [new TableRow({ children: header.map((h) => cell(h, true)), tableHeader: true }), ...rows.map((r) => new TableRow({ children: r.map((v) => cell(v)) }))],
+  });
+}
+
+export async function toDocx(report: ReportOutput): Promise<Buffer> {
+  const zh = zhOf(report);
+  const children: (Paragraph | Table)[] = [
+    new Paragraph({ text: report.title, heading: HeadingLevel.TITLE }),
+    new Paragraph({ children: [new TextRun({ text: auditLine(report), italics: true })] }),
+  ];
+  for (const section of report.sections) {
+    children.push(new Paragraph({ text: section.heading, heading: HeadingLevel.HEADING_1 }));
+    for (const line of section.body.split('\n').filter((l) => l.trim())) {
+      children.push(line.startsWith('- ') ? new Paragraph({ children: runs(line.slice(2)), bullet: { level: 0 } }) : new Paragraph({ children: runs(line) }));
+    }
+  }
+  if (report.charts.length > 0) {
+    children.push(new Paragraph({ text: zh ? '图表数据' : 'Chart data', heading: HeadingLevel.HEADING_1 }));
+    for (const chart of report.charts) {
+      const rows = chartRows(chart);
+      const keys = Object.keys(rows[0] ?? {});
+      children.push(new Paragraph({ text: chart.title, heading: HeadingLevel.HEADING_2 }), table(keys, rows.map((r) => keys.map((k) => String(r[k] ?? '')))));
+    }
+  }
+  children.push(new Paragraph({ text: zh ? '计算与引用' : 'Calculations cited', heading: HeadingLevel.HEADING_1 }));
+  children.push(table(['#', zh ? '含义' : 'What', zh ? '数值' : 'Value', zh ? '计算方法' : 'How'], report.citations.map((c) => [`[${c.marker}]`, c.description, String(c.value), c.formula.replace(/\s+/g, ' ')])));
+  const doc = new Document({
+    creator: 'Baton',
+    title: report.title,
+    styles: { default: { document: { run: { font: zh ? 'Microsoft YaHei' : 'Calibri' } } } },
+    sections: [{ properties: {}, children }],
+  });
+  return Packer.toBuffer(doc);
+}
+
+export async function renderReport(report: ReportOutput, format: ReportFormat): Promise<string | Buffer> {
+  if (format === 'md') return toMarkdown(report);
+  if (format === 'html') return toHtml(report);
+  return toDocx(report);
+}
