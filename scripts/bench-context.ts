@@ -37,7 +37,7 @@ function syntheticStep(i: number, random: () => number): { full: StepOutput; han
     result_shape: [rows.length, 5], columns: ['month', 'region', 'category', 'value', 'orders'].map((name) => ({ name, type: 'text', meaning: name })),
     rows, filters_applied: filters, aggregation_logic: ['SUM(amount) grouped by month, region, category'], execution_time_ms: 12,
     data_summary: { rows: rows.length, value_sum: rows.reduce((a, r) => a + r.value, 0) }, anomalies_found: [], result_ref: `rows:${i}`,
-    value_metric: 'gmv', findings, assumptions_made: assumptions, paths_excluded: excluded, memory_entries: [], metrics: [], calculations: [],
+    value_metric: 'gmv', findings, assumptions_made: assumptions, paths_excluded: excluded, memory_entries: [], metrics: [], calculations_ref: null, calculation_count: 0,
   };
   const handoff: Handoff = {
     task_id: `s${i}`, description: `step ${i}`, layer: 'full', kind: 'metric', depends_on: i > 1 ? [`s${i - 1}`] : [], status: 'passed',

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { loadConfig } from './config';
+import type { Calculation } from './contracts';
 import { getPool } from './db';
 
 export async function storeArtifact(workflowId: string, stepId: string, kind: string, content: unknown): Promise<string> {
@@ -22,4 +23,15 @@ export async function loadArtifact<T>(id: string): Promise<T> {
   const { rows } = await getPool(loadConfig().databaseUrl).query<{ content: T }>('SELECT content FROM baton.artifacts WHERE id = $1', [id]);
   if (!rows[0]) throw new Error(`artifact ${id} not found`);
   return rows[0].content;
+}
+
+/** A set of calculations as one artifact (null when there are none). */
+export async function storeCalculations(workflowId: string, stepId: string, calculations: Calculation[]): Promise<string | null> {
+  return calculations.length > 0 ? storeArtifact(workflowId, stepId, 'calculations', calculations) : null;
+}
+
+/** Every calculation behind the references, in order. */
+export async function loadCalculations(refs: string[]): Promise<Calculation[]> {
+  const sets = await Promise.all(refs.map((ref) => loadArtifact<Calculation[]>(ref)));
+  return sets.flat();
 }

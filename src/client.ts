@@ -17,7 +17,8 @@ import pc from 'picocolors';
 import { up, down } from './cli/services';
 import { CliError, connectTemporal, webUiLink } from './cli/temporal';
 import { loadConfig, redactUrl, todayIn } from './config';
-import type { AnalysisResult, RunProgress } from './contracts';
+import type { AnalysisResult, ReportOutput, RunProgress } from './contracts';
+import { loadArtifact } from './artifacts';
 import { closePools, DatabaseUnreachableError, ensureSystemSchema, getPool, ping } from './db';
 import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
@@ -276,10 +277,14 @@ async function reportCommand(workflowId: string, opts: { format: ReportFormat; o
     if (!value.report) throw new CliError(`run ${workflowId} has no report (status ${value.status}): ${value.answer}`, 1);
     const file = path.resolve(opts.output ?? path.join('reports', `${workflowId}.${opts.format}`));
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, await renderReport(value.report, opts.format));
+    // The report itself is an artifact in PostgreSQL; the run's result holds its reference.
+    const report = await loadArtifact<ReportOutput>(value.report.report_ref).catch((err: unknown) => {
+      throw new CliError(`cannot read report ${value.report?.report_ref ?? ''} from ${redactUrl(config.databaseUrl)}: ${(err as Error).message}`, 1);
+    });
+    fs.writeFileSync(file, await renderReport(report, opts.format));
     const audit = value.report.audit;
     console.log(`${opts.format.toUpperCase()} report written to ${file}`);
-    console.log(`audit: ${audit ? (audit.clean ? `clean (${audit.numbers_checked} numbers checked, ${value.report.citations.length} citations)` : `${audit.findings.length} finding(s)${audit.note ? ` — ${audit.note}` : ''}`) : 'none'}`);
+    console.log(`audit: ${audit.clean ? `clean (${audit.numbers_checked} numbers checked, ${value.report.citation_count} citations)` : `${audit.findings.length} finding(s)${audit.note ? ` — ${audit.note}` : ''}`}`);
   });
 }
 

@@ -331,8 +331,9 @@ export const StepOutput = z.object({
   memory_entries: z.array(MemoryDraft),
   /** The metric values this step computed, for the report's key metrics. */
   metrics: z.array(z.lazy(() => AnswerMetric)),
-  /** Every number the step reports, with how to recompute it (the validator does). */
-  calculations: z.array(z.lazy(() => Calculation)),
+  /** Artifact holding every number the step reports, with how to recompute it (the validator does); null when none. */
+  calculations_ref: z.string().nullable(),
+  calculation_count: z.number().int().min(0),
 });
 export type StepOutput = z.infer<typeof StepOutput>;
 
@@ -409,7 +410,9 @@ export const Recipe = z.discriminatedUnion('kind', [
 export type Recipe = z.infer<typeof Recipe>;
 
 export const VerificationInput = z.object({
-  calculations: z.array(Calculation),
+  workflow_id: z.string(),
+  /** Artifacts holding the run's calculations (one per step, data quality and statistics). */
+  calculation_refs: z.array(z.string()),
   recipes: z.array(Recipe),
   databaseUrl: z.string().optional(),
 });
@@ -435,6 +438,8 @@ export const VerificationOutput = z.object({
   mismatches: z.array(z.string()),
   not_selected: z.array(z.string()),
   tolerance: z.number(),
+  /** Artifact with every check in full (reported and recomputed values). */
+  checks_ref: z.string(),
 });
 export type VerificationOutput = z.infer<typeof VerificationOutput>;
 
@@ -480,7 +485,8 @@ export const DataQualityOutput = z.object({
   partial_periods: z.array(PartialPeriod),
   /** Rows failing at least one row-level check. */
   dirty_rows: z.number().int().min(0),
-  calculations: z.array(Calculation),
+  calculations_ref: z.string(),
+  calculation_count: z.number().int().min(0),
   recipe: Recipe,
   assumptions_made: z.array(z.string()),
   paths_excluded: z.array(z.string()),
@@ -507,7 +513,8 @@ export const StatisticsOutput = z.object({
   tests: z.array(z.lazy(() => StatisticalTest)),
   /** Confidence intervals for the compared values. */
   intervals: z.array(z.object({ label: z.string(), value: z.number(), ci_low: z.number(), ci_high: z.number(), level: z.number() })),
-  calculations: z.array(Calculation),
+  calculations_ref: z.string().nullable(),
+  calculation_count: z.number().int().min(0),
   /** The step calculations the two samples stand for (their values get the intervals in the report). */
   compared_calculations: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
   recipe: Recipe.nullable(),
@@ -706,6 +713,8 @@ export const AuditOutput = z.object({
   numbers_checked: z.number().int().min(0),
   /** Set when the report is published with findings left: what the reader must know. */
   note: z.string().nullable(),
+  /** Artifact of the report with this audit attached: what `baton report` renders when this audit is the last. */
+  published_ref: z.string().nullable(),
 });
 export type AuditOutput = z.infer<typeof AuditOutput>;
 
@@ -715,17 +724,20 @@ export const ReportInput = z.object({
   data_scope: DataScope,
   user_intent: z.object({ question: z.string(), intent: IntentOutput }),
   catalogPath: z.string().optional(),
-  /** The data-quality and statistics results without their calculations (those arrive verified, as citable). */
-  data_quality: DataQualityOutput.omit({ calculations: true, recipe: true }).nullable().default(null),
-  statistics: StatisticsOutput.omit({ calculations: true, recipe: true }).nullable().default(null),
-  /** Re-verified calculations: the only numbers the report may state. */
-  citable: z.array(Calculation).default([]),
-  /** Calculations whose recomputation did not match: named in the limitations, never cited. */
-  mismatched: z.array(Calculation).default([]),
+  workflow_id: z.string(),
+  /** The data-quality and statistics results (their recipes stay with the validator). */
+  data_quality: DataQualityOutput.omit({ recipe: true }).nullable().default(null),
+  statistics: StatisticsOutput.omit({ recipe: true }).nullable().default(null),
+  /** Artifacts with the run's calculations. */
+  calculation_refs: z.array(z.string()).default([]),
+  /** Ids the validator re-verified: the only numbers the report may state. */
+  verified: z.array(z.string()).default([]),
+  /** Ids whose recomputation did not match: named in the limitations, never cited. */
+  mismatched: z.array(z.string()).default([]),
   /** Step results the charts draw (rows of passed steps, as handed on). */
   chart_data: z.array(z.object({ step_id: z.string(), kind: z.string(), description: z.string(), rows: z.array(Row) })).default([]),
-  /** A targeted rewrite: the earlier report and the auditor's findings; only the flagged sections change. */
-  revision: z.object({ previous: z.lazy(() => ReportOutput), audit: AuditOutput }).nullable().default(null),
+  /** A targeted rewrite: the earlier report (artifact) and the auditor's findings; only the flagged sections change. */
+  revision: z.object({ previous_ref: z.string(), audit: AuditOutput }).nullable().default(null),
   attempt: z.number().int().min(1).default(1),
   faults: Faults.optional(),
 });
@@ -751,13 +763,31 @@ export const ReportOutput = z.object({
 });
 export type ReportOutput = z.infer<typeof ReportOutput>;
 
+/** What the reporter hands on: the report is an artifact; the history carries its reference and a summary. */
+export const ReportDraft = z.object({
+  task_id: z.string(),
+  report_ref: z.string(),
+  title: z.string(),
+  status: ReportOutput.shape.status,
+  answer: z.string(),
+  attempt: z.number().int().min(1),
+  section_ids: z.array(z.string()),
+  citation_count: z.number().int().min(0),
+  chart_count: z.number().int().min(0),
+  /** The executive summary, as written (with its markers). */
+  summary: z.string(),
+});
+export type ReportDraft = z.infer<typeof ReportDraft>;
+
 export const AuditInput = z.object({
   task_id: z.string(),
-  report: ReportOutput,
-  /** Every calculation of the run (what the auditor needs of each). */
-  calculations: z.array(Calculation.pick({ id: true, value: true, importance: true, description: true })),
+  workflow_id: z.string(),
+  report_ref: z.string(),
+  calculation_refs: z.array(z.string()),
   /** The ids the validator verified. */
   verified: z.array(z.string()),
+  /** The last allowed attempt: findings left are published with a note. */
+  final_attempt: z.boolean(),
 });
 export type AuditInput = z.input<typeof AuditInput>;
 
@@ -848,6 +878,18 @@ export interface MemorySnapshot {
   contradictions: Contradiction[];
 }
 
+export interface PublishedReport {
+  /** Artifact with the full report (sections, charts, citations) and its audit; `baton report` renders it. */
+  report_ref: string;
+  title: string;
+  attempt: number;
+  section_ids: string[];
+  citation_count: number;
+  chart_count: number;
+  summary: string;
+  audit: AuditOutput;
+}
+
 export interface AnalysisResult {
   question: string;
   asOf: string;
@@ -860,8 +902,8 @@ export interface AnalysisResult {
   activitiesExecuted: number;
   planRejections: string[];
   reviews: RunProgress['reviews'];
-  /** The report agent's output (the analysis agent's is in the history, as its activity result). */
-  report: ReportOutput | null;
+  /** The published report: its artifact, summary and audit (the analysis agent's output is in the history, as its activity result). */
+  report: PublishedReport | null;
   /** The pool's fact and hypothesis ids, its contradictions, and the entries those name. */
   memory: MemorySnapshot;
   /** What the data-quality agent found (null when no step ran). */

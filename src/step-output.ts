@@ -2,7 +2,7 @@
  * Building a step's hand-off: at most INLINE_ROWS rows travel inline; a larger
  * result is stored as an artifact and referenced, so workflow history stays small.
  */
-import { storeArtifact, loadArtifact } from './artifacts';
+import { storeArtifact, loadArtifact, storeCalculations } from './artifacts';
 import { INLINE_ROWS } from './limits';
 import { CatalogSchema, type Catalog } from './catalog/catalog';
 import { describeStep, type StepFacts } from './analysis/findings';
@@ -52,7 +52,8 @@ export async function buildStepOutput(workflowId: string, step: PlanStep, parts:
     assumptions_made: parts.facts.assumptions,
     paths_excluded: parts.paths_excluded,
     metrics: parts.metrics,
-    calculations: parts.calculations,
+    calculations_ref: await storeCalculations(workflowId, step.step_id, parts.calculations),
+    calculation_count: parts.calculations.length,
     memory_entries: [
       ...parts.facts.memory,
       ...parts.anomalies_found.map((a) => ({

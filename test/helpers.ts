@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { loadConfig, todayIn, type BatonConfig } from '../src/config';
-import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
+import { loadArtifact } from '../src/artifacts';
+import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
 import type { SeedManifest } from '../src/seed/generate';
 import { createWorker, type WorkerOptions } from '../src/worker';
 import { analysisWorkflow } from '../src/workflows';
@@ -133,4 +134,20 @@ export async function activityInputs<T>(client: Client, workflowId: string, type
   return (history.events ?? [])
     .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
     .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
+}
+
+/** The results of one activity type's completed executions, decoded from the history, in order. */
+export async function activityResults<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const events = history.events ?? [];
+  const scheduled = new Set(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type).map((e) => String(e.eventId)));
+  return events
+    .filter((e) => e.activityTaskCompletedEventAttributes && scheduled.has(String(e.activityTaskCompletedEventAttributes.scheduledEventId)))
+    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskCompletedEventAttributes!.result!.payloads![0]!));
+}
+
+/** The full published report of a run (an artifact; the result carries its reference). */
+export async function publishedReport(result: AnalysisResult): Promise<ReportOutput> {
+  if (!result.report) throw new Error(`the run has no report (status ${result.status})`);
+  return loadArtifact<ReportOutput>(result.report.report_ref);
 }

@@ -67,9 +67,14 @@ test('the history names every agent activity, with a summary per call and search
     'describeCatalog',
     'classifyIntent',
     'planAnalysis',
+    'checkDataQuality',
     'runSqlStep',
     'validateStep',
-    'analyzeResults', 'writeReport',
+    'testSignificance',
+    'analyzeResults',
+    'verifyCalculations',
+    'writeReport',
+    'auditReport',
   ]);
   const summaries = scheduled.map((e) => {
     const payload = e.userMetadata?.summary;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as realActivities from '../src/activities';
 import { exportRun } from '../src/cli/export';
 import { todayIn } from '../src/config';
-import type { Plan, PlannerInput, StepInput } from '../src/contracts';
+import type { CoderInput, Plan, PlannerInput, StepInput } from '../src/contracts';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
 import { activityInputs, db, manifest, runAnalysis, scheduledActivities, startWorker, uniqueTaskQueue, withWorker } from './helpers';
 
@@ -39,8 +39,8 @@ test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, 
   expect(Math.abs(Number(s3?.eventId) - Number(s2?.eventId))).toBe(1);
 
   // Context isolation: s4 sees only s3; s3 sees only s1.
-  const [s4Input] = await activityInputs<StepInput>(harness.client, workflowId, 'computeStep');
-  expect(Object.keys(s4Input!.dependencies)).toEqual(['s3']);
+  const [s4Input] = await activityInputs<CoderInput>(harness.client, workflowId, 'writeCode');
+  expect(Object.keys(s4Input!.requirements.dependencies)).toEqual(['s3']);
   const s3Input = harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(s3!.activityTaskScheduledEventAttributes!.input!.payloads![0]!);
   expect(Object.keys(s3Input.dependencies)).toEqual(['s1']);
   expect(Object.keys((s3Input.catalog as { metrics: object }).metrics)).toEqual(['aov']);

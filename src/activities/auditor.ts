@@ -11,7 +11,9 @@
  * the reporter must rewrite; the others are notes.
  */
 import { defineAgent } from '../agent';
-import { AuditInput, AuditOutput, type AuditFinding } from '../contracts';
+import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
+import { AuditInput, AuditOutput, type AuditFinding, type ReportOutput } from '../contracts';
+import { MAX_REPORT_RETRIES } from '../limits';
 import { readNumbers, states } from '../report/numbers';
 
 const BLOCKING = new Set<AuditFinding['kind']>(['wrong_value', 'dangling_marker', 'unverified_citation']);
@@ -20,7 +22,9 @@ export const auditReport = defineAgent({
   name: 'auditor',
   input: AuditInput,
   output: AuditOutput,
-  run: ({ task_id, report, calculations, verified: verifiedIds }) => {
+  run: async ({ task_id, workflow_id, report_ref, calculation_refs, verified: verifiedIds, final_attempt }) => {
+    const report = await loadArtifact<ReportOutput>(report_ref);
+    const calculations = await loadCalculations(calculation_refs);
     const findings: AuditFinding[] = [];
     const verified = new Set(verifiedIds);
     const byId = new Map(calculations.map((c) => [c.id, c]));
@@ -58,13 +62,12 @@ export const auditReport = defineAgent({
       }
     }
     const sectionsToFix = [...new Set(findings.filter((f) => BLOCKING.has(f.kind) && f.section_id).map((f) => f.section_id as string))];
-    return {
-      task_id,
-      clean: findings.length === 0,
-      findings,
-      sections_to_fix: sectionsToFix,
-      numbers_checked: checked,
-      note: null,
-    };
+    const note = final_attempt && sectionsToFix.length > 0
+      ? `published with ${findings.length} audit finding(s) left after ${MAX_REPORT_RETRIES} targeted rewrites: ${findings.map((f) => f.detail).join('; ')}`
+      : null;
+    const audit = { task_id, clean: findings.length === 0, findings, sections_to_fix: sectionsToFix, numbers_checked: checked, note };
+    // The audited report, as published when this audit is the last: the findings travel with it.
+    const published_ref = await storeArtifact(workflow_id, 'report', 'report', { ...report, audit: { ...audit, published_ref: null } });
+    return { ...audit, published_ref };
   },
 });

@@ -12,6 +12,7 @@ import { deriveCompute, deriveFromSql, metricSummary, pickValue, queryRows, type
 import { twoSampleTest } from '../analysis/statistics';
 import { VerificationInput, VerificationOutput, type CheckedCalculation, type Recipe } from '../contracts';
 import { databaseFor } from '../sources';
+import { loadCalculations, storeArtifact } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -19,7 +20,8 @@ export const verifyCalculations = defineAgent({
   name: 'validator',
   input: VerificationInput,
   output: VerificationOutput,
-  run: async ({ calculations, recipes, databaseUrl }) => {
+  run: async ({ workflow_id, calculation_refs, recipes, databaseUrl }) => {
+    const calculations = await loadCalculations(calculation_refs);
     const db = databaseFor(databaseUrl);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
     const results = new Map<string, Promise<StepData>>();
@@ -82,6 +84,7 @@ export const verifyCalculations = defineAgent({
       });
     }
     return {
+      checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', { rule, checked }),
       total: calculations.length,
       rule,
       checked,

@@ -11,6 +11,7 @@ import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
+import { storeCalculations } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
 
@@ -62,7 +63,7 @@ export const checkDataQuality = defineAgent({
   name: 'data-quality',
   input: DataQualityInput,
   output: DataQualityOutput,
-  run: async ({ catalogPath, databaseUrl, metrics, windows, language }) => {
+  run: async ({ workflow_id, catalogPath, databaseUrl, metrics, windows, language }) => {
     const catalog = catalogFor(catalogPath);
     const db = databaseFor(databaseUrl);
     const zh = language === 'zh';
@@ -147,7 +148,8 @@ export const checkDataQuality = defineAgent({
       checks,
       partial_periods: partial,
       dirty_rows: dirtyRows,
-      calculations: calcs,
+      calculations_ref: (await storeCalculations(workflow_id, 'dq', calcs)) ?? '',
+      calculation_count: calcs.length,
       recipe: { kind: 'quality' as const, step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) },
       // Counts live in the calculations (and so in the report, cited); these sentences carry none.
       assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => t(`${c.description}仍计入指标；按该维度分组时归入“缺失”组`, `${c.description} still count in the metrics; grouped by that dimension they form a "missing" group`)),

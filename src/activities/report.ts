@@ -16,10 +16,11 @@ import type { z } from 'zod';
 import { defineAgent } from '../agent';
 import type { Catalog } from '../catalog/catalog';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
-import { ReportInput, ReportOutput, type Calculation, type Citation, type DataScope, type Language, type ReportSection } from '../contracts';
+import { ReportDraft, ReportInput, type ReportOutput, type Calculation, type Citation, type DataScope, type Language, type ReportSection } from '../contracts';
 import { chartFor } from '../report/charts';
 import { formatCalculation } from '../report/numbers';
 import { catalogFor } from '../sources';
+import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
 
 type Input = z.output<typeof ReportInput>;
 
@@ -75,8 +76,8 @@ function basis(scope: DataScope, catalog: Catalog, zh: boolean): string[] {
   ];
 }
 
-function writeSections(input: Input, catalog: Catalog, c: Citations): Map<string, () => ReportSection | null> {
-  const { analysis, data_quality: dq, statistics, chart_data, citable, mismatched, data_scope, user_intent } = input;
+function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[]): Map<string, () => ReportSection | null> {
+  const { analysis, data_quality: dq, statistics, chart_data, data_scope, user_intent } = input;
   const zh = user_intent.intent.language === 'zh';
   const language: Language = zh ? 'zh' : 'en';
   const t = (a: string, b: string) => (zh ? a : b);
@@ -235,21 +236,26 @@ function writeSections(input: Input, catalog: Catalog, c: Citations): Map<string
 export const writeReport = defineAgent({
   name: 'report',
   input: ReportInput,
-  output: ReportOutput,
-  run: (input) => {
-    const { task_id, analysis, data_scope, user_intent, catalogPath, citable, revision, attempt, faults } = input;
+  output: ReportDraft,
+  run: async (input) => {
+    const { task_id, workflow_id, analysis, data_scope, user_intent, catalogPath, revision, attempt, faults } = input;
     const catalog = catalogFor(catalogPath);
+    const calculations = await loadCalculations(input.calculation_refs);
+    const verified = new Set(input.verified);
+    const citable = calculations.filter((x) => verified.has(x.id));
+    const mismatched = calculations.filter((x) => input.mismatched.includes(x.id));
+    const previous = revision ? await loadArtifact<ReportOutput>(revision.previous_ref) : null;
     const zh = user_intent.intent.language === 'zh';
     const language: Language = zh ? 'zh' : 'en';
     const t = (a: string, b: string) => (zh ? a : b);
-    const citations = new Citations(new Map(citable.map((x) => [x.id, x])), language, revision?.previous.citations ?? []);
-    const writers = writeSections(input, catalog, citations);
+    const citations = new Citations(new Map(citable.map((x) => [x.id, x])), language, previous?.citations ?? []);
+    const writers = writeSections(input, catalog, citations, citable, mismatched);
     const toFix = new Set(revision?.audit.sections_to_fix ?? []);
     let typoArmed = attempt <= (faults?.report_typo_attempts ?? 0);
     const sections: ReportSection[] = [];
     for (const [id, write] of writers) {
-      const kept = revision?.previous.sections.find((s) => s.id === id);
-      if (revision && !toFix.has(id)) {
+      const kept = previous?.sections.find((s) => s.id === id);
+      if (previous && !toFix.has(id)) {
         if (kept) sections.push(kept);
         continue;
       }
@@ -274,7 +280,7 @@ export const writeReport = defineAgent({
       ...(analysis.assumptions_made.length > 0 ? [t(`假设：${analysis.assumptions_made.join('；')}。`, `Assumptions: ${analysis.assumptions_made.join('; ')}.`)] : []),
     ].join('\n');
     const limitations = sections.find((s) => s.id === 'limitations')?.body.split('\n').map((l) => l.replace(/^- /, '')) ?? [];
-    return {
+    const report: ReportOutput = {
       task_id,
       input_task_id: analysis.task_id,
       title: t(`分析报告：${user_intent.question}`, `Analysis: ${user_intent.question}`),
@@ -295,6 +301,19 @@ export const writeReport = defineAgent({
       answer: answer || t('没有可报告的结论。', 'Nothing to report.'),
       attempt,
       audit: null,
+    };
+    // The report is an artifact; the history carries its reference and the executive summary.
+    return {
+      task_id,
+      report_ref: await storeArtifact(workflow_id, 'report', 'report', report),
+      title: report.title,
+      status: report.status,
+      answer: report.answer,
+      attempt,
+      section_ids: sections.map((s) => s.id),
+      citation_count: report.citations.length,
+      chart_count: charts.length,
+      summary: sections.find((s) => s.id === 'summary')?.body ?? '',
     };
   },
 });

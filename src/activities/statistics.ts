@@ -15,6 +15,7 @@ import { compileUnitSample } from '../catalog/sql';
 import { StatisticsInput, StatisticsOutput, type Calculation, type MetricQuery, type PlanStep, type TimeWindow } from '../contracts';
 import { previousMonth } from '../model/time-window';
 import { catalogFor, databaseFor } from '../sources';
+import { storeCalculations } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -62,14 +63,14 @@ export const testSignificance = defineAgent({
   name: 'statistics',
   input: StatisticsInput,
   output: StatisticsOutput,
-  run: async ({ catalogPath, databaseUrl, intent, steps, partial_periods }) => {
+  run: async ({ workflow_id, catalogPath, databaseUrl, intent, steps, partial_periods }) => {
     const catalog = catalogFor(catalogPath);
     const zh = intent.language === 'zh';
     const t = (c: string, e: string) => (zh ? c : e);
     const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);
     if (!samples) {
       return {
-        task_id: 'stats', tests: [], intervals: [], calculations: [], compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
+        task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
         paths_excluded: [t('问题没有可比较的两个样本，未做显著性检验', 'the question compares no two samples; no significance test')],
         summary: t('无可比较样本，未检验', 'nothing to compare; no test'),
       };
@@ -84,7 +85,7 @@ export const testSignificance = defineAgent({
       result = twoSampleTest(x, y);
     } catch (err) {
       return {
-        task_id: 'stats', tests: [], intervals: [], calculations: [], compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
+        task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
         paths_excluded: [t(`样本太小，无法检验：${(err as Error).message}`, `samples too small to test: ${(err as Error).message}`)],
         summary: t('样本太小，未检验', 'samples too small; no test'),
       };
@@ -121,7 +122,8 @@ export const testSignificance = defineAgent({
         { label: `${label} ${samples.before.label}`, value: result.mean_before, ci_low: result.before_ci_low, ci_high: result.before_ci_high, level: 0.95 },
         { label: `${label} ${samples.after.label}`, value: result.mean_after, ci_low: result.after_ci_low, ci_high: result.after_ci_high, level: 0.95 },
       ],
-      calculations,
+      calculations_ref: await storeCalculations(workflow_id, 'stats', calculations),
+      calculation_count: calculations.length,
       compared_calculations: samples.ids,
       recipe: { kind: 'statistics' as const, step_id: 'stats', before: { sql: before.sql, params: before.params }, after: { sql: after.sql, params: after.params } },
       assumptions_made: [

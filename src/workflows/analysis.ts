@@ -47,15 +47,15 @@ import type {
   AnswerMetric,
   AnswerOutput,
   AuditOutput,
-  Calculation,
   DataQualityOutput,
   DataScope,
-  ReportOutput,
   DependencyResult,
   IntentOutput,
   Plan,
   PlanStep,
+  PublishedReport,
   Recipe,
+  ReportDraft,
   ReviewDecision,
   RunProgress,
   StageProgress,
@@ -203,13 +203,14 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
   let intent: IntentOutput = { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
   let plan: Plan = { kind: 'cannot_answer', reason: 'not planned yet', available_metrics: [] };
   let records: StepRecord[] = [];
-  let report: ReportOutput | null = null;
+  let report: PublishedReport | null = null;
   let dataQuality: DataQualityOutput | null = null;
   let statistics: StatisticsOutput | null = null;
   let verification: VerificationOutput | null = null;
   const memory = new MemoryPool();
   const keyMetrics = new Map<string, AnswerMetric[]>();
-  const calculations = new Map<string, Calculation[]>();
+  /** Artifacts with each step's (and data quality's, and statistics') calculations. */
+  const calculations = new Map<string, string>();
   const finish = (answer: AnswerOutput): AnalysisResult => {
     progress.phase = 'done';
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
@@ -219,9 +220,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     return {
       question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan: shownPlan, steps: records,
       activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
-      report, memory: memory.summary(),
-      dataQuality: dataQuality ? { ...dataQuality, calculations: [] } : null,
-      statistics: statistics ? { ...statistics, calculations: [] } : null,
+      report, memory: memory.summary(), dataQuality, statistics,
       verification: verification ? { ...verification, checked: verification.checked.filter((c) => c.status !== 'verified') } : null,
       checklist: checklist(question, progress),
     };
@@ -297,7 +296,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     const metrics = [...new Set(plan.steps.flatMap((s) => s.metrics))];
     if (windows.length > 0 && metrics.length > 0) {
       dataQuality = await run('checkDataQuality', 'data quality', { workflow_id: workflowId, catalogPath, databaseUrl, metrics, windows, language: intent.language, faults });
-      calculations.set('dq', dataQuality.calculations);
+      calculations.set('dq', dataQuality.calculations_ref);
       stage('data_quality', 'done', dataQuality.summary);
     } else {
       stage('data_quality', 'skipped', 'the plan reads no table');
@@ -319,7 +318,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     if (passed.length > 0) {
       stage('statistics', 'running');
       statistics = await run('testSignificance', 'statistics', { workflow_id: workflowId, catalogPath, databaseUrl, intent, steps: plan.steps, partial_periods: partialPeriods, faults });
-      calculations.set('stats', statistics.calculations);
+      if (statistics.calculations_ref) calculations.set('stats', statistics.calculations_ref);
       stage('statistics', 'done', statistics.summary);
     } else {
       stage('statistics', 'skipped', 'no step passed');
@@ -339,49 +338,52 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     // 9. Every number recomputed from the source; only matches may be cited.
     progress.phase = 'verifying';
     stage('verification', 'running');
-    const allCalculations = [...calculations.values()].flat();
+    const calculationRefs = [...calculations.values()];
     const recipes = [
       ...passed.map((r) => recipeOf(r, partialPeriods)).filter((r): r is Recipe => r !== null),
       ...(dataQuality ? [dataQuality.recipe] : []),
       ...(statistics?.recipe ? [statistics.recipe] : []),
     ];
-    verification = await run('verifyCalculations', 'validator · recompute numbers', { calculations: allCalculations, recipes, databaseUrl });
-    const verifiedIds = new Set(verification.verified);
-    const mismatchedIds = new Set(verification.mismatches);
+    verification = await run('verifyCalculations', 'validator · recompute numbers', { workflow_id: workflowId, calculation_refs: calculationRefs, recipes, databaseUrl });
     stage('verification', verification.mismatches.length > 0 ? 'failed' : 'done',
       `${verification.verified.length} of ${verification.checked.length} recomputed numbers match${verification.mismatches.length > 0 ? `; mismatched: ${verification.mismatches.join(', ')}` : ''} (${verification.rule})`);
 
     // 10. The report, and its audit; flagged sections are rewritten at most MAX_REPORT_RETRIES times.
     progress.phase = 'reporting';
     const reportInput = {
-      task_id: 'report', analysis, data_scope: dataScope(records), user_intent: { question, intent }, catalogPath,
-      data_quality: dataQuality ? withoutCalculations(dataQuality) : null,
-      statistics: statistics ? withoutCalculations(statistics) : null,
-      citable: allCalculations.filter((c) => verifiedIds.has(c.id)),
-      mismatched: allCalculations.filter((c) => mismatchedIds.has(c.id)),
+      task_id: 'report', workflow_id: workflowId, analysis, data_scope: dataScope(records), user_intent: { question, intent }, catalogPath,
+      data_quality: dataQuality ? withoutRecipe(dataQuality) : null,
+      statistics: statistics ? withoutRecipe(statistics) : null,
+      calculation_refs: calculationRefs,
+      verified: verification.verified,
+      mismatched: verification.mismatches,
       chart_data: passed.map((r) => ({ step_id: r.step.step_id, kind: r.step.operation.kind, description: r.step.description, rows: r.result?.rows ?? [] })),
       faults,
     };
-    const audited = allCalculations.map(({ id, value, importance, description }) => ({ id, value, importance, description }));
+    let draft = null as ReportDraft | null;
     let audit = null as AuditOutput | null;
     for (let attempt = 1; attempt <= 1 + MAX_REPORT_RETRIES; attempt++) {
-      stage('report', 'running', attempt > 1 ? `rewriting ${audit?.sections_to_fix.join(', ') ?? ''}` : null);
-      const revision: { previous: ReportOutput; audit: AuditOutput } | null = report && audit ? { previous: report, audit } : null;
-      report = await run('writeReport', attempt === 1 ? 'report' : `report · rewrite ${audit?.sections_to_fix.join(', ') ?? ''}`, { ...reportInput, revision, attempt });
-      stage('report', 'done', `${report.sections.length} sections, ${report.citations.length} citations, ${report.charts.length} chart(s)${attempt > 1 ? `, attempt ${attempt}` : ''}`);
+      const fixing = audit?.sections_to_fix.join(', ') ?? '';
+      stage('report', 'running', attempt > 1 ? `rewriting ${fixing}` : null);
+      const revision = draft && audit ? { previous_ref: draft.report_ref, audit } : null;
+      draft = await run('writeReport', attempt === 1 ? 'report' : `report · rewrite ${fixing}`, { ...reportInput, revision, attempt });
+      stage('report', 'done', `${draft.section_ids.length} sections, ${draft.citation_count} citations, ${draft.chart_count} chart(s)${attempt > 1 ? `, attempt ${attempt}` : ''}`);
       stage('audit', 'running');
-      audit = await run('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, { task_id: 'audit', report, calculations: audited, verified: verification.verified });
+      const final = attempt === 1 + MAX_REPORT_RETRIES;
+      audit = await run('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, {
+        task_id: 'audit', workflow_id: workflowId, report_ref: draft.report_ref, calculation_refs: calculationRefs, verified: verification.verified, final_attempt: final,
+      });
       if (audit.sections_to_fix.length === 0) break;
-      if (attempt === 1 + MAX_REPORT_RETRIES) {
-        audit = { ...audit, note: `published with ${audit.findings.length} audit finding(s) left after ${MAX_REPORT_RETRIES} targeted rewrites: ${audit.findings.map((f) => f.detail).join('; ')}` };
-      }
     }
-    if (report && audit) {
-      report = { ...report, audit };
-      stage('audit', audit.clean ? 'done' : 'failed', audit.clean ? `clean: ${audit.numbers_checked} numbers checked` : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`);
-    }
-    const status = report?.status === 'completed' && audit?.sections_to_fix.length === 0 ? 'completed' : 'degraded';
-    return finish({ status, answer: report?.answer ?? analysis.findings.map((f) => f.summary).join('\n'), metrics: analysis.key_metrics });
+    if (!draft || !audit?.published_ref) throw ApplicationFailure.nonRetryable('the report was not written', 'NoReport');
+    report = {
+      report_ref: audit.published_ref, title: draft.title, attempt: draft.attempt, section_ids: draft.section_ids, citation_count: draft.citation_count,
+      chart_count: draft.chart_count, summary: draft.summary, audit,
+    };
+    stage('audit', audit.clean ? 'done' : 'failed', audit.clean ? `clean: ${audit.numbers_checked} numbers checked` : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`);
+    // Completed only when every step passed, every recomputed number matched and the audit left nothing to fix.
+    const status = draft.status === 'completed' && audit.sections_to_fix.length === 0 && verification.mismatches.length === 0 ? 'completed' : 'degraded';
+    return finish({ status, answer: draft.answer, metrics: analysis.key_metrics });
   } catch (err) {
     if (!(err instanceof ActivityCapReached)) throw err;
     return finish({
@@ -418,15 +420,15 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
   }
 
   /** Accepts a validated result: its memory entries join the pool, its calculations the run's list. */
-  function accept(step: PlanStep, kind: string, proposed: StepOutput['memory_entries'], computed: StepOutput['metrics'], calcs: Calculation[]) {
+  function accept(step: PlanStep, kind: string, proposed: StepOutput['memory_entries'], computed: StepOutput['metrics'], calculationsRef: string | null) {
     memory.add(`${kind}-${step.step_id}`, proposed, new Date().toISOString());
     keyMetrics.set(step.step_id, computed);
-    calculations.set(step.step_id, calcs);
+    if (calculationsRef) calculations.set(step.step_id, calculationsRef);
   }
 
-  /** What travels in the history of a result: memory entries, key metrics and calculations go their own way. */
+  /** What travels on in the history: memory entries and key metrics go their own way. */
   function slim(result: StepOutput): StepOutput {
-    return { ...result, memory_entries: [], metrics: [], calculations: [] };
+    return { ...result, memory_entries: [], metrics: [] };
   }
 
   /** One SQL or trend step: its agent then the validator, retried with the reasons, at most 1 + maxStepRetries attempts. */
@@ -464,12 +466,12 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       }
       shown.status = 'validating';
       showProgress();
-      const { memory_entries: proposed, metrics: computed, calculations: calcs } = result;
+      const { memory_entries: proposed, metrics: computed } = result;
       result = slim(result);
       const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
       validations.push(validation);
       if (validation.passed) {
-        accept(step, kind, proposed, computed, calcs);
+        accept(step, kind, proposed, computed, result.calculations_ref);
         shown.status = 'passed';
         shown.note = `${result.result_shape[0]} row(s)`;
         showProgress();
@@ -525,12 +527,12 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       shown.status = 'validating';
       shown.note = tested.summary;
       showProgress();
-      const { memory_entries: proposed, metrics: computed, calculations: calcs } = tested.result;
+      const { memory_entries: proposed, metrics: computed } = tested.result;
       const result = slim(tested.result);
       const validation = await run('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
       validations.push(validation);
       if (validation.passed) {
-        accept(step, 'code', proposed, computed, calcs);
+        accept(step, 'code', proposed, computed, result.calculations_ref);
         shown.status = 'passed';
         shown.note = tested.summary;
         showProgress();
@@ -546,9 +548,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
   }
 }
 
-/** A result without its calculations and recipe (those travel to the validator, and verified to the report). */
-function withoutCalculations<T extends { calculations: unknown; recipe: unknown }>(output: T): Omit<T, 'calculations' | 'recipe'> {
-  const { calculations: _calculations, recipe: _recipe, ...rest } = output;
+/** A result without its recipe (that is for the validator). */
+function withoutRecipe<T extends { recipe: unknown }>(output: T): Omit<T, 'recipe'> {
+  const { recipe: _recipe, ...rest } = output;
   return rest;
 }
 
