@@ -432,6 +432,9 @@ export const VerificationOutput = z.object({
   total: z.number().int().min(0),
   /** The importance rule that chose what to recompute, in words. */
   rule: z.string(),
+  /** How many were recomputed. */
+  checked_count: z.number().int().min(0),
+  /** The recomputations that did not match (every check, matched or not, is in checks_ref). */
   checked: z.array(CheckedCalculation),
   /** Ids that were recomputed and matched within the tolerance: the only citable numbers. */
   verified: z.array(z.string()),
@@ -554,6 +557,8 @@ export type CoderInput = z.input<typeof CoderInput>;
 export const CodeDraft = z.object({
   step_id: z.string(),
   attempt: z.number().int().min(1),
+  /** Artifact of the requirements the code was written against (the tester checks against the same). */
+  requirements_ref: z.string(),
   /** Artifact id of the script; the code itself never enters the context. */
   code_ref: z.string(),
   language: z.literal('javascript'),
@@ -565,7 +570,6 @@ export const CodeDraft = z.object({
 export type CodeDraft = z.infer<typeof CodeDraft>;
 
 export const TesterInput = z.object({
-  requirements: CodeRequirements,
   draft: CodeDraft,
   databaseUrl: z.string().optional(),
 });

@@ -19,6 +19,8 @@ test('a failing test rolls back to the coder once, with the same requirements an
   expect(coder.map((c) => c.attempt)).toEqual([1, 2]);
   // Preserved, not re-derived: the second attempt gets exactly the first attempt's requirements.
   expect(coder[1]!.requirements).toEqual(coder[0]!.requirements);
+  const draftsSoFar = await activityResults<CodeDraft>(harness.client, workflowId, 'writeCode');
+  expect(new Set(draftsSoFar.map((d) => d.requirements_ref)).size).toBe(1);
   expect(coder[0]!.failures).toEqual([]);
   expect(coder[1]!.failures).toEqual([{ attempt: 1, criterion: 'at most 5 rows ranked 1, 2, 3, …, each a (dimension, segment) found in s2, s3', detail: 'row 1 has rank 5' }]);
 

@@ -26,7 +26,7 @@ export const analyzeResults = defineAgent({
   input: AnalysisInput,
   output: AnalysisOutput,
   run: (input) => {
-    const { task_id, intent, assumptions, metrics, contradictions } = input;
+    const { task_id, intent, assumptions, metrics, contradictions, statistical_tests } = input;
     // Over the input budget, condense the chain (never silently: the note travels on).
     const budget = budgetFor('analyzeResults').input;
     const { chain, note } = condenseToBudget(input.chain, Math.max(200, budget - tokensOf({ ...input, chain: [] })), tokensOf);
@@ -53,8 +53,8 @@ export const analyzeResults = defineAgent({
     const confidence = Math.round(mean * (passed.length / chain.length) * (contradictions.length > 0 ? 0.5 : 1) * 100) / 100;
     const last = chain[chain.length - 1];
     const nextSteps: string[] = {
-      attribution: [zh ? '按其他维度（渠道、品类）继续拆解主要贡献分群' : 'break the main contributing segment down by further dimensions (channel, category)', zh ? '检验变化是否显著' : 'test whether the change is statistically significant'],
-      comparison: [zh ? '检验分群差异是否显著' : 'test whether the gap between segments is significant'],
+      attribution: [zh ? '按其他维度（渠道、品类）继续拆解主要贡献分群' : 'break the main contributing segment down by further dimensions (channel, category)', ...(statistical_tests.length > 0 ? [] : [zh ? '检验变化是否显著' : 'test whether the change is statistically significant'])],
+      comparison: statistical_tests.length > 0 ? [zh ? '按其他维度拆解差距' : 'break the gap down by further dimensions'] : [zh ? '检验分群差异是否显著' : 'test whether the gap between segments is significant'],
       trend: [zh ? '对最近一次变化做归因' : 'attribute the latest month-over-month change'],
       distribution: [zh ? '与上一周期对比' : 'compare with the previous period'],
     }[TYPE[intent.intent]];
@@ -63,8 +63,8 @@ export const analyzeResults = defineAgent({
       input_task_id: last?.task_id ?? '',
       analysis_type: TYPE[intent.intent],
       findings,
-      // Significance tests belong to the statistics agent; none run in this chain yet.
-      statistical_tests: [],
+      // Run by the statistics agent; passed on for the report.
+      statistical_tests,
       assumptions_made: [...new Set([...assumptions, ...chain.flatMap((h) => h.assumptions_made)])],
       paths_excluded: [...new Set([...chain.flatMap((h) => h.paths_excluded), ...pathsExcluded])],
       confidence_level: confidence,

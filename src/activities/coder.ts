@@ -18,10 +18,13 @@ export const writeCode = defineAgent({
     const plantBug = attempt <= (requirements.faults?.failing_code_attempts ?? 0);
     const written = writeStepCode(step, attempt, failures, plantBug);
     const code_ref = await storeArtifact(workflow_id, step.step_id, 'code', { language: 'javascript', ...written });
+    // The same requirements every attempt, so the same artifact: the tester reads them by reference.
+    const requirements_ref = await storeArtifact(workflow_id, step.step_id, 'requirements', requirements);
     const lines = written.code.split('\n').length;
     return {
       step_id: step.step_id,
       attempt,
+      requirements_ref,
       code_ref,
       language: 'javascript' as const,
       queries: written.queries,

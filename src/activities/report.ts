@@ -89,6 +89,8 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
   };
   const sections = new Map<string, () => ReportSection | null>();
   const rank = chart_data.find((d) => d.kind === 'rank_contributors');
+  const gap = chart_data.find((d) => d.kind === 'gap_contribution');
+  const trendStep = chart_data.find((d) => d.kind === 'trend');
   const test = statistics?.tests[0];
 
   sections.set('summary', () => {
@@ -116,16 +118,37 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
         const [from, to] = related.rows.map((r) => c.cite(`${related.step_id}.${String(r.month)}.value`));
         if (from && to) sentences.push(t(`同期${related.description.replace(/：.*$/, '')}从 ${from} 变为 ${to}。`, `Over the same months, ${related.description.replace(/:.*$/, '')} went from ${from} to ${to}.`));
       }
-    } else {
-      const headline = citable.filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats').slice(0, 4).map(line).filter(Boolean);
+    } else if (gap && c.has(`${gap.step_id}.gap`)) {
+      // A comparison: the two segments and the gap between them.
+      const parts = ['value_a', 'value_b', 'gap'].map((f) => citable.find((x) => x.id === `${gap.step_id}.${f}`)).filter((x): x is Calculation => x !== undefined).map(line).filter(Boolean);
+      sentences.push(`${parts.join(t('；', '; '))}${t('。', '.')}`);
+    } else if (trendStep) {
+      // A trend: each series that verified in full, first to last, and how long it has moved one way.
+      for (const row of trendStep.rows.slice(0, 3)) {
+        const id = (field: string) => `${trendStep.step_id}.${String(row.series)}.${field}`;
+        if (![id('first_value'), id('last_value'), id('run_length')].every((x) => c.has(x))) continue;
+        const who = row.series === 'all' ? '' : `${String(row.series)} `;
+        const moving = row.direction === 'up' ? t('上升', 'rising') : row.direction === 'down' ? t('下降', 'falling') : t('持平', 'flat');
+        sentences.push(t(
+          `${who}从 ${c.cite(id('first_value')) ?? ''}（${String(row.first_month)}）到 ${c.cite(id('last_value')) ?? ''}（${String(row.last_month)}），最近连续 ${c.cite(id('run_length')) ?? ''} 个月${moving}。`,
+          `${who}went from ${c.cite(id('first_value')) ?? ''} (${String(row.first_month)}) to ${c.cite(id('last_value')) ?? ''} (${String(row.last_month)}), ${moving} for the last ${c.cite(id('run_length')) ?? ''} month(s).`,
+        ));
+      }
+    }
+    if (sentences.length === 0) {
+      const rank = { high: 0, medium: 1, low: 2 };
+      const headline = citable.filter((x) => x.step_id !== 'dq' && x.step_id !== 'stats').sort((p, q) => rank[p.importance] - rank[q.importance]).slice(0, 4).map(line).filter(Boolean);
       if (headline.length > 0) sentences.push(`${headline.join(t('；', '; '))}${t('。', '.')}`);
     }
     if (test && c.has('stats.p_value')) {
       const p = c.cite('stats.p_value');
-      const d = c.cite('stats.cohens_d');
-      sentences.push(test.significant
-        ? t(`变化在统计上显著（Welch t 检验 p ${p}${d ? `，Cohen's d ${d}` : ''}）。`, `The change is statistically significant (Welch's t-test p ${p}${d ? `, Cohen's d ${d}` : ''}).`)
-        : t(`变化在统计上不显著（Welch t 检验 p ${p}），不能排除随机波动。`, `The change is not statistically significant (Welch's t-test p ${p}); chance is not ruled out.`));
+      const what = user_intent.intent.intent === 'comparison' ? { zh: '差距', en: 'gap' } : { zh: '变化', en: 'change' };
+      if (test.significant) {
+        const d = c.cite('stats.cohens_d');
+        sentences.push(t(`${what.zh}在统计上显著（Welch t 检验 p ${p}${d ? `，Cohen's d ${d}` : ''}）。`, `The ${what.en} is statistically significant (Welch's t-test p ${p}${d ? `, Cohen's d ${d}` : ''}).`));
+      } else {
+        sentences.push(t(`${what.zh}在统计上不显著（Welch t 检验 p ${p}），不能排除随机波动。`, `The ${what.en} is not statistically significant (Welch's t-test p ${p}); chance is not ruled out.`));
+      }
     }
     if (dq) {
       const dirty = dq.tables.filter((tb) => dq.checks.some((k) => k.table === tb.table && k.count > 0)).map((tb) => c.cite(`dq.${tb.table}.dirty_rows`)).filter(Boolean);
@@ -139,7 +162,9 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
   sections.set('key-metrics', () => {
     const compared = statistics?.compared_calculations;
     const interval = (id: string) => (compared?.after === id && c.has('stats.after_ci_low') ? t(`（置信区间 ${c.cite('stats.after_ci_low')} 至 ${c.cite('stats.after_ci_high')}）`, ` (confidence interval ${c.cite('stats.after_ci_low')} to ${c.cite('stats.after_ci_high')})`) : '');
-    const keys = citable.filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats' && !x.delta).slice(0, 8);
+    // The compared values (their intervals are shown with them), then the other important levels.
+    const keys = [...new Set([compared?.before, compared?.after].filter((id): id is string => c.has(id)).map((id) => citable.find((x) => x.id === id) as Calculation)
+      .concat(citable.filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats' && !x.delta)))].slice(0, 8);
     const body = bullets(keys.map((k) => {
       const l = line(k);
       return l ? `${l}${interval(k.id)}` : null;
@@ -166,6 +191,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
         c.has('stats.p_value') ? `${test.test}${t('：', ': ')}${[c.has('stats.statistic') ? `t ${c.cite('stats.statistic')}` : null, `p ${c.cite('stats.p_value')}`].filter(Boolean).join(t('，', ', '))}` : null,
         c.has('stats.ci_low') ? t(`差值的置信区间：${c.cite('stats.ci_low')} 至 ${c.cite('stats.ci_high')}`, `Confidence interval of the difference: ${c.cite('stats.ci_low')} to ${c.cite('stats.ci_high')}`) : null,
         c.has('stats.cohens_d') ? t(`效应量 Cohen's d：${c.cite('stats.cohens_d')}`, `Effect size (Cohen's d): ${c.cite('stats.cohens_d')}`) : null,
+        c.has('stats.after_ci_low') && statistics.intervals[1] ? t(`${statistics.intervals[1].label} 的置信区间：${c.cite('stats.after_ci_low')} 至 ${c.cite('stats.after_ci_high')}`, `Confidence interval of ${statistics.intervals[1].label}: ${c.cite('stats.after_ci_low')} to ${c.cite('stats.after_ci_high')}`) : null,
         c.has('stats.n_before') ? t(`样本量：${c.cite('stats.n_before')} 与 ${c.cite('stats.n_after')}`, `Sample sizes: ${c.cite('stats.n_before')} and ${c.cite('stats.n_after')}`) : null,
         test.significant ? t('结论：在常用的百分之五显著性水平下显著', 'Conclusion: significant at the conventional five percent level') : t('结论：在常用的百分之五显著性水平下不显著', 'Conclusion: not significant at the conventional five percent level'),
       ]),

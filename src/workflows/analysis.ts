@@ -221,7 +221,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan: shownPlan, steps: records,
       activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
       report, memory: memory.summary(), dataQuality, statistics,
-      verification: verification ? { ...verification, checked: verification.checked.filter((c) => c.status !== 'verified') } : null,
+      verification,
       checklist: checklist(question, progress),
     };
   };
@@ -346,7 +346,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     ];
     verification = await run('verifyCalculations', 'validator · recompute numbers', { workflow_id: workflowId, calculation_refs: calculationRefs, recipes, databaseUrl });
     stage('verification', verification.mismatches.length > 0 ? 'failed' : 'done',
-      `${verification.verified.length} of ${verification.checked.length} recomputed numbers match${verification.mismatches.length > 0 ? `; mismatched: ${verification.mismatches.join(', ')}` : ''} (${verification.rule})`);
+      `${verification.verified.length} of ${verification.checked_count} recomputed numbers match${verification.mismatches.length > 0 ? `; mismatched: ${verification.mismatches.join(', ')}` : ''} (${verification.rule})`);
 
     // 10. The report, and its audit; flagged sections are rewritten at most MAX_REPORT_RETRIES times.
     progress.phase = 'reporting';
@@ -513,7 +513,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       let tested;
       try {
         draft = await run('writeCode', `step ${index + 1}/${total} · coder · ${step.description}${suffix}`, { requirements, attempt, failures: [...failures] });
-        tested = await run('testCode', `step ${index + 1}/${total} · tester${suffix}`, { requirements, draft, databaseUrl });
+        tested = await run('testCode', `step ${index + 1}/${total} · tester${suffix}`, { draft, databaseUrl });
       } catch (err) {
         if (err instanceof ActivityCapReached) throw err;
         failures.push({ attempt, criterion: 'the coder and tester run', detail: failureMessage(err) });
