@@ -6,7 +6,7 @@
  */
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
-import type { AnalysisRequest, AnalysisResult, Plan, PlannerInput, StepInput, StepOutput, ValidationOutput, ValidatorInput } from '../contracts';
+import type { AnalysisRequest, AnalysisResult, CodeDraft, CoderInput, Plan, PlannerInput, StepInput, StepOutput, TesterInput, TesterOutput, ValidationOutput, ValidatorInput } from '../contracts';
 
 interface ActivityCall {
   activityId: string;
@@ -71,31 +71,52 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
 
   const all = [...calls.values()];
   const of = (type: string) => all.filter((c) => c.type === type);
-  const stepCalls = all.filter((c) => c.type === 'runSqlStep' || c.type === 'computeStep');
+  // Step attempts: the SQL and trend agents' calls, or for computed steps the coder's (with the tester's verdict).
+  const stepCalls = all.filter((c) => c.type === 'runSqlStep' || c.type === 'analyzeTrend' || c.type === 'writeCode');
+  const stepOf = (c: ActivityCall) => (c.type === 'writeCode' ? (c.input as CoderInput).requirements.step : (c.input as StepInput).step);
   const validations = of('validateStep');
-  const stepIds = [...new Set(stepCalls.map((c) => (c.input as StepInput).step.step_id))];
+  const tests = of('testCode');
+  const stepIds = [...new Set(stepCalls.map((c) => stepOf(c).step_id))];
   const steps = stepIds.map((stepId) => {
-    const attempts = stepCalls.filter((c) => (c.input as StepInput).step.step_id === stepId);
+    const attempts = stepCalls.filter((c) => stepOf(c).step_id === stepId);
     const checks = validations.filter((v) => (v.input as ValidatorInput).step.step_id === stepId);
-    const input = attempts[0]?.input as StepInput;
+    const verdicts = tests.filter((t) => (t.input as TesterInput).draft.step_id === stepId);
+    const step = stepOf(attempts[0] as ActivityCall);
+    let validated = 0;
     return {
       step_id: stepId,
-      description: input.step.description,
-      depends_on: input.step.depends_on,
-      operation: input.step.operation,
+      description: step.description,
+      depends_on: step.depends_on,
+      operation: step.operation,
       final_status: result?.steps.find((s) => s.step.step_id === stepId)?.status ?? null,
-      attempts: attempts.map((a, i) => ({
-        agent: a.type,
-        summary: a.summary,
-        input: {
-          catalog_fragment: (a.input as StepInput).catalog,
-          dependencies: Object.keys((a.input as StepInput).dependencies ?? {}),
-          feedback: (a.input as StepInput).feedback ?? [],
-        },
-        output: a.output as StepOutput | null,
-        failure: a.failure,
-        validation: (checks[i]?.output as ValidationOutput | undefined) ?? null,
-      })),
+      attempts: attempts.map((a, i) => {
+        if (a.type === 'writeCode') {
+          const coder = a.input as CoderInput;
+          const verdict = verdicts[i]?.output as TesterOutput | null | undefined;
+          return {
+            agent: 'writeCode → testCode',
+            summary: a.summary,
+            input: { acceptance: coder.requirements.acceptance, dependencies: Object.keys(coder.requirements.dependencies), failures: coder.failures },
+            code: a.output as CodeDraft | null,
+            test: verdict ?? null,
+            output: verdict?.result ?? null,
+            failure: a.failure ?? verdicts[i]?.failure ?? null,
+            validation: verdict?.passed ? ((checks[validated++]?.output as ValidationOutput | undefined) ?? null) : null,
+          };
+        }
+        return {
+          agent: a.type,
+          summary: a.summary,
+          input: {
+            catalog_fragment: (a.input as StepInput).catalog,
+            dependencies: Object.keys((a.input as StepInput).dependencies ?? {}),
+            feedback: (a.input as StepInput).feedback ?? [],
+          },
+          output: a.output as StepOutput | null,
+          failure: a.failure,
+          validation: (checks[i]?.output as ValidationOutput | undefined) ?? null,
+        };
+      }),
     };
   });
 
