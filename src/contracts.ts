@@ -488,7 +488,7 @@ export const DataQualityOutput = z.object({
   partial_periods: z.array(PartialPeriod),
   /** Rows failing at least one row-level check. */
   dirty_rows: z.number().int().min(0),
-  calculations_ref: z.string(),
+  calculations_ref: z.string().nullable(),
   calculation_count: z.number().int().min(0),
   recipe: Recipe,
   assumptions_made: z.array(z.string()),

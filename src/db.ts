@@ -2,7 +2,7 @@
  * PostgreSQL access: one pool per database URL, the database created when
  * missing, Baton's own bookkeeping tables, and the read-only path agent SQL takes.
  */
-import { Client, Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { Client, Pool, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
 import { redactUrl } from './config';
 
 const pools = new Map<string, Pool>();
@@ -157,7 +157,9 @@ export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
     const capped = `SELECT * FROM (${sql}) AS capped_result LIMIT ${limits.rowCap + 1}`;
-    const result = await client.query<R>(capped, params);
+    // The extended protocol takes exactly one statement, so "…; COMMIT; DELETE …" cannot end the READ ONLY transaction.
+    // (queryMode is in node-postgres since 8.11; its type definitions do not list it yet.)
+    const result = await client.query<R>({ text: capped, values: params, queryMode: 'extended' } as QueryConfig);
     return {
       rows: result.rows.slice(0, limits.rowCap),
       fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),

@@ -32,6 +32,8 @@ test('data quality finds and counts the planted dirty rows exactly', async () =>
   expect(count('orders.category_id.not_null')).toMatchObject({ kind: 'missing_reference', count: m.dirty.missing_category.count, excluded_by_metrics: false });
   expect(count('orders.pay_time.not_before')?.count).toBe(0);
   expect(count('orders.order_time.not_in_future')?.count).toBe(0);
+  // No failing rows: nothing is said to be kept out.
+  expect(count('users.region.not_null')).toMatchObject({ count: 0, excluded_by_metrics: false });
   expect([m.dirty.negative_amount.count, m.dirty.null_pay_time.count, m.dirty.missing_category.count]).toEqual([37, 41, 29]);
   expect(dq.dirty_rows).toBe(37 + 41 + 29);
   expect(dq.tables).toEqual(expect.arrayContaining([{ table: 'orders', rows: m.counts.orders }, { table: 'users', rows: m.counts.users }]));

@@ -51,7 +51,7 @@ test('after 3 rollbacks the step ends with a diagnostic result and the run degra
   const s4 = result.steps.find((s) => s.step.step_id === 's4')!;
   expect(s4.status).toBe('failed');
   expect(s4.attempts).toBe(4);
-  expect(s4.error).toMatch(/^the code failed its tests 4 time\(s\) \(3 rollbacks\): attempt 1: .*row 1 has rank 5 \| attempt 2: .* \| attempt 3: .* \| attempt 4: /);
+  expect(s4.error).toMatch(/^the code failed its tests 4 time\(s\) \(3 rollback\(s\)\): attempt 1: .*row 1 has rank 5 \| attempt 2: .* \| attempt 3: .* \| attempt 4: /);
   expect(s4.validations).toEqual([]);
   expect(result.status).toBe('degraded');
   // The report is still written, from what did pass, and says what is missing.

@@ -55,6 +55,8 @@ test.each([
   ['opening a socket', "return fetch('http://127.0.0.1:5432/');", /^error: ReferenceError: fetch is not defined$/],
   ['a timer', 'setTimeout(() => {}, 10); return null;', /^error: ReferenceError: setTimeout is not defined$/],
   ['returning a promise', 'return (async () => 1)();', /^error: Error: the script must return its result, not a promise$/],
+  ['memory outside the heap (typed arrays)', 'const big = []; for (;;) big.push(new Uint8Array(1e9));', /^error: ReferenceError: Uint8Array is not defined$/],
+  ['WebAssembly', 'return WebAssembly.Memory;', /^error: ReferenceError: WebAssembly is not defined$/],
 ])('%s is stopped and reported as a test failure', async (_name, code, detail) => {
   const out = await test_(code);
   expect(out.passed).toBe(false);
@@ -71,13 +73,22 @@ test('writing a file is refused', async () => {
 
 test('SQL that writes to the database is refused, and the data is unchanged', async () => {
   const before = await db().query<{ n: string; s: string }>('SELECT count(*) AS n, sum(amount) AS s FROM orders');
-  for (const sql of ['DELETE FROM orders', "UPDATE orders SET amount = 0", 'DROP TABLE orders', 'WITH gone AS (DELETE FROM orders RETURNING 1) SELECT count(*) FROM gone']) {
+  for (const sql of [
+    'DELETE FROM orders', 'UPDATE orders SET amount = 0', 'DROP TABLE orders', 'WITH gone AS (DELETE FROM orders RETURNING 1) SELECT count(*) FROM gone',
+    // Breaking out of the wrapping subquery to end the READ ONLY transaction: one statement only.
+    'SELECT 1) AS x; COMMIT; DELETE FROM orders; SELECT * FROM (SELECT 1',
+  ]) {
     const out = await test_('return input.queries.q;', [{ name: 'q', sql, params: [] }]);
     expect(out.passed).toBe(false);
     expect(out.failures[0]).toMatchObject({ criterion: 'its SQL runs read-only, within 5 s and 10,000 rows', detail: expect.stringMatching(/^query "q" was refused: /) });
   }
   const after = await db().query<{ n: string; s: string }>('SELECT count(*) AS n, sum(amount) AS s FROM orders');
   expect(after.rows).toEqual(before.rows);
+});
+
+test('a result that would not make a valid hand-off goes back to the coder', async () => {
+  const out = await test_("const r = kit.topN(input.dependencies.t1.rows, input.dependencies.t1.columns, 'value', 2, 'desc'); return { ...r, columns: r.columns.map((c) => ({ name: c.name, type: c.type })) };");
+  expect(out.failures).toEqual([{ attempt: 1, criterion: acceptanceCriteria(step)[0], detail: 'a column lacks a name, type or meaning' }]);
 });
 
 test('output that breaks the acceptance criteria goes back with the criterion it failed', async () => {

@@ -79,7 +79,7 @@ describe('the auditor on its own', () => {
   const cite = (marker: number, id: string, value: number) => ({ marker, calculation_id: id, value, description: id, formula: 'f', sources: [] });
 
   test('finds uncited numbers, wrong values, dangling markers, unverified citations and unused important numbers', async () => {
-    const written = report('GMV was ¥1,200.00[1], up 12.5%[2] on 3 days, rate 19.30%[3], see [7]. Orders: 40[4]. Since 2026-10 (`amount > 0`).', [
+    const written = report('GMV was ¥1,200.00[1], up 12.5%[2] on 3 days, rate 19.30%[3], see [7]. Orders: 40[4]. Since 2026-10 (`amount > 0`). Growth < 50%[2].', [
       cite(1, 'gmv', 1200), cite(2, 'growth', 0.125), cite(3, 'rate', 0.2), cite(4, 'skewed', 40),
     ]);
     const calculations = [calc('gmv', 1200), calc('growth', 0.125), calc('rate', 0.2), calc('skewed', 44), calc('unused', 5)];
@@ -93,13 +93,14 @@ describe('the auditor on its own', () => {
       { kind: 'uncited_number', section_id: 'summary', detail: '"3" has no citation' },
       { kind: 'wrong_value', section_id: 'summary', detail: '"19.30%" [3] does not state rate = 0.2' },
       { kind: 'unverified_citation', section_id: 'summary', detail: '[4] cites skewed, which the validator did not verify' },
+      { kind: 'wrong_value', section_id: 'summary', detail: '"< 50%" [2] does not state growth = 0.125' },
       { kind: 'dangling_marker', section_id: 'summary', detail: '[7] stands on no number' },
       { kind: 'unused_high_importance', section_id: null, detail: 'unused (unused) is verified and important but never cited' },
     ]);
     expect(out.sections_to_fix).toEqual(['summary']);
-    expect(out.numbers_checked).toBe(5);
+    expect(out.numbers_checked).toBe(6);
     expect(out.clean).toBe(false);
-    expect(out.note).toMatch(/^published with 5 audit finding\(s\) left after 2 targeted rewrites: /);
+    expect(out.note).toMatch(/^published with 6 audit finding\(s\) left after 2 targeted rewrites: /);
     // The published version carries the audit with it.
     expect((await loadArtifact<ReportOutput>(out.published_ref!)).audit).toMatchObject({ clean: false, findings: out.findings });
   });
@@ -121,7 +122,7 @@ describe('choosing what to recompute', () => {
     expect(selectForVerification(calcs).selected.length).toBe(expected);
     expect(expected).toBe(selected);
   });
-  test('numbers compare safely across types, within 0.01', () => {
+  test('numbers compare safely across types, within 0.01 relative', () => {
     expect(sameNumber('0.1931', 0.19310344)).toBe(true);
     expect(sameNumber(0.2124, 0.1931)).toBe(false);
     expect(sameNumber('1234567.89', 1234567.8899)).toBe(true);

@@ -7,8 +7,9 @@
  *   dangling_marker         a marker with no citation, or standing on no number
  *   unverified_citation     a citation of a calculation the validator did not verify
  *   unused_high_importance  a verified high-importance calculation the report never cites
- * Wrong values and dangling markers (and unverified citations) name the sections
- * the reporter must rewrite; the others are notes.
+ * All but the last name the sections the reporter must rewrite; an unused
+ * important number is a note. Section bodies are audited; headings are the plan's
+ * step descriptions.
  */
 import { defineAgent } from '../agent';
 import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
@@ -16,7 +17,8 @@ import { AuditInput, AuditOutput, type AuditFinding, type ReportOutput } from '.
 import { MAX_REPORT_RETRIES } from '../limits';
 import { readNumbers, states } from '../report/numbers';
 
-const BLOCKING = new Set<AuditFinding['kind']>(['wrong_value', 'dangling_marker', 'unverified_citation']);
+/** Findings that send their section back to the reporter (an unused important number is a note only). */
+const BLOCKING = new Set<AuditFinding['kind']>(['uncited_number', 'wrong_value', 'dangling_marker', 'unverified_citation']);
 
 export const auditReport = defineAgent({
   name: 'auditor',
@@ -48,8 +50,8 @@ export const auditReport = defineAgent({
           findings.push({ kind: 'unverified_citation', section_id: section.id, detail: `[${n.marker}] cites ${citation.calculation_id}, which the validator did not verify` });
           continue;
         }
-        // The calculation's own value, not the citation's copy of it.
-        if (!states(n, calc.value) || citation.value !== calc.value) {
+        // The calculation's own value, not the citation's copy of it; "< x" is only how p-values are written.
+        if (!states(n, calc.value) || citation.value !== calc.value || (n.upperBound && (calc.display !== 'p_value' || calc.value < 0))) {
           findings.push({ kind: 'wrong_value', section_id: section.id, detail: `"${n.text}" [${n.marker}] does not state ${calc.id} = ${calc.value}` });
         }
       }

@@ -76,11 +76,11 @@ export const verifyCalculations = defineAgent({
         continue;
       }
       const value = typeof recomputed === 'number' ? recomputed : recomputed === null || recomputed === undefined ? null : Number(recomputed);
-      const ok = sameNumber(calc.value, value);
+      const ok = sameNumber(calc.value, value, calc.display);
       checked.push({
         id: calc.id, importance: calc.importance, reported: calc.value, recomputed: value !== null && Number.isFinite(value) ? value : null,
         status: ok ? 'verified' : 'mismatch',
-        detail: ok ? 'matches the recomputation' : `reported ${calc.value}, recomputed ${String(value)} from the source (tolerance ${TOLERANCE})`,
+        detail: ok ? 'matches the recomputation' : `reported ${calc.value}, recomputed ${String(value)} from the source (tolerance ${calc.display === 'integer' ? 'exact' : `${TOLERANCE} relative`})`,
       });
     }
     return {

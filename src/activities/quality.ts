@@ -100,7 +100,8 @@ export const checkDataQuality = defineAgent({
         const sql = `SELECT count(*) AS value FROM ${table} WHERE ${predicate}`;
         const found = await count(sql);
         // Do the filters of the metrics on this table keep these rows out of every number?
-        const kept = await metricFiltersKeep(catalog, db, metrics, table, predicate);
+        // (Nothing to keep out when no row fails.)
+        const kept = found === 0 || (await metricFiltersKeep(catalog, db, metrics, table, predicate));
         const kind = check.rule === 'not_null' && isReference(catalog, table, check.column) ? 'missing_reference' : KIND[check.rule];
         const description = t(check.description_zh ?? check.description ?? id, check.description ?? id);
         checks.push({ id, kind, table, column: check.column, description, count: found, excluded_by_metrics: !kept });
@@ -148,7 +149,7 @@ export const checkDataQuality = defineAgent({
       checks,
       partial_periods: partial,
       dirty_rows: dirtyRows,
-      calculations_ref: (await storeCalculations(workflow_id, 'dq', calcs)) ?? '',
+      calculations_ref: await storeCalculations(workflow_id, 'dq', calcs),
       calculation_count: calcs.length,
       recipe: { kind: 'quality' as const, step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) },
       // Counts live in the calculations (and so in the report, cited); these sentences carry none.
@@ -168,6 +169,8 @@ function quality(id: string, value: number, display: Calculation['display'], des
 
 /** Whether any failing row of `table` still passes every filter of some metric on it (so it counts somewhere). */
 async function metricFiltersKeep(catalog: Catalog, db: string, metrics: string[], table: string, predicate: string): Promise<boolean> {
+  // A table no metric counts rows of (a joined one): its rows are read through joins, unfiltered, so they count.
+  if (!metrics.some((m) => catalog.metrics[m]?.table === table)) return true;
   for (const name of metrics) {
     const metric = catalog.metrics[name];
     if (!metric || metric.table !== table) continue;

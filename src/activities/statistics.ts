@@ -54,7 +54,8 @@ function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalo
   let last = new Date(Date.parse(`${q.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 7);
   while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(monthWindow(last)).start.slice(0, 7);
   const prior = previousMonth(monthWindow(last)).start.slice(0, 7);
-  if (prior < q.window.start.slice(0, 7)) return null;
+  // Neither month may be partial: a half-loaded month is not comparable.
+  if (prior < q.window.start.slice(0, 7) || partial.includes(prior) || partial.includes(last)) return null;
   const at = (period: string) => ({ ...q, group_by: [], window: monthWindow(period) });
   return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: t(`${prior}`, prior), query: at(prior) }, after: { label: last, query: at(last) } };
 }
@@ -78,22 +79,28 @@ export const testSignificance = defineAgent({
     const db = databaseFor(databaseUrl);
     const before = compileUnitSample(catalog, samples.before.query);
     const after = compileUnitSample(catalog, samples.after.query);
-    const values = async (c: typeof before) => (await queryRows(db, c.sql, c.params, LIMITS)).rows.map((r) => Number(r.value)).filter(Number.isFinite);
-    const [x, y] = [await values(before), await values(after)];
+    const values = async (c: typeof before) => {
+      const { rows, capped } = await queryRows(db, c.sql, c.params, LIMITS);
+      // A capped sample is an arbitrary subset: no test on it.
+      if (capped) throw new Error(`a sample has more than ${LIMITS.rowCap} units`);
+      return rows.map((r) => Number(r.value)).filter(Number.isFinite);
+    };
     let result: TwoSampleResult;
     try {
-      result = twoSampleTest(x, y);
+      result = twoSampleTest(await values(before), await values(after));
     } catch (err) {
       return {
         task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
-        paths_excluded: [t(`样本太小，无法检验：${(err as Error).message}`, `samples too small to test: ${(err as Error).message}`)],
-        summary: t('样本太小，未检验', 'samples too small; no test'),
+        paths_excluded: [t(`未做显著性检验：${(err as Error).message}`, `no significance test: ${(err as Error).message}`)],
+        summary: t('未检验', 'no test'),
       };
     }
     const metric = catalog.metrics[samples.metric];
     const label = metric ? t(metric.label_zh, metric.label) : samples.metric;
     const compared = t(`${label}：${samples.after.label} 对比 ${samples.before.label}`, `${label}: ${samples.after.label} vs ${samples.before.label}`);
     const unitWord = { entity: t('每个对象', 'per entity'), row: t('每行', 'per row'), day: t('每日', 'per day') }[before.unit];
+    // Daily totals test the mean day, not the month's total: their intervals are labelled so and not attached to the totals.
+    const daily = before.unit === 'day' ? t('日均', ' (daily mean)') : '';
     const display = displayOf(catalog, samples.metric);
     const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
     const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
@@ -103,13 +110,13 @@ export const testSignificance = defineAgent({
     const calculations = [
       calc('p_value', t(`${compared} 的 p 值（Welch t 检验）`, `p-value of ${compared} (Welch's t-test)`), 'p_value', false, 'high', `${result.method}, ${unitWord} values`),
       calc('cohens_d', t(`效应量 Cohen's d`, `effect size (Cohen's d)`), 'number', true, 'high', '(mean_after − mean_before) / pooled standard deviation'),
-      calc('ci_low', t('差值置信区间下限（置信水平九十五）', 'lower bound of the difference (ninety-five percent interval)'), display, true, 'high', 'Welch interval of mean_after − mean_before'),
-      calc('ci_high', t('差值置信区间上限（置信水平九十五）', 'upper bound of the difference (ninety-five percent interval)'), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+      calc('ci_low', t(`${daily}差值置信区间下限（置信水平九十五）`, `lower bound of the difference${daily} (ninety-five percent interval)`), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+      calc('ci_high', t(`${daily}差值置信区间上限（置信水平九十五）`, `upper bound of the difference${daily} (ninety-five percent interval)`), display, true, 'high', 'Welch interval of mean_after − mean_before'),
       calc('statistic', t('t 统计量', 't statistic'), 'number', true, 'low', '(mean_after − mean_before) / standard error'),
       calc('n_before', t(`${samples.before.label} 样本量`, `sample size, ${samples.before.label}`), 'integer', false, 'medium', `count of ${before.unit} values`),
       calc('n_after', t(`${samples.after.label} 样本量`, `sample size, ${samples.after.label}`), 'integer', false, 'medium', `count of ${before.unit} values`),
-      calc('after_ci_low', t(`${label} ${samples.after.label} 置信区间下限`, `${label} ${samples.after.label}, lower bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
-      calc('after_ci_high', t(`${label} ${samples.after.label} 置信区间上限`, `${label} ${samples.after.label}, upper bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
+      calc('after_ci_low', t(`${label}${daily} ${samples.after.label} 置信区间下限`, `${label}${daily} ${samples.after.label}, lower bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
+      calc('after_ci_high', t(`${label}${daily} ${samples.after.label} 置信区间上限`, `${label}${daily} ${samples.after.label}, upper bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
     ].filter((c) => Number.isFinite(c.value));
     return {
       task_id: 'stats',
@@ -119,12 +126,12 @@ export const testSignificance = defineAgent({
         effect_size: result.cohens_d, effect_size_kind: "Cohen's d", significant,
       }],
       intervals: [
-        { label: `${label} ${samples.before.label}`, value: result.mean_before, ci_low: result.before_ci_low, ci_high: result.before_ci_high, level: 0.95 },
-        { label: `${label} ${samples.after.label}`, value: result.mean_after, ci_low: result.after_ci_low, ci_high: result.after_ci_high, level: 0.95 },
+        { label: `${label}${daily} ${samples.before.label}`, value: result.mean_before, ci_low: result.before_ci_low, ci_high: result.before_ci_high, level: 0.95 },
+        { label: `${label}${daily} ${samples.after.label}`, value: result.mean_after, ci_low: result.after_ci_low, ci_high: result.after_ci_high, level: 0.95 },
       ],
       calculations_ref: await storeCalculations(workflow_id, 'stats', calculations),
       calculation_count: calculations.length,
-      compared_calculations: samples.ids,
+      compared_calculations: daily ? { before: null, after: null } : samples.ids,
       recipe: { kind: 'statistics' as const, step_id: 'stats', before: { sql: before.sql, params: before.params }, after: { sql: after.sql, params: after.params } },
       assumptions_made: [
         t(`检验单位：${unitWord}（${before.unit === 'day' ? '每日合计' : before.unit === 'entity' ? '每个对象一个值' : '每行一个值'}），两样本方差不假设相等`, `test unit: ${before.unit} (${before.unit === 'day' ? 'daily totals' : 'one value each'}); the two variances are not assumed equal`),

@@ -4,7 +4,8 @@
  *
  *   SQL the script declares runs in a READ ONLY transaction with a statement
  *   timeout and a row cap; the script runs in the sandbox (a separate process with
- *   a time limit, a heap limit, no files, no network, no child processes).
+ *   a time limit and a heap limit, no file writes or child processes, and a V8
+ *   context with no require, process, fetch, sockets or timers).
  *
  * Anything the sandbox stops, and any failed criterion, comes back as a failure
  * for the coder; a pass comes back with the step's result.
@@ -13,7 +14,7 @@ import { defineAgent } from '../agent';
 import { loadArtifact } from '../artifacts';
 import { checkAcceptance, type InputResult } from '../coding/acceptance';
 import type { WrittenCode } from '../coding/rules-coder';
-import { CodeRequirements, TesterInput, TesterOutput, type Row, type TestFailure } from '../contracts';
+import { CodeRequirements, StepOutput, TesterInput, TesterOutput, type Row, type TestFailure } from '../contracts';
 import { queryRows } from '../analysis/recompute';
 import { runInSandbox } from '../sandbox/sandbox';
 import { databaseFor } from '../sources';
@@ -61,12 +62,17 @@ export const testCode = defineAgent({
       return { step_id: step.step_id, attempt, passed: false, failures: problems, summary: `${draft.summary}; ran in ${Math.round(run.ms)} ms but failed: ${problems[0]?.criterion ?? ''}`, result: null };
     }
     const derived = run.output as Parameters<typeof buildComputedOutput>[0]['derived'];
-    const result = await buildComputedOutput({
+    // A result that passes the criteria must still make a valid hand-off; if not, that too goes back to the coder.
+    const built = await buildComputedOutput({
       workflowId: workflow_id, step, derived, dependencies, inputRows, fragment: requirements.catalog, language: requirements.language,
       elapsedMs: run.ms,
       aggregationLogic: [`generated JavaScript (${draft.lines} lines, artifact ${draft.code_ref}) over ${Object.keys(dependencies).join(', ')}`, `accepted against ${requirements.acceptance.length} criteria`],
       skewed: requirements.faults?.skewed_calculations,
-    });
+    }).then((r) => StepOutput.safeParse(r), (err: unknown) => ({ success: false as const, error: err as Error }));
+    if (!built.success) {
+      return failed('its result forms a valid step hand-off', built.error.message.slice(0, 500), 'the result is not a valid hand-off');
+    }
+    const result = built.data;
     return {
       step_id: step.step_id, attempt, passed: true, failures: [],
       summary: `${draft.summary}; ran OK in ${Math.round(run.ms)} ms, ${derived.rows.length} row(s), ${requirements.acceptance.length} criteria met`,

@@ -72,8 +72,9 @@ function rowLabel(ctx: Context, row: Row, keys: string[]): string {
   return keys.map((k) => (k === 'month' ? String(row[k]) : valueLabel(ctx.catalog, ctx.language, k, String(row[k] ?? '')))).join(' · ');
 }
 
+/** The key columns of a row as the validator finds it again (pickValue compares with String(), so null is "null" on both sides). */
 function matchOf(row: Row, keys: string[]): Record<string, string | number> {
-  return Object.fromEntries(keys.map((k) => [k, typeof row[k] === 'number' ? row[k] : String(row[k] ?? '')]));
+  return Object.fromEntries(keys.map((k) => [k, typeof row[k] === 'number' ? row[k] : String(row[k])]));
 }
 
 function scopeText(ctx: Context): string {
@@ -104,7 +105,9 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
   switch (op.kind) {
     case 'metric': {
       const keys = op.query.group_by;
-      rows.slice(0, MAX_CALCULATIONS_PER_STEP).forEach((row, i) => {
+      // A long monthly series keeps its latest months (the ones a test compares).
+      const shown = keys.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+      shown.forEach((row, i) => {
         const key = keys.length > 0 ? rowKey(row, keys) : 'total';
         const period = keys.includes('month') ? '' : t(op.query.window.label_zh, op.query.window.label_en);
         calcs.push(...make(ctx, `${key}.value`, row.value, {
@@ -166,7 +169,7 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
     }
     case 'compare': {
       rows.slice(0, 8).forEach((row, i) => {
-        const key = rowKey(row, op.key_columns);
+        const key = op.key_columns.length > 0 ? rowKey(row, op.key_columns) : `row${i + 1}`;
         const label = rowLabel(ctx, row, op.key_columns);
         const match = matchOf(row, op.key_columns);
         calcs.push(...make(ctx, `${key}.value`, row.value, { display, delta: false, description: named(ctx.label, label), formula: t(`来自 ${op.source}`, `from ${op.source}`), importance: i < 3 ? 'high' : 'medium', pick: { field: 'value', match } }));
@@ -195,11 +198,14 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
       break;
     }
     case 'top_n': {
-      const key = Object.keys(rows[0] ?? {}).find((k) => typeof rows[0]?.[k] === 'string') ?? '';
+      // Rows are found again by all their text columns (month × region rows repeat either alone).
+      const keys = Object.keys(rows[0] ?? {}).filter((k) => typeof rows[0]?.[k] === 'string');
       rows.slice(0, 10).forEach((row, i) => {
-        calcs.push(...make(ctx, `${String(row[key])}.${op.column}`, row[op.column], {
-          display, delta: /effect|diff|contribution|change/.test(op.column), description: named(ctx.label, valueLabel(catalog, language, key, String(row[key])), op.column),
-          formula: t(`${op.source} 中按 ${op.column} 排序`, `${op.source} sorted by ${op.column}`), importance: i === 0 ? 'high' : 'medium', pick: { field: op.column, match: { [key]: String(row[key]) } },
+        const key = keys.length > 0 ? rowKey(row, keys) : `row${i + 1}`;
+        calcs.push(...make(ctx, `${key}.${op.column}`, row[op.column], {
+          display, delta: /effect|diff|contribution|change/.test(op.column), description: named(ctx.label, keys.length > 0 ? rowLabel(ctx, row, keys) : '', op.column),
+          formula: t(`${op.source} 中按 ${op.column} 排序`, `${op.source} sorted by ${op.column}`), importance: i === 0 ? 'high' : 'medium',
+          pick: { field: op.column, match: keys.length > 0 ? matchOf(row, keys) : { [op.column]: Number(row[op.column]) } },
         }));
       });
       break;
@@ -222,13 +228,17 @@ export function selectForVerification(calcs: Calculation[]): { selected: Calcula
   return { selected: [...high, ...medium, ...low.slice(0, 5)], rule: `${calcs.length} calculations (≤ 20): all high, all medium + 5 low` };
 }
 
-/** Tolerance for a recomputed value: 0.01 absolute, relative for magnitudes above 1 (so a sum of millions is not held to a cent). */
+/**
+ * Tolerance for a recomputed value: 0.01 relative (1% of the recomputed value, so a rate of 0.05
+ * is held to 0.0005 and a sum of millions is not held to a cent); counts must match exactly.
+ */
 export const TOLERANCE = 0.01;
 
-export function sameNumber(reported: unknown, recomputed: unknown): boolean {
+export function sameNumber(reported: unknown, recomputed: unknown, display?: Calculation['display']): boolean {
   // Numbers arrive as numbers, numeric strings (pg numeric / bigint) or null: compare as finite doubles only.
   const a = typeof reported === 'string' ? Number(reported) : reported;
   const b = typeof recomputed === 'string' ? Number(recomputed) : recomputed;
   if (typeof a !== 'number' || typeof b !== 'number' || !Number.isFinite(a) || !Number.isFinite(b)) return false;
-  return Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(b));
+  if (display === 'integer') return Math.round(a) === Math.round(b);
+  return Math.abs(a - b) <= TOLERANCE * Math.abs(b) + 1e-12;
 }

@@ -42,7 +42,7 @@ export function twoSampleTest(before: number[], after: number[]): TwoSampleResul
   const a = ttest(after, { alpha: ALPHA });
   const meanBefore = test.ymean ?? b.mean;
   const meanAfter = test.xmean ?? a.mean;
-  return {
+  const result = {
     n_before: nb,
     n_after: na,
     mean_before: meanBefore,
@@ -59,4 +59,8 @@ export function twoSampleTest(before: number[], after: number[]): TwoSampleResul
     after_ci_high: a.ci[1] ?? Number.NaN,
     method: test.method,
   };
+  // Samples that do not vary (everyone repurchased, or no one) have no test: say so rather than report NaN.
+  const bad = Object.entries(result).filter(([, v]) => typeof v === 'number' && !Number.isFinite(v)).map(([k]) => k);
+  if (bad.length > 0) throw new Error(`the samples do not vary enough for a t-test (${bad.join(', ')} undefined)`);
+  return result;
 }

@@ -92,7 +92,9 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
       attempts: attempts.map((a, i) => {
         if (a.type === 'writeCode') {
           const coder = a.input as CoderInput;
-          const verdict = verdicts[i]?.output as TesterOutput | null | undefined;
+          // Paired by attempt number: a coder call that failed has no tester call.
+          const tested = verdicts.find((v) => (v.input as TesterInput).draft.attempt === coder.attempt);
+          const verdict = tested?.output as TesterOutput | null | undefined;
           return {
             agent: 'writeCode → testCode',
             summary: a.summary,
@@ -100,7 +102,7 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
             code: a.output as CodeDraft | null,
             test: verdict ?? null,
             output: verdict?.result ?? null,
-            failure: a.failure ?? verdicts[i]?.failure ?? null,
+            failure: a.failure ?? tested?.failure ?? null,
             validation: verdict?.passed ? ((checks[validated++]?.output as ValidationOutput | undefined) ?? null) : null,
           };
         }

@@ -50,7 +50,7 @@ export function checkAcceptance(step: PlanStep, output: unknown, inputs: Record<
   if (!o || typeof o !== 'object' || !Array.isArray(o.columns) || !Array.isArray(o.rows) || !o.summary || typeof o.summary !== 'object') {
     return fail(0, `got ${output === null ? 'null' : Array.isArray(output) ? 'an array' : typeof output}${o && typeof o === 'object' ? ` with keys ${Object.keys(o).join(', ') || '(none)'}` : ''}`);
   }
-  if (!o.columns.every((c) => c && typeof c.name === 'string' && typeof c.type === 'string')) return fail(0, 'a column lacks a name or type');
+  if (!o.columns.every((c) => c && typeof c.name === 'string' && typeof c.type === 'string' && typeof c.meaning === 'string')) return fail(0, 'a column lacks a name, type or meaning');
   const badRow = o.rows.findIndex((r) => !r || typeof r !== 'object' || !Object.values(r).every(isScalar));
   if (badRow >= 0) return fail(0, `row ${badRow + 1} is not a flat record`);
   if (!Object.values(o.summary).every((v) => v === null || typeof v === 'string' || typeof v === 'number')) return fail(0, 'summary values must be strings, numbers or null');

@@ -16,22 +16,23 @@ const json = (v: unknown) => JSON.stringify(v);
 
 function body(step: PlanStep, plantBug: boolean): string[] {
   const op = step.operation;
+  // Step ids are data, not names: the script reads its source into a fixed variable.
   const dep = (id: string) => [
-    `const ${id} = input.dependencies[${json(id)}];`,
-    `if (!${id}) throw new Error('dependency ${id} was not handed over');`,
+    `const source = input.dependencies[${json(id)}];`,
+    `if (!source) throw new Error(${json(`dependency ${id} was not handed over`)});`,
   ];
   switch (op.kind) {
     case 'top_n':
       return [
         ...dep(op.source),
-        `const result = kit.topN(${op.source}.rows, ${op.source}.columns, ${json(op.column)}, ${op.n}, ${json(op.order)});`,
+        `const result = kit.topN(source.rows, source.columns, ${json(op.column)}, ${op.n}, ${json(op.order)});`,
         ...(plantBug ? ['result.rows.reverse();'] : []),
         'return { columns: result.columns, rows: result.rows, summary: result.summary };',
       ];
     case 'compare':
       return [
         ...dep(op.source),
-        `const result = kit.compare(${op.source}.rows, ${json(op.key_columns)});`,
+        `const result = kit.compare(source.rows, ${json(op.key_columns)});`,
         ...(plantBug ? ['for (const row of result.rows) row.diff_vs_first = -row.diff_vs_first + 1;'] : []),
         'return { columns: result.columns, rows: result.rows, summary: result.summary };',
       ];
@@ -40,7 +41,7 @@ function body(step: PlanStep, plantBug: boolean): string[] {
         ...dep(op.source),
         '// Partial periods are left out: a month the data only partly covers is not a drop.',
         `const partial = new Set(input.partial_periods);`,
-        `const months = ${plantBug ? `${op.source}.rows` : `${op.source}.rows.filter((row) => !partial.has(String(row.month)))`};`,
+        `const months = ${plantBug ? 'source.rows' : 'source.rows.filter((row) => !partial.has(String(row.month)))'};`,
         `const result = kit.trend(months, ${json(op.key_columns)});`,
         'return { columns: result.columns, rows: result.rows, summary: result.summary };',
       ];
@@ -73,7 +74,7 @@ function body(step: PlanStep, plantBug: boolean): string[] {
  */
 export function writeStepCode(step: PlanStep, attempt: number, failures: TestFailure[], plantBug: boolean): WrittenCode {
   const header = [
-    `// Step ${step.step_id}: ${step.description}`,
+    `// Step ${step.step_id}: ${step.description}`.replace(/[\r\n]+/g, ' '),
     `// Operation: ${step.operation.kind}; written by the offline rules coder, attempt ${attempt}.`,
     '// Input: input.dependencies[id] = { columns, rows, summary }, input.partial_periods, input.queries.',
     '// Returns { columns, rows, summary }.',

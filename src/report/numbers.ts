@@ -41,7 +41,17 @@ export interface WrittenNumber {
   index: number;
 }
 
-const DATES = /\d{4}-\d{2}(?:-\d{2})?|\d{4}年\d{1,2}月(?:\d{1,2}日)?/g;
+/** Dates and periods as the time-window labels write them: 2026-10, 2026-10-31, 2026-W40, 2026年10月, 2026年第3季度, 2026年, October 2026, Q3 2026. */
+const DATES = new RegExp(
+  [
+    '\\d{4}-W\\d{2}',
+    '\\d{4}-\\d{2}(?:-\\d{2})?',
+    '\\d{4}年(?:第?[1-4]季度|Q[1-4]|\\d{1,2}月(?:\\d{1,2}日)?)?',
+    '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.? \\d{4}',
+    'Q[1-4] \\d{4}',
+  ].join('|'),
+  'g',
+);
 const CODE = /`[^`]*`/g;
 const NUMBER = /(<\s*)?([+\-−]?)¥?(\d[\d,]*(?:\.\d+)?)(\s?%|\s?个百分点|\s?pp\b)?(\s*\[(\d+)\])?/g;
 

@@ -2,7 +2,7 @@
  * A run's report in three formats: Markdown, HTML with the charts embedded as
  * SVG (rendered by Vega from the Vega-Lite specs, no browser needed) and DOCX
  * (through the docx package; charts become data tables there). The citation
- * markers [n] link to the calculations appendix in HTML and Markdown.
+ * markers [n] link to the calculations appendix in HTML; Markdown and DOCX list it.
  */
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import * as vega from 'vega';

@@ -27,6 +27,11 @@ function run(job: Job): void {
     codeGeneration: { strings: false, wasm: false },
     microtaskMode: 'afterEvaluate',
   });
+  // Memory outside the heap limit (typed arrays, shared buffers, WebAssembly) is not on offer.
+  vm.runInContext(
+    `for (const name of ['ArrayBuffer', 'SharedArrayBuffer', 'Atomics', 'WebAssembly', 'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array']) delete globalThis[name];`,
+    context,
+  );
   // Only strings enter the context.
   vm.runInContext(`globalThis.__input = ${JSON.stringify(JSON.stringify(job.input))};`, context);
   const program = [

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export interface SandboxLimits {
-  /** CPU time the script may run inside the context. */
+  /** Time the script may run inside the context (the vm timeout: wall-clock, on a single thread). */
   timeoutMs: number;
   /** Heap of the child process. */
   memoryMb: number;
@@ -17,6 +17,9 @@ export interface SandboxLimits {
 }
 
 export const SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 2_000, memoryMb: 96, maxOutputBytes: 4 * 1024 * 1024 };
+
+/** Node 20-22 call the permission model experimental; Node 23.5+ name it --permission (and later drop the old flag). */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
 
 export type SandboxResult =
   | { status: 'ok'; output: unknown; ms: number }
@@ -51,7 +54,7 @@ export async function runInSandbox(code: string, input: unknown, limits: Sandbox
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    ['--experimental-permission', `--allow-fs-read=${runner}`, `--max-old-space-size=${limits.memoryMb}`, '--no-warnings', runner],
+    [PERMISSION_FLAG, `--allow-fs-read=${runner}`, `--max-old-space-size=${limits.memoryMb}`, '--no-warnings', runner],
     { env: { NODE_OPTIONS: '' }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stdout = '';

@@ -193,6 +193,22 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     return call.executeWithOptions({ ...(SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : AGENT_OPTIONS), summary }, [input]);
   }
 
+  /**
+   * Runs a stage around the steps; if its agent fails (after its retries), the stage is marked failed with
+   * the reason and the run goes on without it, ending degraded rather than failed.
+   */
+  const stageFailures: string[] = [];
+  async function optional<T>(id: StageProgress['id'], work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof ActivityCapReached) throw err;
+      stageFailures.push(`${id}: ${failureMessage(err)}`);
+      stage(id, 'failed', failureMessage(err));
+      return null;
+    }
+  }
+
   /** Marks a stage of the checklist, with its one line of result. */
   const stage = (id: StageProgress['id'], status: StageProgress['status'], note: string | null = null) => {
     const shown = progress.stages.find((s) => s.id === id);
@@ -295,9 +311,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     const windows = plan.steps.flatMap((s) => ('query' in s.operation ? [s.operation.query.window] : []));
     const metrics = [...new Set(plan.steps.flatMap((s) => s.metrics))];
     if (windows.length > 0 && metrics.length > 0) {
-      dataQuality = await run('checkDataQuality', 'data quality', { workflow_id: workflowId, catalogPath, databaseUrl, metrics, windows, language: intent.language, faults });
-      calculations.set('dq', dataQuality.calculations_ref);
-      stage('data_quality', 'done', dataQuality.summary);
+      dataQuality = await optional('data_quality', () => run('checkDataQuality', 'data quality', { workflow_id: workflowId, catalogPath, databaseUrl, metrics, windows, language: intent.language, faults }));
+      if (dataQuality?.calculations_ref) calculations.set('dq', dataQuality.calculations_ref);
+      if (dataQuality) stage('data_quality', 'done', dataQuality.summary);
     } else {
       stage('data_quality', 'skipped', 'the plan reads no table');
     }
@@ -317,9 +333,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     progress.phase = 'answering';
     if (passed.length > 0) {
       stage('statistics', 'running');
-      statistics = await run('testSignificance', 'statistics', { workflow_id: workflowId, catalogPath, databaseUrl, intent, steps: plan.steps, partial_periods: partialPeriods, faults });
-      if (statistics.calculations_ref) calculations.set('stats', statistics.calculations_ref);
-      stage('statistics', 'done', statistics.summary);
+      statistics = await optional('statistics', () => run('testSignificance', 'statistics', { workflow_id: workflowId, catalogPath, databaseUrl, intent, steps: (plan as StepsPlan).steps, partial_periods: partialPeriods, faults }));
+      if (statistics?.calculations_ref) calculations.set('stats', statistics.calculations_ref);
+      if (statistics) stage('statistics', 'done', statistics.summary);
     } else {
       stage('statistics', 'skipped', 'no step passed');
     }
@@ -344,9 +360,14 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       ...(dataQuality ? [dataQuality.recipe] : []),
       ...(statistics?.recipe ? [statistics.recipe] : []),
     ];
-    verification = await run('verifyCalculations', 'validator · recompute numbers', { workflow_id: workflowId, calculation_refs: calculationRefs, recipes, databaseUrl });
-    stage('verification', verification.mismatches.length > 0 ? 'failed' : 'done',
-      `${verification.verified.length} of ${verification.checked_count} recomputed numbers match${verification.mismatches.length > 0 ? `; mismatched: ${verification.mismatches.join(', ')}` : ''} (${verification.rule})`);
+    verification = await optional('verification', () => run('verifyCalculations', 'validator · recompute numbers', { workflow_id: workflowId, calculation_refs: calculationRefs, recipes, databaseUrl }));
+    // Without a verification nothing is citable: the report is written without numbers rather than with unchecked ones.
+    const verified = verification?.verified ?? [];
+    const mismatched = verification?.mismatches ?? [];
+    if (verification) {
+      stage('verification', mismatched.length > 0 ? 'failed' : 'done',
+        `${verified.length} of ${verification.checked_count} recomputed numbers match${mismatched.length > 0 ? `; mismatched: ${mismatched.join(', ')}` : ''} (${verification.rule})`);
+    }
 
     // 10. The report, and its audit; flagged sections are rewritten at most MAX_REPORT_RETRIES times.
     progress.phase = 'reporting';
@@ -355,8 +376,8 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       data_quality: dataQuality ? withoutRecipe(dataQuality) : null,
       statistics: statistics ? withoutRecipe(statistics) : null,
       calculation_refs: calculationRefs,
-      verified: verification.verified,
-      mismatched: verification.mismatches,
+      verified,
+      mismatched,
       chart_data: passed.map((r) => ({ step_id: r.step.step_id, kind: r.step.operation.kind, description: r.step.description, rows: r.result?.rows ?? [] })),
       faults,
     };
@@ -366,23 +387,29 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       const fixing = audit?.sections_to_fix.join(', ') ?? '';
       stage('report', 'running', attempt > 1 ? `rewriting ${fixing}` : null);
       const revision = draft && audit ? { previous_ref: draft.report_ref, audit } : null;
-      draft = await run('writeReport', attempt === 1 ? 'report' : `report · rewrite ${fixing}`, { ...reportInput, revision, attempt });
+      const written = await optional('report', () => run('writeReport', attempt === 1 ? 'report' : `report · rewrite ${fixing}`, { ...reportInput, revision, attempt }));
+      if (!written) break;
+      draft = written;
       stage('report', 'done', `${draft.section_ids.length} sections, ${draft.citation_count} citations, ${draft.chart_count} chart(s)${attempt > 1 ? `, attempt ${attempt}` : ''}`);
       stage('audit', 'running');
       const final = attempt === 1 + MAX_REPORT_RETRIES;
-      audit = await run('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, {
-        task_id: 'audit', workflow_id: workflowId, report_ref: draft.report_ref, calculation_refs: calculationRefs, verified: verification.verified, final_attempt: final,
-      });
-      if (audit.sections_to_fix.length === 0) break;
+      const reportRef = draft.report_ref;
+      audit = await optional('audit', () => run('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, {
+        task_id: 'audit', workflow_id: workflowId, report_ref: reportRef, calculation_refs: calculationRefs, verified, final_attempt: final,
+      }));
+      if (!audit || audit.sections_to_fix.length === 0) break;
     }
-    if (!draft || !audit?.published_ref) throw ApplicationFailure.nonRetryable('the report was not written', 'NoReport');
+    if (!draft || !audit?.published_ref) {
+      // No published report: the analysis agent's findings are the answer, and the run says why.
+      return finish({ status: 'degraded', answer: [...analysis.findings.map((f) => f.summary), `(${stageFailures.join('; ') || 'no report was written'})`].join('\n'), metrics: analysis.key_metrics });
+    }
     report = {
       report_ref: audit.published_ref, title: draft.title, attempt: draft.attempt, section_ids: draft.section_ids, citation_count: draft.citation_count,
       chart_count: draft.chart_count, summary: draft.summary, audit,
     };
     stage('audit', audit.clean ? 'done' : 'failed', audit.clean ? `clean: ${audit.numbers_checked} numbers checked` : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`);
     // Completed only when every step passed, every recomputed number matched and the audit left nothing to fix.
-    const status = draft.status === 'completed' && audit.sections_to_fix.length === 0 && verification.mismatches.length === 0 ? 'completed' : 'degraded';
+    const status = draft.status === 'completed' && audit.sections_to_fix.length === 0 && verification !== null && mismatched.length === 0 && stageFailures.length === 0 ? 'completed' : 'degraded';
     return finish({ status, answer: draft.answer, metrics: analysis.key_metrics });
   } catch (err) {
     if (!(err instanceof ActivityCapReached)) throw err;
@@ -540,7 +567,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       }
       failures.push({ attempt, criterion: 'the result passes the step validator', detail: validation.reason ?? 'validation failed' });
     }
-    const diagnostic = `the code failed its tests ${failures.length} time(s) (${MAX_CODE_ROLLBACKS} rollbacks): ${failures.map((f) => `attempt ${f.attempt}: ${f.criterion} — ${f.detail}`).join(' | ')}`;
+    const diagnostic = `the code failed its tests ${failures.length} time(s) (${shown.attempts - 1} rollback(s)): ${failures.map((f) => `attempt ${f.attempt}: ${f.criterion} — ${f.detail}`).join(' | ')}`;
     shown.status = 'failed';
     shown.note = diagnostic;
     showProgress();
@@ -557,7 +584,8 @@ function withoutRecipe<T extends { recipe: unknown }>(output: T): Omit<T, 'recip
 /** The run as a Markdown checklist ([ ] / [x], one line of result each): the Web UI's current details, `baton status` and the progress query. */
 export function checklist(question: string, progress: RunProgress): string {
   const lines = [`**${question}**`, '', `phase: ${progress.phase}${progress.intent ? ` · intent: ${progress.intent.intent} (${progress.intent.decided_by})` : ''}`, ''];
-  const stage = (id: StageProgress['id']) => progress.stages.find((s) => s.id === id);
+  // Runs started before stages existed have none.
+  const stage = (id: StageProgress['id']) => (progress.stages ?? []).find((s) => s.id === id);
   const stageLine = (s: StageProgress | undefined) => {
     if (!s) return;
     lines.push(`- ${s.status === 'done' ? '[x]' : '[ ]'} ${s.label} — ${s.status}${s.note ? `: ${s.note}` : ''}`);

@@ -6,6 +6,9 @@
 import type { CatalogIndex, Plan, PlanStep } from '../contracts';
 import { MAX_PLAN_STEPS } from '../limits';
 
+/** Ids the run's own stages use for their calculations. */
+const RESERVED_STEP_IDS = ['dq', 'stats', 'verification', 'report'];
+
 type StepsPlan = Extract<Plan, { kind: 'plan' }>;
 
 /** Steps an operation reads results from. */
@@ -48,6 +51,8 @@ export function checkPlan(plan: StepsPlan, catalog: CatalogIndex): string[] {
   const ids = plan.steps.map((s) => s.step_id);
   const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (duplicates.length > 0) problems.push(`step ids must be unique; repeated: ${[...new Set(duplicates)].join(', ')}`);
+  const reserved = ids.filter((id) => RESERVED_STEP_IDS.includes(id));
+  if (reserved.length > 0) problems.push(`step ids ${reserved.join(', ')} are reserved (data quality and statistics use them)`);
   const known = new Set(ids);
   const metrics = new Set(catalog.metrics);
   const dimensions = new Set(catalog.dimensions);

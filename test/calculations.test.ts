@@ -1,0 +1,59 @@
+/**
+ * The pure parts of re-verification and citation: tolerances, finding a row again,
+ * the two-sample test's refusals, and reading numbers back from report text.
+ */
+import { sameNumber, stepCalculations } from '../src/analysis/calculations';
+import { pickValue } from '../src/analysis/recompute';
+import { twoSampleTest } from '../src/analysis/statistics';
+import { writeStepCode } from '../src/coding/rules-coder';
+import type { PlanStep } from '../src/contracts';
+import { readNumbers, states } from '../src/report/numbers';
+import { runInSandbox } from '../src/sandbox/sandbox';
+import { catalogFor } from '../src/sources';
+
+test('recomputed numbers match within 1% relative, counts exactly', () => {
+  expect(sameNumber(0.25, 0.259)).toBe(false);
+  expect(sameNumber(0.045, 0.055)).toBe(false);
+  expect(sameNumber(0.05 * 1.1, 0.05)).toBe(false);
+  expect(sameNumber(108, 107, 'integer')).toBe(false);
+  expect(sameNumber('107', 107, 'integer')).toBe(true);
+  expect(sameNumber(2_980_711.75, 2_980_711.7500001)).toBe(true);
+  expect(sameNumber(0, 0)).toBe(true);
+});
+
+test('a row whose group value is missing is found again by the validator', () => {
+  const step: PlanStep = {
+    step_id: 's1', description: 'GMV by category', depends_on: [], expected_output: 'rows', metrics: ['gmv'], dimensions: ['category'],
+    operation: { kind: 'metric', query: { metric: 'gmv', window: { start: '2026-10-01', end: '2026-11-01', label_zh: '2026年10月', label_en: 'October 2026', source: 'question' }, filters: [], group_by: ['category'], order: null, limit: null } },
+  };
+  const rows = [{ category: '数码', value: 10 }, { category: null, value: 3 }];
+  const calcs = stepCalculations(step, rows, {}, catalogFor(undefined), 'en');
+  expect(calcs.map((c) => c.id)).toEqual(['s1.数码.value', 's1.(missing).value']);
+  expect(calcs.map((c) => pickValue({ rows, summary: {} }, c.pick))).toEqual([10, 3]);
+});
+
+test('samples that do not vary get no t-test instead of NaN', () => {
+  expect(() => twoSampleTest([1, 1, 1], [1, 1, 1])).toThrow(/do not vary enough for a t-test/);
+  expect(() => twoSampleTest([1], [0, 1])).toThrow(/at least 2 values/);
+  const ok = twoSampleTest([0, 1, 0, 1, 1], [0, 0, 0, 1, 0]);
+  expect(ok.p_value).toBeGreaterThan(0);
+  expect(ok.p_value).toBeLessThan(1);
+});
+
+test('dates and periods in report text are not claims; "<" only bounds a p-value', () => {
+  const text = 'GMV for October 2026, Q3 2026, 2026年第3季度, 2026年, 2026-W40, 2026-10 and 2026-10-31: ¥1.00[1], p < 0.0001[2]';
+  expect(readNumbers(text).numbers.map((n) => [n.text, n.marker])).toEqual([['¥1.00', 1], ['< 0.0001', 2]]);
+  const [, bound] = readNumbers(text).numbers;
+  expect(states(bound!, 0.00002)).toBe(true);
+  expect(states(bound!, 0.002)).toBe(false);
+});
+
+test('the rules coder writes valid code whatever the step ids and descriptions', async () => {
+  const step: PlanStep = {
+    step_id: 'step-2', description: 'top regions\nby GMV', depends_on: ['default'], expected_output: 'rows', metrics: ['gmv'], dimensions: ['region'],
+    operation: { kind: 'top_n', source: 'default', column: 'value', n: 1, order: 'desc' },
+  };
+  const { code } = writeStepCode(step, 1, [], false);
+  const run = await runInSandbox(code, { dependencies: { default: { columns: [{ name: 'region', type: 'text', meaning: 'r' }], rows: [{ region: '华东', value: 2 }, { region: '华北', value: 5 }], summary: {} } }, partial_periods: [], queries: {} });
+  expect(run).toMatchObject({ status: 'ok', output: { rows: [{ region: '华北', value: 5 }] } });
+});
