@@ -109,7 +109,9 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
       const shown = keys.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
       shown.forEach((row, i) => {
         const key = keys.length > 0 ? rowKey(row, keys) : 'total';
-        const period = keys.includes('month') ? '' : t(op.query.window.label_zh, op.query.window.label_en);
+        // The period as dates: a label such as "the last 3 months" would put an uncited number in the text.
+        const lastDay = new Date(Date.parse(`${op.query.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        const period = keys.includes('month') ? '' : `${op.query.window.start} – ${lastDay}`;
         calcs.push(...make(ctx, `${key}.value`, row.value, {
           display, delta: false,
           description: named(ctx.label, scope, period, keys.length > 0 ? rowLabel(ctx, row, keys) : ''),
