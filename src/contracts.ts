@@ -180,29 +180,38 @@ export type CatalogIndex = z.infer<typeof CatalogIndex>;
 export const CatalogFragment = z.record(z.string(), z.unknown());
 export type CatalogFragment = z.infer<typeof CatalogFragment>;
 
+const PlannedSteps = z.object({
+  kind: z.literal('plan'),
+  steps: z.array(PlanStep).min(1),
+  /** Assumptions the planner made (for example a default period). */
+  assumptions: z.array(z.string()),
+});
+const CannotAnswer = z.object({
+  kind: z.literal('cannot_answer'),
+  reason: z.string().min(1),
+  /** What the catalog offers instead, so the user can rephrase. */
+  available_metrics: z.array(z.string()),
+});
+const NeedsClarification = z.object({
+  kind: z.literal('needs_clarification'),
+  reason: z.string().min(1),
+  /** The question back to the user. */
+  question: z.string().min(1),
+});
+
 export const Plan = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('plan'),
-    steps: z.array(PlanStep).min(1),
-    /** Assumptions the planner made (for example a default period). */
-    assumptions: z.array(z.string()),
+  PlannedSteps.extend({
     /** Each step's catalog fragment, cut from the catalog by code, keyed by step_id. */
     fragments: z.record(z.string(), CatalogFragment),
   }),
-  z.object({
-    kind: z.literal('cannot_answer'),
-    reason: z.string().min(1),
-    /** What the catalog offers instead, so the user can rephrase. */
-    available_metrics: z.array(z.string()),
-  }),
-  z.object({
-    kind: z.literal('needs_clarification'),
-    reason: z.string().min(1),
-    /** The question back to the user. */
-    question: z.string().min(1),
-  }),
+  CannotAnswer,
+  NeedsClarification,
 ]);
 export type Plan = z.infer<typeof Plan>;
+
+/** A plan as a model writes it: the fragments are cut by code afterwards. */
+export const PlanDraft = z.discriminatedUnion('kind', [PlannedSteps, CannotAnswer, NeedsClarification]);
+export type PlanDraft = z.infer<typeof PlanDraft>;
 
 
 

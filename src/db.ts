@@ -116,6 +116,19 @@ export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
       recorded_at   timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX IF NOT EXISTS token_usage_workflow ON baton.token_usage (workflow_id);
+    CREATE TABLE IF NOT EXISTS baton.model_usage (
+      id                bigserial PRIMARY KEY,
+      workflow_id       text NOT NULL,
+      activity_id       text NOT NULL,
+      agent             text NOT NULL,
+      attempt           integer NOT NULL,
+      model             text NOT NULL,
+      prompt_tokens     integer NOT NULL,
+      completion_tokens integer NOT NULL,
+      cached_tokens     integer NOT NULL,
+      recorded_at       timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX IF NOT EXISTS model_usage_workflow ON baton.model_usage (workflow_id);
     CREATE TABLE IF NOT EXISTS baton.seed_manifest (
       id         integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
       seeded_at  timestamptz NOT NULL DEFAULT now(),

@@ -4,10 +4,29 @@
  * reference travel on. On a rollback it receives the original requirements
  * unchanged and every earlier test failure.
  */
+import { z } from 'zod';
 import { defineAgent } from '../agent';
 import { storeArtifact } from '../artifacts';
 import { writeStepCode } from '../coding/rules-coder';
 import { CodeDraft, CoderInput } from '../contracts';
+import { SAMPLE_ROWS } from '../limits';
+import { modelFor } from '../model/model';
+
+const WrittenCode = z.object({
+  code: z.string().min(1),
+  queries: z.array(z.object({ name: z.string().min(1), sql: z.string().min(1), params: z.array(z.union([z.string(), z.number()])) })).default([]),
+});
+
+const INSTRUCTIONS = [
+  'Write the body of a JavaScript function (input, kit) => ({ columns, rows, summary }) that computes one analysis step.',
+  'input.dependencies[step id] = { columns, rows, summary } are the results of the steps it depends on;',
+  'input.partial_periods lists months (YYYY-MM) the data only partly covers: leave them out of series;',
+  'input.queries[name] holds the rows of read-only SQL you declare in "queries" (avoid it when the dependencies suffice).',
+  'kit offers vetted functions: topN(rows, columns, column, n, order), compare(rows, keyColumns), trend(rows, keyColumns),',
+  'rankContributors(decompositions, n), changeDecomposition(rows, dimension, before, after), gapContribution(...).',
+  'There is no require, process, fetch, timers or eval: plain computation only. The result must meet every acceptance',
+  'criterion; earlier failures are quoted in "failures". Reply {"code": "...", "queries": []}.',
+].join('\n');
 
 export const writeCode = defineAgent({
   name: 'coder',
@@ -16,7 +35,21 @@ export const writeCode = defineAgent({
   run: async ({ requirements, attempt, failures }) => {
     const { step, workflow_id } = requirements;
     const plantBug = attempt <= (requirements.faults?.failing_code_attempts ?? 0);
-    const written = writeStepCode(step, attempt, failures, plantBug);
+    const answer = await modelFor('writeCode').ask({
+      agent: 'writeCode',
+      schema: WrittenCode,
+      schemaName: 'code',
+      instructions: INSTRUCTIONS,
+      context: {
+        step,
+        acceptance: requirements.acceptance,
+        failures,
+        partial_periods: requirements.partial_periods,
+        dependencies: Object.fromEntries(Object.entries(requirements.dependencies).map(([id, d]) => [id, { columns: d.columns, row_count: d.row_count, sample_rows: d.rows.slice(0, SAMPLE_ROWS), summary: d.data_summary }])),
+      },
+      offline: () => writeStepCode(step, attempt, failures, plantBug),
+    });
+    const written = answer.value;
     const code_ref = await storeArtifact(workflow_id, step.step_id, 'code', { language: 'javascript', ...written });
     // The same requirements every attempt, so the same artifact: the tester reads them by reference.
     const requirements_ref = await storeArtifact(workflow_id, step.step_id, 'requirements', requirements);

@@ -12,13 +12,14 @@
  * after an audit, it rewrites only the flagged sections and keeps the rest, with
  * the same markers.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { defineAgent } from '../agent';
 import type { Catalog } from '../catalog/catalog';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
 import { ReportDraft, ReportInput, type ReportOutput, type Calculation, type Citation, type DataScope, type Language, type ReportSection } from '../contracts';
 import { chartFor } from '../report/charts';
-import { formatCalculation } from '../report/numbers';
+import { formatCalculation, readNumbers } from '../report/numbers';
+import { modelFor } from '../model/model';
 import { catalogFor } from '../sources';
 import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
 
@@ -76,7 +77,49 @@ function basis(scope: DataScope, catalog: Catalog, zh: boolean): string[] {
   ];
 }
 
-function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[]): Map<string, () => ReportSection | null> {
+/** Placeholders a model writes for numbers: {{calculation id}}. */
+const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
+
+/** What is wrong with a model-written summary: unknown or unverified ids, or numbers written as digits. */
+function summaryProblems(text: string, citable: Set<string>): string[] {
+  const ids = [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
+  const unknown = ids.filter((id) => !citable.has(id));
+  const digits = readNumbers(text.replace(PLACEHOLDER, ' ')).numbers.map((n) => n.text);
+  return [
+    ...(unknown.length > 0 ? [`these placeholders are not verified calculations: ${unknown.map((id) => `{{${id}}}`).join(', ')}; use only the ids listed in "calculations"`] : []),
+    ...(digits.length > 0 ? [`write every number as a {{calculation id}} placeholder, not as digits: ${digits.join(', ')}`] : []),
+    ...(ids.length === 0 ? ['state the key numbers, each as a {{calculation id}} placeholder'] : []),
+  ];
+}
+
+/**
+ * The executive summary written by a language model (the writing-the-report skill), numbers as
+ * placeholders; null for the offline rules model, whose summary is written by the rules below.
+ */
+async function modelSummary(input: Input, citable: Calculation[], language: Language): Promise<string | null> {
+  const model = modelFor('writeReport');
+  if (model.provider === 'rules') return null;
+  const ids = new Set(citable.map((x) => x.id));
+  const answer = await model.ask({
+    agent: 'writeReport',
+    schema: z.object({ summary: z.string().min(1) }),
+    schemaName: 'executive_summary',
+    instructions: 'Write the executive summary of an analysis report in two to five sentences, in the question\'s language. Write every number as a {{calculation id}} placeholder taken from "calculations"; Baton replaces each with the verified value and its citation. The writing-the-report skill has the rules.',
+    context: {
+      question: input.user_intent.question,
+      language,
+      findings: input.analysis.findings.map((f) => f.summary),
+      statistics: input.statistics?.summary ?? null,
+      data_quality: input.data_quality?.summary ?? null,
+      calculations: citable.map((x) => ({ id: x.id, description: x.description, value: formatCalculation(x, language) })),
+    },
+    check: (reply) => summaryProblems(reply.summary, ids),
+    offline: () => ({ summary: '' }),
+  });
+  return answer.value.summary;
+}
+
+function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[], written: string | null = null): Map<string, () => ReportSection | null> {
   const { analysis, data_quality: dq, statistics, chart_data, data_scope, user_intent } = input;
   const zh = user_intent.intent.language === 'zh';
   const language: Language = zh ? 'zh' : 'en';
@@ -94,6 +137,9 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
   const test = statistics?.tests[0];
 
   sections.set('summary', () => {
+    if (written !== null) {
+      return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? '') };
+    }
     const sentences: string[] = [];
     if (rank && c.has(`${rank.step_id}.change`)) {
       const top = rank.rows[0];
@@ -275,7 +321,10 @@ export const writeReport = defineAgent({
     const language: Language = zh ? 'zh' : 'en';
     const t = (a: string, b: string) => (zh ? a : b);
     const citations = new Citations(new Map(citable.map((x) => [x.id, x])), language, previous?.citations ?? []);
-    const writers = writeSections(input, catalog, citations, citable, mismatched);
+    // A model writes the summary only when the summary is (re)written.
+    const summaryDue = !revision || revision.audit.sections_to_fix.includes('summary');
+    const written = summaryDue ? await modelSummary(input, citable, language) : null;
+    const writers = writeSections(input, catalog, citations, citable, mismatched, written);
     const toFix = new Set(revision?.audit.sections_to_fix ?? []);
     let typoArmed = attempt <= (faults?.report_typo_attempts ?? 0);
     const sections: ReportSection[] = [];

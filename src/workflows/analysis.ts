@@ -246,7 +246,13 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     // 1-2. What exists, and what kind of question this is.
     showProgress();
     const catalog = await run('describeCatalog', 'catalog', { catalogPath });
-    intent = await run('classifyIntent', 'intent', { question });
+    // A model that cannot classify (rejected key, invalid replies after its repairs) ends the run degraded, said once.
+    const classified = await run('classifyIntent', 'intent', { question }).catch((err: unknown) => {
+      if (err instanceof ActivityCapReached) throw err;
+      return failureMessage(err);
+    });
+    if (typeof classified === 'string') return finish({ status: 'degraded', answer: `the intent agent failed: ${classified}`, metrics: [] });
+    intent = classified;
     progress.intent = intent;
     upsertSearchAttributes([{ key: INTENT_ATTRIBUTE, value: intent.intent }]);
 
@@ -255,7 +261,13 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       progress.phase = 'planning';
       for (let attempt = 1; ; attempt++) {
         showProgress();
-        const candidate = await run('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, { question, intent, asOf, catalogPath, feedback });
+        let candidate: Plan;
+        try {
+          candidate = await run('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, { question, intent, asOf, catalogPath, feedback });
+        } catch (err) {
+          if (err instanceof ActivityCapReached) throw err;
+          return { kind: 'cannot_answer', reason: `the planner failed: ${failureMessage(err)}`, available_metrics: catalog.metrics };
+        }
         if (candidate.kind !== 'plan') return candidate;
         const problems = checkPlan(candidate, catalog);
         if (problems.length === 0) return candidate;
