@@ -27,7 +27,7 @@ export interface RecordedRequest {
   body: {
     model: string;
     temperature?: number;
-    messages: { role: string; content: string | null; tool_call_id?: string }[];
+    messages: { role: string; content: string | null; tool_call_id?: string; tool_calls?: { id: string }[] }[];
     tools?: unknown[];
     response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
   };
@@ -81,7 +81,11 @@ export class ScriptedModelServer {
     };
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(404, { error: { message: `no route ${req.method ?? ''} ${req.url ?? ''}`, type: 'invalid_request_error' } });
     const agent = String(req.headers['x-baton-agent'] ?? '');
-    this.requests.push({ agent, authorization: String(req.headers.authorization ?? ''), body: JSON.parse(raw) as RecordedRequest['body'] });
+    const body = JSON.parse(raw) as RecordedRequest['body'];
+    this.requests.push({ agent, authorization: String(req.headers.authorization ?? ''), body });
+    // What OpenAI itself refuses with a 400, so the client is held to it.
+    const refused = requestProblem(body);
+    if (refused) return send(400, { error: { message: refused, type: 'invalid_request_error' } });
     const reply = this.scripts.get(agent)?.shift();
     if (!reply) return send(500, { error: { message: `no scripted reply left for ${agent || '(no agent header)'}`, type: 'server_error' } });
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
@@ -107,3 +111,26 @@ export class ScriptedModelServer {
     });
   }
 }
+
+/** The request checks OpenAI's chat completions API applies that a client is likely to get wrong. */
+function requestProblem(body: RecordedRequest['body']): string | null {
+  const format = body.response_format;
+  if (format?.type === 'json_schema') {
+    const schema = format.json_schema?.schema as { type?: unknown } | undefined;
+    if (schema?.type !== 'object') return `Invalid schema for response_format '${format.json_schema?.name ?? ''}': schema must be a JSON Schema of 'type: "object"'`;
+    if (JSON.stringify(schema).includes('"oneOf"')) return `Invalid schema for response_format '${format.json_schema?.name ?? ''}': 'oneOf' is not permitted`;
+    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(format.json_schema?.name ?? '')) return 'Invalid response_format name';
+  }
+  const usesTools = body.messages.some((m) => m.role === 'tool' || (m.tool_calls?.length ?? 0) > 0);
+  if (usesTools && !body.tools?.length) return "messages with tool calls need 'tools' in the request";
+  for (const [i, m] of body.messages.entries()) {
+    if (m.role !== 'tool') continue;
+    // A tool message must answer a call of the assistant message before the run of tool messages it is in.
+    let j = i - 1;
+    while (j >= 0 && body.messages[j]?.role === 'tool') j--;
+    const calls = body.messages[j]?.tool_calls ?? [];
+    if (!calls.some((c) => c.id === m.tool_call_id)) return `messages with role 'tool' must be a response to a preceding message with 'tool_calls' (${m.tool_call_id ?? ''})`;
+  }
+  return null;
+}
+

@@ -61,7 +61,8 @@ test('the whole pipeline runs on the model: skill loaded by a tool call, plan, c
   const rank = plan.steps.find((s) => s.operation.kind === 'rank_contributors') as PlanStep;
   server.script('planAnalysis', [
     { toolCall: { name: 'load_skill', arguments: JSON.stringify({ name: 'metric-definitions' }) }, usage: { prompt_tokens: 1800, completion_tokens: 20, cached_tokens: 0 } },
-    { json: plan, usage: { prompt_tokens: 2600, completion_tokens: 900, cached_tokens: 1536 } },
+    // The plan schema is a union, so it is asked for inside {"value": …} (APIs want an object at the top).
+    { json: { value: plan }, usage: { prompt_tokens: 2600, completion_tokens: 900, cached_tokens: 1536 } },
   ]);
   server.script('writeCode', [{ json: { code: writeStepCode(rank, 1, [], false).code, queries: [] }, usage: { prompt_tokens: 2200, completion_tokens: 300, cached_tokens: 1024 } }]);
   server.script('writeReport', [
@@ -87,6 +88,9 @@ test('the whole pipeline runs on the model: skill loaded by a tool call, plan, c
   expect(first!.body.messages[0]!.content).toContain(skillCatalog(loadSkills()));
   expect(first!.body.messages[0]!.content).not.toContain('# Metric definitions');
   expect(JSON.parse(first!.body.messages[1]!.content ?? '{}')).toMatchObject({ question, intent: 'attribution' });
+  // The catalog is reference material in the system prompt, the same for every question.
+  expect(first!.body.messages[0]!.content).toContain('"repurchase_rate":{"label":"repurchase rate"');
+  expect(JSON.parse(first!.body.messages[1]!.content ?? '{}')).not.toHaveProperty('catalog');
   expect(first!.body).toMatchObject({ model: 'test-model', temperature: 0, response_format: { type: 'json_schema', json_schema: { name: 'plan' } } });
   expect(first!.body.tools).toHaveLength(1);
   // The skill's full text arrives only through the tool call.
@@ -176,6 +180,14 @@ test('500 on every attempt ends after the retry policy\'s 3 attempts, as a faile
   expect(result.status).toBe('cannot_answer');
   expect(result.answer).toMatch(/the planner failed: planAnalysis: the model API answered 500/);
   expect((await attemptsOf(workflowId, 'planAnalysis')).map((r) => r.attempt)).toEqual([1, 2, 3]);
+});
+
+test('a request the API refuses (400) is not retried', async () => {
+  server.script('planAnalysis', [{ status: 400 }]);
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, TREND);
+  expect(server.requestsOf('planAnalysis')).toHaveLength(1);
+  expect(result.answer).toMatch(/the planner failed: planAnalysis: the model API refused the request \(400\)/);
+  expect((await attemptsOf(workflowId, 'planAnalysis')).map((r) => r.attempt)).toEqual([1]);
 });
 
 test('a rejected key is reported once, clearly, without retries and without the key', async () => {

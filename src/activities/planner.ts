@@ -57,18 +57,14 @@ export const planAnalysis = defineAgent({
       schema: PlanDraft,
       schemaName: 'plan',
       instructions: INSTRUCTIONS,
-      context: {
-        question,
-        intent: intent.intent,
-        language: intent.language,
-        as_of: asOf,
-        default_window: defaultTimeWindow(asOf),
-        feedback,
+      // The catalog is the same for every question: it goes with the cacheable prefix.
+      stable: {
         catalog: {
           metrics: Object.fromEntries(Object.entries(catalog.metrics).map(([id, m]) => [id, { label: m.label, label_zh: m.label_zh, description: m.description, decompose_by: m.decompose_by, related_metrics: m.related_metrics }])),
           dimensions: Object.fromEntries(Object.entries(catalog.dimensions).map(([id, d]) => [id, { label: d.label, label_zh: d.label_zh, values: Object.keys(d.values) }])),
         },
       },
+      context: { question, intent: intent.intent, language: intent.language, as_of: asOf, default_window: defaultTimeWindow(asOf), feedback },
       check: (draft) => problems(draft, catalog),
       offline: () => planQuestion(question, intent, catalog, asOf, feedback),
     });

@@ -13,6 +13,7 @@
  * the same markers.
  */
 import { z } from 'zod';
+import { ApplicationFailure } from '@temporalio/common';
 import { defineAgent } from '../agent';
 import type { Catalog } from '../catalog/catalog';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
@@ -96,9 +97,9 @@ function summaryProblems(text: string, citable: Set<string>): string[] {
  * The executive summary written by a language model (the writing-the-report skill), numbers as
  * placeholders; null for the offline rules model, whose summary is written by the rules below.
  */
-async function modelSummary(input: Input, citable: Calculation[], language: Language): Promise<string | null> {
+async function modelSummary(input: Input, citable: Calculation[], language: Language): Promise<{ text: string | null; note: string | null }> {
   const model = modelFor('writeReport');
-  if (model.provider === 'rules') return null;
+  if (model.provider === 'rules') return { text: null, note: null };
   const ids = new Set(citable.map((x) => x.id));
   const answer = await model.ask({
     agent: 'writeReport',
@@ -115,11 +116,15 @@ async function modelSummary(input: Input, citable: Calculation[], language: Lang
     },
     check: (reply) => summaryProblems(reply.summary, ids),
     offline: () => ({ summary: '' }),
+  }).catch((err: unknown) => {
+    // Retryable failures go to Temporal's retry policy; a model that cannot write it leaves the summary to the rules.
+    if (err instanceof ApplicationFailure && !err.nonRetryable) throw err;
+    return { value: null, note: `the model's summary was not usable (${(err as Error).message}); the summary is written by rule` };
   });
-  return answer.value.summary;
+  return 'note' in answer ? { text: null, note: answer.note } : { text: answer.value.summary, note: null };
 }
 
-function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[], written: string | null = null): Map<string, () => ReportSection | null> {
+function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[], written: string | null = null, writerNote: string | null = null): Map<string, () => ReportSection | null> {
   const { analysis, data_quality: dq, statistics, chart_data, data_scope, user_intent } = input;
   const zh = user_intent.intent.language === 'zh';
   const language: Language = zh ? 'zh' : 'en';
@@ -298,6 +303,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       ...(!test ? [t('未做显著性检验', 'no significance test was run')] : []),
       ...mismatched.map((m) => t(`复核不一致，未引用：${m.description}`, `did not match its recomputation and is not cited: ${m.description}`)),
       ...(analysis.context_note ? [`\`${analysis.context_note}\``] : []),
+      ...(writerNote ? [`\`${writerNote}\``] : []),
       ...data_scope.anomalies.map((a) => `\`${a}\``),
     ];
     return items.length > 0 ? { id: 'limitations', heading: t('局限', 'Limitations'), body: bullets(items) } : null;
@@ -323,8 +329,8 @@ export const writeReport = defineAgent({
     const citations = new Citations(new Map(citable.map((x) => [x.id, x])), language, previous?.citations ?? []);
     // A model writes the summary only when the summary is (re)written.
     const summaryDue = !revision || revision.audit.sections_to_fix.includes('summary');
-    const written = summaryDue ? await modelSummary(input, citable, language) : null;
-    const writers = writeSections(input, catalog, citations, citable, mismatched, written);
+    const summary = summaryDue ? await modelSummary(input, citable, language) : { text: null, note: null };
+    const writers = writeSections(input, catalog, citations, citable, mismatched, summary.text, summary.note);
     const toFix = new Set(revision?.audit.sections_to_fix ?? []);
     let typoArmed = attempt <= (faults?.report_typo_attempts ?? 0);
     const sections: ReportSection[] = [];

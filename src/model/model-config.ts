@@ -3,6 +3,7 @@
  * overrides. The API key is read from OPENAI_API_KEY only, never from a file, and
  * never leaves this process in a payload, a log line or an artifact.
  */
+import { ApplicationFailure } from '@temporalio/common';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -32,16 +33,27 @@ export interface ModelSettings {
 
 export function modelSettings(agent: string, env: NodeJS.ProcessEnv = process.env): ModelSettings {
   const file = path.resolve(PROJECT_ROOT, env.BATON_MODELS_FILE ?? 'config/models.yaml');
-  const parsed = ModelsFile.safeParse(parse(fs.readFileSync(file, 'utf8')) ?? {});
-  if (!parsed.success) throw new Error(`models file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  // No file: the defaults (the offline rules model). A broken file is a configuration error, not worth retrying.
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  let raw: unknown;
+  try {
+    raw = parse(text) ?? {};
+  } catch (err) {
+    throw ApplicationFailure.create({ type: 'ModelNotConfigured', nonRetryable: true, message: `models file ${file} is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}` });
+  }
+  const parsed = ModelsFile.safeParse(raw);
+  if (!parsed.success) {
+    throw ApplicationFailure.create({ type: 'ModelNotConfigured', nonRetryable: true, message: `models file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+  }
   const config = parsed.data;
+  const timeout = Number(env.BATON_MODEL_TIMEOUT_MS ?? config.timeout_ms);
   const own = config.agents[agent] ?? {};
   const provider = env.BATON_MODEL_PROVIDER === 'openai' || env.BATON_MODEL_PROVIDER === 'rules' ? env.BATON_MODEL_PROVIDER : config.provider;
   return {
     provider,
     model: own.model ?? env.BATON_MODEL ?? config.default_model,
     temperature: own.temperature ?? config.temperature,
-    timeoutMs: Number(env.BATON_MODEL_TIMEOUT_MS ?? config.timeout_ms),
+    timeoutMs: Number.isFinite(timeout) && timeout >= 100 ? timeout : config.timeout_ms,
     baseURL: env.OPENAI_BASE_URL || undefined,
     apiKey: env.OPENAI_API_KEY || undefined,
     conversation: { budgetTokens: config.conversation.budget_tokens, keepNewest: config.conversation.keep_newest },

@@ -33,6 +33,8 @@ export interface ModelTask<T> {
   schemaName: string;
   /** What the agent does and how to answer: the stable part of the prompt. */
   instructions: string;
+  /** Reference material that is the same from run to run (e.g. the catalog): placed in the system prompt, so it can be cached. */
+  stable?: unknown;
   /** The task at hand (question, plan, inputs): the dynamic part, sent last. */
   context: unknown;
   /** Problems beyond the schema, e.g. names that are not in the catalog; empty when fine. */
@@ -81,8 +83,49 @@ const LOAD_SKILL: OpenAI.Chat.Completions.ChatCompletionTool = {
   },
 };
 
-function fail(message: string, type: string, nonRetryable: boolean, apiKey?: string): never {
-  throw ApplicationFailure.create({ message: redactSecrets(message, apiKey), type, nonRetryable });
+function fail(message: string, type: string, nonRetryable: boolean, apiKey?: string, nextRetryDelay?: string): never {
+  throw ApplicationFailure.create({ message: redactSecrets(message, apiKey), type, nonRetryable, ...(nextRetryDelay ? { nextRetryDelay } : {}) });
+}
+
+/**
+ * The contract as a response schema APIs accept: an object at the top (a union is wrapped as
+ * {"value": …}), anyOf rather than oneOf, no $schema.
+ */
+export function responseSchema(schema: z.ZodType): { schema: Record<string, unknown>; wrapped: boolean } {
+  const raw = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
+  delete raw.$schema;
+  const json = JSON.parse(JSON.stringify(raw).replace(/"oneOf":/g, '"anyOf":')) as Record<string, unknown>;
+  if (json.type === 'object') return { schema: json, wrapped: false };
+  return { schema: { type: 'object', properties: { value: json }, required: ['value'], additionalProperties: false }, wrapped: true };
+}
+
+/** Where the API is, for messages: scheme, host and path only (no credentials, no query). */
+function origin(baseURL: string | undefined): string {
+  if (!baseURL) return 'https://api.openai.com/v1';
+  try {
+    const u = new URL(baseURL);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return '(the configured OPENAI_BASE_URL)';
+  }
+}
+
+/** The activity's cancellation signal, so an abandoned attempt stops calling the API. */
+function cancellation(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Retry-After (seconds or ms headers) as a Temporal duration, when the API sent one. */
+function retryAfter(err: { headers?: unknown }): string | undefined {
+  const headers = err.headers as { get?: (name: string) => string | null } | undefined;
+  const ms = Number(headers?.get?.('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return `${Math.ceil(ms)}ms`;
+  const s = Number(headers?.get?.('retry-after'));
+  return Number.isFinite(s) && s > 0 ? `${Math.ceil(s)}s` : undefined;
 }
 
 export class OpenAIModel implements Model {
@@ -99,18 +142,19 @@ export class OpenAIModel implements Model {
 
   async ask<T>(task: ModelTask<T>): Promise<ModelAnswer<T>> {
     const skills = loadSkills();
+    const { schema: jsonSchema, wrapped } = responseSchema(task.schema);
     const system = [
       `You are the ${task.agent} agent of Baton, a multi-agent data-analysis system.`,
       task.instructions,
       `Skills you can load with the load_skill tool when you need them:\n${skillCatalog(skills)}`,
-      `Reply with one JSON object that matches the JSON schema "${task.schemaName}" and nothing else.`,
+      ...(task.stable === undefined ? [] : [`Reference:\n${JSON.stringify(task.stable)}`]),
+      `Reply with one JSON object that matches the JSON schema "${task.schemaName}"${wrapped ? ' (the answer inside {"value": …})' : ''} and nothing else.`,
     ].join('\n\n');
     let turns: Turn[] = [{ role: 'user', content: JSON.stringify(task.context), pinned: true }];
-    const jsonSchema = z.toJSONSchema(task.schema, { unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
     for (let reply = 1; ; reply++) {
-      const { content, turns: after } = await this.complete(task.agent, system, turns, task.schemaName, jsonSchema, skills);
+      const { content, turns: after, problem } = await this.complete(task.agent, system, turns, task.schemaName, jsonSchema, skills);
       turns = after;
-      const problems = this.problems(task, content);
+      const problems = problem ? { errors: [problem] } : this.problems(task, content, wrapped);
       if (problems.value !== undefined) return { value: problems.value, model: this.settings.model, replies: reply };
       if (reply > MAX_REPAIRS) {
         fail(`${task.agent}: the model's reply was still invalid after ${MAX_REPAIRS} repairs: ${problems.errors.join('; ')}`, 'ModelOutputInvalid', true);
@@ -121,13 +165,15 @@ export class OpenAIModel implements Model {
   }
 
   /** Parses and checks a reply: the value, or every problem to quote back. */
-  private problems<T>(task: ModelTask<T>, content: string): { value?: T; errors: string[] } {
+  private problems<T>(task: ModelTask<T>, content: string, wrapped: boolean): { value?: T; errors: string[] } {
     let raw: unknown;
     try {
       raw = JSON.parse(content.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
     } catch (err) {
       return { errors: [`it is not valid JSON (${(err as Error).message})`] };
     }
+    // A wrapped schema's answer is under "value"; an unwrapped answer is taken as it is.
+    if (wrapped && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 1 && 'value' in raw) raw = (raw).value;
     const parsed = task.schema.safeParse(raw);
     if (!parsed.success) {
       return { errors: parsed.error.issues.slice(0, 5).map((i) => `field "${i.path.join('.') || '(whole value)'}": ${i.message}`) };
@@ -137,8 +183,9 @@ export class OpenAIModel implements Model {
   }
 
   /** One reply: tool rounds (skill loads) until the model answers in text. */
-  private async complete(agent: string, system: string, turns: Turn[], schemaName: string, schema: Record<string, unknown>, skills: ReturnType<typeof loadSkills>): Promise<{ content: string; turns: Turn[] }> {
+  private async complete(agent: string, system: string, turns: Turn[], schemaName: string, schema: Record<string, unknown>, skills: ReturnType<typeof loadSkills>): Promise<{ content: string; turns: Turn[]; problem: string | null }> {
     for (let round = 0; ; round++) {
+      turns = fitConversation(turns, this.settings.conversation.budgetTokens, this.settings.conversation.keepNewest).turns;
       const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
         { role: 'system', content: system },
         ...turns.map((t): OpenAI.Chat.Completions.ChatCompletionMessageParam =>
@@ -150,7 +197,9 @@ export class OpenAIModel implements Model {
         model: this.settings.model,
         temperature: this.settings.temperature,
         messages,
-        tools: round < MAX_TOOL_ROUNDS ? [LOAD_SKILL] : undefined,
+        // The tool stays declared (the history may hold tool calls); the last round may not call it.
+        tools: [LOAD_SKILL],
+        ...(round >= MAX_TOOL_ROUNDS ? { tool_choice: 'none' as const } : {}),
         response_format: { type: 'json_schema', json_schema: { name: schemaName.replace(/[^A-Za-z0-9_-]/g, '_'), schema, strict: false } },
       });
       const message = response.choices[0]?.message;
@@ -164,28 +213,32 @@ export class OpenAIModel implements Model {
         }
         continue;
       }
-      return { content: message?.content ?? '', turns };
+      const choice = response.choices[0];
+      const problem = message?.refusal ? `the model refused: ${message.refusal}` : choice?.finish_reason === 'length' ? 'the reply was cut off at the length limit; answer more briefly' : null;
+      return { content: message?.content ?? '', turns, problem };
     }
   }
 
   /** One API call, its usage recorded; API errors mapped to retryable or not. */
   private async call(agent: string, body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming): Promise<OpenAI.Chat.Completions.ChatCompletion> {
     const { apiKey, baseURL, timeoutMs, model } = this.settings;
-    const where = baseURL ?? 'https://api.openai.com/v1';
+    const where = origin(baseURL);
     let response: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      response = await this.client.chat.completions.create(body, { headers: { 'X-Baton-Agent': agent } });
+      response = await this.client.chat.completions.create(body, { headers: { 'X-Baton-Agent': agent }, signal: cancellation() });
     } catch (err) {
+      if (err instanceof OpenAI.APIUserAbortError) fail(`${agent}: the call to ${where} was cancelled with its activity`, 'ModelCallCancelled', true, apiKey);
       if (err instanceof OpenAI.APIConnectionTimeoutError) fail(`${agent}: model ${model} at ${where} did not answer within ${timeoutMs} ms`, 'ModelTimeout', false, apiKey);
       if (err instanceof OpenAI.APIConnectionError) fail(`${agent}: cannot reach the model API at ${where}: ${err.message}`, 'ModelUnreachable', false, apiKey);
       if (err instanceof OpenAI.APIError) {
         const status: number = typeof err.status === 'number' ? err.status : 0;
         if (status === 401 || status === 403) fail(`${agent}: the model API at ${where} rejected the credentials (${status}); check OPENAI_API_KEY`, 'ModelAuthFailed', true, apiKey);
-        if (status === 429) fail(`${agent}: rate limited by the model API (429); retrying with backoff`, 'ModelRateLimited', false, apiKey);
-        if (status >= 500) fail(`${agent}: the model API answered ${status}: ${err.message}`, 'ModelServerError', false, apiKey);
+        if (status === 429) fail(`${agent}: rate limited by the model API (429); retrying with backoff`, 'ModelRateLimited', false, apiKey, retryAfter(err as { headers?: unknown }));
+        if (status === 408 || status === 409 || status >= 500) fail(`${agent}: the model API answered ${status}: ${err.message}`, 'ModelServerError', false, apiKey, retryAfter(err as { headers?: unknown }));
         fail(`${agent}: the model API refused the request (${status}): ${err.message}`, 'ModelRequestRejected', true, apiKey);
       }
-      throw err;
+      // Anything else (a bad header, a parse error) says what happened, with key-like text masked.
+      fail(`${agent}: the call to ${where} failed: ${err instanceof Error ? err.message : String(err)}`, 'ModelCallFailed', false, apiKey);
     }
     await recordUsage(agent, response);
     return response;
@@ -204,6 +257,14 @@ function skillNameOf(args: string): string {
 
 /** Prompt, completion and cached prompt tokens of one call, as the API reported them. */
 async function recordUsage(agent: string, response: OpenAI.Chat.Completions.ChatCompletion): Promise<void> {
+  try {
+    await insertUsage(agent, response);
+  } catch {
+    // Bookkeeping must not fail a call that has been answered (and paid for).
+  }
+}
+
+async function insertUsage(agent: string, response: OpenAI.Chat.Completions.ChatCompletion): Promise<void> {
   const usage = response.usage;
   let info: ReturnType<typeof Context.current>['info'] | null;
   try {

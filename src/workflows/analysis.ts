@@ -31,6 +31,7 @@ import {
   ActivityFailure,
   ApplicationFailure,
   condition,
+  isCancellation,
   defineQuery,
   defineUpdate,
   proxyActivities,
@@ -88,6 +89,14 @@ const AGENT_OPTIONS: ActivityOptions = {
 /** Agents that read whole tables (data quality, statistics, verification) get longer. */
 const SCAN_OPTIONS: ActivityOptions = { ...AGENT_OPTIONS, startToCloseTimeout: '2 minutes' };
 
+/** Agents that may call a language model: several calls (tool rounds, repairs) per attempt, and longer backoff for rate limits. */
+const MODEL_OPTIONS: ActivityOptions = {
+  ...AGENT_OPTIONS,
+  startToCloseTimeout: '5 minutes',
+  retry: { ...AGENT_OPTIONS.retry, maximumInterval: '1 minute' },
+};
+const MODEL_AGENTS = new Set(['classifyIntent', 'planAnalysis', 'writeCode', 'writeReport']);
+
 const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
 
 export const progressQuery = defineQuery<RunProgress>('progress');
@@ -115,6 +124,11 @@ function failureMessage(err: unknown): string {
 
 function isNonRetryable(err: unknown): boolean {
   return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;
+}
+
+/** A language model's failure (a Model* error type): reported in the answer. Cancellations and bugs are not caught. */
+function isModelFailure(err: unknown): boolean {
+  return !isCancellation(err) && err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && (err.cause.type ?? '').startsWith('Model');
 }
 
 /** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */
@@ -190,7 +204,8 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     const call = agents[agent] as unknown as {
       executeWithOptions(options: ActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
     };
-    return call.executeWithOptions({ ...(SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : AGENT_OPTIONS), summary }, [input]);
+    const options = SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : MODEL_AGENTS.has(agent) ? MODEL_OPTIONS : AGENT_OPTIONS;
+    return call.executeWithOptions({ ...options, summary }, [input]);
   }
 
   /**
@@ -248,7 +263,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     const catalog = await run('describeCatalog', 'catalog', { catalogPath });
     // A model that cannot classify (rejected key, invalid replies after its repairs) ends the run degraded, said once.
     const classified = await run('classifyIntent', 'intent', { question }).catch((err: unknown) => {
-      if (err instanceof ActivityCapReached) throw err;
+      if (!isModelFailure(err)) throw err;
       return failureMessage(err);
     });
     if (typeof classified === 'string') return finish({ status: 'degraded', answer: `the intent agent failed: ${classified}`, metrics: [] });
@@ -265,7 +280,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
         try {
           candidate = await run('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, { question, intent, asOf, catalogPath, feedback });
         } catch (err) {
-          if (err instanceof ActivityCapReached) throw err;
+          if (!isModelFailure(err)) throw err;
           return { kind: 'cannot_answer', reason: `the planner failed: ${failureMessage(err)}`, available_metrics: catalog.metrics };
         }
         if (candidate.kind !== 'plan') return candidate;
@@ -556,7 +571,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       } catch (err) {
         if (err instanceof ActivityCapReached) throw err;
         failures.push({ attempt, criterion: 'the coder and tester run', detail: failureMessage(err) });
-        if (isNonRetryable(err)) break;
+        // A model whose reply stayed invalid gets the next attempt with the failure; other non-retryable errors end the step.
+        const modelReply = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'ModelOutputInvalid';
+        if (isNonRetryable(err) && !modelReply) break;
         continue;
       }
       if (!tested.passed || !tested.result) {
