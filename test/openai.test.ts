@@ -14,7 +14,9 @@ import { todayIn } from '../src/config';
 import type { Plan, PlanStep } from '../src/contracts';
 import { catalogFor } from '../src/sources';
 import { ScriptedModelServer, type RecordedRequest, type ScriptedReply } from './openai-server';
-import { db, publishedReport, runAnalysis, runCli, withWorker } from './helpers';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { db, publishedReport, runAnalysis, runCli, uniqueTaskQueue, withWorker } from './helpers';
 
 const KEY = 'sk-baton-test-4f1c9e0d2b7a5e3cSECRET';
 const server = new ScriptedModelServer();
@@ -224,6 +226,34 @@ test('code the model writes that fails its test rolls back to the model with the
   expect(asked).toHaveLength(2);
   expect(JSON.parse(asked[1]!.body.messages[1]!.content ?? '{}')).toMatchObject({ failures: [{ attempt: 1, detail: 'row 1 has rank 5' }] });
   expect(result.steps.find((s) => s.step.step_id === rank.step_id)).toMatchObject({ status: 'passed', attempts: 2 });
+});
+
+test('a worker process on the model logs its failures without the key', async () => {
+  const queue = uniqueTaskQueue('openai-logs');
+  const child = spawn(process.execPath, [path.resolve(__dirname, '..', 'dist', 'src', 'worker.js')], { env: { ...process.env, BATON_TASK_QUEUE: queue }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let logs = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      logs += d.toString();
+      if (logs.includes('polling task queue')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited early (${String(code)}): ${logs}`)));
+  });
+  try {
+    await ready;
+    server.script('planAnalysis', [{ status: 500 }, { status: 401 }]);
+    const { result } = await runAnalysis(harness.client, queue, TREND);
+    expect(result.answer).toContain('rejected the credentials (401)');
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  // The failures were logged (with their messages), the key never.
+  expect(logs).toContain('the model API answered 500');
+  expect(logs).not.toContain(KEY);
+  expect(logs).not.toContain('SECRET');
 });
 
 describe('parts', () => {
