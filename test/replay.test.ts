@@ -1,0 +1,79 @@
+/**
+ * Replay: stored histories of representative runs are replayed against the
+ * current workflow code with the SDK's replayer, so a change that alters the
+ * command sequence of existing runs fails here instead of in production.
+ *
+ * The fixtures live in test/fixtures/histories/. `npm run histories:update`
+ * records them again on purpose (BATON_UPDATE_HISTORIES=1): one run per intent,
+ * one with step retries, one with a coder→tester rollback, one with a report
+ * rewrite and one with a plan revision.
+ */
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
+import { Worker } from '@temporalio/worker';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { todayIn } from '../src/config';
+import type { AnalysisRequest } from '../src/contracts';
+import { WORKFLOW_BUNDLE } from '../src/worker';
+import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
+import { runAnalysis, withWorker } from './helpers';
+
+const DIR = path.resolve(__dirname, 'fixtures', 'histories');
+const UPDATE = process.env.BATON_UPDATE_HISTORIES === '1';
+const TEMPORAL_CLI = path.resolve(__dirname, '..', '.tools', 'bin', 'temporal');
+
+/** The runs the fixtures hold: name → question and request options. */
+const RUNS: Record<string, { question: string; extra?: Partial<AnalysisRequest>; revise?: string }> = {
+  'query': { question: '上个月各区域的GMV' },
+  'trend': { question: 'GMV trend by category over the last 6 months' },
+  'comparison': { question: '对比一下新老客的客单价变化并找出贡献最大的三个品类' },
+  'attribution': { question: '为什么华东区上个月复购率下降了？' },
+  'step-retries': { question: 'What was the AOV of new customers last month?', extra: { maxStepRetries: 1, onStepFailure: 'degrade', databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' } },
+  'code-rollback': { question: '为什么华东区上个月复购率下降了？', extra: { faults: { failing_code_attempts: 1 } } },
+  'report-rewrite': { question: '为什么华东区上个月复购率下降了？', extra: { faults: { report_typo_attempts: 1 } } },
+  'plan-revision': { question: '上个月各区域的GMV', extra: { review: { timeoutSeconds: 600 } }, revise: '只看华东' },
+};
+
+const harness = UPDATE ? withWorker('replay') : null;
+
+if (UPDATE) {
+  test('record the replay fixtures', async () => {
+    fs.mkdirSync(DIR, { recursive: true });
+    for (const [name, run] of Object.entries(RUNS)) {
+      const client = harness!.client;
+      let workflowId: string;
+      if (run.revise) {
+        const handle = await client.workflow.start(analysisWorkflow, {
+          workflowId: `analysis-fixture-${name}`,
+          taskQueue: harness!.config.taskQueue,
+          args: [{ question: run.question, asOf: todayIn(harness!.config.timeZone), ...run.extra }],
+        });
+        const waitForReview = async () => {
+          for (let i = 0; i < 200 && (await handle.query(progressQuery)).phase !== 'awaiting_approval'; i++) await new Promise((r) => setTimeout(r, 100));
+        };
+        await waitForReview();
+        await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'revise', feedback: run.revise }] });
+        await waitForReview();
+        await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
+        await handle.result();
+        workflowId = handle.workflowId;
+      } else {
+        workflowId = (await runAnalysis(client, harness!.config.taskQueue, run.question, run.extra)).workflowId;
+      }
+      // The Temporal CLI's JSON export: the format historyFromJSON reads (and users get from the Web UI).
+      const json = execFileSync(TEMPORAL_CLI, ['workflow', 'show', '--workflow-id', workflowId, '--address', harness!.config.temporalAddress, '--namespace', harness!.config.temporalNamespace, '--output', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      fs.writeFileSync(path.join(DIR, `${name}.json`), json.endsWith('\n') ? json : `${json}\n`);
+    }
+  });
+}
+
+test('every stored history replays against the current workflow code', async () => {
+  const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+  expect(files).toEqual(Object.keys(RUNS).map((n) => `${n}.json`).sort());
+  for (const file of files) {
+    const history = historyFromJSON(JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')));
+    // Throws DeterminismViolationError (naming the event) if the code no longer produces the recorded commands.
+    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: WORKFLOW_BUNDLE } }, history, file)).resolves.toBeUndefined();
+  }
+});
