@@ -25,6 +25,7 @@ import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
 import { checklist } from './workflows/analysis';
+import { MAX_QUESTION_LENGTH } from './limits';
 import { checkCatalog, draftCatalog } from './catalog/introspect';
 import { exportRun } from './cli/export';
 import { renderReport, type ReportFormat } from './report/render';
@@ -195,6 +196,7 @@ async function ask(question: string, opts: AskOptions): Promise<void> {
   if (!trimmed) {
     throw new CliError('the question is empty; ask something like: baton ask "上个月 GMV 是多少？"', 2);
   }
+  if (trimmed.length > MAX_QUESTION_LENGTH) throw new CliError(`the question is longer than ${MAX_QUESTION_LENGTH} characters`, 2);
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
   await withTemporal(async (client) => {

@@ -7,6 +7,7 @@
  * the Temporal Web UI and never reaches the next agent.
  */
 import { z } from 'zod';
+import { MAX_QUESTION_LENGTH } from './limits';
 
 // ---------------------------------------------------------------- shared parts
 
@@ -33,7 +34,7 @@ export const AnalysisRequest = z.object({
   question: z
     .string()
     .transform((q) => q.trim())
-    .pipe(z.string().min(1, 'the question is empty').max(2000, 'the question is longer than 2000 characters')),
+    .pipe(z.string().min(1, 'the question is empty').max(MAX_QUESTION_LENGTH, `the question is longer than ${MAX_QUESTION_LENGTH} characters`)),
   /** "Today" for the run (YYYY-MM-DD, in the catalog's time zone). Pinned so a replay or retry reads the same "last month". */
   asOf: IsoDate,
   /** Metric catalog (YAML) the worker reads; absent means the worker's default. */

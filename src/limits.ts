@@ -12,6 +12,8 @@ export const MAX_PLAN_ATTEMPTS = 3;
 export const MAX_PLAN_REVISIONS = 3;
 /** Memory entries a step receives from the pool (the most recent that share its tags). */
 export const MEMORY_FOR_STEP = 10;
+/** The longest question a run accepts (the CLI, the contract and the workflow all refuse longer ones). */
+export const MAX_QUESTION_LENGTH = 2000;
 /** The default fuse: the most activity executions one run may make. */
 export const DEFAULT_MAX_ACTIVITIES = 40;
 /** How often a failed code test rolls back to the coder before the step ends with a diagnostic result. */

@@ -69,7 +69,7 @@ import type {
   VerificationOutput,
 } from '../contracts';
 import { acceptanceCriteria } from '../coding/acceptance';
-import { DEFAULT_MAX_ACTIVITIES, MAX_CODE_ROLLBACKS, MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, MAX_REPORT_RETRIES, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
+import { DEFAULT_MAX_ACTIVITIES, MAX_CODE_ROLLBACKS, MAX_QUESTION_LENGTH, MAX_PLAN_ATTEMPTS, MAX_PLAN_REVISIONS, MAX_REPORT_RETRIES, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../search-attributes';
 import { MemoryPool, periodTag } from '../memory/pool';
 import { relayChain, toHandoff } from '../relay/compress';
@@ -164,6 +164,8 @@ function dataScope(records: StepRecord[]): DataScope {
 export async function analysisWorkflow(request: AnalysisRequest): Promise<AnalysisResult> {
   const question = request.question.trim();
   if (!question) throw ApplicationFailure.nonRetryable('the question is empty', 'EmptyQuestion');
+  // Clients other than the CLI can start runs too: the workflow refuses what the contract refuses.
+  if (question.length > MAX_QUESTION_LENGTH) throw ApplicationFailure.nonRetryable(`the question is longer than ${MAX_QUESTION_LENGTH} characters`, 'QuestionTooLong');
   const { asOf, catalogPath, databaseUrl, faults } = request;
   const review = request.review ? { timeoutSeconds: request.review.timeoutSeconds ?? 3600, onTimeout: request.review.onTimeout ?? 'cancel' } : null;
   const maxActivities = request.maxActivities ?? DEFAULT_MAX_ACTIVITIES;
