@@ -11,6 +11,7 @@ import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
+import { lastDayOf } from '../model/time-window';
 import { storeCalculations } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
@@ -128,7 +129,7 @@ export const checkDataQuality = defineAgent({
         const covered = Number(rows[0]?.value ?? 0);
         const lastDay = (rows[0]?.last_day as string | null) ?? null;
         const expected = Math.round((Date.parse(month.end) - Date.parse(month.start)) / 86_400_000);
-        const lastExpected = new Date(Date.parse(month.end) - 86_400_000).toISOString().slice(0, 10);
+        const lastExpected = lastDayOf(month.end);
         if (lastDay === null || lastDay < lastExpected) {
           partial.push({ period: month.period, days_covered: covered, days_expected: expected, last_day_with_data: lastDay });
           const id = `${main}.coverage.${month.period}`;

@@ -22,6 +22,7 @@ import { chartFor } from '../report/charts';
 import { formatCalculation, readNumbers } from '../report/numbers';
 import { modelFor } from '../model/model';
 import { catalogFor } from '../sources';
+import { lastDayOf } from '../model/time-window';
 import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
 
 type Input = z.output<typeof ReportInput>;
@@ -70,7 +71,7 @@ function basis(scope: DataScope, catalog: Catalog, zh: boolean): string[] {
   const metric = catalog.metrics[query.metric];
   if (!metric) return scope.filters;
   const timeField = catalog.time_fields[metric.time_field];
-  const lastDay = new Date(Date.parse(`${query.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const lastDay = lastDayOf(query.window.end);
   return [
     ...metric.filters.map((f) => f.description_zh ?? f.description),
     `按${timeField?.meaning_zh ?? metric.time_field}统计，${query.window.start} 至 ${lastDay}`,
@@ -187,8 +188,8 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       }
     }
     if (sentences.length === 0) {
-      const rank = { high: 0, medium: 1, low: 2 };
-      const headline = citable.filter((x) => x.step_id !== 'dq' && x.step_id !== 'stats').sort((p, q) => rank[p.importance] - rank[q.importance]).slice(0, 4).map(line).filter(Boolean);
+      const weight = { high: 0, medium: 1, low: 2 };
+      const headline = citable.filter((x) => x.step_id !== 'dq' && x.step_id !== 'stats').sort((p, q) => weight[p.importance] - weight[q.importance]).slice(0, 4).map(line).filter(Boolean);
       if (headline.length > 0) sentences.push(`${headline.join(t('；', '; '))}${t('。', '.')}`);
     }
     if (test && c.has('stats.p_value')) {
@@ -277,7 +278,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
 
   sections.set('data-scope', () => {
     const q = data_scope.primary_query;
-    const lastDay = q ? new Date(Date.parse(`${q.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : null;
+    const lastDay = q ? lastDayOf(q.window.end) : null;
     return {
       id: 'data-scope',
       heading: t('数据范围', 'Data scope'),

@@ -12,8 +12,8 @@ import { queryRows } from '../analysis/recompute';
 import { ALPHA, twoSampleTest, type TwoSampleResult } from '../analysis/statistics';
 import type { Catalog } from '../catalog/catalog';
 import { compileUnitSample } from '../catalog/sql';
-import { StatisticsInput, StatisticsOutput, type Calculation, type MetricQuery, type PlanStep, type TimeWindow } from '../contracts';
-import { previousMonth } from '../model/time-window';
+import { StatisticsInput, StatisticsOutput, type Calculation, type MetricQuery, type PlanStep } from '../contracts';
+import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
 import { catalogFor, databaseFor } from '../sources';
 import { storeCalculations } from '../artifacts';
 
@@ -27,13 +27,6 @@ interface Samples {
   after: { label: string; query: MetricQuery };
   step: PlanStep;
 }
-
-const monthWindow = (period: string): TimeWindow => {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  const start = `${period}-01`;
-  const end = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-  return { start, end, label_zh: period, label_en: period, source: 'question' };
-};
 
 /** The two samples the question compares, read from the plan; null when it compares nothing. */
 function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalog: Catalog, zh: boolean): Samples | null {
@@ -51,12 +44,12 @@ function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalo
   const monthly = steps.find((s) => s.operation.kind === 'metric' && s.operation.query.group_by.length === 1 && s.operation.query.group_by[0] === 'month');
   if (!monthly || monthly.operation.kind !== 'metric' || (intent !== 'attribution' && intent !== 'trend')) return null;
   const q = monthly.operation.query;
-  let last = new Date(Date.parse(`${q.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 7);
-  while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(monthWindow(last)).start.slice(0, 7);
-  const prior = previousMonth(monthWindow(last)).start.slice(0, 7);
+  let last = lastDayOf(q.window.end).slice(0, 7);
+  while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(windowOfMonth(last)).start.slice(0, 7);
+  const prior = previousMonth(windowOfMonth(last)).start.slice(0, 7);
   // Neither month may be partial: a half-loaded month is not comparable.
   if (prior < q.window.start.slice(0, 7) || partial.includes(prior) || partial.includes(last)) return null;
-  const at = (period: string) => ({ ...q, group_by: [], window: monthWindow(period) });
+  const at = (period: string) => ({ ...q, group_by: [], window: windowOfMonth(period) });
   return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: t(`${prior}`, prior), query: at(prior) }, after: { label: last, query: at(last) } };
 }
 

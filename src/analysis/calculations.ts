@@ -9,6 +9,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { Calculation, Display, Language, PlanStep, Row, StepOutput } from '../contracts';
+import { lastDayOf } from '../model/time-window';
 import { dimensionLabel, valueLabel } from './findings';
 
 type Summary = StepOutput['data_summary'];
@@ -110,8 +111,7 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
       shown.forEach((row, i) => {
         const key = keys.length > 0 ? rowKey(row, keys) : 'total';
         // The period as dates: a label such as "the last 3 months" would put an uncited number in the text.
-        const lastDay = new Date(Date.parse(`${op.query.window.end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-        const period = keys.includes('month') ? '' : `${op.query.window.start} – ${lastDay}`;
+        const period = keys.includes('month') ? '' : `${op.query.window.start} – ${lastDayOf(op.query.window.end)}`;
         calcs.push(...make(ctx, `${key}.value`, row.value, {
           display, delta: false,
           description: named(ctx.label, scope, period, keys.length > 0 ? rowLabel(ctx, row, keys) : ''),

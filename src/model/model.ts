@@ -160,7 +160,6 @@ export class OpenAIModel implements Model {
         fail(`${task.agent}: the model's reply was still invalid after ${MAX_REPAIRS} repairs: ${problems.errors.join('; ')}`, 'ModelOutputInvalid', true);
       }
       turns.push({ role: 'assistant', content }, { role: 'user', content: `Your reply cannot be used: ${problems.errors.join('; ')}. Reply again with only the corrected JSON object.` });
-      turns = fitConversation(turns, this.settings.conversation.budgetTokens, this.settings.conversation.keepNewest).turns;
     }
   }
 

@@ -22,6 +22,17 @@ function monthStart(year: number, monthIndex: number): Date {
   return new Date(Date.UTC(year, monthIndex, 1));
 }
 
+/** The calendar month YYYY-MM as a window. */
+export function windowOfMonth(period: string): TimeWindow {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return { ...monthWindow(y, m - 1), source: 'question' };
+}
+
+/** The last day a window covers: the day before its (exclusive) end date. */
+export function lastDayOf(end: string): string {
+  return iso(addDays(parseDate(end), -1));
+}
+
 /** "3", "三", "十二" → number. */
 function toNumber(text: string): number | null {
   if (/^\d+$/.test(text)) return Number(text);

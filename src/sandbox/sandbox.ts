@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../config';
 
 export interface SandboxLimits {
   /** Time the script may run inside the context (the vm timeout: wall-clock, on a single thread). */
@@ -25,19 +26,9 @@ export type SandboxResult =
   | { status: 'ok'; output: unknown; ms: number }
   | { status: 'error' | 'timeout' | 'memory' | 'killed'; detail: string; ms: number };
 
-/** The repository root (where package.json is), found from this file in src/ or dist/src/. */
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find the repository root from ' + __dirname);
-    dir = up;
-  }
-  return dir;
-}
-
+/** A compiled file: the sandbox runs JavaScript from dist/ whether Baton runs from src/ (tests) or dist/. */
 const compiled = (relative: string) => {
-  const file = path.join(repoRoot(), 'dist', relative);
+  const file = path.join(PROJECT_ROOT, 'dist', relative);
   if (!fs.existsSync(file)) throw new Error(`${file} is missing; run "npm run build" first`);
   return file;
 };
