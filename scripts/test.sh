@@ -14,7 +14,7 @@ npm run --silent build
 echo "== lint"
 npm run --silent lint
 
-export BATON_DATA_DIR="$ROOT/.data/test"
+export BATON_DATA_DIR="${BATON_TEST_DATA_DIR:-$ROOT/.data/test}"
 export TEMPORAL_PORT="${BATON_TEST_TEMPORAL_PORT:-7234}"
 export TEMPORAL_UI_PORT="${BATON_TEST_TEMPORAL_UI_PORT:-8234}"
 export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT"

@@ -19,7 +19,7 @@ import { CliError, connectTemporal, webUiLink } from './cli/temporal';
 import { loadConfig, redactUrl, todayIn } from './config';
 import type { AnalysisResult, ReportOutput, RunProgress } from './contracts';
 import { loadArtifact } from './artifacts';
-import { closePools, DatabaseUnreachableError, ensureSystemSchema, getPool, ping } from './db';
+import { closePools, DatabaseUnreachableError, ensureReaderRole, ensureSystemSchema, getPool, ping } from './db';
 import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
@@ -429,6 +429,8 @@ async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: 
   } catch {
     throw new CliError(`cannot read catalog file ${file}`);
   }
+  // Agent SQL on this database runs as the read-only role: create it and grant it SELECT here, once.
+  await ensureReaderRole(databaseUrl);
   const report = await checkCatalog(text, file, databaseUrl, opts.schema);
   for (const problem of report.problems) console.log(pc.red(`✖ ${problem}`));
   const { tables, columns, metrics, dimensions } = report.checked;

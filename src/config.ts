@@ -16,6 +16,8 @@ export interface BatonConfig {
   dataDir: string;
   /** IANA time zone in which "today", "last month" and order times are read. */
   timeZone: string;
+  /** The database role agent SQL runs as (SET LOCAL ROLE); SELECT-only, created by setup. */
+  readerRole: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BatonConfig {
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BatonConfig {
     catalogPath: path.resolve(PROJECT_ROOT, env.BATON_CATALOG ?? 'catalogs/demo.yaml'),
     dataDir,
     timeZone: env.BATON_TIMEZONE ?? 'Asia/Shanghai',
+    readerRole: env.BATON_READER_ROLE ?? 'baton_reader',
   };
 }
 

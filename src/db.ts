@@ -3,7 +3,8 @@
  * missing, Baton's own bookkeeping tables, and the read-only path agent SQL takes.
  */
 import { Client, Pool, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
-import { redactUrl } from './config';
+import { loadConfig, redactUrl } from './config';
+import { guardSql, type SqlGuardOptions } from './sql-guard';
 
 const pools = new Map<string, Pool>();
 
@@ -135,6 +136,63 @@ export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
       manifest   jsonb NOT NULL
     );
   `);
+  await ensureReaderRole(databaseUrl);
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The role agent SQL runs as: NOLOGIN, SELECT on the tables of schema public
+ * (now and, through default privileges, those created later by the same owner)
+ * and nothing else, so not Baton's own schema. Created when missing; run by the
+ * worker at start, by `baton seed` and by `baton catalog init|check` for a
+ * database of one's own. Safe to run concurrently and repeatedly.
+ */
+export async function ensureReaderRole(databaseUrl: string, role = loadConfig().readerRole): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new DatabaseUnreachableError(databaseUrl, err);
+  }
+  const ident = quoteIdent(role);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query('BEGIN');
+        // Grants on one database from two processes at once fail with "tuple concurrently updated".
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`baton reader role ${role}`]);
+        const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+        if (exists.rowCount === 0) await client.query(`CREATE ROLE ${ident} NOLOGIN`);
+        const me = await client.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
+        // SET ROLE needs membership unless one is a superuser.
+        if (!me.rows[0]?.rolsuper) await client.query(`GRANT ${ident} TO CURRENT_USER`);
+        await client.query(`GRANT USAGE ON SCHEMA public TO ${ident}`);
+        await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${ident}`);
+        await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO ${ident}`);
+        await client.query('COMMIT');
+        return;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        const code = (err as { code?: string }).code;
+        // Roles are shared by all databases of a server: another database's setup may have created it just now.
+        if ((code === '42710' || code === '23505' || code === 'XX000') && attempt < 3) continue;
+        if (code === '42501') {
+          throw new Error(
+            `cannot set up the read-only role ${role} in ${redactUrl(databaseUrl)} (${(err as Error).message}); ` +
+              `ask an administrator to run: CREATE ROLE ${ident} NOLOGIN; GRANT ${ident} TO <the user Baton connects as>; ` +
+              `GRANT USAGE ON SCHEMA public TO ${ident}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${ident};`,
+            { cause: err },
+          );
+        }
+        throw err;
+      }
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export interface ReadOnlyLimits {
@@ -149,16 +207,46 @@ export interface ReadOnlyResult<R extends QueryResultRow> {
   capped: boolean;
 }
 
+/** What the database said when agent SQL was refused there, in words that say what to do. */
+function explainRefusal(err: unknown, role: string): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === '42704' && /role/.test((err as Error).message)) {
+    return new Error(`the read-only role ${role} is missing in this database; run "baton seed" or "baton catalog check" once to create it`, { cause: err });
+  }
+  if (code === '42501') {
+    return new Error(`${(err as Error).message}: agent SQL runs as the read-only role ${role}; run "baton catalog check" once to grant it SELECT on the catalog's tables`, { cause: err });
+  }
+  return err;
+}
+
 /**
- * Runs one statement inside a READ ONLY transaction with a statement timeout,
- * fetching at most rowCap rows. The transaction is always rolled back.
+ * Runs one query an agent wrote (or the catalog compiled): the SQL guard reads it
+ * first (src/sql-guard.ts); then it runs as the read-only role, inside a READ ONLY
+ * transaction with a statement timeout, fetching at most rowCap rows. The
+ * transaction is always rolled back.
  */
 export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
   databaseUrl: string,
   sql: string,
   params: unknown[],
   limits: ReadOnlyLimits,
+  guard: SqlGuardOptions = {},
 ): Promise<ReadOnlyResult<R>> {
+  return runReadOnly<R>(databaseUrl, await guardSql(sql, guard), params, limits);
+}
+
+/**
+ * The database's own walls without the guard in front: the read-only role, the
+ * READ ONLY transaction, the statement timeout and the row cap. Agents never call
+ * this directly; tests do, to show each wall holds by itself.
+ */
+export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
+  databaseUrl: string,
+  checked: string,
+  params: unknown[],
+  limits: ReadOnlyLimits,
+): Promise<ReadOnlyResult<R>> {
+  const role = loadConfig().readerRole;
   let client: PoolClient;
   try {
     client = await getPool(databaseUrl).connect();
@@ -169,7 +257,8 @@ export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
   try {
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
-    const capped = `SELECT * FROM (${sql}) AS capped_result LIMIT ${limits.rowCap + 1}`;
+    await client.query(`SET LOCAL ROLE ${quoteIdent(role)}`);
+    const capped = `SELECT * FROM (${checked}\n) AS capped_result LIMIT ${limits.rowCap + 1}`;
     // The extended protocol takes exactly one statement, so "…; COMMIT; DELETE …" cannot end the READ ONLY transaction.
     // (queryMode is in node-postgres since 8.11; its type definitions do not list it yet.)
     const result = await client.query<R>({ text: capped, values: params, queryMode: 'extended' } as QueryConfig);
@@ -180,7 +269,7 @@ export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
     };
   } catch (err) {
     broken = (err as { code?: string }).code === undefined;
-    throw err;
+    throw explainRefusal(err, role);
   } finally {
     await client.query('ROLLBACK').catch(() => {
       broken = true;

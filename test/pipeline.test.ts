@@ -1,5 +1,5 @@
 /** Single-metric questions end to end: real worker, real Temporal server, real PostgreSQL. */
-import { queryReadOnly } from '../src/db';
+import { queryReadOnly, runReadOnly } from '../src/db';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../src/search-attributes';
 import { db, lastMonthRange, manifest, runAnalysis, testConfig, withWorker } from './helpers';
 
@@ -89,26 +89,42 @@ test('the history names every agent activity, with a summary per call and search
   expect(await description.staticSummary()).toBe('What was GMV last month?');
 });
 
-describe('agent SQL runs read-only with a timeout and a row cap', () => {
+describe('agent SQL runs as the read-only role in a READ ONLY transaction with a timeout and a row cap', () => {
+  // runReadOnly: the database's walls alone, without the SQL guard in front (test/hostile.test.ts covers the guard).
   const url = testConfig().databaseUrl;
-  test('inside a READ ONLY transaction with the statement timeout set', async () => {
-    const result = await queryReadOnly(url, `SELECT current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS timeout`, [], {
+  test('as the read-only role, inside a READ ONLY transaction with the statement timeout set', async () => {
+    const result = await runReadOnly(url, `SELECT current_user AS role, current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS timeout`, [], {
       statementTimeoutMs: 1500,
       rowCap: 10,
     });
-    expect(result.rows[0]).toEqual({ ro: 'on', timeout: '1500ms' });
+    expect(result.rows[0]).toEqual({ role: 'baton_reader', ro: 'on', timeout: '1500ms' });
   });
   test('a slow statement is cancelled', async () => {
-    await expect(queryReadOnly(url, 'SELECT pg_sleep(5)', [], { statementTimeoutMs: 200, rowCap: 10 })).rejects.toMatchObject({ code: '57014' });
+    await expect(runReadOnly(url, 'SELECT pg_sleep(5)', [], { statementTimeoutMs: 200, rowCap: 10 })).rejects.toMatchObject({ code: '57014' });
   });
   test('a write is refused', async () => {
     await expect(
-      queryReadOnly(url, `SELECT * FROM (SELECT 1) x, LATERAL (SELECT nextval('baton.activity_executions_id_seq')) y`, [], { statementTimeoutMs: 1000, rowCap: 10 }),
-    ).rejects.toMatchObject({ code: '25006' });
+      runReadOnly(url, `SELECT * FROM (SELECT 1) x, LATERAL (SELECT nextval('baton.activity_executions_id_seq')) y`, [], { statementTimeoutMs: 1000, rowCap: 10 }),
+    ).rejects.toThrow(/permission denied for schema baton: agent SQL runs as the read-only role baton_reader/);
+  });
+  test('the role alone may not write, even outside a READ ONLY transaction', async () => {
+    const client = await db().connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL ROLE baton_reader');
+      await expect(client.query("INSERT INTO categories VALUES (99, 'x', 'x')")).rejects.toThrow('permission denied for table categories');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
   test('rows past the cap are not fetched', async () => {
     const result = await queryReadOnly(url, 'SELECT generate_series(1, 100) AS n', [], { statementTimeoutMs: 1000, rowCap: 10 });
     expect(result.rows).toHaveLength(10);
     expect(result.capped).toBe(true);
+  });
+  test('a trailing semicolon or line comment does not break the wrapping', async () => {
+    const result = await queryReadOnly(url, 'SELECT count(*) AS n FROM orders; -- all of them', [], { statementTimeoutMs: 1000, rowCap: 10 });
+    expect(Number(result.rows[0]?.n)).toBeGreaterThan(10_000);
   });
 });

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testCode } from '../src/activities/tester';
+import { SCRIPT_SQL_LIMITS, testCode } from '../src/activities/tester';
+import { queryRows } from '../src/analysis/recompute';
 import { loadCalculations, storeArtifact } from '../src/artifacts';
 import { acceptanceCriteria } from '../src/coding/acceptance';
 import { catalogFragment } from '../src/catalog/sql';
@@ -71,19 +72,50 @@ test('writing a file is refused', async () => {
   expect(fs.existsSync(target)).toBe(false);
 });
 
-test('SQL that writes to the database is refused, and the data is unchanged', async () => {
-  const before = await db().query<{ n: string; s: string }>('SELECT count(*) AS n, sum(amount) AS s FROM orders');
-  for (const sql of [
-    'DELETE FROM orders', 'UPDATE orders SET amount = 0', 'DROP TABLE orders', 'WITH gone AS (DELETE FROM orders RETURNING 1) SELECT count(*) FROM gone',
-    // Breaking out of the wrapping subquery to end the READ ONLY transaction: one statement only.
-    'SELECT 1) AS x; COMMIT; DELETE FROM orders; SELECT * FROM (SELECT 1',
-  ]) {
+describe('hostile SQL in the code is refused with its reason, and the data is unchanged', () => {
+  const REFUSED = 'its SQL runs read-only, within 5 s and 10,000 rows';
+  let before: unknown;
+  beforeAll(async () => {
+    before = (await db().query('SELECT count(*) AS n, sum(amount) AS s, (SELECT count(*) FROM users) AS users FROM orders')).rows;
+  });
+  afterAll(async () => {
+    expect((await db().query('SELECT count(*) AS n, sum(amount) AS s, (SELECT count(*) FROM users) AS users FROM orders')).rows).toEqual(before);
+  });
+  test.each([
+    ['INSERT', "INSERT INTO categories VALUES (99, 'x', 'x')", 'agent SQL must be a query (SELECT); this is INSERT'],
+    ['UPDATE', 'UPDATE orders SET amount = 0', 'agent SQL must be a query (SELECT); this is UPDATE'],
+    ['DELETE', 'DELETE FROM orders', 'agent SQL must be a query (SELECT); this is DELETE'],
+    ['DROP', 'DROP TABLE orders', 'agent SQL must be a query (SELECT); this is DROP'],
+    ['ALTER', 'ALTER TABLE orders ADD COLUMN x int', 'agent SQL must be a query (SELECT); this is ALTER'],
+    ['GRANT', 'GRANT ALL ON orders TO PUBLIC', 'agent SQL must be a query (SELECT); this is GRANT'],
+    ['COPY', "COPY orders TO '/tmp/orders.csv'", 'agent SQL must be a query (SELECT); this is COPY'],
+    ['a write inside WITH', 'WITH gone AS (DELETE FROM orders RETURNING 1) SELECT count(*) FROM gone', 'the query contains DELETE, and agent SQL only reads'],
+    ['several statements', 'SELECT 1; DELETE FROM orders', 'agent SQL must be exactly one statement; this has 2'],
+    ['breaking out of the wrapping subquery', 'SELECT 1) AS x; COMMIT; DELETE FROM orders; SELECT * FROM (SELECT 1', 'the SQL does not parse (syntax error at or near ")")'],
+    ['pg_sleep', 'SELECT pg_sleep(60)', 'the query calls pg_sleep(), which agent SQL may not use (it waits on purpose)'],
+    ['set_config', "SELECT set_config('role', 'postgres', true)", 'the query calls set_config(), which agent SQL may not use (it reads or changes server settings)'],
+    ['dblink', "SELECT * FROM dblink('dbname=postgres', 'DELETE FROM orders') AS t(x int)", 'the query calls dblink(), which agent SQL may not use (it reaches another database)'],
+    ['a server file function', "SELECT pg_read_file('/etc/passwd')", 'the query calls pg_read_file(), which agent SQL may not use (it reads server files)'],
+    ['a large-object file import', "SELECT lo_import('/etc/passwd')", 'the query calls lo_import(), which agent SQL may not use (it reads or writes large objects and files)'],
+    ['SQL run from text', "SELECT query_to_xml('DELETE FROM orders', true, false, '')", 'the query calls query_to_xml(), which agent SQL may not use (it runs SQL given as text)'],
+    ['row locks', 'SELECT * FROM orders FOR UPDATE', 'FOR UPDATE / FOR SHARE lock rows, and agent SQL only reads'],
+    ['SELECT INTO', 'SELECT * INTO stolen FROM orders', 'SELECT … INTO creates a table, and agent SQL only reads'],
+    ['a system catalog', 'SELECT rolname, rolpassword FROM pg_authid', 'the query reads pg_authid, a system table; agent SQL reads only the catalog\'s tables'],
+    ["Baton's own tables", 'SELECT content FROM baton.artifacts', "the query reads baton.artifacts, a system table; agent SQL reads only the catalog's tables"],
+    ['an unknown table', 'SELECT * FROM invoices', 'unknown table "invoices"; the catalog has: users, orders, categories'],
+  ])('%s', async (_name, sql, reason) => {
     const out = await test_('return input.queries.q;', [{ name: 'q', sql, params: [] }]);
     expect(out.passed).toBe(false);
-    expect(out.failures[0]).toMatchObject({ criterion: 'its SQL runs read-only, within 5 s and 10,000 rows', detail: expect.stringMatching(/^query "q" was refused: /) });
-  }
-  const after = await db().query<{ n: string; s: string }>('SELECT count(*) AS n, sum(amount) AS s FROM orders');
-  expect(after.rows).toEqual(before.rows);
+    expect(out.failures).toEqual([{ attempt: 1, criterion: REFUSED, detail: `query "q" was refused: refused: ${reason}` }]);
+  });
+  test('an unknown column is the database\'s own error, passed back to the coder', async () => {
+    const out = await test_('return input.queries.q;', [{ name: 'q', sql: 'SELECT discount FROM orders', params: [] }]);
+    expect(out.failures).toEqual([{ attempt: 1, criterion: REFUSED, detail: 'query "q" was refused: column "discount" does not exist' }]);
+  });
+  test('a query the guard lets through runs as the read-only role', async () => {
+    const { rows } = await queryRows(process.env.DATABASE_URL ?? '', 'SELECT current_user AS who, count(*) AS n FROM categories;  -- every category', [], SCRIPT_SQL_LIMITS, { tables: ['categories'] });
+    expect(rows).toEqual([{ who: 'baton_reader', n: 8 }]);
+  });
 });
 
 test('a result that would not make a valid hand-off goes back to the coder', async () => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { todayIn } from '../src/config';
-import { ensureDatabase } from '../src/db';
+import { ensureDatabase, ensureReaderRole } from '../src/db';
 import { runAnalysis, runCli as baton, withWorker } from './helpers';
 
 const harness = withWorker('saas');
@@ -40,6 +40,8 @@ async function createSaasDatabase(): Promise<void> {
      FROM generate_series(1, 240) a`,
     [today],
   );
+  // What "baton catalog check" does for a database of one's own: the read-only role agent SQL runs as may read these tables.
+  await ensureReaderRole(saasUrl);
   // One invoice per account and month after sign-up; every 7th is left open; Germany adds accounts' worth each month, Japan churns.
   await saas.query(
     `INSERT INTO invoices (account_id, amount, issued_at, paid_at, state)

@@ -18,7 +18,7 @@ import { CodeRequirements, StepOutput, TesterInput, TesterOutput, type Row, type
 import { queryRows } from '../analysis/recompute';
 import { runInSandbox } from '../sandbox/sandbox';
 import { databaseFor } from '../sources';
-import { allRows, buildComputedOutput } from '../step-output';
+import { allRows, buildComputedOutput, fragmentCatalog } from '../step-output';
 
 /** Limits for SQL a script declares: tighter than the SQL agent's. */
 export const SCRIPT_SQL_LIMITS = { statementTimeoutMs: 5_000, rowCap: 10_000 };
@@ -47,7 +47,7 @@ export const testCode = defineAgent({
     const queries: Record<string, Row[]> = {};
     for (const q of stored.queries) {
       try {
-        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS)).rows;
+        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, { tables: Object.keys(fragmentCatalog(requirements.catalog).tables) })).rows;
       } catch (err) {
         return failed('its SQL runs read-only, within 5 s and 10,000 rows', `query "${q.name}" was refused: ${(err as Error).message}`, `query "${q.name}" refused`);
       }

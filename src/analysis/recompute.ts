@@ -6,6 +6,7 @@
 import { types } from 'pg';
 import type { ColumnInfo, Row, StepOperation, StepOutput } from '../contracts';
 import { queryReadOnly, type ReadOnlyLimits } from '../db';
+import type { SqlGuardOptions } from '../sql-guard';
 import { changeDecomposition, compare, gapContribution, rankContributors, topN, trend, type Derived } from './derive';
 
 export const SQL_LIMITS: ReadOnlyLimits = { statementTimeoutMs: 25_000, rowCap: 10_000 };
@@ -21,8 +22,8 @@ function toCell(value: unknown, numeric: boolean): Row[string] {
 }
 
 /** Runs read-only SQL and returns rows with numeric columns (numeric, bigint, …) as JS numbers. */
-export async function queryRows(databaseUrl: string, sql: string, params: unknown[], limits: ReadOnlyLimits = SQL_LIMITS): Promise<{ rows: Row[]; capped: boolean }> {
-  const result = await queryReadOnly(databaseUrl, sql, params, limits);
+export async function queryRows(databaseUrl: string, sql: string, params: unknown[], limits: ReadOnlyLimits = SQL_LIMITS, guard: SqlGuardOptions = {}): Promise<{ rows: Row[]; capped: boolean }> {
+  const result = await queryReadOnly(databaseUrl, sql, params, limits, guard);
   const numeric = new Set(result.fields.filter((f) => NUMERIC_TYPES.has(f.dataTypeID)).map((f) => f.name));
   return { rows: result.rows.map((raw) => Object.fromEntries(result.fields.map((f) => [f.name, toCell(raw[f.name], numeric.has(f.name))]))), capped: result.capped };
 }
