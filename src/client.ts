@@ -28,6 +28,7 @@ import { checklist } from './workflows/analysis';
 import { MAX_QUESTION_LENGTH } from './limits';
 import { checkCatalog, draftCatalog } from './catalog/introspect';
 import { exportRun } from './cli/export';
+import { codecServerCommand } from './cli/codec-server';
 import { renderReport, type ReportFormat } from './report/render';
 import type { Plan, ReviewDecision } from './contracts';
 import fs from 'node:fs';
@@ -530,6 +531,9 @@ export function buildProgram(): Command {
     .action(action(reportCommand));
   program.command('result').description('wait for a run and print its answer')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(result));
+  program.command('codec-server').description('serve the payload codec so the Web UI can show encrypted payloads decrypted (needs BATON_CODEC_KEYS)')
+    .option('--port <n>', 'port to listen on', '8081').option('--origin <url>', 'the Web UI origin allowed to call it (default: TEMPORAL_UI_URL)')
+    .option('--host <address>', 'address to listen on', '127.0.0.1').action(action(codecServerCommand));
   return program;
 }
 

@@ -7,6 +7,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as activities from './activities';
+import { dataConverterFromEnv } from './codec';
 import { loadConfig, PROJECT_ROOT, type BatonConfig } from './config';
 import { ensureSystemSchema } from './db';
 import { activityInterceptors } from './execution-ledger';
@@ -38,6 +39,7 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     workflowBundle: { codePath: WORKFLOW_BUNDLE },
+    dataConverter: dataConverterFromEnv(),
     activities: { ...activities, ...options.activityOverrides },
     interceptors: { activity: [activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0)] },
     shutdownGraceTime: '10 seconds',

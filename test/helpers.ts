@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Pool } from 'pg';
+import { dataConverterFromEnv, decodeHistoryPayloads } from '../src/codec';
 import { loadConfig, todayIn, type BatonConfig } from '../src/config';
 import { loadArtifact } from '../src/artifacts';
 import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
@@ -25,7 +26,7 @@ export function uniqueTaskQueue(name: string): string {
 
 export async function connectClient(config = testConfig()): Promise<Client> {
   const connection = await Connection.connect({ address: config.temporalAddress });
-  return new Client({ connection, namespace: config.temporalNamespace });
+  return new Client({ connection, namespace: config.temporalNamespace, dataConverter: dataConverterFromEnv() });
 }
 
 /** An in-process worker on its own task queue; stop() shuts it down and waits for it. */
@@ -128,9 +129,14 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   });
 }
 
+/** A run's history with its payloads decrypted when encryption is on. */
+async function decodedHistory(client: Client, workflowId: string): ReturnType<ReturnType<Client['workflow']['getHandle']>['fetchHistory']> {
+  return decodeHistoryPayloads(await client.workflow.getHandle(workflowId).fetchHistory(), client.options.loadedDataConverter.payloadCodecs);
+}
+
 /** The inputs the workflow scheduled for one activity type, decoded from the history, in order. */
 export async function activityInputs<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
-  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const history = await decodedHistory(client, workflowId);
   return (history.events ?? [])
     .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
     .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
@@ -138,7 +144,7 @@ export async function activityInputs<T>(client: Client, workflowId: string, type
 
 /** The results of one activity type's completed executions, decoded from the history, in order. */
 export async function activityResults<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
-  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const history = await decodedHistory(client, workflowId);
   const events = history.events ?? [];
   const scheduled = new Set(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type).map((e) => String(e.eventId)));
   return events

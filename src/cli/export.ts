@@ -6,6 +6,7 @@
  */
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
+import { decodeHistoryPayloads } from '../codec';
 import type { AnalysisRequest, AnalysisResult, CodeDraft, CoderInput, Plan, PlannerInput, StepInput, StepOutput, TesterInput, TesterOutput, ValidationOutput, ValidatorInput } from '../contracts';
 
 interface ActivityCall {
@@ -20,7 +21,8 @@ interface ActivityCall {
 
 export async function exportRun(client: Client, workflowId: string): Promise<Record<string, unknown>> {
   const handle = client.workflow.getHandle(workflowId);
-  const history = await handle.fetchHistory();
+  // With encryption on, the stored payloads are decrypted first (a no-op without codecs).
+  const history = await decodeHistoryPayloads(await handle.fetchHistory(), client.options.loadedDataConverter.payloadCodecs);
   const converter = client.options.loadedDataConverter.payloadConverter;
   const decode = (payloads: temporal.api.common.v1.IPayloads | null | undefined): unknown[] =>
     (payloads?.payloads ?? []).map((p) => converter.fromPayload(p));
