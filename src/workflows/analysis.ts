@@ -383,7 +383,9 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     // 9. Every number recomputed from the source; only matches may be cited.
     progress.phase = 'verifying';
     stage('verification', 'running');
-    const calculationRefs = [...calculations.values()];
+    // In a fixed order (data quality, the plan's steps, statistics), never the order parallel steps happened to finish in,
+    // so the same question gives the same report.
+    const calculationRefs = ['dq', ...records.map((r) => r.step.step_id), 'stats'].flatMap((id) => calculations.get(id) ?? []);
     const recipes = [
       ...passed.map((r) => recipeOf(r, partialPeriods)).filter((r): r is Recipe => r !== null),
       ...(dataQuality ? [dataQuality.recipe] : []),

@@ -1,0 +1,382 @@
+/**
+ * npm run chaos -- --workflows 50 --duration 120 --kill-every 5-15
+ *
+ * A chaos run against real parts: its own Temporal dev server (port 7239, history
+ * in .data/chaos), several worker processes, and the PostgreSQL database of
+ * DATABASE_URL (seeded when empty).
+ *
+ *   1. Baseline: each scenario (a mix of intents, with the code→test rollback, the
+ *      report rewrite and the step-retry paths) runs once with no faults.
+ *   2. Chaos: the N analyses are submitted over the first half of the duration while,
+ *      for the whole duration, a random worker is SIGKILLed every MIN–MAX seconds and
+ *      restarted; once the Temporal dev server is stopped and started again on the
+ *      same database file; once every PostgreSQL connection to the database is
+ *      terminated.
+ *   3. Wait: every run must finish; one still open at the deadline is "stuck".
+ *   4. Compare: each run's status, answer and report digest (the report artifact's
+ *      content hash) against its scenario's baseline; activity re-executions from
+ *      the execution ledger; duplicate artifacts.
+ *
+ * Prints a summary and exits non-zero unless every run completed with the
+ * baseline's result and no artifact was duplicated. --json FILE writes the summary.
+ */
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Command, InvalidArgumentError } from 'commander';
+import pc from 'picocolors';
+import { Pool } from 'pg';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { dataConverterFromEnv } from '../src/codec';
+import { loadConfig, PROJECT_ROOT, todayIn } from '../src/config';
+import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
+import { closePools } from '../src/db';
+import { readManifest, seedDatabase } from '../src/seed/load';
+import { analysisWorkflow } from '../src/workflows';
+
+const run = promisify(execFile);
+
+/** The questions a chaos run mixes: every intent, and the recovery paths. */
+export const SCENARIOS: { name: string; question: string; extra?: Partial<AnalysisRequest> }[] = [
+  { name: 'query', question: '上个月各区域的GMV' },
+  { name: 'query-en', question: 'What was GMV last month?' },
+  { name: 'trend', question: 'GMV trend by category over the last 6 months' },
+  { name: 'comparison', question: '对比一下新老客的客单价变化并找出贡献最大的三个品类' },
+  { name: 'attribution', question: '为什么华东区上个月复购率下降了？' },
+  { name: 'code-rollback', question: '为什么华东区上个月复购率下降了？', extra: { faults: { failing_code_attempts: 1 } } },
+  { name: 'report-rewrite', question: '上个月各区域的GMV', extra: { faults: { report_typo_attempts: 1 } } },
+  { name: 'step-retries', question: 'What was the AOV of new customers last month?', extra: { maxStepRetries: 1, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' } },
+];
+
+interface Options {
+  workflows: number;
+  duration: number;
+  killEvery: [number, number];
+  workers: number;
+  seed: number;
+  timeout: number;
+  json?: string;
+}
+
+/** What a finished run is compared on. */
+interface Outcome {
+  status: string;
+  answer: string;
+  reportDigest: string | null;
+}
+
+export interface ChaosSummary {
+  seed: number;
+  workflows: number;
+  durationSeconds: number;
+  workers: number;
+  faults: { workerKills: number; workerRestarts: number; unplannedWorkerExits: number; temporalRestarts: number; databaseConnectionsTerminated: number };
+  completed: number;
+  failed: number;
+  stuck: number;
+  identicalToBaseline: number;
+  differences: { workflowId: string; scenario: string; field: string; baseline: string; chaos: string }[];
+  activityExecutions: number;
+  activityReExecutions: number;
+  duplicateArtifacts: number;
+  wallSeconds: number;
+  /** Seconds from the first submission until the last run finished. */
+  chaosSeconds: number;
+}
+
+function range(text: string): [number, number] {
+  const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(text);
+  const [min, max] = [Number(match?.[1]), Number(match?.[2])];
+  if (!match || !(min > 0) || max < min) throw new InvalidArgumentError('expected MIN-MAX seconds, e.g. 5-15');
+  return [min, max];
+}
+
+function positive(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number above 0');
+  return n;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A seeded random source, so a chaos run can be repeated with --seed. */
+function randomSource(seed: number): () => number {
+  const rng = xoroshiro128plus(seed);
+  return () => uniformFloat64(rng);
+}
+
+/** Retries a call while Temporal is away (during its restart). */
+async function persist<T>(what: () => Promise<T>, deadline: number): Promise<T> {
+  for (;;) {
+    try {
+      return await what();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await sleep(500);
+    }
+  }
+}
+
+class Chaos {
+  readonly env: NodeJS.ProcessEnv;
+  readonly dataDir: string;
+  private readonly workers: (ChildProcess | null)[] = [];
+  private stopping = false;
+  readonly faults = { workerKills: 0, workerRestarts: 0, unplannedWorkerExits: 0, temporalRestarts: 0, databaseConnectionsTerminated: 0 };
+
+  constructor(readonly options: Options, readonly databaseUrl: string) {
+    const port = Number(process.env.BATON_CHAOS_TEMPORAL_PORT ?? 7239);
+    this.dataDir = path.resolve(PROJECT_ROOT, process.env.BATON_CHAOS_DATA_DIR ?? '.data/chaos');
+    this.env = {
+      ...process.env,
+      BATON_DATA_DIR: this.dataDir,
+      TEMPORAL_PORT: String(port),
+      TEMPORAL_UI_PORT: String(port + 1000),
+      TEMPORAL_ADDRESS: `127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      BATON_TASK_QUEUE: `chaos-${randomBytes(3).toString('hex')}`,
+    };
+  }
+
+  get address(): string {
+    return this.env.TEMPORAL_ADDRESS ?? '';
+  }
+
+  async temporal(command: 'start' | 'stop'): Promise<void> {
+    await run('bash', [path.join(PROJECT_ROOT, 'scripts', 'temporal-server.sh'), command], { env: this.env });
+  }
+
+  /** Starts worker slot i (again), resolving once it polls. */
+  startWorker(i: number): Promise<void> {
+    const log = fs.openSync(path.join(this.dataDir, `worker-${i}.log`), 'a');
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'src', 'worker.js')], { env: this.env, stdio: ['ignore', 'pipe', log] });
+    this.workers[i] = child;
+    // Read all of the worker's output (into its log), or a full pipe would stall it.
+    child.stdout?.on('data', (d: Buffer) => fs.writeSync(log, d));
+    child.on('close', () => fs.closeSync(log));
+    child.on('exit', (code, signal) => {
+      if (this.workers[i] !== child) return;
+      this.workers[i] = null;
+      if (this.stopping || signal === 'SIGKILL') return;
+      // A worker that gave up on its own (say, while Temporal was away) is started again too.
+      this.faults.unplannedWorkerExits++;
+      console.log(pc.yellow(`  worker ${i} exited by itself (${code ?? signal}); starting it again`));
+      this.startWorker(i).catch(() => undefined);
+    });
+    return new Promise((resolve) => {
+      child.stdout?.on('data', (d: Buffer) => {
+        if (d.toString().includes('polling task queue')) resolve();
+      });
+      child.on('exit', () => resolve());
+    });
+  }
+
+  async kill(i: number): Promise<void> {
+    const child = this.workers[i];
+    if (!child) return;
+    child.kill('SIGKILL');
+    this.faults.workerKills++;
+    await sleep(1000);
+    this.faults.workerRestarts++;
+    await this.startWorker(i);
+  }
+
+  async stopWorkers(): Promise<void> {
+    this.stopping = true;
+    const live = this.workers.filter((w): w is ChildProcess => w !== null && w.exitCode === null);
+    await Promise.all(live.map((w) => new Promise((resolve) => {
+      w.once('exit', resolve);
+      w.kill('SIGTERM');
+    })));
+  }
+}
+
+function outcomeOf(result: AnalysisResult): Outcome {
+  return { status: result.status, answer: result.answer, reportDigest: result.report?.report_ref ?? null };
+}
+
+async function chaosRun(options: Options): Promise<ChaosSummary> {
+  const started = Date.now();
+  const config = loadConfig();
+  const asOf = todayIn(config.timeZone);
+  const random = randomSource(options.seed);
+  const pick = (n: number) => Math.min(n - 1, Math.floor(random() * n));
+  const between = ([min, max]: [number, number]) => (min + random() * (max - min)) * 1000;
+
+  if (!(await readManifest(config.databaseUrl).catch(() => null))) {
+    console.log(`seeding ${config.databaseUrl}`);
+    await seedDatabase(config.databaseUrl, asOf);
+  }
+  const chaos = new Chaos(options, config.databaseUrl);
+  fs.mkdirSync(chaos.dataDir, { recursive: true });
+  for (const f of fs.readdirSync(chaos.dataDir)) fs.rmSync(path.join(chaos.dataDir, f), { force: true });
+  await chaos.temporal('stop').catch(() => undefined);
+  await chaos.temporal('start');
+  console.log(`Temporal dev server for the chaos run on ${chaos.address}; ${options.workers} workers on task queue ${chaos.env.BATON_TASK_QUEUE}`);
+  await Promise.all(Array.from({ length: options.workers }, (_, i) => chaos.startWorker(i)));
+  const connection = await Connection.connect({ address: chaos.address });
+  const client = new Client({ connection, dataConverter: dataConverterFromEnv() });
+  const db = new Pool({ connectionString: config.databaseUrl, max: 2 });
+  const start = (scenario: (typeof SCENARIOS)[number], id: string) =>
+    client.workflow.start(analysisWorkflow, {
+      workflowId: id, taskQueue: chaos.env.BATON_TASK_QUEUE ?? '', args: [{ question: scenario.question, asOf, ...scenario.extra }], staticSummary: `chaos: ${scenario.name}`,
+    });
+
+  try {
+    // 1. Baseline, no faults.
+    console.log(pc.bold(`baseline: ${SCENARIOS.length} scenarios without faults`));
+    const baseline = new Map<string, Outcome>();
+    await Promise.all(SCENARIOS.map(async (scenario) => {
+      const handle = await start(scenario, `chaos-baseline-${scenario.name}-${randomBytes(3).toString('hex')}`);
+      const outcome = outcomeOf(await handle.result());
+      baseline.set(scenario.name, outcome);
+      console.log(`  ${scenario.name.padEnd(15)} ${outcome.status}  ${outcome.reportDigest ?? 'no report'}`);
+    }));
+
+    // 2. Chaos: submissions over the first half, faults for the whole duration.
+    console.log(pc.bold(`chaos: ${options.workflows} workflows, ${options.duration} s of faults, a worker killed every ${options.killEvery[0]}-${options.killEvery[1]} s (seed ${options.seed})`));
+    const chaosStarted = Date.now();
+    const faultsEnd = chaosStarted + options.duration * 1000;
+    const runs: { id: string; scenario: string; handle?: WorkflowHandle }[] = [];
+    const submitting = (async () => {
+      for (let i = 0; i < options.workflows; i++) {
+        const scenario = SCENARIOS[i % SCENARIOS.length] as (typeof SCENARIOS)[number];
+        const id = `chaos-${String(i).padStart(3, '0')}-${scenario.name}-${randomBytes(3).toString('hex')}`;
+        runs.push({ id, scenario: scenario.name, handle: await persist(() => start(scenario, id), faultsEnd + 60_000) });
+        await sleep((options.duration * 500) / options.workflows);
+      }
+    })();
+    const killing = (async () => {
+      for (;;) {
+        await sleep(between(options.killEvery));
+        if (Date.now() >= faultsEnd) return;
+        const i = pick(options.workers);
+        console.log(`  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  SIGKILL worker ${i}`);
+        await chaos.kill(i);
+      }
+    })();
+    const oneOffs = (async () => {
+      await sleep(options.duration * 400);
+      console.log(`  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  restarting the Temporal dev server (same database file)`);
+      await chaos.temporal('stop');
+      await chaos.temporal('start');
+      chaos.faults.temporalRestarts++;
+      await sleep(Math.max(0, chaosStarted + options.duration * 600 - Date.now()));
+      const { rows } = await persist(() => db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') t`), faultsEnd);
+      chaos.faults.databaseConnectionsTerminated = rows[0]?.n ?? 0;
+      console.log(`  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  terminated ${chaos.faults.databaseConnectionsTerminated} PostgreSQL connections`);
+    })();
+    await Promise.all([submitting, killing, oneOffs]);
+
+    // 3. Wait for every run, up to the timeout.
+    console.log(pc.bold(`faults over; waiting up to ${options.timeout} s for the runs to finish`));
+    const deadline = Date.now() + options.timeout * 1000;
+    const finished = new Map<string, { outcome?: Outcome; failure?: string }>();
+    let chaosEnded = Date.now();
+    while (finished.size < runs.length && Date.now() < deadline) {
+      for (const r of runs) {
+        if (finished.has(r.id)) continue;
+        const description = await persist(() => client.workflow.getHandle(r.id).describe(), deadline).catch(() => null);
+        const status = description?.status.name;
+        if (status === 'COMPLETED') {
+          finished.set(r.id, { outcome: outcomeOf(await client.workflow.getHandle<typeof analysisWorkflow>(r.id).result()) });
+          chaosEnded = Date.now();
+        } else if (status && status !== 'RUNNING') {
+          finished.set(r.id, { failure: status });
+          chaosEnded = Date.now();
+        }
+      }
+      if (finished.size < runs.length) await sleep(1000);
+    }
+
+    // 4. Compare with the baseline, count re-executions and duplicates.
+    const differences: ChaosSummary['differences'] = [];
+    let identical = 0;
+    for (const r of runs) {
+      const outcome = finished.get(r.id)?.outcome;
+      const expected = baseline.get(r.scenario);
+      if (!outcome || !expected) continue;
+      const fields = (['status', 'answer', 'reportDigest'] as const).filter((f) => outcome[f] !== expected[f]);
+      for (const field of fields) differences.push({ workflowId: r.id, scenario: r.scenario, field, baseline: String(expected[field]), chaos: String(outcome[field]) });
+      if (fields.length === 0) identical++;
+    }
+    const ids = runs.map((r) => r.id);
+    const ledger = await db.query<{ executions: number; distinct_activities: number }>(
+      `SELECT count(*)::int AS executions, count(DISTINCT (workflow_id, run_id, activity_id))::int AS distinct_activities
+         FROM baton.activity_executions WHERE workflow_id = ANY($1)`, [ids]);
+    const duplicates = await db.query<{ n: number }>(
+      `SELECT (count(*) - count(DISTINCT (workflow_id, step_id, kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [ids]);
+    const executions = ledger.rows[0]?.executions ?? 0;
+    return {
+      seed: options.seed,
+      workflows: runs.length,
+      durationSeconds: options.duration,
+      workers: options.workers,
+      faults: chaos.faults,
+      completed: [...finished.values()].filter((f) => f.outcome).length,
+      failed: [...finished.values()].filter((f) => f.failure).length,
+      stuck: runs.length - finished.size,
+      identicalToBaseline: identical,
+      differences,
+      activityExecutions: executions,
+      activityReExecutions: executions - (ledger.rows[0]?.distinct_activities ?? 0),
+      duplicateArtifacts: duplicates.rows[0]?.n ?? 0,
+      wallSeconds: Math.round((Date.now() - started) / 1000),
+      chaosSeconds: Math.round((chaosEnded - chaosStarted) / 1000),
+    };
+  } finally {
+    await chaos.stopWorkers();
+    await connection.close().catch(() => undefined);
+    await db.end();
+    await closePools();
+    await chaos.temporal('stop').catch(() => undefined);
+  }
+}
+
+function printSummary(s: ChaosSummary): boolean {
+  const ok = s.completed === s.workflows && s.identicalToBaseline === s.workflows && s.duplicateArtifacts === 0;
+  const pct = (n: number) => `${((100 * n) / Math.max(1, s.workflows)).toFixed(0)} %`;
+  console.log(pc.bold('\nchaos summary'));
+  console.log(`  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}`);
+  console.log(`  faults           ${s.faults.workerKills} worker SIGKILLs (${s.faults.workerRestarts} restarts, ${s.faults.unplannedWorkerExits} unplanned exits), ` +
+    `${s.faults.temporalRestarts} Temporal restart, ${s.faults.databaseConnectionsTerminated} PostgreSQL connections terminated`);
+  console.log(`  completed        ${s.completed} (${pct(s.completed)})   failed ${s.failed}   stuck ${s.stuck}`);
+  console.log(`  same as baseline ${s.identicalToBaseline} (${pct(s.identicalToBaseline)}): status, answer and report digest`);
+  for (const d of s.differences.slice(0, 10)) console.log(pc.red(`    ${d.workflowId} ${d.field}: baseline ${d.baseline.slice(0, 80)} | chaos ${d.chaos.slice(0, 80)}`));
+  console.log(`  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions`);
+  console.log(`  artifacts        ${s.duplicateArtifacts} duplicates`);
+  console.log(`  time             ${s.chaosSeconds} s from first submission to last finish; ${s.wallSeconds} s in all`);
+  console.log(ok ? pc.green('  PASS: every run completed with the baseline\'s result, no duplicate artifacts') : pc.red('  FAIL'));
+  return ok;
+}
+
+async function main(): Promise<void> {
+  const program = new Command('chaos')
+    .description('kill workers, restart Temporal and cut database connections under load; compare every result with a fault-free baseline')
+    .option('--workflows <n>', 'analyses to submit', positive, 50)
+    .option('--duration <seconds>', 'how long faults are injected', positive, 120)
+    .option('--kill-every <min-max>', 'seconds between worker SIGKILLs', range, [5, 15] as [number, number])
+    .option('--workers <n>', 'worker processes', positive, 3)
+    .option('--seed <n>', 'random seed (printed, to repeat a run)', positive, Math.floor(Date.now() % 1_000_000) + 1)
+    .option('--timeout <seconds>', 'how long to wait for the runs after the faults end', positive, 600)
+    .option('--json <file>', 'also write the summary as JSON')
+    .showHelpAfterError();
+  program.parse();
+  const options = program.opts<Options>();
+  const summary = await chaosRun(options);
+  if (options.json) fs.writeFileSync(options.json, JSON.stringify(summary, null, 2));
+  if (!printSummary(summary)) process.exitCode = 1;
+}
+
+if (require.main === module) {
+  main().catch((err: Error) => {
+    console.error(`chaos: ${err.message}`);
+    process.exit(1);
+  });
+}
