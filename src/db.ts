@@ -25,6 +25,22 @@ export async function closePools(): Promise<void> {
   await Promise.all(all.map((p) => p.end()));
 }
 
+/**
+ * Whether a database error may pass if the same work is tried again: the
+ * connection was lost or refused (SQLSTATE class 08, admin or crash shutdown,
+ * too many connections, a socket error), the statement timed out, or a
+ * serialization failure or deadlock. Anything else (a syntax error, a missing
+ * column, a permission) fails the same way every time.
+ */
+export function isTransientDatabaseError(err: unknown): boolean {
+  if (err instanceof DatabaseUnreachableError) return true;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return true;
+  if (/^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014', '40001', '40P01'].includes(code);
+  // Node's socket errors: ECONNRESET, ECONNREFUSED, EPIPE, ETIMEDOUT, …
+  return code.startsWith('E');
+}
+
 export class DatabaseUnreachableError extends Error {
   constructor(readonly url: string, cause: unknown) {
     super(`cannot reach PostgreSQL at ${redactUrl(url)}: ${(cause as Error).message || String(cause)}`);
@@ -254,6 +270,12 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
     throw new DatabaseUnreachableError(databaseUrl, err);
   }
   let broken = false;
+  // A connection cut while the client is checked out (server shutdown, pg_terminate_backend) is also
+  // emitted as an 'error' event; unheard, it would crash the worker. The failing query reports it.
+  const onLost = () => {
+    broken = true;
+  };
+  client.on('error', onLost);
   try {
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
@@ -274,6 +296,7 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
     await client.query('ROLLBACK').catch(() => {
       broken = true;
     });
+    client.off('error', onLost);
     client.release(broken);
   }
 }

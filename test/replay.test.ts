@@ -9,7 +9,7 @@
  * rewrite and one with a plan revision.
  */
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,4 +76,20 @@ test('every stored history replays against the current workflow code', async () 
     // Throws DeterminismViolationError (naming the event) if the code no longer produces the recorded commands.
     await expect(Worker.runReplayHistory({ workflowBundle: { codePath: WORKFLOW_BUNDLE } }, history, file)).resolves.toBeUndefined();
   }
+});
+
+describe('a change to the command sequence', () => {
+  const history = () => historyFromJSON(JSON.parse(fs.readFileSync(path.join(DIR, 'attribution.json'), 'utf8')));
+  const bundle = (file: string) => bundleWorkflowCode({ workflowsPath: path.join(__dirname, 'fixtures', 'workflow-changes', file), logger: new DefaultLogger('WARN') });
+
+  test('made without patching fails the replay, naming the mismatch', async () => {
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundle('unpatched.ts') }, history(), 'attribution')).rejects.toMatchObject({
+      name: 'DeterminismViolationError',
+      message: expect.stringMatching(/Nondeterminism/i),
+    });
+  });
+
+  test('made behind patched() replays the recorded runs', async () => {
+    await expect(Worker.runReplayHistory({ workflowBundle: await bundle('patched.ts') }, history(), 'attribution')).resolves.toBeUndefined();
+  });
 });

@@ -11,7 +11,7 @@ import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
 import { StepInput, StepOutput, type AnswerMetric, type MetricQuery, type Row } from '../contracts';
 import type { MetricDefinition } from '../catalog/catalog';
-import { DatabaseUnreachableError } from '../db';
+import { DatabaseUnreachableError, isTransientDatabaseError } from '../db';
 import { databaseFor } from '../sources';
 import { INLINE_ROWS } from '../limits';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
@@ -72,7 +72,8 @@ export const runSqlStep = defineAgent({
       throw ApplicationFailure.create({
         type: pgError.code === '57014' ? 'StatementTimeout' : 'SqlError',
         message: `sql agent, step ${step.step_id}: ${pgError.message ?? String(err)}`,
-        nonRetryable: pgError.code !== '57014' && pgError.code !== undefined && !pgError.code.startsWith('08'),
+        // A lost connection or a timeout may pass on the next attempt; a wrong query never does.
+        nonRetryable: !isTransientDatabaseError(err),
       });
     }
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
