@@ -20,7 +20,7 @@
  * Prints a summary and exits non-zero unless every run completed with the
  * baseline's result and no artifact was duplicated. --json FILE writes the summary.
  */
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -81,7 +81,14 @@ export interface ChaosSummary {
   identicalToBaseline: number;
   differences: { workflowId: string; scenario: string; field: string; baseline: string; chaos: string }[];
   activityExecutions: number;
+  /** Executions beyond one per activity. */
   activityReExecutions: number;
+  /** Of those, about how many the faults caused (the rest the scenarios make without faults: step retries). */
+  faultReExecutions: number;
+  /** Executions that never finished: the worker running them was killed, or their result was lost. */
+  interruptedExecutions: number;
+  /** Activities that completed more than once (their writes had to be idempotent). */
+  completedTwice: number;
   duplicateArtifacts: number;
   wallSeconds: number;
   /** Seconds from the first submission until the last run finished. */
@@ -125,7 +132,8 @@ class Chaos {
   readonly env: NodeJS.ProcessEnv;
   readonly dataDir: string;
   private readonly workers: (ChildProcess | null)[] = [];
-  private stopping = false;
+  /** Set once the run is winding down: no kill, restart or respawn after it. */
+  stopping = false;
   readonly faults = { workerKills: 0, workerRestarts: 0, unplannedWorkerExits: 0, temporalRestarts: 0, databaseConnectionsTerminated: 0 };
 
   constructor(readonly options: Options, readonly databaseUrl: string) {
@@ -158,14 +166,15 @@ class Chaos {
     // Read all of the worker's output (into its log), or a full pipe would stall it.
     child.stdout?.on('data', (d: Buffer) => fs.writeSync(log, d));
     child.on('close', () => fs.closeSync(log));
+    child.on('error', (err) => console.log(pc.red(`  worker ${i} could not be started: ${err.message}`)));
     child.on('exit', (code, signal) => {
       if (this.workers[i] !== child) return;
       this.workers[i] = null;
       if (this.stopping || signal === 'SIGKILL') return;
-      // A worker that gave up on its own (say, while Temporal was away) is started again too.
+      // A worker that gave up on its own (say, while Temporal was away) is started again too, after a pause.
       this.faults.unplannedWorkerExits++;
-      console.log(pc.yellow(`  worker ${i} exited by itself (${code ?? signal}); starting it again`));
-      this.startWorker(i).catch(() => undefined);
+      console.log(pc.yellow(`  worker ${i} exited by itself (${code ?? signal}); starting it again in 2 s`));
+      void sleep(2000).then(() => (this.stopping ? undefined : this.startWorker(i)));
     });
     return new Promise((resolve) => {
       child.stdout?.on('data', (d: Buffer) => {
@@ -175,21 +184,29 @@ class Chaos {
     });
   }
 
-  async kill(i: number): Promise<void> {
+  /** SIGKILLs worker slot i and starts it again a second later (not awaited, so kills keep their pace). */
+  kill(i: number): void {
     const child = this.workers[i];
-    if (!child) return;
+    if (!child || this.stopping) return;
     child.kill('SIGKILL');
     this.faults.workerKills++;
-    await sleep(1000);
-    this.faults.workerRestarts++;
-    await this.startWorker(i);
+    void sleep(1000).then(async () => {
+      if (this.stopping) return;
+      this.faults.workerRestarts++;
+      await this.startWorker(i);
+    });
   }
 
+  /** SIGTERM to every worker; SIGKILL to any still running 15 s later. */
   async stopWorkers(): Promise<void> {
     this.stopping = true;
-    const live = this.workers.filter((w): w is ChildProcess => w !== null && w.exitCode === null);
+    const live = this.workers.filter((w): w is ChildProcess => w !== null && w.exitCode === null && w.signalCode === null);
     await Promise.all(live.map((w) => new Promise((resolve) => {
-      w.once('exit', resolve);
+      const force = setTimeout(() => w.kill('SIGKILL'), 15_000);
+      w.once('exit', () => {
+        clearTimeout(force);
+        resolve(undefined);
+      });
       w.kill('SIGTERM');
     })));
   }
@@ -213,29 +230,55 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
   }
   const chaos = new Chaos(options, config.databaseUrl);
   fs.mkdirSync(chaos.dataDir, { recursive: true });
-  for (const f of fs.readdirSync(chaos.dataDir)) fs.rmSync(path.join(chaos.dataDir, f), { force: true });
+  // A server left by an earlier run is stopped (through its pid file) before its files are cleared.
   await chaos.temporal('stop').catch(() => undefined);
+  for (const f of fs.readdirSync(chaos.dataDir)) fs.rmSync(path.join(chaos.dataDir, f), { force: true });
   await chaos.temporal('start');
+  const cleanUp = async () => {
+    await chaos.stopWorkers();
+    await chaos.temporal('stop').catch(() => undefined);
+  };
+  // Ctrl-C or a test's timeout: no worker or server is left behind.
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.log(pc.yellow(`${signal}: stopping the workers and the dev server`));
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   console.log(`Temporal dev server for the chaos run on ${chaos.address}; ${options.workers} workers on task queue ${chaos.env.BATON_TASK_QUEUE}`);
   await Promise.all(Array.from({ length: options.workers }, (_, i) => chaos.startWorker(i)));
-  const connection = await Connection.connect({ address: chaos.address });
+  const connection = await Connection.connect({ address: chaos.address }).catch(async (err: unknown) => {
+    await cleanUp();
+    throw err;
+  });
   const client = new Client({ connection, dataConverter: dataConverterFromEnv() });
   const db = new Pool({ connectionString: config.databaseUrl, max: 2 });
   const start = (scenario: (typeof SCENARIOS)[number], id: string) =>
-    client.workflow.start(analysisWorkflow, {
-      workflowId: id, taskQueue: chaos.env.BATON_TASK_QUEUE ?? '', args: [{ question: scenario.question, asOf, ...scenario.extra }], staticSummary: `chaos: ${scenario.name}`,
-    });
+    client.workflow
+      .start(analysisWorkflow, {
+        workflowId: id, taskQueue: chaos.env.BATON_TASK_QUEUE ?? '', args: [{ question: scenario.question, asOf, ...scenario.extra }], staticSummary: `chaos: ${scenario.name}`,
+      })
+      // A start retried after Temporal went away mid-call may already have landed.
+      .catch((err: unknown) => {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return client.workflow.getHandle<typeof analysisWorkflow>(id);
+        throw err;
+      });
 
   try {
     // 1. Baseline, no faults.
     console.log(pc.bold(`baseline: ${SCENARIOS.length} scenarios without faults`));
     const baseline = new Map<string, Outcome>();
-    await Promise.all(SCENARIOS.map(async (scenario) => {
+    const baselineIds: string[] = [];
+    let baselineTimer: NodeJS.Timeout | undefined;
+    const baselineLate = new Promise<never>((_, reject) => {
+      baselineTimer = setTimeout(() => reject(new Error(`the baseline runs did not finish within ${options.timeout} s`)), options.timeout * 1000);
+    });
+    await Promise.race([baselineLate, Promise.all(SCENARIOS.map(async (scenario) => {
       const handle = await start(scenario, `chaos-baseline-${scenario.name}-${randomBytes(3).toString('hex')}`);
+      baselineIds.push(handle.workflowId);
       const outcome = outcomeOf(await handle.result());
       baseline.set(scenario.name, outcome);
       console.log(`  ${scenario.name.padEnd(15)} ${outcome.status}  ${outcome.reportDigest ?? 'no report'}`);
-    }));
+    }))]).finally(() => clearTimeout(baselineTimer));
 
     // 2. Chaos: submissions over the first half, faults for the whole duration.
     console.log(pc.bold(`chaos: ${options.workflows} workflows, ${options.duration} s of faults, a worker killed every ${options.killEvery[0]}-${options.killEvery[1]} s (seed ${options.seed})`));
@@ -256,16 +299,18 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
         if (Date.now() >= faultsEnd) return;
         const i = pick(options.workers);
         console.log(`  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  SIGKILL worker ${i}`);
-        await chaos.kill(i);
+        chaos.kill(i);
       }
     })();
     const oneOffs = (async () => {
       await sleep(options.duration * 400);
+      if (chaos.stopping) return;
       console.log(`  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  restarting the Temporal dev server (same database file)`);
       await chaos.temporal('stop');
       await chaos.temporal('start');
       chaos.faults.temporalRestarts++;
       await sleep(Math.max(0, chaosStarted + options.duration * 600 - Date.now()));
+      if (chaos.stopping) return;
       const { rows } = await persist(() => db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
           WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') t`), faultsEnd);
@@ -306,13 +351,24 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       for (const field of fields) differences.push({ workflowId: r.id, scenario: r.scenario, field, baseline: String(expected[field]), chaos: String(outcome[field]) });
       if (fields.length === 0) identical++;
     }
+    // Re-executions: executions beyond one per activity, less what the same scenarios need without faults (step retries).
+    const ledger = async (ids: string[]) =>
+      (await db.query<{ executions: number; distinct_activities: number; interrupted: number; completed_twice: number }>(
+        `SELECT count(*)::int AS executions,
+                count(DISTINCT (workflow_id, run_id, activity_id))::int AS distinct_activities,
+                count(*) FILTER (WHERE finished_at IS NULL)::int AS interrupted,
+                (SELECT count(*)::int FROM (SELECT 1 FROM baton.activity_executions
+                  WHERE workflow_id = ANY($1) AND outcome = 'completed' GROUP BY workflow_id, run_id, activity_id HAVING count(*) > 1) twice) AS completed_twice
+           FROM baton.activity_executions WHERE workflow_id = ANY($1)`, [ids])).rows[0];
     const ids = runs.map((r) => r.id);
-    const ledger = await db.query<{ executions: number; distinct_activities: number }>(
-      `SELECT count(*)::int AS executions, count(DISTINCT (workflow_id, run_id, activity_id))::int AS distinct_activities
-         FROM baton.activity_executions WHERE workflow_id = ANY($1)`, [ids]);
+    const chaosLedger = await ledger(ids);
+    const baselineLedger = await ledger(baselineIds);
+    const perScenario = (l: typeof chaosLedger) => ((l?.executions ?? 0) - (l?.distinct_activities ?? 0)) / Math.max(1, baselineIds.length);
+    // Artifact ids are content hashes, so a second write of the same content is the same row; this counts contents stored twice anyway.
     const duplicates = await db.query<{ n: number }>(
-      `SELECT (count(*) - count(DISTINCT (workflow_id, step_id, kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [ids]);
-    const executions = ledger.rows[0]?.executions ?? 0;
+      `SELECT (count(*) - count(DISTINCT (kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [[...ids, ...baselineIds]]);
+    const executions = chaosLedger?.executions ?? 0;
+    const reExecutions = executions - (chaosLedger?.distinct_activities ?? 0);
     return {
       seed: options.seed,
       workflows: runs.length,
@@ -325,12 +381,16 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       identicalToBaseline: identical,
       differences,
       activityExecutions: executions,
-      activityReExecutions: executions - (ledger.rows[0]?.distinct_activities ?? 0),
+      activityReExecutions: reExecutions,
+      faultReExecutions: Math.max(0, Math.round(reExecutions - perScenario(baselineLedger) * runs.length)),
+      interruptedExecutions: chaosLedger?.interrupted ?? 0,
+      completedTwice: chaosLedger?.completed_twice ?? 0,
       duplicateArtifacts: duplicates.rows[0]?.n ?? 0,
       wallSeconds: Math.round((Date.now() - started) / 1000),
       chaosSeconds: Math.round((chaosEnded - chaosStarted) / 1000),
     };
   } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await chaos.stopWorkers();
     await connection.close().catch(() => undefined);
     await db.end();
@@ -349,7 +409,8 @@ function printSummary(s: ChaosSummary): boolean {
   console.log(`  completed        ${s.completed} (${pct(s.completed)})   failed ${s.failed}   stuck ${s.stuck}`);
   console.log(`  same as baseline ${s.identicalToBaseline} (${pct(s.identicalToBaseline)}): status, answer and report digest`);
   for (const d of s.differences.slice(0, 10)) console.log(pc.red(`    ${d.workflowId} ${d.field}: baseline ${d.baseline.slice(0, 80)} | chaos ${d.chaos.slice(0, 80)}`));
-  console.log(`  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions`);
+  console.log(`  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions (about ${s.faultReExecutions} caused by the faults; ` +
+    `${s.interruptedExecutions} interrupted, ${s.completedTwice} completed twice)`);
   console.log(`  artifacts        ${s.duplicateArtifacts} duplicates`);
   console.log(`  time             ${s.chaosSeconds} s from first submission to last finish; ${s.wallSeconds} s in all`);
   console.log(ok ? pc.green('  PASS: every run completed with the baseline\'s result, no duplicate artifacts') : pc.red('  FAIL'));

@@ -16,8 +16,10 @@ export interface BatonConfig {
   dataDir: string;
   /** IANA time zone in which "today", "last month" and order times are read. */
   timeZone: string;
-  /** The database role agent SQL runs as (SET LOCAL ROLE); SELECT-only, created by setup. */
+  /** The database role agent SQL logs in as: SELECT only, created by setup. */
   readerRole: string;
+  /** Its password, when the server asks for one (set by setup, used by the workers). */
+  readerPassword: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BatonConfig {
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BatonConfig {
     dataDir,
     timeZone: env.BATON_TIMEZONE ?? 'Asia/Shanghai',
     readerRole: env.BATON_READER_ROLE ?? 'baton_reader',
+    readerPassword: env.BATON_READER_PASSWORD || undefined,
   };
 }
 

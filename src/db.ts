@@ -34,11 +34,14 @@ export async function closePools(): Promise<void> {
  */
 export function isTransientDatabaseError(err: unknown): boolean {
   if (err instanceof DatabaseUnreachableError) return true;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code !== 'string') return true;
-  if (/^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014', '40001', '40P01'].includes(code);
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014', '40001', '40P01'].includes(code);
+  }
   // Node's socket errors: ECONNRESET, ECONNREFUSED, EPIPE, ETIMEDOUT, …
-  return code.startsWith('E');
+  if (typeof code === 'string') return code.startsWith('E');
+  // node-postgres's own, without a code: "Connection terminated unexpectedly", "… not queryable", connect timeouts.
+  return typeof message === 'string' && /connection terminated|not queryable|timeout exceeded when trying to connect/i.test(message);
 }
 
 export class DatabaseUnreachableError extends Error {
@@ -159,15 +162,36 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
 /**
- * The role agent SQL runs as: NOLOGIN, SELECT on the tables of schema public
- * (now and, through default privileges, those created later by the same owner)
- * and nothing else, so not Baton's own schema. Created when missing; run by the
- * worker at start, by `baton seed` and by `baton catalog init|check` for a
- * database of one's own. Safe to run concurrently and repeatedly.
+ * Where agent SQL connects: the same server and database, but logged in as the
+ * read-only role (BATON_READER_ROLE, with BATON_READER_PASSWORD when the server
+ * wants one). Logging in as the role, rather than switching to it with SET ROLE,
+ * matters: a session that started as a privileged user could switch back.
  */
-export async function ensureReaderRole(databaseUrl: string, role = loadConfig().readerRole): Promise<void> {
-  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+export function readerUrl(databaseUrl: string, config = loadConfig()): string {
+  const url = new URL(databaseUrl);
+  url.username = encodeURIComponent(config.readerRole);
+  url.password = config.readerPassword ? encodeURIComponent(config.readerPassword) : '';
+  return url.toString();
+}
+
+/**
+ * The role agent SQL logs in as: LOGIN but nothing else (not a superuser, no
+ * CREATEDB, CREATEROLE or replication), SELECT on the tables of schema public
+ * (now and, through default privileges, those the same owner creates later) and
+ * no other privilege, so not Baton's own schema. Created when missing; run by the
+ * worker at start, by `baton seed` and by `baton catalog check` for a database of
+ * one's own. Safe to run concurrently and repeatedly.
+ */
+export async function ensureReaderRole(databaseUrl: string, config = loadConfig()): Promise<void> {
+  const role = config.readerRole;
+  // The lock below must not wait forever, and a lost connection must not crash the process.
+  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, options: '-c lock_timeout=10000' });
+  client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (err) {
@@ -180,11 +204,16 @@ export async function ensureReaderRole(databaseUrl: string, role = loadConfig().
         await client.query('BEGIN');
         // Grants on one database from two processes at once fail with "tuple concurrently updated".
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`baton reader role ${role}`]);
-        const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
-        if (exists.rowCount === 0) await client.query(`CREATE ROLE ${ident} NOLOGIN`);
-        const me = await client.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
-        // SET ROLE needs membership unless one is a superuser.
-        if (!me.rows[0]?.rolsuper) await client.query(`GRANT ${ident} TO CURRENT_USER`);
+        const found = await client.query<{ rolcanlogin: boolean; rolsuper: boolean }>('SELECT rolcanlogin, rolsuper FROM pg_roles WHERE rolname = $1', [role]);
+        const existing = found.rows[0];
+        if (!existing) {
+          await client.query(`CREATE ROLE ${ident} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION`);
+        } else if (existing.rolsuper) {
+          throw new Error(`the role ${role} is a superuser; agent SQL needs a role that can only read (set BATON_READER_ROLE to another name)`);
+        } else if (!existing.rolcanlogin) {
+          await client.query(`ALTER ROLE ${ident} LOGIN`);
+        }
+        if (config.readerPassword) await client.query(`ALTER ROLE ${ident} PASSWORD ${quoteLiteral(config.readerPassword)}`);
         await client.query(`GRANT USAGE ON SCHEMA public TO ${ident}`);
         await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${ident}`);
         await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO ${ident}`);
@@ -198,8 +227,9 @@ export async function ensureReaderRole(databaseUrl: string, role = loadConfig().
         if (code === '42501') {
           throw new Error(
             `cannot set up the read-only role ${role} in ${redactUrl(databaseUrl)} (${(err as Error).message}); ` +
-              `ask an administrator to run: CREATE ROLE ${ident} NOLOGIN; GRANT ${ident} TO <the user Baton connects as>; ` +
-              `GRANT USAGE ON SCHEMA public TO ${ident}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${ident};`,
+              `ask an administrator to run: CREATE ROLE ${ident} LOGIN PASSWORD '…'; ` +
+              `GRANT USAGE ON SCHEMA public TO ${ident}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${ident}; ` +
+              `and set BATON_READER_PASSWORD for the workers`,
             { cause: err },
           );
         }
@@ -223,23 +253,36 @@ export interface ReadOnlyResult<R extends QueryResultRow> {
   capped: boolean;
 }
 
+/** No row of agent SQL may be larger than this (as text), so a result cannot exhaust a worker's memory. */
+export const MAX_ROW_BYTES = 16 * 1024;
+
+/** An error with a database code kept, so callers can tell a lasting failure from a passing one. */
+function withCode(message: string, code: string | undefined, cause: unknown): Error {
+  return Object.assign(new Error(message, { cause }), { code });
+}
+
 /** What the database said when agent SQL was refused there, in words that say what to do. */
 function explainRefusal(err: unknown, role: string): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === '42704' && /role/.test((err as Error).message)) {
-    return new Error(`the read-only role ${role} is missing in this database; run "baton seed" or "baton catalog check" once to create it`, { cause: err });
+  const { code, message } = err as { code?: string; message?: string };
+  if (code === '28000' && /role .* does not exist/.test(message ?? '')) {
+    return withCode(`the read-only role ${role} does not exist on this server; run "baton seed" or "baton catalog check" once to create it`, code, err);
   }
   if (code === '42501') {
-    return new Error(`${(err as Error).message}: agent SQL runs as the read-only role ${role}; run "baton catalog check" once to grant it SELECT on the catalog's tables`, { cause: err });
+    return withCode(`${message ?? ''}: agent SQL runs as the read-only role ${role}; run "baton catalog check" once to grant it SELECT on the catalog's tables`, code, err);
+  }
+  const tooLarge = /row of (\d+) bytes over the limit/.exec(message ?? '');
+  if (code === '22P02' && tooLarge) {
+    return withCode(`a result row is ${tooLarge[1]} bytes, over the ${MAX_ROW_BYTES}-byte limit for agent SQL`, code, err);
   }
   return err;
 }
 
 /**
  * Runs one query an agent wrote (or the catalog compiled): the SQL guard reads it
- * first (src/sql-guard.ts); then it runs as the read-only role, inside a READ ONLY
- * transaction with a statement timeout, fetching at most rowCap rows. The
- * transaction is always rolled back.
+ * first (src/sql-guard.ts); then it runs on a connection logged in as the
+ * read-only role, inside a READ ONLY transaction with a statement timeout,
+ * fetching at most rowCap rows of at most MAX_ROW_BYTES each. The transaction is
+ * always rolled back.
  */
 export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
   databaseUrl: string,
@@ -252,9 +295,10 @@ export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
 }
 
 /**
- * The database's own walls without the guard in front: the read-only role, the
- * READ ONLY transaction, the statement timeout and the row cap. Agents never call
- * this directly; tests do, to show each wall holds by itself.
+ * The database's own walls without the guard in front: a connection logged in as
+ * the read-only role, the READ ONLY transaction, the statement timeout, the row
+ * cap and the row size limit. Agents never call this directly; tests do, to show
+ * each wall holds by itself.
  */
 export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   databaseUrl: string,
@@ -265,8 +309,9 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   const role = loadConfig().readerRole;
   let client: PoolClient;
   try {
-    client = await getPool(databaseUrl).connect();
+    client = await getPool(readerUrl(databaseUrl)).connect();
   } catch (err) {
+    if ((err as { code?: string }).code === '28000') throw explainRefusal(err, role);
     throw new DatabaseUnreachableError(databaseUrl, err);
   }
   let broken = false;
@@ -279,8 +324,12 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   try {
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
-    await client.query(`SET LOCAL ROLE ${quoteIdent(role)}`);
-    const capped = `SELECT * FROM (${checked}\n) AS capped_result LIMIT ${limits.rowCap + 1}`;
+    // A row over the size limit stops the query with an error that names its size (a failed cast, the one way plain SQL can raise).
+    const capped =
+      `SELECT * FROM (${checked}\n) AS capped_result ` +
+      `WHERE CASE WHEN octet_length(capped_result::text) <= ${MAX_ROW_BYTES} THEN true ` +
+      `ELSE ('row of ' || octet_length(capped_result::text) || ' bytes over the limit')::int IS NULL END ` +
+      `LIMIT ${limits.rowCap + 1}`;
     // The extended protocol takes exactly one statement, so "…; COMMIT; DELETE …" cannot end the READ ONLY transaction.
     // (queryMode is in node-postgres since 8.11; its type definitions do not list it yet.)
     const result = await client.query<R>({ text: capped, values: params, queryMode: 'extended' } as QueryConfig);
@@ -290,10 +339,11 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
       capped: result.rows.length > limits.rowCap,
     };
   } catch (err) {
-    broken = (err as { code?: string }).code === undefined;
+    broken ||= (err as { code?: string }).code === undefined;
     throw explainRefusal(err, role);
   } finally {
-    await client.query('ROLLBACK').catch(() => {
+    // Session advisory locks outlive ROLLBACK; the pooled connection must not keep any.
+    await client.query('ROLLBACK').then(() => client.query('SELECT pg_advisory_unlock_all()')).catch(() => {
       broken = true;
     });
     client.off('error', onLost);

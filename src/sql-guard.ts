@@ -32,7 +32,7 @@ const FORBIDDEN_FUNCTIONS: { pattern: RegExp; reason: string }[] = [
   { pattern: /^dblink/, reason: 'it reaches another database' },
   { pattern: /^(pg_read_file|pg_read_binary_file|pg_ls_\w+|pg_stat_file)$/, reason: 'it reads server files' },
   { pattern: /^lo_/, reason: 'it reads or writes large objects and files' },
-  { pattern: /^(query_to_xml|query_to_xml_and_xmlschema|cursor_to_xml|table_to_xml|schema_to_xml|database_to_xml)/, reason: 'it runs SQL given as text' },
+  { pattern: /^(query_to_xml|query_to_xml_and_xmlschema|cursor_to_xml|table_to_xml|schema_to_xml|database_to_xml|ts_stat|ts_rewrite)/, reason: 'it runs SQL given as text' },
   { pattern: /^(nextval|setval)$/, reason: 'it changes a sequence' },
   { pattern: /^pg_/, reason: 'it is a server administration function' },
 ];
@@ -56,34 +56,45 @@ function statementWord(node: string): string {
 
 interface Found {
   functions: string[];
-  tables: { schema: string | undefined; name: string }[];
-  cteNames: Set<string>;
+  /** Each table read, with the WITH-query names visible where it is read. */
+  tables: { schema: string | undefined; name: string; ctes: ReadonlySet<string> }[];
   writes: string[];
   locks: boolean;
   into: boolean;
 }
 
-/** Walks the parse tree collecting what the guard judges. */
-function walk(node: unknown, found: Found): void {
+/** Walks the parse tree collecting what the guard judges; `ctes` are the WITH names in scope. */
+function walk(node: unknown, found: Found, ctes: ReadonlySet<string>): void {
   if (Array.isArray(node)) {
-    for (const item of node) walk(item, found);
+    for (const item of node) walk(item, found, ctes);
     return;
   }
   if (node === null || typeof node !== 'object') return;
   for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    let inner = ctes;
     if (WRITES_INSIDE.has(key)) found.writes.push(statementWord(key));
+    if (key === 'SelectStmt') {
+      // A WITH query's names are visible inside its own statement only.
+      const defined = ((value as { withClause?: { ctes?: { CommonTableExpr?: { ctename?: string } }[] } }).withClause?.ctes ?? []).map((c) => c.CommonTableExpr?.ctename ?? '');
+      if (defined.length > 0) inner = new Set([...ctes, ...defined]);
+    }
     if (key === 'FuncCall') {
       const names = ((value as { funcname?: { String?: { sval?: string } }[] }).funcname ?? []).map((n) => n.String?.sval ?? '');
       found.functions.push(names.join('.'));
     }
+    if (key === 'ColumnRef') {
+      // "o.pg_column_size" calls pg_column_size(o) when o has no such column (attribute notation).
+      const fields = (value as { fields?: { String?: { sval?: string } }[] }).fields ?? [];
+      const last = fields[fields.length - 1]?.String?.sval;
+      if (fields.length > 1 && last) found.functions.push(last);
+    }
     if (key === 'RangeVar') {
       const range = value as { schemaname?: string; relname?: string };
-      found.tables.push({ schema: range.schemaname, name: range.relname ?? '' });
+      found.tables.push({ schema: range.schemaname, name: range.relname ?? '', ctes });
     }
-    if (key === 'CommonTableExpr') found.cteNames.add((value as { ctename?: string }).ctename ?? '');
     if (key === 'lockingClause') found.locks = true;
     if (key === 'intoClause') found.into = true;
-    walk(value, found);
+    walk(value, found, inner);
   }
 }
 
@@ -113,8 +124,8 @@ export async function guardSql(sql: string, options: SqlGuardOptions = {}): Prom
   if (kind !== 'SelectStmt') {
     throw new RefusedSqlError(`refused: agent SQL must be a query (SELECT); this is ${statementWord(kind)}`);
   }
-  const found: Found = { functions: [], tables: [], cteNames: new Set(), writes: [], locks: false, into: false };
-  walk(statements[0]?.stmt, found);
+  const found: Found = { functions: [], tables: [], writes: [], locks: false, into: false };
+  walk(statements[0]?.stmt, found, new Set());
   if (found.writes.length > 0) throw new RefusedSqlError(`refused: the query contains ${found.writes[0]}, and agent SQL only reads`);
   if (found.into) throw new RefusedSqlError('refused: SELECT … INTO creates a table, and agent SQL only reads');
   if (found.locks) throw new RefusedSqlError('refused: FOR UPDATE / FOR SHARE lock rows, and agent SQL only reads');
@@ -128,7 +139,8 @@ export async function guardSql(sql: string, options: SqlGuardOptions = {}): Prom
     if ((schema !== undefined && SYSTEM_SCHEMAS.has(schema)) || table.name.startsWith('pg_')) {
       throw new RefusedSqlError(`refused: the query reads ${schema ? `${schema}.` : ''}${table.name}, a system table; agent SQL reads only the catalog's tables`);
     }
-    if (options.tables && !found.cteNames.has(table.name) && !options.tables.includes(table.name)) {
+    const fromWith = schema === undefined && table.ctes.has(table.name);
+    if (options.tables && !fromWith && !(options.tables.includes(table.name) && (schema === undefined || schema === 'public'))) {
       throw new RefusedSqlError(`refused: unknown table "${table.name}"; the catalog has: ${options.tables.join(', ')}`);
     }
   }

@@ -1,5 +1,7 @@
 /** Single-metric questions end to end: real worker, real Temporal server, real PostgreSQL. */
-import { queryReadOnly, runReadOnly } from '../src/db';
+import { Client } from 'pg';
+import { isTransientDatabaseError, MAX_ROW_BYTES, queryReadOnly, readerUrl, runReadOnly } from '../src/db';
+import { RefusedSqlError } from '../src/sql-guard';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../src/search-attributes';
 import { db, lastMonthRange, manifest, runAnalysis, testConfig, withWorker } from './helpers';
 
@@ -89,7 +91,7 @@ test('the history names every agent activity, with a summary per call and search
   expect(await description.staticSummary()).toBe('What was GMV last month?');
 });
 
-describe('agent SQL runs as the read-only role in a READ ONLY transaction with a timeout and a row cap', () => {
+describe('agent SQL logs in as the read-only role and runs in a READ ONLY transaction with a timeout and row caps', () => {
   // runReadOnly: the database's walls alone, without the SQL guard in front (test/hostile.test.ts covers the guard).
   const url = testConfig().databaseUrl;
   test('as the read-only role, inside a READ ONLY transaction with the statement timeout set', async () => {
@@ -108,15 +110,35 @@ describe('agent SQL runs as the read-only role in a READ ONLY transaction with a
     ).rejects.toThrow(/permission denied for schema baton: agent SQL runs as the read-only role baton_reader/);
   });
   test('the role alone may not write, even outside a READ ONLY transaction', async () => {
-    const client = await db().connect();
+    const reader = new Client({ connectionString: readerUrl(url) });
+    await reader.connect();
     try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL ROLE baton_reader');
-      await expect(client.query("INSERT INTO categories VALUES (99, 'x', 'x')")).rejects.toThrow('permission denied for table categories');
+      await expect(reader.query("INSERT INTO categories VALUES (99, 'x', 'x')")).rejects.toThrow('permission denied for table categories');
+      await expect(reader.query('SELECT count(*) FROM baton.artifacts')).rejects.toThrow('permission denied for schema baton');
     } finally {
-      await client.query('ROLLBACK');
-      client.release();
+      await reader.end();
     }
+  });
+  test('the role cannot switch to a privileged one: its session starts as the role itself', async () => {
+    await expect(runReadOnly(url, "SELECT set_config('role', 'postgres', true) AS r", [], { statementTimeoutMs: 1000, rowCap: 10 })).rejects.toThrow('permission denied to set role "postgres"');
+    await expect(runReadOnly(url, "SELECT pg_read_file('/etc/hostname') AS f", [], { statementTimeoutMs: 1000, rowCap: 10 })).rejects.toThrow('permission denied for function pg_read_file');
+  });
+  test('a row over the size limit stops the query, naming its size', async () => {
+    await expect(runReadOnly(url, "SELECT repeat('x', 40000) AS big FROM generate_series(1, 3)", [], { statementTimeoutMs: 5000, rowCap: 10 })).rejects.toThrow(
+      `a result row is 40002 bytes, over the ${MAX_ROW_BYTES}-byte limit for agent SQL`,
+    );
+    const ordered = await runReadOnly(url, 'SELECT n FROM generate_series(1, 50) n ORDER BY n DESC', [], { statementTimeoutMs: 1000, rowCap: 100 });
+    expect(ordered.rows.map((r) => r.n)).toEqual(Array.from({ length: 50 }, (_, i) => 50 - i));
+  });
+  test('a session advisory lock taken by agent SQL does not outlive the query', async () => {
+    const taken = await runReadOnly(url, 'SELECT pg_try_advisory_lock(987654321) AS got', [], { statementTimeoutMs: 1000, rowCap: 10 });
+    expect(taken.rows).toEqual([{ got: true }]);
+    const held = await db().query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = 987654321");
+    expect(held.rows).toEqual([{ n: 0 }]);
+  });
+  test('lost connections and timeouts are retried; refusals and wrong queries are not', () => {
+    expect([{ code: '57P01' }, { code: '08006' }, { code: '57014' }, { code: 'ECONNRESET' }, new Error('Connection terminated unexpectedly')].map(isTransientDatabaseError)).toEqual([true, true, true, true, true]);
+    expect([new RefusedSqlError('refused: x'), { code: '42501' }, { code: '42703' }, { code: '22P02' }, new TypeError('x is undefined')].map(isTransientDatabaseError)).toEqual([false, false, false, false, false]);
   });
   test('rows past the cap are not fetched', async () => {
     const result = await queryReadOnly(url, 'SELECT generate_series(1, 100) AS n', [], { statementTimeoutMs: 1000, rowCap: 10 });
