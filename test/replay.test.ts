@@ -9,7 +9,8 @@
  * rewrite and one with a plan revision.
  */
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Worker } from '@temporalio/worker';
+import * as activities from '../src/activities';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { todayIn } from '../src/config';
 import type { AnalysisRequest } from '../src/contracts';
 import { WORKFLOW_BUNDLE } from '../src/worker';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
-import { runAnalysis, withWorker } from './helpers';
+import { connectClient, runAnalysis, testConfig, uniqueTaskQueue, withWorker } from './helpers';
 
 const DIR = path.resolve(__dirname, 'fixtures', 'histories');
 const UPDATE = process.env.BATON_UPDATE_HISTORIES === '1';
@@ -89,7 +90,26 @@ describe('a change to the command sequence', () => {
     });
   });
 
-  test('made behind patched() replays the recorded runs', async () => {
-    await expect(Worker.runReplayHistory({ workflowBundle: await bundle('patched.ts') }, history(), 'attribution')).resolves.toBeUndefined();
+  test('made behind patched() replays the recorded runs, and new runs take the new way', async () => {
+    const patchedBundle = await bundle('patched.ts');
+    await expect(Worker.runReplayHistory({ workflowBundle: patchedBundle }, history(), 'attribution')).resolves.toBeUndefined();
+
+    const config = testConfig({ taskQueue: uniqueTaskQueue('patched') });
+    const connection = await NativeConnection.connect({ address: config.temporalAddress });
+    const client = await connectClient(config);
+    try {
+      const worker = await Worker.create({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, workflowBundle: patchedBundle, activities });
+      const handle = await client.workflow.start(analysisWorkflow, { workflowId: `analysis-patched-${Date.now()}`, taskQueue: config.taskQueue, args: [{ question: '上个月 GMV 是多少？', asOf: todayIn(config.timeZone) }] });
+      await worker.runUntil(handle.result());
+      const events = (await handle.fetchHistory()).events ?? [];
+      const firstTimer = events.findIndex((e) => e.timerStartedEventAttributes);
+      const firstActivity = events.findIndex((e) => e.activityTaskScheduledEventAttributes);
+      expect(events.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
+      expect(firstTimer).toBeGreaterThan(0);
+      expect(firstTimer).toBeLessThan(firstActivity);
+    } finally {
+      await client.connection.close();
+      await connection.close();
+    }
   });
 });
