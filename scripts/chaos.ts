@@ -7,6 +7,8 @@
  *
  *   1. Baseline: each scenario (a mix of intents, with the code→test rollback, the
  *      report rewrite and the step-retry paths) runs once with no faults.
+ *      Every activity is held open --activity-delay ms (500) first, heartbeating, so
+ *      that kills land on activities in flight rather than on idle workers.
  *   2. Chaos: the N analyses are submitted over the first half of the duration while,
  *      for the whole duration, a random worker is SIGKILLed every MIN–MAX seconds and
  *      restarted; once the Temporal dev server is stopped and started again on the
@@ -57,6 +59,7 @@ interface Options {
   duration: number;
   killEvery: [number, number];
   workers: number;
+  activityDelay: number;
   seed: number;
   timeout: number;
   json?: string;
@@ -74,6 +77,7 @@ export interface ChaosSummary {
   workflows: number;
   durationSeconds: number;
   workers: number;
+  activityDelayMs: number;
   faults: { workerKills: number; workerRestarts: number; unplannedWorkerExits: number; temporalRestarts: number; databaseConnectionsTerminated: number };
   completed: number;
   failed: number;
@@ -83,7 +87,7 @@ export interface ChaosSummary {
   activityExecutions: number;
   /** Executions beyond one per activity. */
   activityReExecutions: number;
-  /** Of those, about how many the faults caused (the rest the scenarios make without faults: step retries). */
+  /** Of those, how many the faults caused: beyond what each run's scenario needed in the baseline (step retries). */
   faultReExecutions: number;
   /** Executions that never finished: the worker running them was killed, or their result was lost. */
   interruptedExecutions: number;
@@ -105,6 +109,12 @@ function range(text: string): [number, number] {
 function positive(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number above 0');
+  return n;
+}
+
+function whole(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number, 0 or more');
   return n;
 }
 
@@ -147,6 +157,8 @@ class Chaos {
       TEMPORAL_ADDRESS: `127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
       BATON_TASK_QUEUE: `chaos-${randomBytes(3).toString('hex')}`,
+      // Most agents finish in milliseconds; held open a little (heartbeating), they are in flight when a kill lands.
+      BATON_ACTIVITY_DELAY_MS: String(options.activityDelay),
     };
   }
 
@@ -267,14 +279,14 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
     // 1. Baseline, no faults.
     console.log(pc.bold(`baseline: ${SCENARIOS.length} scenarios without faults`));
     const baseline = new Map<string, Outcome>();
-    const baselineIds: string[] = [];
+    const baselineIdOf = new Map<string, string>();
     let baselineTimer: NodeJS.Timeout | undefined;
     const baselineLate = new Promise<never>((_, reject) => {
       baselineTimer = setTimeout(() => reject(new Error(`the baseline runs did not finish within ${options.timeout} s`)), options.timeout * 1000);
     });
     await Promise.race([baselineLate, Promise.all(SCENARIOS.map(async (scenario) => {
       const handle = await start(scenario, `chaos-baseline-${scenario.name}-${randomBytes(3).toString('hex')}`);
-      baselineIds.push(handle.workflowId);
+      baselineIdOf.set(scenario.name, handle.workflowId);
       const outcome = outcomeOf(await handle.result());
       baseline.set(scenario.name, outcome);
       console.log(`  ${scenario.name.padEnd(15)} ${outcome.status}  ${outcome.reportDigest ?? 'no report'}`);
@@ -351,29 +363,30 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       for (const field of fields) differences.push({ workflowId: r.id, scenario: r.scenario, field, baseline: String(expected[field]), chaos: String(outcome[field]) });
       if (fields.length === 0) identical++;
     }
-    // Re-executions: executions beyond one per activity, less what the same scenarios need without faults (step retries).
-    const ledger = async (ids: string[]) =>
-      (await db.query<{ executions: number; distinct_activities: number; interrupted: number; completed_twice: number }>(
-        `SELECT count(*)::int AS executions,
-                count(DISTINCT (workflow_id, run_id, activity_id))::int AS distinct_activities,
-                count(*) FILTER (WHERE finished_at IS NULL)::int AS interrupted,
-                (SELECT count(*)::int FROM (SELECT 1 FROM baton.activity_executions
-                  WHERE workflow_id = ANY($1) AND outcome = 'completed' GROUP BY workflow_id, run_id, activity_id HAVING count(*) > 1) twice) AS completed_twice
-           FROM baton.activity_executions WHERE workflow_id = ANY($1)`, [ids])).rows[0];
+    // Re-executions per run: executions beyond one per activity. The faults caused those beyond what the same
+    // scenario needed without faults (its baseline run: step retries happen there too).
+    const { rows: perRun } = await db.query<{ workflow_id: string; executions: number; re_executions: number; interrupted: number; completed_twice: number }>(
+      `SELECT workflow_id, count(*)::int AS executions,
+              (count(*) - count(DISTINCT (run_id, activity_id)))::int AS re_executions,
+              count(*) FILTER (WHERE finished_at IS NULL)::int AS interrupted,
+              (count(*) FILTER (WHERE outcome = 'completed') - count(DISTINCT (run_id, activity_id)) FILTER (WHERE outcome = 'completed'))::int AS completed_twice
+         FROM baton.activity_executions WHERE workflow_id = ANY($1) GROUP BY workflow_id`, [[...runs.map((r) => r.id), ...baselineIdOf.values()]]);
+    const ledger = new Map(perRun.map((r) => [r.workflow_id, r]));
+    const baselineReExecutions = new Map(SCENARIOS.map((sc) => [sc.name, ledger.get(baselineIdOf.get(sc.name) ?? '')?.re_executions ?? 0]));
+    const sum = (pick: (r: (typeof perRun)[number]) => number) => runs.reduce((total, r) => total + (ledger.has(r.id) ? pick(ledger.get(r.id)!) : 0), 0);
     const ids = runs.map((r) => r.id);
-    const chaosLedger = await ledger(ids);
-    const baselineLedger = await ledger(baselineIds);
-    const perScenario = (l: typeof chaosLedger) => ((l?.executions ?? 0) - (l?.distinct_activities ?? 0)) / Math.max(1, baselineIds.length);
     // Artifact ids are content hashes, so a second write of the same content is the same row; this counts contents stored twice anyway.
     const duplicates = await db.query<{ n: number }>(
-      `SELECT (count(*) - count(DISTINCT (kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [[...ids, ...baselineIds]]);
-    const executions = chaosLedger?.executions ?? 0;
-    const reExecutions = executions - (chaosLedger?.distinct_activities ?? 0);
+      `SELECT (count(*) - count(DISTINCT (kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [[...ids, ...baselineIdOf.values()]]);
+    const executions = sum((r) => r.executions);
+    const reExecutions = sum((r) => r.re_executions);
+    const expected = runs.reduce((total, r) => total + (baselineReExecutions.get(r.scenario) ?? 0), 0);
     return {
       seed: options.seed,
       workflows: runs.length,
       durationSeconds: options.duration,
       workers: options.workers,
+      activityDelayMs: options.activityDelay,
       faults: chaos.faults,
       completed: [...finished.values()].filter((f) => f.outcome).length,
       failed: [...finished.values()].filter((f) => f.failure).length,
@@ -382,9 +395,9 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       differences,
       activityExecutions: executions,
       activityReExecutions: reExecutions,
-      faultReExecutions: Math.max(0, Math.round(reExecutions - perScenario(baselineLedger) * runs.length)),
-      interruptedExecutions: chaosLedger?.interrupted ?? 0,
-      completedTwice: chaosLedger?.completed_twice ?? 0,
+      faultReExecutions: reExecutions - expected,
+      interruptedExecutions: sum((r) => r.interrupted),
+      completedTwice: sum((r) => r.completed_twice),
       duplicateArtifacts: duplicates.rows[0]?.n ?? 0,
       wallSeconds: Math.round((Date.now() - started) / 1000),
       chaosSeconds: Math.round((chaosEnded - chaosStarted) / 1000),
@@ -403,13 +416,13 @@ function printSummary(s: ChaosSummary): boolean {
   const ok = s.completed === s.workflows && s.identicalToBaseline === s.workflows && s.duplicateArtifacts === 0;
   const pct = (n: number) => `${((100 * n) / Math.max(1, s.workflows)).toFixed(0)} %`;
   console.log(pc.bold('\nchaos summary'));
-  console.log(`  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}`);
+  console.log(`  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}, activities held ${s.activityDelayMs} ms`);
   console.log(`  faults           ${s.faults.workerKills} worker SIGKILLs (${s.faults.workerRestarts} restarts, ${s.faults.unplannedWorkerExits} unplanned exits), ` +
     `${s.faults.temporalRestarts} Temporal restart, ${s.faults.databaseConnectionsTerminated} PostgreSQL connections terminated`);
   console.log(`  completed        ${s.completed} (${pct(s.completed)})   failed ${s.failed}   stuck ${s.stuck}`);
   console.log(`  same as baseline ${s.identicalToBaseline} (${pct(s.identicalToBaseline)}): status, answer and report digest`);
   for (const d of s.differences.slice(0, 10)) console.log(pc.red(`    ${d.workflowId} ${d.field}: baseline ${d.baseline.slice(0, 80)} | chaos ${d.chaos.slice(0, 80)}`));
-  console.log(`  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions (about ${s.faultReExecutions} caused by the faults; ` +
+  console.log(`  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions (${s.faultReExecutions} beyond the baseline's; ` +
     `${s.interruptedExecutions} interrupted, ${s.completedTwice} completed twice)`);
   console.log(`  artifacts        ${s.duplicateArtifacts} duplicates`);
   console.log(`  time             ${s.chaosSeconds} s from first submission to last finish; ${s.wallSeconds} s in all`);
@@ -424,6 +437,7 @@ async function main(): Promise<void> {
     .option('--duration <seconds>', 'how long faults are injected', positive, 120)
     .option('--kill-every <min-max>', 'seconds between worker SIGKILLs', range, [5, 15] as [number, number])
     .option('--workers <n>', 'worker processes', positive, 3)
+    .option('--activity-delay <ms>', 'every activity stays open this long first (so kills land mid-activity)', whole, 500)
     .option('--seed <n>', 'random seed (printed, to repeat a run)', positive, Math.floor(Date.now() % 1_000_000) + 1)
     .option('--timeout <seconds>', 'how long to wait for the runs after the faults end', positive, 600)
     .option('--json <file>', 'also write the summary as JSON')
