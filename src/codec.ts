@@ -27,6 +27,8 @@
  *   BATON_CODEC_KEYS    comma-separated `id:base64key`, each key exactly 32 bytes
  *                       (make one with `openssl rand -base64 32`)
  *   BATON_CODEC_KEY_ID  the id that encrypts new payloads (default: the last one listed)
+ *   BATON_CODEC_REQUIRE_ENCRYPTION=1  refuse unencrypted payloads (once no run from before
+ *                       encryption is needed): a client without the keys cannot start runs
  *
  * Key rotation: add a new key at the end of the list (it becomes the one that
  * encrypts) and keep the old ones: every listed key still decrypts, because each
@@ -84,7 +86,12 @@ export class AesGcmPayloadCodec implements PayloadCodec {
   /** The id of the key that encrypts; every key in the set decrypts. */
   readonly currentKeyId: string;
 
-  constructor(keys: CodecKey[], currentKeyId?: string) {
+  constructor(
+    keys: CodecKey[],
+    currentKeyId?: string,
+    /** Refuse payloads that are not encrypted (BATON_CODEC_REQUIRE_ENCRYPTION=1): a client without the keys cannot hand the worker input. */
+    readonly requireEncryption = false,
+  ) {
     if (keys.length === 0) throw new CodecConfigError('the payload codec needs at least one key');
     for (const { id, key } of keys) {
       if (!KEY_ID_PATTERN.test(id)) throw new CodecConfigError(`key id "${id}" is not valid: use letters, digits, ".", "_" or "-"`);
@@ -129,7 +136,12 @@ export class AesGcmPayloadCodec implements PayloadCodec {
   }
 
   private decrypt(payload: Payload): Payload {
-    if (text(payload.metadata?.[METADATA_ENCODING_KEY]) !== ENCRYPTED_ENCODING) return payload;
+    if (text(payload.metadata?.[METADATA_ENCODING_KEY]) !== ENCRYPTED_ENCODING) {
+      if (this.requireEncryption) {
+        throw new PayloadDecryptionError('a payload is not encrypted, and BATON_CODEC_REQUIRE_ENCRYPTION is on: it was written by a client without the keys');
+      }
+      return payload;
+    }
     const keyId = text(payload.metadata?.[KEY_ID_METADATA_KEY]);
     if (!keyId) throw new PayloadDecryptionError(`an encrypted payload has no "${KEY_ID_METADATA_KEY}" metadata`);
     const key = this.keys.get(keyId);
@@ -185,7 +197,7 @@ export function codecFromEnv(env: NodeJS.ProcessEnv = process.env): AesGcmPayloa
   const keys = parseCodecKeys(list);
   if (keys.length === 0) throw new CodecConfigError('BATON_CODEC_KEYS lists no keys');
   try {
-    return new AesGcmPayloadCodec(keys, current);
+    return new AesGcmPayloadCodec(keys, current, env.BATON_CODEC_REQUIRE_ENCRYPTION === '1');
   } catch (err) {
     if (err instanceof CodecConfigError && current && !keys.some((k) => k.id === current)) {
       throw new CodecConfigError(`BATON_CODEC_KEY_ID "${current}" is not listed in BATON_CODEC_KEYS (ids: ${keys.map((k) => k.id).join(', ')})`);

@@ -86,6 +86,13 @@ describe('the AES-256-GCM payload codec', () => {
     expect(defaultPayloadConverter.fromPayload(decoded!)).toBe(QUESTION);
   });
 
+  test('with encryption required, an unencrypted payload is refused', async () => {
+    const strict = codecFromEnv({ BATON_CODEC_KEYS: `k1:${b64(K1)}`, BATON_CODEC_REQUIRE_ENCRYPTION: '1' })!;
+    await expect(strict.decode([defaultPayloadConverter.toPayload(QUESTION)])).rejects.toThrow('a payload is not encrypted, and BATON_CODEC_REQUIRE_ENCRYPTION is on');
+    const [encrypted] = await strict.encode([defaultPayloadConverter.toPayload(QUESTION)]);
+    expect(defaultPayloadConverter.fromPayload((await strict.decode([encrypted!]))[0]!)).toBe(QUESTION);
+  });
+
   test('rotation: data under k1 still decodes with k1,k2 configured, new data is encrypted with k2', async () => {
     const before = codecFromEnv({ BATON_CODEC_KEYS: `k1:${b64(K1)}` })!;
     expect(before.currentKeyId).toBe('k1');
