@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
 import { Pool } from 'pg';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
@@ -435,10 +435,10 @@ async function main(): Promise<void> {
     .description('kill workers, restart Temporal and cut database connections under load; compare every result with a fault-free baseline')
     .option('--workflows <n>', 'analyses to submit', positive, 50)
     .option('--duration <seconds>', 'how long faults are injected', positive, 120)
-    .option('--kill-every <min-max>', 'seconds between worker SIGKILLs', range, [5, 15] as [number, number])
+    .addOption(new Option('--kill-every <min-max>', 'seconds between worker SIGKILLs').argParser(range).default([5, 15], '5-15'))
     .option('--workers <n>', 'worker processes', positive, 3)
     .option('--activity-delay <ms>', 'every activity stays open this long first (so kills land mid-activity)', whole, 500)
-    .option('--seed <n>', 'random seed (printed, to repeat a run)', positive, Math.floor(Date.now() % 1_000_000) + 1)
+    .addOption(new Option('--seed <n>', 'random seed (printed, to repeat a run)').argParser(positive).default(Math.floor(Date.now() % 1_000_000) + 1, 'from the clock'))
     .option('--timeout <seconds>', 'how long to wait for the runs after the faults end', positive, 600)
     .option('--json <file>', 'also write the summary as JSON')
     .showHelpAfterError();
