@@ -22,7 +22,7 @@
  * Prints a summary and exits non-zero unless every run completed with the
  * baseline's result and no artifact was duplicated. --json FILE writes the summary.
  */
-import { Client, Connection, WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -146,7 +146,7 @@ class Chaos {
   stopping = false;
   readonly faults = { workerKills: 0, workerRestarts: 0, unplannedWorkerExits: 0, temporalRestarts: 0, databaseConnectionsTerminated: 0 };
 
-  constructor(readonly options: Options, readonly databaseUrl: string) {
+  constructor(options: Options, databaseUrl: string) {
     const port = Number(process.env.BATON_CHAOS_TEMPORAL_PORT ?? 7239);
     this.dataDir = path.resolve(PROJECT_ROOT, process.env.BATON_CHAOS_DATA_DIR ?? '.data/chaos');
     this.env = {
@@ -278,17 +278,15 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
   try {
     // 1. Baseline, no faults.
     console.log(pc.bold(`baseline: ${SCENARIOS.length} scenarios without faults`));
-    const baseline = new Map<string, Outcome>();
-    const baselineIdOf = new Map<string, string>();
+    const baseline = new Map<string, Outcome & { workflowId: string }>();
     let baselineTimer: NodeJS.Timeout | undefined;
     const baselineLate = new Promise<never>((_, reject) => {
       baselineTimer = setTimeout(() => reject(new Error(`the baseline runs did not finish within ${options.timeout} s`)), options.timeout * 1000);
     });
     await Promise.race([baselineLate, Promise.all(SCENARIOS.map(async (scenario) => {
       const handle = await start(scenario, `chaos-baseline-${scenario.name}-${randomBytes(3).toString('hex')}`);
-      baselineIdOf.set(scenario.name, handle.workflowId);
       const outcome = outcomeOf(await handle.result());
-      baseline.set(scenario.name, outcome);
+      baseline.set(scenario.name, { ...outcome, workflowId: handle.workflowId });
       console.log(`  ${scenario.name.padEnd(15)} ${outcome.status}  ${outcome.reportDigest ?? 'no report'}`);
     }))]).finally(() => clearTimeout(baselineTimer));
 
@@ -296,12 +294,13 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
     console.log(pc.bold(`chaos: ${options.workflows} workflows, ${options.duration} s of faults, a worker killed every ${options.killEvery[0]}-${options.killEvery[1]} s (seed ${options.seed})`));
     const chaosStarted = Date.now();
     const faultsEnd = chaosStarted + options.duration * 1000;
-    const runs: { id: string; scenario: string; handle?: WorkflowHandle }[] = [];
+    const runs: { id: string; scenario: string }[] = [];
     const submitting = (async () => {
       for (let i = 0; i < options.workflows; i++) {
         const scenario = SCENARIOS[i % SCENARIOS.length] as (typeof SCENARIOS)[number];
         const id = `chaos-${String(i).padStart(3, '0')}-${scenario.name}-${randomBytes(3).toString('hex')}`;
-        runs.push({ id, scenario: scenario.name, handle: await persist(() => start(scenario, id), faultsEnd + 60_000) });
+        await persist(() => start(scenario, id), faultsEnd + 60_000);
+        runs.push({ id, scenario: scenario.name });
         await sleep((options.duration * 500) / options.workflows);
       }
     })();
@@ -363,6 +362,7 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       for (const field of fields) differences.push({ workflowId: r.id, scenario: r.scenario, field, baseline: String(expected[field]), chaos: String(outcome[field]) });
       if (fields.length === 0) identical++;
     }
+    const allIds = [...runs.map((r) => r.id), ...[...baseline.values()].map((b) => b.workflowId)];
     // Re-executions per run: executions beyond one per activity. The faults caused those beyond what the same
     // scenario needed without faults (its baseline run: step retries happen there too).
     const { rows: perRun } = await db.query<{ workflow_id: string; executions: number; re_executions: number; interrupted: number; completed_twice: number }>(
@@ -370,17 +370,18 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
               (count(*) - count(DISTINCT (run_id, activity_id)))::int AS re_executions,
               count(*) FILTER (WHERE finished_at IS NULL)::int AS interrupted,
               (count(*) FILTER (WHERE outcome = 'completed') - count(DISTINCT (run_id, activity_id)) FILTER (WHERE outcome = 'completed'))::int AS completed_twice
-         FROM baton.activity_executions WHERE workflow_id = ANY($1) GROUP BY workflow_id`, [[...runs.map((r) => r.id), ...baselineIdOf.values()]]);
+         FROM baton.activity_executions WHERE workflow_id = ANY($1) GROUP BY workflow_id`, [allIds]);
     const ledger = new Map(perRun.map((r) => [r.workflow_id, r]));
-    const baselineReExecutions = new Map(SCENARIOS.map((sc) => [sc.name, ledger.get(baselineIdOf.get(sc.name) ?? '')?.re_executions ?? 0]));
-    const sum = (pick: (r: (typeof perRun)[number]) => number) => runs.reduce((total, r) => total + (ledger.has(r.id) ? pick(ledger.get(r.id)!) : 0), 0);
-    const ids = runs.map((r) => r.id);
+    const sum = (field: (r: (typeof perRun)[number]) => number) => runs.reduce((total, r) => {
+      const row = ledger.get(r.id);
+      return total + (row ? field(row) : 0);
+    }, 0);
     // Artifact ids are content hashes, so a second write of the same content is the same row; this counts contents stored twice anyway.
     const duplicates = await db.query<{ n: number }>(
-      `SELECT (count(*) - count(DISTINCT (kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [[...ids, ...baselineIdOf.values()]]);
+      `SELECT (count(*) - count(DISTINCT (kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [allIds]);
     const executions = sum((r) => r.executions);
     const reExecutions = sum((r) => r.re_executions);
-    const expected = runs.reduce((total, r) => total + (baselineReExecutions.get(r.scenario) ?? 0), 0);
+    const expected = runs.reduce((total, r) => total + (ledger.get(baseline.get(r.scenario)?.workflowId ?? '')?.re_executions ?? 0), 0);
     return {
       seed: options.seed,
       workflows: runs.length,
@@ -404,11 +405,10 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
     };
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await chaos.stopWorkers();
     await connection.close().catch(() => undefined);
     await db.end();
     await closePools();
-    await chaos.temporal('stop').catch(() => undefined);
+    await cleanUp();
   }
 }
 

@@ -306,10 +306,11 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   params: unknown[],
   limits: ReadOnlyLimits,
 ): Promise<ReadOnlyResult<R>> {
-  const role = loadConfig().readerRole;
+  const config = loadConfig();
+  const role = config.readerRole;
   let client: PoolClient;
   try {
-    client = await getPool(readerUrl(databaseUrl)).connect();
+    client = await getPool(readerUrl(databaseUrl, config)).connect();
   } catch (err) {
     if ((err as { code?: string }).code === '28000') throw explainRefusal(err, role);
     throw new DatabaseUnreachableError(databaseUrl, err);

@@ -30,7 +30,6 @@ interface Samples {
 
 /** The two samples the question compares, read from the plan; null when it compares nothing. */
 function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalog: Catalog, zh: boolean): Samples | null {
-  const t = (c: string, e: string) => (zh ? c : e);
   if (intent === 'comparison') {
     for (const step of steps) {
       const op = step.operation;
@@ -50,7 +49,7 @@ function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalo
   // Neither month may be partial: a half-loaded month is not comparable.
   if (prior < q.window.start.slice(0, 7) || partial.includes(prior) || partial.includes(last)) return null;
   const at = (period: string) => ({ ...q, group_by: [], window: windowOfMonth(period) });
-  return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: t(`${prior}`, prior), query: at(prior) }, after: { label: last, query: at(last) } };
+  return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: prior, query: at(prior) }, after: { label: last, query: at(last) } };
 }
 
 export const testSignificance = defineAgent({

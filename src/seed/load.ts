@@ -2,7 +2,7 @@
  * `baton seed`: (re)creates the demo shop's tables and loads the generated rows,
  * then stores the manifest of what was planted in baton.seed_manifest.
  */
-import { ensureReaderRole, ensureSystemSchema, getPool } from '../db';
+import { ensureSystemSchema, getPool } from '../db';
 import { CATEGORIES, generateShop, type SeedManifest } from './generate';
 
 const SCHEMA = `
@@ -109,8 +109,6 @@ export async function seedDatabase(
     client.release();
   }
   await getPool(databaseUrl).query(INDEXES);
-  // The new tables are readable by the role agent SQL runs as (default privileges cover them too; this says so explicitly).
-  await ensureReaderRole(databaseUrl);
   return { manifest, elapsedMs: Date.now() - started };
 }
 
