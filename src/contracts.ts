@@ -20,10 +20,58 @@ export const TimeWindow = z.object({
   end: IsoDate,
   label_zh: z.string(),
   label_en: z.string(),
-  /** How the window was found in the question, or why it was assumed. */
-  source: z.enum(['question', 'default']),
+  /**
+   * How the window was found: named in the question (question), assumed because the question named none
+   * (default: the latest full period with data), or all of the data (all_time).
+   */
+  source: z.enum(['question', 'default', 'all_time']),
 });
 export type TimeWindow = z.infer<typeof TimeWindow>;
+
+/** Calendar buckets a query can group by, coarsest first. */
+export const TimeGrain = z.enum(['year', 'quarter', 'month', 'week', 'day']);
+export type TimeGrain = z.infer<typeof TimeGrain>;
+
+/** One month of a time field's data: how many rows, and the first and last day with any. */
+export const MonthCoverage = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  rows: z.number().int().min(0),
+  first_day: IsoDate,
+  last_day: IsoDate,
+});
+export type MonthCoverage = z.infer<typeof MonthCoverage>;
+
+/**
+ * Where a time field has data: first and last timestamp, rows per month, and the
+ * latest month the data covers in full. Read once per run, before planning, so
+ * "no period" means the latest data and a period without data is said to be one.
+ */
+export const TimeFieldExtent = z.object({
+  time_field: z.string(),
+  column: z.string(),
+  rows: z.number().int().min(0),
+  first: IsoDate.nullable(),
+  last: IsoDate.nullable(),
+  months: z.array(MonthCoverage),
+  /** The latest month whose data is not cut short (YYYY-MM), null without data. */
+  latest_full_month: z.string().nullable(),
+  /** Months at either end that the data covers only partly (YYYY-MM). */
+  partial_months: z.array(z.string()),
+});
+export type TimeFieldExtent = z.infer<typeof TimeFieldExtent>;
+
+export const DataExtent = z.object({
+  time_fields: z.record(z.string(), TimeFieldExtent),
+});
+export type DataExtent = z.infer<typeof DataExtent>;
+
+export const DataExtentInput = z.object({
+  catalogPath: z.string().optional(),
+  databaseUrl: z.string().optional(),
+  /** The run's "today": rows dated after it do not extend the data. */
+  asOf: IsoDate,
+});
+export type DataExtentInput = z.input<typeof DataExtentInput>;
 
 export const Language = z.enum(['zh', 'en']);
 export type Language = z.infer<typeof Language>;
@@ -106,13 +154,20 @@ export const MetricQuery = z.object({
   metric: z.string(),
   window: TimeWindow,
   filters: z.array(DimensionFilter),
-  /** Catalog dimensions, or the time grains month / week / day. */
+  /** Catalog dimensions, the time grains year / quarter / month / week / day, or "period" (the named periods below). */
   group_by: z.array(z.string()),
+  /**
+   * Named periods for a comparison of two windows that are not neighbours on one grain (a year over year
+   * of March, two ranges): the rows are grouped by "period", keyed by these keys. The window spans them all.
+   */
+  periods: z.array(z.object({ key: z.string().min(1), start: IsoDate, end: IsoDate })).default([]),
   /** Sort rows by value (top-N questions); null keeps the group order. */
   order: z.enum(['asc', 'desc']).nullable().default(null),
   limit: z.number().int().min(1).max(1000).nullable().default(null),
 });
 export type MetricQuery = z.infer<typeof MetricQuery>;
+/** A metric query as written by hand (periods, order and limit may be left out). */
+export type MetricQueryInput = z.input<typeof MetricQuery>;
 
 /**
  * What a step does. SQL operations are run by the SQL agent; the others work only
@@ -128,13 +183,17 @@ export const StepOperation = z.discriminatedUnion('kind', [
     segment: z.object({ dimension: z.string(), a: z.string(), b: z.string() }),
     across: z.string(),
   }),
-  /** The metric's change from the `before` month to the `after` month, split over the values of `dimension` (mix and rate effects for ratios). */
+  /**
+   * The metric's change from period `before` to period `after` (keys of the column `period_column`: month,
+   * quarter, year or period), split over the values of `dimension` (mix and rate effects for ratios).
+   */
   z.object({
     kind: z.literal('change_decomposition'),
     query: MetricQuery,
     dimension: z.string(),
     before: z.string(),
     after: z.string(),
+    period_column: z.string().default('month'),
   }),
   /** The first n rows of a dependency's result, sorted by a column. */
   z.object({ kind: z.literal('top_n'), source: z.string(), column: z.string(), n: z.number().int().min(1), order: z.enum(['asc', 'desc']) }),
@@ -166,8 +225,32 @@ export const PlannerInput = z.object({
   catalogPath: z.string().optional(),
   /** Why earlier plans were rejected (by the plan checks or by a reviewer), quoted back so the planner can avoid it. */
   feedback: z.array(z.string()).default([]),
+  /** Where each time field has data; null for runs started before the extent was read. */
+  extent: DataExtent.nullable().default(null),
 });
 export type PlannerInput = z.input<typeof PlannerInput>;
+
+/**
+ * How the question was read, stated back to the user: the answer's first line and the --json `reading`.
+ * Words of the question that map to nothing in the plan are listed in not_used.
+ */
+export const QuestionReading = z.object({
+  metrics: z.array(z.string()),
+  /** The metrics' names for people, in the question's language. */
+  metric_labels: z.array(z.string()),
+  window: TimeWindow.nullable(),
+  /** A second window the first is compared with (year over year, period over period, attribution), if any. */
+  compared_with: TimeWindow.nullable(),
+  grain: TimeGrain.nullable(),
+  group_by: z.array(z.string()),
+  filters: z.array(DimensionFilter),
+  ranking: z.object({ n: z.number().int().min(1), order: z.enum(['asc', 'desc']), by: z.string() }).nullable(),
+  /** Words or phrases of the question the plan does not use. */
+  not_used: z.array(z.string()),
+  /** The first line of the answer: what was computed, over which period. */
+  statement: z.string(),
+});
+export type QuestionReading = z.infer<typeof QuestionReading>;
 
 /** The catalog's names, so the workflow can check a plan's references without reading files. */
 export const CatalogIndex = z.object({
@@ -187,6 +270,8 @@ const PlannedSteps = z.object({
   /** Assumptions the planner made (for example a default period). */
   assumptions: z.array(z.string()),
 });
+/** A checked plan also says how it read the question (written by code from the steps, for either model). */
+const ReadPlan = PlannedSteps.extend({ reading: QuestionReading.optional() });
 const CannotAnswer = z.object({
   kind: z.literal('cannot_answer'),
   reason: z.string().min(1),
@@ -201,12 +286,12 @@ const NeedsClarification = z.object({
 });
 
 export const Plan = z.discriminatedUnion('kind', [
-  PlannedSteps.extend({
+  ReadPlan.extend({
     /** Each step's catalog fragment, cut from the catalog by code, keyed by step_id. */
     fragments: z.record(z.string(), CatalogFragment),
   }),
-  CannotAnswer,
-  NeedsClarification,
+  CannotAnswer.extend({ reading: QuestionReading.optional() }),
+  NeedsClarification.extend({ reading: QuestionReading.optional() }),
 ]);
 export type Plan = z.infer<typeof Plan>;
 
@@ -909,6 +994,8 @@ export interface AnalysisResult {
   asOf: string;
   status: RunStatus;
   answer: string;
+  /** How the question was read (metric, period, grain, grouping, filters, ranking, words not used); null when no plan read it. */
+  reading: QuestionReading | null;
   metrics: AnswerMetric[];
   intent: IntentOutput;
   plan: Plan;

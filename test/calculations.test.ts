@@ -24,7 +24,7 @@ test('recomputed numbers match within 1% relative, counts exactly', () => {
 test('a row whose group value is missing is found again by the validator', () => {
   const step: PlanStep = {
     step_id: 's1', description: 'GMV by category', depends_on: [], expected_output: 'rows', metrics: ['gmv'], dimensions: ['category'],
-    operation: { kind: 'metric', query: { metric: 'gmv', window: { start: '2026-10-01', end: '2026-11-01', label_zh: '2026年10月', label_en: 'October 2026', source: 'question' }, filters: [], group_by: ['category'], order: null, limit: null } },
+    operation: { kind: 'metric', query: { metric: 'gmv', window: { start: '2026-10-01', end: '2026-11-01', label_zh: '2026年10月', label_en: 'October 2026', source: 'question' }, filters: [], group_by: ['category'], periods: [], order: null, limit: null } },
   };
   const rows = [{ category: '数码', value: 10 }, { category: null, value: 3 }];
   const calcs = stepCalculations(step, rows, {}, catalogFor(undefined), 'en');

@@ -1,6 +1,7 @@
 /** Every agent, one per file; the worker registers this module and workflows call it through proxyActivities. */
 export { describeCatalog } from './catalog';
 export { classifyIntent } from './intent';
+export { readDataExtent } from './extent';
 export { planAnalysis } from './planner';
 export { checkDataQuality } from './quality';
 export { runSqlStep } from './sql';

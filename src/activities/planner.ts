@@ -7,23 +7,27 @@
 import { defineAgent } from '../agent';
 import type { Catalog } from '../catalog/catalog';
 import { catalogFragment, catalogIndex, compileMetricQuery } from '../catalog/sql';
-import { Plan, PlanDraft, PlannerInput } from '../contracts';
+import { Plan, PlanDraft, PlannerInput, type DataExtent } from '../contracts';
 import { MAX_PLAN_STEPS } from '../limits';
 import { modelFor } from '../model/model';
-import { planQuestion } from '../model/rules';
-import { defaultTimeWindow } from '../model/time-window';
+import { planQuestion, readingOfPlan } from '../model/rules';
+import { defaultTimeWindow, makeWindow, windowOfMonth } from '../model/time-window';
 import { catalogFor } from '../sources';
 import { checkPlan } from '../workflows/plan-checks';
 
 const INSTRUCTIONS = [
   `Plan how to answer a question about a database in at most ${MAX_PLAN_STEPS} steps, using only the metrics,`,
-  'dimensions and time grains (month, week, day) of the catalog you are given. Steps form a DAG through',
-  'depends_on. Operations: metric (a query), gap_contribution and change_decomposition (a query plus its',
-  'derivation), top_n, compare, trend and rank_contributors (computed from the steps they depend on).',
-  'Windows are half-open [start, end) dates. When the question gives no period use default_window and',
-  'say so in assumptions. When the catalog cannot answer, reply kind "cannot_answer" with the reason and',
-  'available_metrics; when the question is ambiguous, kind "needs_clarification". The metric-definitions',
-  'skill explains the catalog.',
+  'dimensions and time grains (year, quarter, month, week, day) of the catalog you are given. Steps form a',
+  'DAG through depends_on. Operations: metric (a query), gap_contribution and change_decomposition (a query',
+  'plus its derivation), top_n, compare, trend and rank_contributors (computed from the steps they depend on).',
+  'Windows are half-open [start, end) dates. To compare two periods (year over year, period over period, two',
+  'named ones) group by "period" and list both in the query\'s periods, earlier first, keyed like 2024,',
+  '2024-Q3 or 2024-03. "Which X has the most" is the metric grouped by X, ordered desc, limit 1. When the',
+  'question gives no period use default_window (the latest full month with data; all_time_window for a',
+  'breakdown by period or "all time") and say so in assumptions; data_extent says where the data is, and a',
+  'period without data is needs_clarification naming it. When the catalog cannot answer, reply kind',
+  '"cannot_answer" with the reason and available_metrics; when the question is ambiguous, kind',
+  '"needs_clarification". The metric-definitions skill explains the catalog.',
 ].join('\n');
 
 /** What a model plan gets wrong, for the repair prompt: the workflow's checks plus every query compiling. */
@@ -46,11 +50,50 @@ function withFragments(draft: PlanDraft, catalog: Catalog): Plan {
   return { ...draft, fragments: Object.fromEntries(draft.steps.map((s) => [s.step_id, catalogFragment(catalog, s.metrics, s.dimensions)])) };
 }
 
+/**
+ * The plan with how it read the question. A plan that leaves out a word naming a metric, a dimension,
+ * a value, a period, a grain or a ranking would answer another question: the run asks back instead.
+ */
+function withReading(plan: Plan, input: { question: string; intent: PlannerInput['intent']; asOf: string }, catalog: Catalog): Plan {
+  if (plan.kind !== 'plan') return plan;
+  const language = input.intent.language;
+  const { reading, blocking } = readingOfPlan(input.question, plan.steps, catalog, language, input.asOf, input.intent.matched);
+  if (blocking.length === 0) return { ...plan, reading };
+  const quoted = blocking.map((w) => `“${w}”`).join(language === 'zh' ? '、' : ', ');
+  return {
+    kind: 'needs_clarification',
+    reason: language === 'zh' ? `计划无法表达问题中的 ${quoted}；按现有计划只能回答：${reading.statement}` : `the plan cannot express ${quoted} from the question; as planned it would only answer: ${reading.statement}`,
+    question: language === 'zh'
+      ? `请换一种说法，例如指明指标、维度（${Object.values(catalog.dimensions).map((d) => d.label_zh).slice(0, 6).join('、')}）、时间粒度（按年/季度/月）或期间。`
+      : `Could you rephrase it with a metric, a dimension (${Object.values(catalog.dimensions).map((d) => d.label).slice(0, 6).join(', ')}), a grain (by year, quarter or month) or a period?`,
+    reading,
+  };
+}
+
+/** The first metric's time field's extent (what "no period" and "all time" mean for the question's data). */
+function mainExtent(catalog: Catalog, extent: DataExtent | null) {
+  const field = Object.values(catalog.metrics)[0]?.time_field;
+  return field ? (extent?.time_fields[field] ?? null) : null;
+}
+function defaultWindow(catalog: Catalog, extent: DataExtent | null, asOf: string) {
+  const month = mainExtent(catalog, extent)?.latest_full_month;
+  return month ? windowOfMonth(month, 'default') : defaultTimeWindow(asOf);
+}
+function allTimeWindow(catalog: Catalog, extent: DataExtent | null) {
+  const data = mainExtent(catalog, extent);
+  if (!data?.first || !data.last) return null;
+  return makeWindow(data.first, new Date(Date.parse(`${data.last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), 'all_time', { zh: '全部时间', en: 'all time' });
+}
+/** Each time field's first and last day and partial months, without the month-by-month rows. */
+function extentSummary(extent: DataExtent | null) {
+  return extent ? Object.fromEntries(Object.entries(extent.time_fields).map(([k, v]) => [k, { first: v.first, last: v.last, latest_full_month: v.latest_full_month, partial_months: v.partial_months }])) : null;
+}
+
 export const planAnalysis = defineAgent({
   name: 'planner',
   input: PlannerInput,
   output: Plan,
-  run: async ({ question, intent, asOf, catalogPath, feedback }) => {
+  run: async ({ question, intent, asOf, catalogPath, feedback, extent }) => {
     const catalog = catalogFor(catalogPath);
     const answer = await modelFor('planAnalysis').ask({
       agent: 'planAnalysis',
@@ -64,10 +107,10 @@ export const planAnalysis = defineAgent({
           dimensions: Object.fromEntries(Object.entries(catalog.dimensions).map(([id, d]) => [id, { label: d.label, label_zh: d.label_zh, values: Object.keys(d.values) }])),
         },
       },
-      context: { question, intent: intent.intent, language: intent.language, as_of: asOf, default_window: defaultTimeWindow(asOf), feedback },
+      context: { question, intent: intent.intent, language: intent.language, as_of: asOf, default_window: defaultWindow(catalog, extent, asOf), all_time_window: allTimeWindow(catalog, extent), data_extent: extentSummary(extent), feedback },
       check: (draft) => problems(draft, catalog),
-      offline: () => planQuestion(question, intent, catalog, asOf, feedback),
+      offline: () => planQuestion(question, intent, catalog, asOf, feedback, extent),
     });
-    return withFragments(answer.value, catalog);
+    return withReading(withFragments(answer.value, catalog), { question, intent, asOf }, catalog);
   },
 });

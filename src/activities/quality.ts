@@ -11,7 +11,7 @@ import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
-import { lastDayOf } from '../model/time-window';
+import { partialMonths } from '../analysis/coverage';
 import { storeCalculations } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
@@ -118,24 +118,27 @@ export const checkDataQuality = defineAgent({
       }
     }
 
-    // Partial periods: a month in the analysed windows whose data stops before the month (or the window) ends.
+    // Partial periods: a month in the analysed windows that the data covers only partly, judged on the metric's own
+    // time field against the months in between (so weekends and sparse data do not count; see analysis/coverage.ts).
     const partial: PartialPeriod[] = [];
-    const main = tables[0];
-    const timeColumn = main ? catalog.tables[main]?.time_column : undefined;
+    const timeField = catalog.time_fields[catalog.metrics[metrics[0] ?? '']?.time_field ?? ''];
+    const [main, timeColumn] = (timeField?.column ?? '').split('.') as [string | undefined, string | undefined];
     if (main && timeColumn) {
-      for (const month of monthsOf(windows)) {
-        const sql = `SELECT count(DISTINCT (${main}.${timeColumn})::date) AS value, to_char(max(${main}.${timeColumn}), 'YYYY-MM-DD') AS last_day FROM ${main} WHERE ${main}.${timeColumn} >= $1::timestamp AND ${main}.${timeColumn} < $2::timestamp`;
+      const column = `${main}.${timeColumn}`;
+      const seriesSql = `SELECT to_char(date_trunc('month', ${column}), 'YYYY-MM') AS month, count(*) AS rows, to_char(min(${column}), 'YYYY-MM-DD') AS first_day,
+          to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${main} WHERE ${column} IS NOT NULL AND ${column} < now() GROUP BY 1 ORDER BY 1`;
+      const series = (await queryRows(db, seriesSql, [], { ...LIMITS, rowCap: 2_400 })).rows.map((r) => ({ month: String(r.month), rows: Number(r.rows), first_day: String(r.first_day), last_day: String(r.last_day) }));
+      const cutShort = new Set(partialMonths(series));
+      for (const month of monthsOf(windows).filter((m) => cutShort.has(m.period))) {
+        const sql = `SELECT count(DISTINCT (${column})::date) AS value, to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${main} WHERE ${column} >= $1::timestamp AND ${column} < $2::timestamp`;
         const { rows } = await queryRows(db, sql, [month.start, month.end], LIMITS);
         const covered = Number(rows[0]?.value ?? 0);
         const lastDay = (rows[0]?.last_day as string | null) ?? null;
         const expected = Math.round((Date.parse(month.end) - Date.parse(month.start)) / 86_400_000);
-        const lastExpected = lastDayOf(month.end);
-        if (lastDay === null || lastDay < lastExpected) {
-          partial.push({ period: month.period, days_covered: covered, days_expected: expected, last_day_with_data: lastDay });
-          const id = `${main}.coverage.${month.period}`;
-          checkSql.push({ id, sql: sql.replace('$1', `'${month.start}'`).replace('$2', `'${month.end}'`), params: [] });
-          calcs.push(quality(id, covered, 'integer', t(`${month.period} 有数据的天数`, `days of ${month.period} with data`), sql, [{ table: main, columns: [timeColumn] }], 'high'));
-        }
+        partial.push({ period: month.period, days_covered: covered, days_expected: expected, last_day_with_data: lastDay });
+        const id = `${main}.coverage.${month.period}`;
+        checkSql.push({ id, sql: sql.replace('$1', `'${month.start}'`).replace('$2', `'${month.end}'`), params: [] });
+        calcs.push(quality(id, covered, 'integer', t(`${month.period} 有数据的天数`, `days of ${month.period} with data`), sql, [{ table: main, columns: [timeColumn] }], 'high'));
       }
     }
 

@@ -269,7 +269,9 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
         }),
         clean.length > 0 ? t(`未发现：${list(clean.map((k) => k.description))}`, `None found: ${list(clean.map((k) => k.description))}`) : null,
         ...dq.partial_periods.map((p) => {
-          const days = c.cite(`dq.${dq.tables[0]?.table ?? ''}.coverage.${p.period}`);
+          // Coverage is counted on the metric's time field, whose table may be another than the metric's.
+          const table = Object.keys(catalog.tables).find((tb) => c.has(`dq.${tb}.coverage.${p.period}`));
+          const days = table ? c.cite(`dq.${table}.coverage.${p.period}`) : null;
           return t(`${p.period} 不完整：仅 ${days ?? '部分'} 天有数据${p.last_day_with_data ? `，最后一天为 ${p.last_day_with_data}` : ''}`, `${p.period} is partial: data for ${days ?? 'some'} days${p.last_day_with_data ? `, the last on ${p.last_day_with_data}` : ''}`);
         }),
       ]),

@@ -85,14 +85,15 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
 }
 
 /**
- * The change of a metric from month `before` to month `after`, split over the values of `dimension`.
+ * The change of a metric from period `before` to period `after` (keys of `periodColumn`: month, quarter,
+ * year or named period), split over the values of `dimension`.
  * Ratio metrics: mix effect (w1−w0)·mean(v) and rate effect (v1−v0)·mean(w) per segment, summing exactly to the change.
  * Additive metrics: each segment's own change.
  */
-export function changeDecomposition(rows: Row[], dimension: string, before: string, after: string): Derived {
+export function changeDecomposition(rows: Row[], dimension: string, before: string, after: string, periodColumn = 'month'): Derived {
   const ratio = rows.some((r) => r.denominator !== undefined);
-  const s0 = segmentShares(rows.filter((r) => str(r.month) === before), dimension);
-  const s1 = segmentShares(rows.filter((r) => str(r.month) === after), dimension);
+  const s0 = segmentShares(rows.filter((r) => str(r[periodColumn]) === before), dimension);
+  const s1 = segmentShares(rows.filter((r) => str(r[periodColumn]) === after), dimension);
   const keys = [...new Set([...s0.keys(), ...s1.keys()])].sort();
   const empty = { weight: 0, value: 0, numerator: 0, denominator: 0 };
   const v0 = overall(s0, ratio);
@@ -220,21 +221,23 @@ export function trend(rows: Row[], keyColumns: string[]): Derived {
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const out: Row[] = [];
+  // The series' period column: month, or the grain the series was asked in (its keys sort in time order).
+  const period = ['month', 'quarter', 'year', 'week', 'day', 'period'].find((c) => rows.some((r) => r[c] !== undefined)) ?? 'month';
   for (const [key, series] of groups) {
-    const sorted = [...series].sort((p, q) => str(p.month).localeCompare(str(q.month)));
+    const sorted = [...series].sort((p, q) => str(p[period]).localeCompare(str(q[period])));
     const values = sorted.map((r) => num(r.value));
     const signs = values.slice(1).map((v, i) => Math.sign(round(v - (values[i] as number), 9)));
     const lastSign = signs[signs.length - 1] ?? 0;
     let run = 0;
     for (let i = signs.length - 1; i >= 0 && signs[i] === lastSign && lastSign !== 0; i--) run++;
-    const changePoints = signs.flatMap((s, i) => (i > 0 && s !== signs[i - 1] ? [str(sorted[i]?.month)] : []));
+    const changePoints = signs.flatMap((s, i) => (i > 0 && s !== signs[i - 1] ? [str(sorted[i]?.[period])] : []));
     const firstValue = values[0] ?? 0;
     const lastValue = values[values.length - 1] ?? 0;
     out.push({
       ...Object.fromEntries(keyColumns.map((k) => [k, sorted[0]?.[k] ?? null])),
       series: key || 'all',
-      first_month: str(sorted[0]?.month),
-      last_month: str(sorted[sorted.length - 1]?.month),
+      first_month: str(sorted[0]?.[period]),
+      last_month: str(sorted[sorted.length - 1]?.[period]),
       first_value: round(firstValue, 4),
       last_value: round(lastValue, 4),
       direction: lastSign > 0 ? 'up' : lastSign < 0 ? 'down' : 'flat',

@@ -8,6 +8,9 @@ import type { ColumnInfo, DependencyResult, Finding, Language, MemoryDraft, Plan
 import { INLINE_ROWS } from '../limits';
 import { periodTag } from '../memory/pool';
 
+/** Columns that key a row by its period: the time grains and the named periods of a comparison. */
+export const PERIOD_COLUMNS = ['year', 'quarter', 'month', 'week', 'day', 'period'];
+
 export interface StepFacts {
   findings: Finding[];
   assumptions: string[];
@@ -70,7 +73,7 @@ function scopeOf(step: PlanStep, row: Row | null): { scope: string; dimensions: 
       if (f.values.length === 1) parts.push(`${f.dimension}=${f.values[0]}`);
     }
     for (const g of op.query.group_by) {
-      if (g === 'month' || !row) continue;
+      if (PERIOD_COLUMNS.includes(g) || !row) continue;
       dims.push(g);
       parts.push(`${g}=${String(row[g])}`);
     }
@@ -88,11 +91,12 @@ function metricStep(w: Written, step: PlanStep, rows: Row[], total: number, metr
   if (q.group_by.length === 0) {
     const value = formatValue(num(rows[0]?.value), metric, w.language);
     summary = w.t(`${periodLabel}${scope}的${label}为 ${value}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} was ${value}.`);
-  } else if (q.group_by.length === 1 && q.group_by[0] === 'month' && rows.length === 2) {
+  } else if (q.group_by.length === 1 && PERIOD_COLUMNS.includes(q.group_by[0] ?? '') && rows.length === 2) {
     const [before, after] = rows;
+    const key = q.group_by[0] as string;
     summary = w.t(
-      `${scope}${label}：${String(before?.month)} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.month)} ${formatValue(num(after?.value), metric, w.language)}。`,
-      `${label}${scope ? ` in ${scope}` : ''}: ${String(before?.month)} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.month)} ${formatValue(num(after?.value), metric, w.language)}.`,
+      `${scope}${label}：${String(before?.[key])} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.[key])} ${formatValue(num(after?.value), metric, w.language)}。`,
+      `${label}${scope ? ` in ${scope}` : ''}: ${String(before?.[key])} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.[key])} ${formatValue(num(after?.value), metric, w.language)}.`,
     );
   } else {
     const shown = rows.slice(0, 20);
@@ -109,7 +113,8 @@ function metricStep(w: Written, step: PlanStep, rows: Row[], total: number, metr
   // Facts for the rows that travel inline; the rest stay in the stored result.
   const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => {
     const { scope: s, dimensions } = scopeOf(step, r);
-    const period = q.group_by.includes('month') ? String(r.month) : periodTag(q.window.start, q.window.end);
+    const periodColumn = q.group_by.find((g) => PERIOD_COLUMNS.includes(g));
+    const period = periodColumn ? String(r[periodColumn]) : periodTag(q.window.start, q.window.end);
     return {
       type: 'fact',
       content: `${q.metric}${s ? ` [${s}]` : ''} ${period} = ${String(r.value)}`,

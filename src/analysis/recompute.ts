@@ -42,7 +42,7 @@ export function metricSummary(rows: Row[]): StepOutput['data_summary'] {
 /** Derivations an SQL step makes from its own rows (null for a plain metric). */
 export function deriveFromSql(op: StepOperation, rows: Row[]): Derived | null {
   if (op.kind === 'gap_contribution') return gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across);
-  if (op.kind === 'change_decomposition') return changeDecomposition(rows, op.dimension, op.before, op.after);
+  if (op.kind === 'change_decomposition') return changeDecomposition(rows, op.dimension, op.before, op.after, op.period_column);
   return null;
 }
 

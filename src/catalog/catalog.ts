@@ -102,9 +102,13 @@ export const CatalogSchema = z.object({
 
 export type Catalog = z.infer<typeof CatalogSchema>;
 
-/** Group-by names every catalog has: calendar buckets of the metric's time field. */
-export const TIME_GRAINS = ['month', 'week', 'day'] as const;
+/**
+ * Group-by names every catalog has: calendar buckets of the metric's time field, and "period",
+ * the named periods of a query that compares two windows.
+ */
+export const TIME_GRAINS = ['year', 'quarter', 'month', 'week', 'day'] as const;
 export type TimeGrain = (typeof TIME_GRAINS)[number];
+export const PERIOD_GROUP = 'period';
 export type MetricDefinition = z.infer<typeof MetricDefinition>;
 export type DimensionDefinition = z.infer<typeof DimensionDefinition>;
 
@@ -134,7 +138,7 @@ function checkReferences(catalog: Catalog, file: string): void {
   for (const [name, field] of Object.entries(catalog.time_fields)) requireTable(`time_fields.${name}.column`, field.column);
   for (const [name, dim] of Object.entries(catalog.dimensions)) {
     if (dim.column) requireTable(`dimensions.${name}.column`, dim.column);
-    if (TIME_GRAINS.includes(name as TimeGrain)) {
+    if (TIME_GRAINS.includes(name as TimeGrain) || name === PERIOD_GROUP) {
       throw new CatalogError(file, `dimensions.${name}`, `"${name}" is a built-in time grain and cannot be redefined`);
     }
   }

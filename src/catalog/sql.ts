@@ -8,8 +8,8 @@
  *
  * Dimension values are bind parameters; joins follow the declared foreign keys.
  */
-import { TIME_GRAINS, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
-import type { CatalogFragment, CatalogIndex, ColumnInfo, MetricQuery } from '../contracts';
+import { PERIOD_GROUP, TIME_GRAINS, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
+import type { CatalogFragment, CatalogIndex, ColumnInfo, MetricQueryInput as MetricQuery } from '../contracts';
 
 export interface CompiledQuery {
   sql: string;
@@ -63,12 +63,12 @@ export function isTimeGrain(name: string): name is TimeGrain {
   return (TIME_GRAINS as readonly string[]).includes(name);
 }
 
+/** How each time grain's keys are written: 2024, 2024-Q3, 2024-03, 2024-W09, 2024-03-15 (they sort as text). */
+const GRAIN_FORMAT: Record<TimeGrain, string> = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM', week: 'IYYY-"W"IW', day: 'YYYY-MM-DD' };
+
 /** The SQL for a dimension or time grain, given the metric's time column. */
 export function dimensionSql(catalog: Catalog, name: string, timeColumn: string): string {
-  if (isTimeGrain(name)) {
-    const format = name === 'month' ? 'YYYY-MM' : name === 'week' ? 'IYYY-"W"IW' : 'YYYY-MM-DD';
-    return `to_char(date_trunc('${name}', ${timeColumn}), '${format}')`;
-  }
+  if (isTimeGrain(name)) return `to_char(date_trunc('${name}', ${timeColumn}), '${GRAIN_FORMAT[name]}')`;
   const dim = catalog.dimensions[name];
   if (!dim) throw new UnknownCatalogNameError('dimension', name, [...Object.keys(catalog.dimensions), ...TIME_GRAINS]);
   return dim.column ?? (dim.expression ?? '').replaceAll('{time}', timeColumn);
@@ -93,6 +93,19 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
     ...metric.filters.map((f) => f.description),
     `${metric.time_field} in [${query.window.start}, ${query.window.end}) (${query.window.label_en})`,
   ];
+  // Named periods: each row falls in one of them (they may leave gaps inside the window).
+  const periods = query.periods ?? [];
+  const periodCases = periods.map((p) => {
+    params.push(p.start, p.end, p.key);
+    const n = params.length;
+    return { when: `${timeColumn} >= $${n - 2}::timestamp AND ${timeColumn} < $${n - 1}::timestamp`, key: `$${n}::text` };
+  });
+  if (query.group_by.includes(PERIOD_GROUP) && periods.length === 0) throw new Error('grouping by period needs the query\'s periods');
+  if (periodCases.length > 0) {
+    where.push(`(${periodCases.map((c) => `(${c.when})`).join(' OR ')})`);
+    filtersApplied.push(`periods: ${periods.map((p) => `${p.key} [${p.start}, ${p.end})`).join('; ')}`);
+  }
+  const periodSql = `CASE ${periodCases.map((c) => `WHEN ${c.when} THEN ${c.key}`).join(' ')} END`;
   for (const filter of query.filters) {
     const sql = dimensionSql(catalog, filter.dimension, timeColumn);
     const placeholders = filter.values.map((value) => {
@@ -103,7 +116,7 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
     filtersApplied.push(`${filter.dimension} ${filter.values.length === 1 ? '=' : 'in'} ${filter.values.join(', ')}`);
   }
 
-  const groups = query.group_by.map((name) => ({ name, sql: dimensionSql(catalog, name, timeColumn) }));
+  const groups = query.group_by.map((name) => ({ name, sql: name === PERIOD_GROUP ? periodSql : dimensionSql(catalog, name, timeColumn) }));
   const aggregates = metric.expression ?? `${metric.numerator ?? ''} ${metric.denominator ?? ''}`;
   const referenced = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...where, ...groups.map((g) => g.sql), ...extraSql].join(' ');
   const joins = joinPath(catalog, metric.table, tablesReferenced(catalog, referenced).filter((t) => t !== metric.table));
@@ -181,7 +194,7 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery): Compil
     sql: lines.join('\n'),
     params,
     columns: [
-      ...groups.map((g) => ({ name: g.name, type: 'text', meaning: isTimeGrain(g.name) ? `${g.name} of ${metric.time_field}` : `${g.name} (${catalog.dimensions[g.name]?.label ?? g.name})` })),
+      ...groups.map((g) => ({ name: g.name, type: 'text', meaning: isTimeGrain(g.name) || g.name === PERIOD_GROUP ? `${g.name} of ${metric.time_field}` : `${g.name} (${catalog.dimensions[g.name]?.label ?? g.name})` })),
       { name: 'value', type: 'numeric', meaning: `${metric.label}: ${metric.description}` },
       ...(metric.expression ? [] : [
         { name: 'numerator', type: 'numeric', meaning: `numerator of ${metric.label}` },
@@ -195,7 +208,7 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery): Compil
 
 /** Names the workflow checks plans against. */
 export function catalogIndex(catalog: Catalog): CatalogIndex {
-  return { name: catalog.name, metrics: Object.keys(catalog.metrics), dimensions: [...Object.keys(catalog.dimensions), ...TIME_GRAINS] };
+  return { name: catalog.name, metrics: Object.keys(catalog.metrics), dimensions: [...Object.keys(catalog.dimensions), ...TIME_GRAINS, PERIOD_GROUP] };
 }
 
 /**

@@ -4,12 +4,18 @@
  * the catalog it is given, so the same question always gets the same plan.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { DimensionFilter, Intent, IntentOutput, Language, MetricQuery, Plan, PlanStep, StepOperation, TimeWindow } from '../contracts';
-import { valueLabel } from '../analysis/findings';
+import type {
+  DataExtent, DimensionFilter, Intent, IntentOutput, Language, MetricQuery, Plan, PlanStep, QuestionReading, StepOperation, TimeFieldExtent, TimeGrain, TimeWindow,
+} from '../contracts';
+import { dimensionLabel, valueLabel } from '../analysis/findings';
 import { catalogFragment, compileMetricQuery } from '../catalog/sql';
 import { MAX_PLAN_STEPS } from '../limits';
 import { detectLanguage } from './language';
-import { defaultTimeWindow, findTimeWindow, monthsBack, previousMonth } from './time-window';
+import { blockingWords, findGrain, findPeriodComparison, rankingWords, statementOf, wordsNotUsed, type Span } from './reading';
+import {
+  defaultTimeWindow, lastDayOf, makeWindow, monthsBack, monthsEndingWith, previousMonth, previousPeriod, readPeriods, spanning, wholeMonths, windowOfMonth, yearEarlier,
+  type NamedPeriod,
+} from './time-window';
 
 export const OFFLINE_MODEL_NAME = 'offline-rules';
 
@@ -18,7 +24,7 @@ export const OFFLINE_MODEL_NAME = 'offline-rules';
 /** Keyword rules, first match wins, in this order (attribution before comparison before trend). */
 const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }[] = [
   { intent: 'attribution', pattern: /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b/i },
-  { intent: 'comparison', pattern: /对比|相比|差异|区别|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)/i },
+  { intent: 'comparison', pattern: /对比|相比|差异|区别|同比|环比|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\byear[- ]over[- ]year\b|\byoy\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i },
   { intent: 'trend', pattern: /趋势|走势|变化|增长|\btrends?\b|\btrending\b/i },
 ];
 
@@ -104,25 +110,32 @@ export interface CatalogReading {
   groupBy: string[];
   /** Dimensions mentioned by name (not as a value), in order. */
   mentionedDimensions: string[];
-  /** "top 3", "前三", "lowest 2": how many, which end. */
+  /** "top 3", "前三", "lowest 2", "which country … most": how many, which end. */
   topN: { n: number; order: 'asc' | 'desc' } | null;
   /** Words used as a breakdown ("by city") that name no catalog dimension. */
   unknownDimensions: string[];
+  /** A time grain asked for ("by year", "每月"); ranked when the question asks which period ("which month"). */
+  grain: { grain: TimeGrain; ranked: boolean } | null;
+  /** Year over year or period over period. */
+  periodComparison: 'year_over_year' | 'period_over_period' | null;
+  /** Every catalog term found, and the spans of the other words the reading understood (grain, ranking, comparison). */
+  hits: Hit[];
+  spans: { grain: Span | null; ranking: Span[]; comparison: Span | null };
 }
 
-const ASCENDING = /最低|最少|最小|倒数|lowest|smallest|least|bottom|worst/i;
-const DESCENDING = /最高|最大|最多|前|top|highest|largest|biggest|most|best|leading/i;
+const WHICH_BEFORE = /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪)\s*$/i;
+const RANK_COUNT = new RegExp(`(?:\\btop|前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
-const RANK_COUNT = new RegExp(`(?:top|前|bottom|倒数)\\s*${N_WORD}`, 'i');
 
 /**
- * "top 3", "前三", "贡献最大的三个品类", "Which 2 regions had the lowest AOV": how many and which end.
- * The count comes right before a dimension name or after top / 前; the direction from words anywhere.
+ * "top 3", "前三", "贡献最大的三个品类", "Which 2 regions had the lowest AOV", "which genre sells the most":
+ * how many and which end. The count comes right before a dimension name or after top / 前; the direction
+ * from words anywhere; "which <dimension>" with a superlative and no count is the first one.
  */
-function findTopN(question: string, dimensionStarts: number[]): CatalogReading['topN'] {
+function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnType<typeof rankingWords>): CatalogReading['topN'] {
   let n: number | null = null;
-  for (const at of dimensionStarts) {
-    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, at - 12), at));
+  for (const hit of dimensionHits) {
+    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
     if (m?.[1]) {
       n = countWord(m[1]);
       break;
@@ -130,19 +143,25 @@ function findTopN(question: string, dimensionStarts: number[]): CatalogReading['
   }
   const ranked = RANK_COUNT.exec(question);
   if (n === null && ranked?.[1]) n = countWord(ranked[1]);
+  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 6), h.start)));
+  if (n === null && superlatives.length > 0 && which) n = 1;
   if (n === null) return null;
-  if (ASCENDING.test(question)) return { n, order: 'asc' };
-  if (DESCENDING.test(question)) return { n, order: 'desc' };
-  return null;
+  const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
+  return order ? { n, order } : null;
 }
 
 export function readQuestion(question: string, catalog: Catalog): CatalogReading {
   const hits = findTerms(question, catalog);
+  const lower = question.toLowerCase();
   const metrics: string[] = [];
   const filters: DimensionFilter[] = [];
   const groupBy: string[] = [];
   const mentionedDimensions: string[] = [];
-  const topN = findTopN(question, hits.filter((h) => h.kind === 'dimension').map((h) => h.start));
+  const superlatives = rankingWords(lower);
+  const dimensionHits = hits.filter((h) => h.kind === 'dimension');
+  const topN = findTopN(question, dimensionHits, superlatives);
+  const grain = findGrain(lower);
+  const comparison = findPeriodComparison(lower);
   for (const hit of hits) {
     if (hit.kind === 'metric' && !metrics.includes(hit.id)) metrics.push(hit.id);
     if (hit.kind === 'value' && hit.value) {
@@ -153,9 +172,8 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     if (hit.kind === 'dimension') {
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
-      if ((GROUP_WORDS.test(before) || (topN && COUNT_BEFORE.test(before.slice(-12)))) && !groupBy.includes(hit.id)) {
-        groupBy.push(hit.id);
-      }
+      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-6))));
+      if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
   }
   const unknownDimensions: string[] = [];
@@ -166,11 +184,26 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     const covered = hits.some((h) => h.start <= at && at < h.end);
     if (!covered && !TIME_UNITS.has(word) && ![...TIME_UNITS].some((u) => word.startsWith(u))) unknownDimensions.push(word);
   }
-  return { metrics, filters, groupBy, mentionedDimensions, topN, unknownDimensions };
+  // The ranking words and their count ("top 3", "前三名") count as understood when the plan ranks.
+  const rankSpans: Span[] = superlatives.map((s) => s.span);
+  const counted = RANK_COUNT.exec(lower);
+  if (counted) rankSpans.push([counted.index, counted.index + counted[0].length]);
+  for (const hit of dimensionHits) {
+    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
+    if (m) rankSpans.push([hit.start - m[0].length, hit.start]);
+    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 6), hit.start));
+    if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
+  }
+  return {
+    metrics, filters, groupBy, mentionedDimensions, topN, unknownDimensions,
+    grain: grain?.value ?? null,
+    periodComparison: comparison?.value ?? null,
+    hits,
+    spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null },
+  };
 }
 
 // ------------------------------------------------------------------ planning
-
 
 function metricList(catalog: Catalog, language: Language): string[] {
   return Object.entries(catalog.metrics).map(([id, m]) => (language === 'zh' ? `${m.label_zh} (${id})` : `${m.label} (${id})`));
@@ -180,18 +213,23 @@ interface Context {
   catalog: Catalog;
   language: Language;
   reading: CatalogReading;
+  /** The period asked about (the later one when two are compared). */
   window: TimeWindow;
+  /** The period it is compared with: the one before, the same one a year earlier, or a second named one. */
+  compareWith: TimeWindow | null;
   text: string;
 }
 
-const zh = (ctx: Context, chinese: string, english: string) => (ctx.language === 'zh' ? chinese : english);
+const zh = (ctx: { language: Language }, chinese: string, english: string) => (ctx.language === 'zh' ? chinese : english);
 const labelOf = (ctx: Context, metric: string) => {
   const m = ctx.catalog.metrics[metric];
   return zh(ctx, m?.label_zh ?? metric, m?.label ?? metric);
 };
+const GRAIN_LABELS: Record<string, [string, string]> = { year: ['年', 'year'], quarter: ['季度', 'quarter'], month: ['月份', 'month'], week: ['周', 'week'], day: ['日', 'day'], period: ['期间', 'period'] };
 const dimLabel = (ctx: Context, dim: string) => {
   const d = ctx.catalog.dimensions[dim];
-  return d ? zh(ctx, d.label_zh, d.label) : zh(ctx, dim === 'month' ? '月份' : dim, dim);
+  const grain = GRAIN_LABELS[dim];
+  return d ? zh(ctx, d.label_zh, d.label) : grain ? zh(ctx, grain[0], grain[1]) : dim;
 };
 const period = (ctx: Context, w: TimeWindow) => zh(ctx, w.label_zh, w.label_en);
 /** A dimension value for step descriptions: as answers show it in Chinese; the value itself in English. */
@@ -200,7 +238,7 @@ const valueText = (ctx: Context, dimension: string, value: string) =>
 const scopeText = (ctx: Context, filters: DimensionFilter[]) => filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(zh(ctx, '、', '/'))).join(', ');
 
 function query(metric: string, window: TimeWindow, filters: DimensionFilter[], groupBy: string[], extra: Partial<MetricQuery> = {}): MetricQuery {
-  return { metric, window, filters, group_by: groupBy, order: null, limit: null, ...extra };
+  return { metric, window, filters, group_by: groupBy, periods: [], order: null, limit: null, ...extra };
 }
 
 function step(id: number, description: string, dependsOn: number[], expected: string, metrics: string[], dimensions: string[], operation: StepOperation): PlanStep {
@@ -210,7 +248,7 @@ function step(id: number, description: string, dependsOn: number[], expected: st
     depends_on: dependsOn.map((d) => `s${d}`),
     expected_output: expected,
     metrics,
-    dimensions: [...new Set(dimensions.filter((d) => d !== 'month'))],
+    dimensions: [...new Set(dimensions.filter((d) => !(d in GRAIN_LABELS)))],
     operation,
   };
 }
@@ -225,37 +263,89 @@ function reachable(catalog: Catalog, metric: string, dimensions: string[], windo
   }
 }
 
+/** A period's key in results: 2024, 2024-Q3, 2024-H1, 2024-03, 2024-03-15, or start..last day; keys sort in time order. */
+export function periodKey(w: TimeWindow): string {
+  const months = wholeMonths(w);
+  const [y, m] = w.start.split('-').map(Number) as [number, number];
+  if (months === 12 && m === 1) return String(y);
+  if (months === 6 && (m === 1 || m === 7)) return `${y}-H${m === 1 ? 1 : 2}`;
+  if (months === 3 && (m - 1) % 3 === 0) return `${y}-Q${(m - 1) / 3 + 1}`;
+  if (months === 1) return w.start.slice(0, 7);
+  const last = lastDayOf(w.end);
+  return last === w.start ? w.start : `${w.start}..${last}`;
+}
+
+/** The query of a comparison of two periods: both windows as named periods, keyed in time order. */
+function twoPeriods(metric: string, before: TimeWindow, after: TimeWindow, filters: DimensionFilter[], groupBy: string[]): MetricQuery {
+  return query(metric, spanning(before, after), filters, ['period', ...groupBy], {
+    periods: [
+      { key: periodKey(before), start: before.start, end: before.end },
+      { key: periodKey(after), start: after.start, end: after.end },
+    ],
+  });
+}
+
 function planQuery(ctx: Context): PlanStep[] {
   const { reading } = ctx;
+  if (ctx.compareWith) return planPeriodComparison(ctx);
+  const grain = reading.grain;
   return reading.metrics.map((metric, i) => {
-    const top = reading.topN && reading.groupBy.length > 0 ? reading.topN : null;
-    const by = reading.groupBy.length > 0 ? zh(ctx, `，按${reading.groupBy.map((d) => dimLabel(ctx, d)).join('、')}`, `, by ${reading.groupBy.join(', ')}`) : '';
+    // "Which month was highest": the periods ranked; "top 3 countries": the dimension ranked.
+    const top = grain?.ranked
+      ? { n: reading.topN?.n ?? 1, order: reading.topN?.order ?? (rankingWords(ctx.text.toLowerCase()).some((w) => w.value === 'asc') ? 'asc' as const : 'desc' as const) }
+      : reading.topN && reading.groupBy.length > 0 ? reading.topN : null;
+    const groupBy = [...(grain ? [grain.grain] : []), ...reading.groupBy];
+    const by = groupBy.length > 0 ? zh(ctx, `，按${groupBy.map((d) => dimLabel(ctx, d)).join('、')}`, `, by ${groupBy.join(', ')}`) : '';
     const topText = top ? zh(ctx, `，${top.order === 'desc' ? '最高' : '最低'}的 ${top.n} 个`, `, ${top.order === 'desc' ? 'top' : 'bottom'} ${top.n}`) : '';
     const scope = scopeText(ctx, reading.filters);
     return step(
       i + 1,
       `${labelOf(ctx, metric)} · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}${by}${topText}`,
       [],
-      reading.groupBy.length > 0 ? `one row per ${reading.groupBy.join(' × ')}${top ? ` (${top.n} rows)` : ''} with the ${metric} value` : `one row with the ${metric} value for ${ctx.window.label_en}`,
+      groupBy.length > 0 ? `one row per ${groupBy.join(' × ')}${top ? ` (${top.n} rows)` : ''} with the ${metric} value` : `one row with the ${metric} value for ${ctx.window.label_en}`,
       [metric],
-      [...reading.filters.map((f) => f.dimension), ...reading.groupBy],
-      { kind: 'metric', query: query(metric, ctx.window, reading.filters, reading.groupBy, top ? { order: top.order, limit: top.n } : {}) },
+      [...reading.filters.map((f) => f.dimension), ...groupBy],
+      { kind: 'metric', query: query(metric, ctx.window, reading.filters, groupBy, top ? { order: top.order, limit: top.n } : {}) },
     );
   });
 }
 
+/** A period against another (year over year, period over period, or two named ones): both values, then the change. */
+function planPeriodComparison(ctx: Context): PlanStep[] {
+  const { reading } = ctx;
+  const before = ctx.compareWith as TimeWindow;
+  const after = ctx.window;
+  const scope = scopeText(ctx, reading.filters);
+  const steps: PlanStep[] = [];
+  for (const metric of reading.metrics.slice(0, Math.floor(MAX_PLAN_STEPS / 2))) {
+    const id = steps.length + 1;
+    steps.push(
+      step(id, zh(ctx, `${labelOf(ctx, metric)}：${before.label_zh} 与 ${after.label_zh}${scope ? ` · ${scope}` : ''}`, `${labelOf(ctx, metric)}: ${before.label_en} and ${after.label_en}${scope ? ` · ${scope}` : ''}`),
+        [], `one row per period${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''}`, [metric], [...reading.filters.map((f) => f.dimension), ...reading.groupBy],
+        { kind: 'metric', query: twoPeriods(metric, before, after, reading.filters, reading.groupBy) }),
+    );
+    if (reading.groupBy.length === 0) {
+      steps.push(step(id + 1, zh(ctx, `${labelOf(ctx, metric)}的变化：${after.label_zh} 对比 ${before.label_zh}`, `change in ${labelOf(ctx, metric)}: ${after.label_en} against ${before.label_en}`), [id],
+        'the change between the two periods', [metric], [], { kind: 'compare', source: `s${id}`, key_columns: ['period'] }));
+    }
+  }
+  return steps;
+}
+
 function planTrend(ctx: Context): PlanStep[] {
   const { reading } = ctx;
+  const grain = reading.grain?.grain ?? 'month';
   const steps: PlanStep[] = [];
   reading.metrics.forEach((metric, i) => {
-    const groupBy = ['month', ...reading.groupBy];
+    const groupBy = [grain, ...reading.groupBy];
     const scope = scopeText(ctx, reading.filters);
     const seriesId = 2 * i + 1;
+    const unit = zh(ctx, { year: '按年', quarter: '按季度', month: '按月', week: '按周', day: '按天' }[grain], { year: 'yearly', quarter: 'quarterly', month: 'monthly', week: 'weekly', day: 'daily' }[grain]);
     steps.push(
-      step(seriesId, zh(ctx, `${labelOf(ctx, metric)}按月序列 · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`, `monthly ${labelOf(ctx, metric)} · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`),
-        [], `one row per month${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''} with the ${metric} value`, [metric],
+      step(seriesId, zh(ctx, `${labelOf(ctx, metric)}${unit}序列 · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`, `${unit} ${labelOf(ctx, metric)} · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`),
+        [], `one row per ${grain}${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''} with the ${metric} value`, [metric],
         [...reading.filters.map((f) => f.dimension), ...groupBy], { kind: 'metric', query: query(metric, ctx.window, reading.filters, groupBy) }),
-      step(seriesId + 1, zh(ctx, `${labelOf(ctx, metric)}的走势：方向、连续变化月数、拐点`, `${labelOf(ctx, metric)} trend: direction, consecutive months, change points`),
+      step(seriesId + 1, zh(ctx, `${labelOf(ctx, metric)}的走势：方向、连续变化期数、拐点`, `${labelOf(ctx, metric)} trend: direction, consecutive ${grain}s, change points`),
         [seriesId], 'direction of the latest change, its consecutive run length and change points', [metric], reading.groupBy,
         { kind: 'trend', source: `s${seriesId}`, key_columns: reading.groupBy }),
     );
@@ -278,6 +368,7 @@ function planComparison(ctx: Context): PlanStep[] {
   const { reading } = ctx;
   const metric = reading.metrics[0] as string;
   const seg = segments(ctx);
+  if (ctx.compareWith && !seg) return planPeriodComparison(ctx);
   const scope = reading.filters.filter((f) => f.dimension !== seg?.dimension);
   const scopeLabel = scopeText(ctx, scope);
   const across = reading.groupBy.find((d) => d !== seg?.dimension);
@@ -325,26 +416,36 @@ function planComparison(ctx: Context): PlanStep[] {
   ];
 }
 
+/**
+ * Why a metric changed: the change, its decomposition along the catalog's dimensions, the largest
+ * contributors, and related metrics. Month against the month before groups by month; any other pair
+ * of periods (two years, two quarters, a year over year) groups by the two named periods.
+ */
 function planAttribution(ctx: Context): PlanStep[] {
   const { reading, catalog } = ctx;
   const metric = reading.metrics[0] as string;
   const def = catalog.metrics[metric];
-  const before = previousMonth(ctx.window);
-  const both: TimeWindow = { ...ctx.window, start: before.start, label_zh: `${before.label_zh}至${ctx.window.label_zh}`, label_en: `${before.label_en} to ${ctx.window.label_en}` };
-  const beforeKey = before.start.slice(0, 7);
-  const afterKey = ctx.window.start.slice(0, 7);
+  const before = ctx.compareWith ?? previousMonth(ctx.window);
+  const after = ctx.window;
+  const monthly = wholeMonths(after) === 1 && wholeMonths(before) === 1 && before.end === after.start;
+  const periodColumn = monthly ? 'month' : 'period';
+  const series = (m: string, filters: DimensionFilter[], extra: string[]) => monthly
+    ? query(m, { ...after, start: before.start, label_zh: `${before.label_zh}至${after.label_zh}`, label_en: `${before.label_en} to ${after.label_en}` }, filters, ['month', ...extra])
+    : twoPeriods(m, before, after, filters, extra);
+  const beforeKey = monthly ? before.start.slice(0, 7) : periodKey(before);
+  const afterKey = monthly ? after.start.slice(0, 7) : periodKey(after);
   const scope = reading.filters;
   const scopeLabel = scopeText(ctx, scope);
   const fixed = new Set(scope.map((f) => f.dimension));
   const steps: PlanStep[] = [
-    step(1, zh(ctx, `${scopeLabel}${labelOf(ctx, metric)}：${before.label_zh} 与 ${ctx.window.label_zh}`, `${labelOf(ctx, metric)}${scopeLabel ? ` in ${scopeLabel}` : ''}: ${before.label_en} vs ${ctx.window.label_en}`),
-      [], 'one row per month: the change to explain', [metric], [...fixed], { kind: 'metric', query: query(metric, both, scope, ['month']) }),
+    step(1, zh(ctx, `${scopeLabel}${labelOf(ctx, metric)}：${before.label_zh} 与 ${after.label_zh}`, `${labelOf(ctx, metric)}${scopeLabel ? ` in ${scopeLabel}` : ''}: ${before.label_en} vs ${after.label_en}`),
+      [], `one row per ${periodColumn}: the change to explain`, [metric], [...fixed], { kind: 'metric', query: series(metric, scope, []) }),
   ];
-  const dims = (def?.decompose_by ?? []).filter((d) => !fixed.has(d) && reachable(catalog, metric, [d, ...fixed], ctx.window)).slice(0, 3);
+  const dims = (def?.decompose_by ?? []).filter((d) => !fixed.has(d) && reachable(catalog, metric, [d, ...fixed], after)).slice(0, 3);
   for (const dim of dims) {
     steps.push(step(steps.length + 1, zh(ctx, `按${dimLabel(ctx, dim)}分解变化（结构效应与比率效应）`, `decompose the change by ${dim} (mix and rate effects)`), [1],
       `one row per ${dim} with its effect on the change`, [metric], [dim, ...fixed],
-      { kind: 'change_decomposition', query: query(metric, both, scope, ['month', dim]), dimension: dim, before: beforeKey, after: afterKey }));
+      { kind: 'change_decomposition', query: series(metric, scope, [dim]), dimension: dim, before: beforeKey, after: afterKey, period_column: periodColumn }));
   }
   if (dims.length > 0) {
     const sources = steps.slice(1).map((s) => Number(s.step_id.slice(1)));
@@ -354,44 +455,176 @@ function planAttribution(ctx: Context): PlanStep[] {
   }
   for (const related of def?.related_metrics ?? []) {
     if (steps.length >= MAX_PLAN_STEPS) break;
-    const relatedScope = scope.filter((f) => reachable(catalog, related, [f.dimension], ctx.window));
-    steps.push(step(steps.length + 1, zh(ctx, `相关指标${labelOf(ctx, related)}：${before.label_zh} 与 ${ctx.window.label_zh}`, `related metric ${labelOf(ctx, related)}: ${before.label_en} vs ${ctx.window.label_en}`), [],
-      'one row per month for the related metric', [related], relatedScope.map((f) => f.dimension),
-      { kind: 'metric', query: query(related, both, relatedScope, ['month']) }));
+    const relatedScope = scope.filter((f) => reachable(catalog, related, [f.dimension], after));
+    steps.push(step(steps.length + 1, zh(ctx, `相关指标${labelOf(ctx, related)}：${before.label_zh} 与 ${after.label_zh}`, `related metric ${labelOf(ctx, related)}: ${before.label_en} vs ${after.label_en}`), [],
+      `one row per ${periodColumn} for the related metric`, [related], relatedScope.map((f) => f.dimension),
+      { kind: 'metric', query: series(related, relatedScope, []) }));
   }
   return steps;
 }
 
-/** Default period by intent: trends look at the last 6 full months, the rest at the last full month. */
-function chooseWindow(intent: Intent, text: string, asOf: string, language: Language, assumptions: string[]): TimeWindow {
-  const found = findTimeWindow(text, asOf);
-  const wantsSeries = intent === 'trend' || (intent === 'comparison' && /变化|走势|趋势|change|over time/i.test(text));
-  if (wantsSeries) {
-    if (found && found.start.slice(0, 7) !== found.end.slice(0, 7) && monthsBetween(found) >= 2) return found;
-    const end = found ?? defaultTimeWindow(asOf);
-    const series = monthsBack(end, 6);
-    // Spelled out: numbers in report text are citations, and this one is a setting, not a finding.
-    assumptions.push(language === 'zh' ? `按最近六个完整月（${series.label_zh}）观察变化` : `looked at the six full months ${series.label_en}`);
-    return series;
-  }
-  if (found) {
-    if (intent === 'attribution' && monthsBetween(found) !== 1) {
-      const month = defaultTimeWindow(found.end);
-      assumptions.push(language === 'zh' ? `归因按月进行，使用${month.label_zh}` : `attribution works month by month; used ${month.label_en}`);
-      return month;
-    }
-    return found;
-  }
-  const window = defaultTimeWindow(asOf);
-  assumptions.push(language === 'zh' ? `问题未给出时间范围，按最近一个完整月（${window.label_zh}）计算` : `no period given; used the last full month (${window.label_en})`);
-  return window;
+// ------------------------------------------------------------------ which period
+
+type PeriodChoice = { window: TimeWindow; compareWith: TimeWindow | null } | { clarify: string; suggestion: string };
+
+/** The metric's time field's extent, when the run read it. */
+function extentFor(catalog: Catalog, metric: string, extent: DataExtent | null): TimeFieldExtent | null {
+  const field = catalog.metrics[metric]?.time_field;
+  return (field && extent?.time_fields[field]) || null;
 }
 
-function monthsBetween(w: TimeWindow): number {
-  const [y0, m0] = w.start.split('-').map(Number) as [number, number];
-  const [y1, m1] = w.end.split('-').map(Number) as [number, number];
-  const d1 = Number(w.end.slice(8, 10));
-  return (y1 - y0) * 12 + (m1 - m0) + (d1 > 1 ? 1 : 0);
+const overlaps = (w: TimeWindow, data: TimeFieldExtent) => data.first !== null && data.last !== null && w.start <= data.last && w.end > data.first;
+
+/**
+ * The period to answer for. Named periods are used as named (a relative one read against today); with none,
+ * the data decides: all of it for a breakdown by period or "all time", else its latest full month (six for a
+ * trend). A period that holds no data is never answered: the run asks back, naming where the data is.
+ */
+function choosePeriod(intent: Intent, text: string, asOf: string, ctx: Pick<Context, 'catalog' | 'language' | 'reading'>, extent: DataExtent | null, assumptions: string[]): PeriodChoice {
+  const { reading, language } = ctx;
+  const metric = reading.metrics[0] as string;
+  const data = extentFor(ctx.catalog, metric, extent);
+  const t = (a: string, b: string) => (language === 'zh' ? a : b);
+  const pairAsTwo = intent === 'attribution' || intent === 'comparison' || reading.periodComparison !== null;
+  const { periods, allTime, problem } = readPeriods(text, asOf, pairAsTwo);
+  const metricLabel = t(ctx.catalog.metrics[metric]?.label_zh ?? metric, ctx.catalog.metrics[metric]?.label ?? metric);
+  const covers = data && data.first && data.last ? t(`数据覆盖 ${data.first} 至 ${data.last}`, `the data covers ${data.first} – ${data.last}`) : '';
+  const latest = data?.latest_full_month ? windowOfMonth(data.latest_full_month, 'default') : null;
+  const suggestion = latest ? t(`例如：“${metricLabel}，${latest.label_zh}”或“${metricLabel}，累计”`, `for example "${metricLabel} in ${latest.label_en}" or "${metricLabel}, all time"`) : '';
+  if (problem) return { clarify: t(`时间范围有误：${problem}`, `the period is not valid: ${problem}`), suggestion };
+  if (data && data.rows === 0) return { clarify: t(`${metricLabel}没有任何数据（${data.column} 为空）`, `there is no ${metricLabel} data at all (${data.column} is empty)`), suggestion: '' };
+  const allOfIt = data?.first && data.last ? makeWindow(data.first, lastDayPlusOne(data.last), 'all_time', { zh: '全部时间', en: 'all time' }) : null;
+  const wantsSeries = intent === 'trend' || (intent === 'comparison' && /变化|走势|趋势|change|over time/i.test(text) && !reading.periodComparison);
+
+  let window: TimeWindow;
+  let compareWith: TimeWindow | null = null;
+  const sorted = [...periods].sort((a, b) => a.window.start.localeCompare(b.window.start));
+  const named: NamedPeriod | undefined = sorted[sorted.length - 1];
+  if (sorted.length >= 2) {
+    window = (sorted[sorted.length - 1] as NamedPeriod).window;
+    compareWith = (sorted[0] as NamedPeriod).window;
+  } else if (named) {
+    window = named.window;
+    if (wantsSeries && wholeMonths(window) < 2 && named.unit !== 'year') {
+      window = monthsBack(window, 6);
+      assumptions.push(t(`按截至${named.window.label_zh}的六个完整月（${window.label_zh}）观察变化`, `looked at the six full months ${window.label_en}`));
+    }
+  } else if (allTime || (reading.grain && intent !== 'trend')) {
+    if (!allOfIt) return { window: defaultTimeWindow(asOf), compareWith: null };
+    window = allOfIt;
+  } else if (!data || !latest) {
+    // Nothing known of the data (a run started before the extent was read): the calendar's last full month.
+    const fallback = defaultTimeWindow(asOf);
+    window = wantsSeries ? monthsBack(fallback, 6) : fallback;
+    assumptions.push(wantsSeries
+      ? t(`按最近六个完整月（${window.label_zh}）观察变化`, `looked at the six full months ${window.label_en}`)
+      : t(`问题未给出时间范围，按最近一个完整月（${window.label_zh}）计算`, `no period given; used the last full month (${window.label_en})`));
+  } else if (wantsSeries) {
+    window = monthsEndingWith(data.latest_full_month as string, 6, 'default');
+    window = { ...window, source: 'default' };
+    assumptions.push(t(`问题未给出时间范围，按有数据的最近六个完整月（${window.label_zh}）观察变化`, `no period given; looked at the six latest full months with data (${window.label_en})`));
+  } else {
+    window = latest;
+    assumptions.push(t(`问题未给出时间范围，按有数据的最近一个完整月（${window.label_zh}）计算`, `no period given; used the latest full month with data (${window.label_en})`));
+  }
+  if (!compareWith && reading.periodComparison === 'year_over_year') compareWith = yearEarlier(window);
+  else if (!compareWith && (reading.periodComparison === 'period_over_period' || (intent === 'attribution' && window.source !== 'all_time'))) compareWith = previousPeriod(window);
+
+  if (data) {
+    for (const w of [window, ...(compareWith ? [compareWith] : [])]) {
+      if (!overlaps(w, data)) {
+        return { clarify: t(`${w.label_zh}没有${metricLabel}数据；${covers}`, `there is no ${metricLabel} data in ${w.label_en}; ${covers}`), suggestion };
+      }
+      if (w.source !== 'all_time' && data.first && data.last && (w.start < data.first || lastDayOf(w.end) > data.last)) {
+        assumptions.push(t(`${w.label_zh}只有部分期间有数据（${covers}）`, `${w.label_en} is only partly covered by the data (${covers})`));
+      }
+    }
+  }
+  return { window, compareWith };
+}
+
+function lastDayPlusOne(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+// ------------------------------------------------------------------ how the plan read the question
+
+const isGrain = (g: string): g is TimeGrain => ['year', 'quarter', 'month', 'week', 'day'].includes(g);
+
+/**
+ * How a plan (the rules model's or a language model's) reads the question: what it computes, and every
+ * word of the question it does not use. `blocking` lists the unused words that name a metric, a dimension,
+ * a value, a period, a grain or a ranking: the plan would answer another question than the one asked.
+ */
+export function readingOfPlan(question: string, steps: PlanStep[], catalog: Catalog, language: Language, asOf: string, matched: string | null): { reading: QuestionReading; blocking: string[] } {
+  const r = readQuestion(question, catalog);
+  const queries = steps.flatMap((s) => ('query' in s.operation ? [s.operation.query] : []));
+  const main = queries[0];
+  const usedMetrics = [...new Set(steps.flatMap((s) => s.metrics))];
+  const usedDims = new Set([...steps.flatMap((s) => s.dimensions), ...queries.flatMap((q) => [...q.group_by, ...q.filters.map((f) => f.dimension)])]);
+  const usedValues = new Set(queries.flatMap((q) => q.filters.flatMap((f) => f.values.map((v) => `${f.dimension}=${v}`))));
+  const ranks = steps.some((s) => s.operation.kind === 'top_n' || s.operation.kind === 'rank_contributors') || queries.some((q) => q.order !== null);
+  const covered: Span[] = [];
+  const blocking: string[] = [];
+  for (const hit of r.hits) {
+    const used = hit.kind === 'metric' ? usedMetrics.includes(hit.id) : hit.kind === 'dimension' ? usedDims.has(hit.id) : usedValues.has(`${hit.id}=${hit.value ?? ''}`);
+    if (used) covered.push([hit.start, hit.end]);
+    else if (hit.start < question.length) blocking.push(question.slice(hit.start, hit.end));
+  }
+  const lower = question.toLowerCase();
+  const { periods, allTime } = readPeriods(question, asOf, true);
+  for (const p of periods) {
+    if (queries.some((q) => q.window.start <= p.window.start && q.window.end >= p.window.end)) covered.push(...p.spans);
+  }
+  if (allTime && queries.some((q) => q.window.source === 'all_time')) covered.push(allTime);
+  const grain = findGrain(lower);
+  if (grain && queries.some((q) => q.group_by.includes(grain.value.grain))) covered.push(grain.span);
+  if (ranks || steps.some((s) => s.operation.kind === 'trend' || s.operation.kind === 'change_decomposition')) covered.push(...r.spans.ranking);
+  const comparison = findPeriodComparison(lower);
+  if (comparison && queries.some((q) => q.periods.length >= 2)) covered.push(comparison.span);
+  if (matched) {
+    const at = lower.indexOf(matched.toLowerCase());
+    if (at >= 0) covered.push([at, at + matched.length]);
+  }
+  const notUsed = wordsNotUsed(question, covered);
+  blocking.push(...blockingWords(notUsed).filter((w) => !blocking.includes(w)));
+
+  // The period, and what it is compared with.
+  let window = main?.window ?? null;
+  let comparedWith: TimeWindow | null = null;
+  if (main && main.periods.length >= 2) {
+    const [a, b] = main.periods as [MetricQuery['periods'][number], MetricQuery['periods'][number]];
+    comparedWith = makeWindow(a.start, a.end, main.window.source);
+    window = makeWindow(b.start, b.end, main.window.source);
+  } else if (main && main.group_by[0] === 'month' && wholeMonths(main.window) === 2 && steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition')) {
+    comparedWith = windowOfMonth(main.window.start.slice(0, 7), main.window.source);
+    window = windowOfMonth(lastDayOf(main.window.end).slice(0, 7), main.window.source);
+  }
+  const rankedQuery = queries.find((q) => q.order !== null && q.limit !== null);
+  const topStep = steps.find((s) => s.operation.kind === 'top_n');
+  const grainUsed = comparedWith ? null : (main?.group_by.find(isGrain) ?? null);
+  const groupBy = (main?.group_by ?? []).filter((g) => g !== 'period' && !(comparedWith && g === 'month'));
+  const ranking = rankedQuery
+    ? { n: rankedQuery.limit as number, order: rankedQuery.order as 'asc' | 'desc', by: rankedQuery.group_by.find((g) => !isGrain(g)) ?? rankedQuery.group_by[0] ?? '' }
+    : topStep && topStep.operation.kind === 'top_n'
+      ? { n: topStep.operation.n, order: topStep.operation.order, by: steps.find((s) => s.operation.kind === 'gap_contribution' && 'across' in s.operation)?.dimensions.find((d) => d) ?? topStep.operation.column }
+      : null;
+  const metrics = usedMetrics.filter((m) => queries.some((q) => q.metric === m && q === queries.find((x) => x.metric === m)));
+  const labels = (ids: string[]) => ids.map((m) => (language === 'zh' ? catalog.metrics[m]?.label_zh : catalog.metrics[m]?.label) ?? m);
+  const body: Omit<QuestionReading, 'statement'> = {
+    metrics: metrics.length > 0 ? [metrics[0] as string, ...metrics.slice(1).filter((m) => r.metrics.includes(m))] : [],
+    metric_labels: [],
+    window,
+    compared_with: comparedWith,
+    grain: grainUsed,
+    group_by: groupBy,
+    filters: main?.filters ?? [],
+    ranking,
+    not_used: notUsed,
+  };
+  body.metric_labels = labels(body.metrics);
+  const statement = statementOf(body, language, { dimension: (d) => dimensionLabel(catalog, language, d), value: (d, v) => valueLabel(catalog, language, d, v) });
+  return { reading: { ...body, statement }, blocking };
 }
 
 /**
@@ -399,7 +632,7 @@ function monthsBetween(w: TimeWindow): number {
  * reasons earlier plans were rejected are read as part of the question, so
  * "only 华东" or "use March 2026" change the plan.
  */
-export function planQuestion(question: string, intent: IntentOutput, catalog: Catalog, asOf: string, feedback: string[] = []): Plan {
+export function planQuestion(question: string, intent: IntentOutput, catalog: Catalog, asOf: string, feedback: string[] = [], extent: DataExtent | null = null): Plan {
   const language = intent.language;
   const text = [question, ...feedback].join(' ');
   const reading = readQuestion(text, catalog);
@@ -426,10 +659,25 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
       available_metrics: available,
     };
   }
+  const t = (a: string, b: string) => (language === 'zh' ? a : b);
+  const requested = RANK_COUNT.exec(text) ?? /(?:\btop|前)\s*(-?\d+)/i.exec(text);
+  if (requested && reading.topN && (reading.topN.n < 1 || reading.topN.n > 1000 || Number(requested[1]) === 0)) {
+    const n = Number(requested[1]);
+    const dims = reading.groupBy.map((d) => dimensionLabel(catalog, language, d)).join(t('、', ', ')) || t('一个维度', 'a dimension');
+    return {
+      kind: 'needs_clarification',
+      reason: t(`排名数量 ${n} 无效：应在 1 到 1000 之间`, `a ranking of ${n} is not possible: ask for between 1 and 1000`),
+      question: t(`想看${dims}的前几名？例如“前 5 名”。`, `How many ${dims} should the ranking show? For example "top 5".`),
+    };
+  }
 
   const assumptions: string[] = [];
-  const window = chooseWindow(intent.intent, text, asOf, language, assumptions);
-  const ctx: Context = { catalog, language, reading, window, text };
+  const base = { catalog, language, reading };
+  const chosen = choosePeriod(intent.intent, text, asOf, base, extent, assumptions);
+  if ('clarify' in chosen) {
+    return { kind: 'needs_clarification', reason: chosen.clarify, question: chosen.suggestion || t('请换一个有数据的期间再问。', 'Please ask about a period the data covers.') };
+  }
+  const ctx: Context = { ...base, window: chosen.window, compareWith: chosen.compareWith, text };
   const steps =
     intent.intent === 'trend' ? planTrend(ctx)
     : intent.intent === 'comparison' ? planComparison(ctx)

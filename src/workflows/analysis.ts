@@ -33,6 +33,7 @@ import {
   condition,
   isCancellation,
   defineQuery,
+  patched,
   defineUpdate,
   proxyActivities,
   setCurrentDetails,
@@ -48,6 +49,7 @@ import type {
   AnswerMetric,
   AnswerOutput,
   AuditOutput,
+  DataExtent,
   DataQualityOutput,
   DataScope,
   DependencyResult,
@@ -235,6 +237,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
 
   let intent: IntentOutput = { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
   let plan: Plan = { kind: 'cannot_answer', reason: 'not planned yet', available_metrics: [] };
+  let extent: DataExtent | null = null;
   let records: StepRecord[] = [];
   let report: PublishedReport | null = null;
   let dataQuality: DataQualityOutput | null = null;
@@ -250,8 +253,11 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     showProgress();
     // The result stays small: catalog fragments, calculations and the full pool are in the history already.
     const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {} } : plan;
+    // The first line says what was computed, over which period, and which words of the question were not used.
+    const reading = plan.reading ?? null;
+    const text = reading && plan.kind === 'plan' ? `${reading.statement}\n${answer.answer}` : answer.answer;
     return {
-      question, asOf, status: answer.status, answer: answer.answer, metrics: answer.metrics, intent, plan: shownPlan, steps: records,
+      question, asOf, status: answer.status, answer: text, reading, metrics: answer.metrics, intent, plan: shownPlan, steps: records,
       activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
       report, memory: memory.summary(), dataQuality, statistics,
       verification,
@@ -273,6 +279,14 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     progress.intent = intent;
     upsertSearchAttributes([{ key: INTENT_ATTRIBUTE, value: intent.intent }]);
 
+    // Where the data is: "no period" means the latest data, and a period without data is said to be one.
+    if (patched('data-extent')) {
+      extent = await run('readDataExtent', 'data extent', { catalogPath, databaseUrl, asOf }).catch((err: unknown) => {
+        if (err instanceof ActivityCapReached) throw err;
+        return null;
+      });
+    }
+
     // 3. A plan that passes the checks (the reasons go back to the planner).
     const planFor = async (feedback: string[]): Promise<Plan> => {
       progress.phase = 'planning';
@@ -280,7 +294,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
         showProgress();
         let candidate: Plan;
         try {
-          candidate = await run('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, { question, intent, asOf, catalogPath, feedback });
+          candidate = await run('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, { question, intent, asOf, catalogPath, feedback, extent });
         } catch (err) {
           if (!isModelFailure(err)) throw err;
           return { kind: 'cannot_answer', reason: `the planner failed: ${failureMessage(err)}`, available_metrics: catalog.metrics };
@@ -357,6 +371,17 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       throw ApplicationFailure.nonRetryable(`step ${failed.step.step_id} (${failed.step.description}) failed after ${failed.attempts} attempt(s): ${failed.error ?? 'validation failed'}`, 'StepFailed', { step: failed.step, validations: failed.validations });
     }
     const passed = records.filter((r) => r.status === 'passed');
+    // A window with no rows is never answered as a number (no zero sum, no average of nothing).
+    const metricSteps = passed.filter((r) => r.step.operation.kind === 'metric');
+    if (metricSteps.length > 0 && metricSteps.every((r) => (r.result?.rows ?? []).every((row) => row.value === null || row.value === undefined))) {
+      const q = metricSteps[0]?.step.operation;
+      const where = q && 'query' in q ? `${q.query.window.label_en}${q.query.filters.length ? ` for ${q.query.filters.map((f) => `${f.dimension} = ${f.values.join(' or ')}`).join(', ')}` : ''}` : '';
+      return finish({
+        status: 'needs_clarification',
+        answer: intent.language === 'zh' ? `没有符合条件的数据（${where}），无法给出数值；请换一个期间或筛选条件。` : `no rows match (${where}), so there is no value to give; ask about another period or filter.`,
+        metrics: [],
+      });
+    }
 
     // 7. Is the change (or gap) larger than chance?
     progress.phase = 'answering';

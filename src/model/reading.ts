@@ -1,0 +1,176 @@
+/**
+ * How a question was read, said back to the person who asked it.
+ *
+ * The words that shape a plan beyond metrics and dimensions are found here: a
+ * time grain ("by year", "每季度", "which month"), a ranking ("top 5", "哪个国家
+ * 最多", "least"), a comparison of periods ("year over year", "环比"). Each match
+ * keeps its place in the question, so that after planning every word the plan
+ * used is accounted for and the rest can be named: "not used: …". A word left
+ * over that names a grain, a period or a ranking means the plan could not say
+ * what was asked, and the run asks back instead of answering something else.
+ */
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict';
+import type { Language, QuestionReading, TimeGrain, TimeWindow } from '../contracts';
+import { lastDayOf } from './time-window';
+
+export type Span = [number, number];
+
+interface Found<T> {
+  value: T;
+  span: Span;
+}
+
+const GRAIN_WORDS: [TimeGrain, RegExp][] = [
+  ['year', /\b(?:by|per|each|every|for each)\s+(?:calendar\s+)?year\b|\byearly\b|\bannual(?:ly)?\b|\byear[- ]by[- ]year\b|按年度?|每一?年|各年度?|分年度?|逐年|年度(?:销售|收入|营收|数据|汇总|统计)?/],
+  ['quarter', /\b(?:by|per|each|every|for each)\s+quarter\b|\bquarterly\b|\bquarter[- ]by[- ]quarter\b|按季度?|每个?季度?|各季度|分季度|逐季度?/],
+  ['month', /\b(?:by|per|each|every|for each)\s+month\b|\bmonthly\b|\bmonth[- ]by[- ]month\b|按月份?|每个?月|各月份?|分月|逐月|月度/],
+  ['week', /\b(?:by|per|each|every|for each)\s+week\b|\bweekly\b|按周|每周|各周|逐周/],
+  ['day', /\b(?:by|per|each|every|for each)\s+day\b|\bdaily\b|按天|按日|每天|每日|逐日/],
+];
+const WHICH_GRAIN = /\b(?:which|what)\s+(year|quarter|month|week|day)\b|\b(?:best|worst|highest|lowest|biggest|strongest|weakest|top)\s+(year|quarter|month|week|day)\b|哪一?(年)|哪一?个?(季度)|哪一?个?(月)份?|哪一?(周)|哪一?(天)/;
+const ZH_GRAIN: Record<string, TimeGrain> = { 年: 'year', 季度: 'quarter', 月: 'month', 周: 'week', 天: 'day' };
+
+/** A time grain asked for ("by year", "每月"), or by a ranking over periods ("which month"). */
+export function findGrain(q: string): Found<{ grain: TimeGrain; ranked: boolean }> | null {
+  const which = WHICH_GRAIN.exec(q);
+  if (which) {
+    const word = which.slice(1).find((w) => w !== undefined) ?? 'month';
+    const grain = (ZH_GRAIN[word] ?? word) as TimeGrain;
+    return { value: { grain, ranked: true }, span: [which.index, which.index + which[0].length] };
+  }
+  for (const [grain, re] of GRAIN_WORDS) {
+    const m = re.exec(q);
+    if (m) return { value: { grain, ranked: false }, span: [m.index, m.index + m[0].length] };
+  }
+  return null;
+}
+
+export const ASCENDING = /最低|最少|最小|最差|最不|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bfewest\b|\bminimum\b/i;
+export const DESCENDING = /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
+const SUPERLATIVE = new RegExp(`${ASCENDING.source}|${DESCENDING.source}`, 'gi');
+
+/** Every superlative or ranking word, with where it stands. */
+export function rankingWords(q: string): Found<'asc' | 'desc'>[] {
+  const out: Found<'asc' | 'desc'>[] = [];
+  const re = new RegExp(SUPERLATIVE.source, 'gi');
+  for (let m = re.exec(q); m; m = re.exec(q)) {
+    // 前 is "top" only before a count (前三, 前5名), not in 之前 / 以前 / 前年.
+    if (m[0] === '前' && !/^前\s*(?:\d+|[一二两三四五六七八九十]+)/.test(q.slice(m.index))) continue;
+    out.push({ value: ASCENDING.test(m[0]) ? 'asc' : 'desc', span: [m.index, m.index + m[0].length] });
+  }
+  return out;
+}
+
+const YEAR_OVER_YEAR = /\byear[- ]over[- ]year\b|\byoy\b|同比|\bsame\s+(?:period|month|quarter)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior)\s+year\b|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+year\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+year\b/;
+const PERIOD_OVER_PERIOD = /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b/;
+
+/** Year over year or period over period, if asked. */
+export function findPeriodComparison(q: string): Found<'year_over_year' | 'period_over_period'> | null {
+  const yoy = YEAR_OVER_YEAR.exec(q);
+  if (yoy) return { value: 'year_over_year', span: [yoy.index, yoy.index + yoy[0].length] };
+  const pop = PERIOD_OVER_PERIOD.exec(q);
+  if (pop) return { value: 'period_over_period', span: [pop.index, pop.index + pop[0].length] };
+  return null;
+}
+
+// ------------------------------------------------------------------ words not used
+
+const EN_STOP = new Set(`a an the of in on at for to from by per with and or vs versus is are was were be been being do does did done
+have has had what whats what's which who whom whose how much many when where why please show me us tell give list find get see
+our my we i you your their its it this that these those there here can could would should will shall may might
+total totals number amount value values figure figures overall all each every any some across over under during between
+than then as into out up down about also just only so very now today data database report compare compared comparison
+change changed changes changing go went going trend trends trending look looks looking break broken breakdown split
+like make made made much more less most least did get got give gave bring brought generate generated`.split(/\s+/));
+
+const ZH_STOP = new Set(`的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
+分析 一共 多少 什么 如何 怎么 怎样 为什么 为何 哪 哪个 哪些 哪位 哪家 哪种 哪类 谁 几 多 少 各 按 按照 每 个 位 家 名 种 类 从 到 至 比 中 里 内 上 下 之 其 这 那 这个 那个 这些
+那些 情况 数据 数字 数 一 变化 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 对比 相比 比较 下降 上升 上涨 增长 减少 趋势 走势 原因 导致 排名 排行 排序 最 高 低 大 小 好 差 前 后 贡献
+top 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来`.split(/\s+/));
+
+let jieba: Jieba | null = null;
+/** The segmenter, loaded once per process (about 0.2 s): Chinese has no spaces to find words by. */
+function segmenter(): Jieba {
+  jieba ??= Jieba.withDict(dict);
+  return jieba;
+}
+
+/** The question with the covered spans blanked out. */
+function uncovered(question: string, covered: Span[]): string {
+  const chars = [...question];
+  // Spans are UTF-16 offsets from String methods; blank by code unit to stay aligned.
+  let out = '';
+  let offset = 0;
+  for (const ch of chars) {
+    const at = offset;
+    offset += ch.length;
+    out += covered.some(([s, e]) => at >= s && at < e) ? ' '.repeat(ch.length) : ch;
+  }
+  return out;
+}
+
+/**
+ * The words of the question outside the covered spans that carry meaning: English words and
+ * Chinese words (segmented by jieba) that are not function words, question words or generic verbs.
+ */
+export function wordsNotUsed(question: string, covered: Span[]): string[] {
+  const rest = uncovered(question.toLowerCase(), covered);
+  const words: string[] = [];
+  for (const m of rest.matchAll(/[a-z][a-z0-9'’-]*|\d+(?:\.\d+)?%?/g)) {
+    const w = m[0].replace(/['’]s$/, '');
+    if (!EN_STOP.has(w) && !/^\d{1,2}$/.test(w) && !words.includes(w)) words.push(w);
+  }
+  for (const run of rest.match(/[\u4e00-\u9fff]+/g) ?? []) {
+    for (const w of segmenter().cut(run, false)) {
+      if (w.trim() && !ZH_STOP.has(w) && !words.includes(w) && !(w.length === 1 && /[的了吗呢是在有和与及或各按每个位家名从到至比中里上下之其这那多少几最高低大小好差前后总年月日天周]/.test(w))) words.push(w);
+    }
+  }
+  return words;
+}
+
+/** Unused words that name what the plan language has but this plan does not say: a period, a grain, a ranking. */
+export function blockingWords(words: string[]): string[] {
+  return words.filter((w) =>
+    /\d/.test(w) ||
+    /^(?:years?|quarters?|months?|weeks?|days?|yearly|annual|quarterly|monthly|weekly|daily|ytd|since|until|before|after|recent|last|previous|past|latest|first|second|third|fourth|half|h1|h2|q[1-4])$/.test(w) ||
+    /^(?:top|bottom|highest|lowest|most|least|best|worst|largest|smallest|biggest|rank|ranking|ranked|fewest)$/.test(w) ||
+    /[年月季周天日]|以来|最近|过去|近期|今天|昨天|前年|上半|下半|第.|排名|最/.test(w),
+  );
+}
+
+// ------------------------------------------------------------------ the statement
+
+const GRAIN_TEXT: Record<TimeGrain, [string, string]> = { year: ['按年', 'by year'], quarter: ['按季度', 'by quarter'], month: ['按月', 'by month'], week: ['按周', 'by week'], day: ['按天', 'by day'] };
+
+function windowText(w: TimeWindow, zh: boolean): string {
+  const dates = `${w.start} – ${lastDayOf(w.end)}`;
+  const label = zh ? w.label_zh : w.label_en;
+  if (w.source === 'all_time') return zh ? `全部时间（${dates}）` : `all time (${dates})`;
+  if (w.source === 'default') return zh ? `${label}（问题未给出期间，使用有数据的最近一个完整月）` : `${label} (the latest full month with data; the question named no period)`;
+  return label.includes(w.start) ? label : `${label} (${dates})`;
+}
+
+/**
+ * The answer's first line: "Revenue, all time (2021-01-01 – 2025-12-22), by year:", with what was compared,
+ * grouped, filtered and ranked, and the words not used.
+ */
+export function statementOf(reading: Omit<QuestionReading, 'statement'>, language: Language, labels: { dimension: (d: string) => string; value: (d: string, v: string) => string }): string {
+  const zh = language === 'zh';
+  const parts: string[] = [reading.metric_labels.join(zh ? '、' : ', ')];
+  if (reading.window) parts.push(windowText(reading.window, zh));
+  if (reading.compared_with) parts.push(zh ? `对比 ${windowText(reading.compared_with, zh)}` : `compared with ${windowText(reading.compared_with, zh)}`);
+  if (reading.filters.length > 0) {
+    parts.push(reading.filters.map((f) => `${labels.dimension(f.dimension)}${zh ? '为' : ' = '}${f.values.map((v) => labels.value(f.dimension, v)).join(zh ? '、' : ' or ')}`).join(zh ? '，' : ', '));
+  }
+  const groups = reading.group_by.filter((g) => g !== 'period' && g !== reading.grain);
+  if (reading.grain) parts.push(zh ? GRAIN_TEXT[reading.grain][0] : GRAIN_TEXT[reading.grain][1]);
+  if (groups.length > 0) parts.push(zh ? `按${groups.map(labels.dimension).join('、')}` : `by ${groups.map(labels.dimension).join(', ')}`);
+  if (reading.ranking) {
+    const by = reading.ranking.by === reading.grain && reading.grain ? (zh ? GRAIN_TEXT[reading.grain][0].slice(1) : reading.grain) : labels.dimension(reading.ranking.by);
+    parts.push(zh ? `${reading.ranking.order === 'desc' ? '最高' : '最低'}的 ${reading.ranking.n} 个${by}` : `${reading.ranking.order === 'desc' ? 'top' : 'bottom'} ${reading.ranking.n} ${by}`);
+  }
+  let line = `${parts.join(zh ? '，' : ', ')}${zh ? '：' : ':'}`;
+  if (reading.not_used.length > 0) line += zh ? `（未使用：${reading.not_used.join('、')}）` : ` (not used: ${reading.not_used.join(', ')})`;
+  return line;
+}
