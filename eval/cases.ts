@@ -21,6 +21,8 @@ export interface EvalCase {
   expected: (ctx: EvalContext) => Promise<Answer>;
   /** The same figure read from the run's result. */
   actual: (result: AnalysisResult) => Answer;
+  /** The reading of the question the expected answer assumes (period, grain, filters). */
+  note?: string;
 }
 
 export type Answer = number | string | (string | number)[] | Record<string, number>;

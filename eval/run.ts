@@ -1,9 +1,10 @@
-/** Runs the accuracy suite against a Temporal server with a Baton worker, and tabulates it. */
+/** Runs an accuracy suite against a Temporal server with a Baton worker, and tabulates it. */
 import type { Client } from '@temporalio/client';
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
+import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
 import { analysisWorkflow } from '../src/workflows';
-import { CASES, evalContext, matches, show } from './cases';
+import { CASES, evalContext, matches, show, type Answer, type EvalCase, type EvalContext } from './cases';
 
 export interface EvalRow {
   n: number;
@@ -16,40 +17,76 @@ export interface EvalRow {
   expected: string;
   pass: boolean;
   ms: number;
+  /** How the run ended ('error' when the workflow itself failed). */
+  status: string;
+  /** Why a miss missed: the run's own answer when it did not complete, else what differed. */
+  reason: string;
+  /** The reading the expected answer assumes. */
+  note: string;
 }
 
-export async function runEval(client: Client, taskQueue: string, db: Pool, asOf: string, lastMonth: string, onRow: (row: EvalRow) => void = () => undefined): Promise<EvalRow[]> {
-  const ctx = evalContext(db, lastMonth);
+/** A suite: its cases, the context their SQL runs in, and the fields every run's request carries. */
+export interface Suite {
+  cases: EvalCase[];
+  ctx: EvalContext;
+  /** asOf, and for a database other than the worker's own, catalogPath and databaseUrl. */
+  request: Pick<AnalysisRequest, 'asOf' | 'catalogPath' | 'databaseUrl'>;
+}
+
+/**
+ * Runs every case in order. A case passes when the run completed with the expected intent and
+ * answer, or, for a case whose answer is the run's status (a question that must end in a
+ * clarification request), when the run ended with that status.
+ */
+export async function runSuite(client: Client, taskQueue: string, suite: Suite, onRow: (row: EvalRow) => void = () => undefined): Promise<EvalRow[]> {
+  const { ctx } = suite;
   const rows: EvalRow[] = [];
-  for (const [i, c] of CASES.entries()) {
+  for (const [i, c] of suite.cases.entries()) {
     const question = typeof c.question === 'function' ? c.question(ctx) : c.question;
     const started = Date.now();
-    const result = await client.workflow.execute(analysisWorkflow, {
-      workflowId: `analysis-eval-${randomBytes(4).toString('hex')}`,
-      taskQueue,
-      args: [{ question, asOf }],
-      staticSummary: question,
-    });
+    let result: AnalysisResult | null = null;
+    let failure = '';
+    try {
+      result = await client.workflow.execute(analysisWorkflow, {
+        workflowId: `analysis-eval-${randomBytes(4).toString('hex')}`,
+        taskQueue,
+        args: [{ question, ...suite.request }],
+        staticSummary: question,
+      });
+    } catch (err) {
+      failure = (err as Error).message;
+    }
     const ms = Date.now() - started;
     const expected = await c.expected(ctx);
-    const actual = c.actual(result);
-    const intentOk = result.intent.intent === c.intent;
+    const actual: Answer = result ? c.actual(result) : NaN;
+    const intentOk = result?.intent.intent === c.intent;
+    const correct = matches(actual, expected);
+    const status = result?.status ?? 'error';
+    const pass = result?.status === 'completed' ? intentOk && correct : actual === status && correct;
     const row: EvalRow = {
       n: i + 1,
       language: /[\u4e00-\u9fff]/.test(question) ? 'zh' : 'en',
       question,
-      intent: result.intent.intent,
+      intent: result?.intent.intent ?? '-',
       intentOk,
-      steps: result.steps.length,
+      steps: result?.steps.length ?? 0,
       answer: show(actual),
       expected: show(expected),
-      pass: intentOk && result.status === 'completed' && matches(actual, expected),
+      pass,
       ms,
+      status,
+      reason: pass ? '' : !result ? failure : status !== 'completed' ? result.answer : !intentOk ? `read as ${result.intent.intent}, expected ${c.intent}` : `answered ${show(actual)}, expected ${show(expected)}`,
+      note: c.note ?? '',
     };
     rows.push(row);
     onRow(row);
   }
   return rows;
+}
+
+/** The demo suite (eval/cases.ts) over the seeded demo shop and the worker's own catalog. */
+export async function runEval(client: Client, taskQueue: string, db: Pool, asOf: string, lastMonth: string, onRow: (row: EvalRow) => void = () => undefined): Promise<EvalRow[]> {
+  return runSuite(client, taskQueue, { cases: CASES, ctx: evalContext(db, lastMonth), request: { asOf } }, onRow);
 }
 
 export function median(values: number[]): number {
@@ -74,3 +111,16 @@ export function formatRow(row: EvalRow): string {
 }
 
 export const HEADER = [' #', 'question'.padEnd(34), 'intent'.padEnd(12), 'st', 'answer'.padEnd(40), 'expected'.padEnd(40), 'pass', 'time'.padStart(8)].join(' │ ');
+
+/** One line per miss: its status, why, and the reading the expected answer assumed. */
+export function formatMiss(row: EvalRow): string {
+  return `#${row.n} [${row.status}] ${row.question}\n    ${row.reason}${row.note ? `\n    expected reading: ${row.note}` : ''}`;
+}
+
+/** The score line: passes, share, languages, and the median time per question. */
+export function formatScore(rows: EvalRow[]): string {
+  const passed = rows.filter((r) => r.pass).length;
+  const zh = rows.filter((r) => r.language === 'zh').length;
+  const share = rows.length > 0 ? Math.round((1000 * passed) / rows.length) / 10 : 0;
+  return `${passed}/${rows.length} passed (${share}%; ${zh} Chinese, ${rows.length - zh} English); median time per question ${median(rows.map((r) => r.ms))} ms`;
+}

@@ -2,7 +2,8 @@
 # npm test: everything the suite needs, then the suite.
 #   installs dependencies when missing, builds, lints, starts a dedicated Temporal
 #   dev server (port 7234, fresh history in .data/test), seeds the baton_test
-#   database, runs jest, and stops the server again. Extra arguments go to jest.
+#   database, loads Chinook (scripts/load-chinook.sh), runs jest, and stops the
+#   server again. Extra arguments go to jest.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -30,6 +31,9 @@ trap 'bash scripts/temporal-server.sh stop >/dev/null 2>&1 || true' EXIT
 
 echo "== seed $DATABASE_URL"
 node dist/src/client.js seed >/dev/null
+
+echo "== Chinook (the accuracy suite's second database)"
+bash scripts/load-chinook.sh
 
 echo "== jest"
 npx jest "$@"

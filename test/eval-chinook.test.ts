@@ -1,0 +1,53 @@
+/**
+ * The Chinook accuracy suite (eval/chinook-cases.ts) as part of the test suite: a public
+ * database nobody on the project designed, loaded by scripts/load-chinook.sh (test.sh runs it).
+ * At least 95 % of the questions pass, and a miss never claims to be a completed answer.
+ */
+import path from 'node:path';
+import { Pool } from 'pg';
+import { evalContext } from '../eval/cases';
+import { CHINOOK_AS_OF, CHINOOK_CASES, CHINOOK_LAST_MONTH, CHINOOK_PASS_SHARE, chinookDatabaseUrl } from '../eval/chinook-cases';
+import { formatMiss, formatRow, formatScore, HEADER, runSuite } from '../eval/run';
+import { withWorker } from './helpers';
+
+const harness = withWorker('chinook');
+const databaseUrl = chinookDatabaseUrl(harness.config.databaseUrl);
+const CATALOG = path.resolve(__dirname, '..', 'catalogs', 'chinook.yaml');
+let chinook: Pool;
+
+beforeAll(() => {
+  chinook = new Pool({ connectionString: databaseUrl, max: 2 });
+});
+afterAll(async () => chinook.end());
+
+const isChinese = (question: string) => /[\u4e00-\u9fff]/.test(question);
+
+test('at least 44 questions, half Chinese and half English, over every intent', () => {
+  expect(CHINOOK_CASES.length).toBeGreaterThanOrEqual(44);
+  const questions = CHINOOK_CASES.map((c) => c.question).filter((q): q is string => typeof q === 'string');
+  expect(questions).toHaveLength(CHINOOK_CASES.length);
+  expect(questions.filter(isChinese).length).toBe(CHINOOK_CASES.length / 2);
+  expect(new Set(questions).size).toBe(questions.length);
+  expect(new Set(CHINOOK_CASES.map((c) => c.intent))).toEqual(new Set(['query', 'trend', 'comparison', 'attribution']));
+  expect(CHINOOK_CASES.every((c) => (c.note ?? '').length > 0)).toBe(true);
+});
+
+test('the Chinook database is loaded: 412 invoices from 2021-01-01 to 2025-12-22', async () => {
+  const { rows } = await chinook.query<{ n: number; first: string; last: string }>(
+    `SELECT count(*)::int AS n, min(invoice_date)::date::text AS first, max(invoice_date)::date::text AS last FROM invoice`,
+  );
+  expect(rows[0]).toEqual({ n: 412, first: '2021-01-01', last: '2025-12-22' });
+});
+
+test('at least 95 % of the Chinook questions pass, and no miss is labelled completed', async () => {
+  const rows = await runSuite(harness.client, harness.config.taskQueue, {
+    cases: CHINOOK_CASES,
+    ctx: evalContext(chinook, CHINOOK_LAST_MONTH),
+    request: { asOf: CHINOOK_AS_OF, catalogPath: CATALOG, databaseUrl },
+  });
+  const misses = rows.filter((r) => !r.pass);
+  console.log([HEADER, ...rows.map(formatRow), '', formatScore(rows), ...(misses.length > 0 ? ['', 'misses:', ...misses.map(formatMiss)] : [])].join('\n'));
+  // A wrong answer must never be labelled completed: a miss asks for clarification or says it cannot answer.
+  expect(misses.filter((r) => r.status === 'completed').map(formatMiss)).toEqual([]);
+  expect(rows.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(CHINOOK_PASS_SHARE * rows.length));
+}, 600_000);
