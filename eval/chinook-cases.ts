@@ -112,17 +112,22 @@ const byKey = (column: string) => (r: AnalysisResult): Answer =>
 const keys = (column: string) => (r: AnalysisResult): Answer => rowsOf(r).map((row) => String(row[column]));
 /** The first row's key: the answer to "which … most / least". */
 const firstKey = (column: string) => (r: AnalysisResult): Answer => String(rowsOf(r)[0]?.[column] ?? '(none)');
+/**
+ * A row's period key: the grain's column, or "period" when the step compares two named periods
+ * (keyed the same way: '2024', '2024-Q3', '2024-07').
+ */
+const periodKey = (row: Row, column: string): string => String(row[column] ?? row.period);
 /** The earliest and the latest period of the first step: year over year, period over period. */
 const ends = (column: string) => (r: AnalysisResult): Answer => {
-  const rows = [...rowsOf(r)].sort((a, b) => String(a[column]).localeCompare(String(b[column])));
+  const rows = [...rowsOf(r)].sort((a, b) => periodKey(a, column).localeCompare(periodKey(b, column)));
   const pick = [rows[0], rows[rows.length - 1]].filter((row): row is Row => row !== undefined);
-  return Object.fromEntries(pick.map((row) => [String(row[column]), Number(row.value)]));
+  return Object.fromEntries(pick.map((row) => [periodKey(row, column), Number(row.value)]));
 };
 /** How the run ended: for questions whose right outcome is a clarification request. */
 const status = (r: AnalysisResult): Answer => r.status;
 /** An attribution: the change between the first step's two periods and the country that moved most with it. */
 const change = (column: string) => (r: AnalysisResult): Answer => {
-  const rows = [...rowsOf(r)].sort((a, b) => String(a[column]).localeCompare(String(b[column])));
+  const rows = [...rowsOf(r)].sort((a, b) => periodKey(a, column).localeCompare(periodKey(b, column)));
   const before = Number(rows[0]?.value);
   const after = Number(rows[rows.length - 1]?.value);
   const byCountry = stepOf(r, (s) => s.step.operation.kind === 'change_decomposition' && s.step.operation.dimension === 'country');

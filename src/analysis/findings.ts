@@ -10,6 +10,7 @@ import { periodTag } from '../memory/pool';
 
 /** Columns that key a row by its period: the time grains and the named periods of a comparison. */
 export const PERIOD_COLUMNS = ['year', 'quarter', 'month', 'week', 'day', 'period'];
+const GRAIN_ZH: Record<string, string> = { year: '年', quarter: '季度', month: '月', week: '周', day: '日', period: '期间' };
 
 export interface StepFacts {
   findings: Finding[];
@@ -102,7 +103,8 @@ function metricStep(w: Written, step: PlanStep, rows: Row[], total: number, metr
     const shown = rows.slice(0, 20);
     const parts = shown.map((r) => `${q.group_by.map((g) => String(r[g] ?? w.t('(缺失)', '(missing)'))).join(' / ')} ${formatValue(num(r.value), metric, w.language)}`);
     const more = total > shown.length ? w.t(`（另有 ${total - shown.length} 行见存储结果）`, ` (${total - shown.length} more rows in the stored result)`) : '';
-    summary = w.t(`${periodLabel}${scope}按${q.group_by.join('、')}的${label}：${parts.join('；')}${more}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} by ${q.group_by.join(', ')}: ${parts.join('; ')}${more}.`);
+    const by = q.group_by.map((g) => (g in w.catalog.dimensions ? dimensionLabel(w.catalog, w.language, g) : w.t(GRAIN_ZH[g] ?? g, g)));
+    summary = w.t(`${periodLabel}${scope}按${by.join('、')}的${label}：${parts.join('；')}${more}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} by ${by.join(', ')}: ${parts.join('; ')}${more}.`);
   }
   const assumptions: string[] = [];
   if (metric?.per) assumptions.push(w.t(`${label}先按 ${metric.per} 汇总，每个对象在一个期间内只计一次`, `${label} is computed per ${metric.per} first, so each counts once per period`));

@@ -43,6 +43,11 @@ const MetricDefinition = z
     decompose_by: z.array(Identifier).default([]),
     /** Metrics worth checking when this one changes (drivers). */
     related_metrics: z.array(Identifier).default([]),
+    /**
+     * The same measure on a finer table (revenue of invoice lines for revenue of invoices): a question that
+     * groups or filters this metric by a dimension it reaches only through a one-to-many join is answered with it.
+     */
+    finer: Identifier.optional(),
   })
   .refine((m) => (m.expression !== undefined) !== (m.numerator !== undefined && m.denominator !== undefined), {
     message: 'a metric needs either expression, or numerator and denominator',
@@ -151,6 +156,9 @@ function checkReferences(catalog: Catalog, file: string): void {
     }
     for (const [i, ref] of [...metric.related_metrics.entries()]) {
       if (!(ref in catalog.metrics)) throw new CatalogError(file, `metrics.${name}.related_metrics.${i}`, `"${ref}" is not a metric`);
+    }
+    if (metric.finer !== undefined && !(metric.finer in catalog.metrics)) {
+      throw new CatalogError(file, `metrics.${name}.finer`, `"${metric.finer}" is not a metric`);
     }
     if (!(metric.time_field in catalog.time_fields)) {
       throw new CatalogError(

@@ -34,9 +34,31 @@ function tablesReferenced(catalog: Catalog, text: string): string[] {
   return Object.keys(catalog.tables).filter((table) => new RegExp(`\\b${table}\\.`).test(text));
 }
 
+/**
+ * A metric that a join would multiply: following a join from the "one" side to the "many" side (from a
+ * referenced table to the table holding the foreign key) repeats each row of the metric's table once per
+ * matching row, so sums and counts grow. Counting distinct keys is the one aggregate that stays right.
+ */
+export class FanOutError extends Error {
+  constructor(
+    readonly metric: string,
+    readonly join: string,
+  ) {
+    super(`metric "${metric}" cannot be computed through the join ${join}: it reaches a finer table (one row of the metric's table to many there) and would count each row several times`);
+    this.name = 'FanOutError';
+  }
+}
+
+interface JoinStep {
+  clause: string;
+  /** The join goes from the referenced (one) side to the referencing (many) side. */
+  fansOut: boolean;
+  text: string;
+}
+
 /** Join clauses that reach every needed table from the base table (breadth-first over the declared joins). */
-function joinPath(catalog: Catalog, base: string, needed: string[]): string[] {
-  const reached = new Map<string, string[]>([[base, []]]);
+function joinPath(catalog: Catalog, base: string, needed: string[]): JoinStep[] {
+  const reached = new Map<string, JoinStep[]>([[base, []]]);
   const queue = [base];
   while (queue.length > 0) {
     const table = queue.shift() as string;
@@ -45,18 +67,24 @@ function joinPath(catalog: Catalog, base: string, needed: string[]): string[] {
       const [toTable] = join.to.split('.');
       const next = fromTable === table ? toTable : toTable === table ? fromTable : undefined;
       if (next === undefined || reached.has(next)) continue;
-      const clause = `LEFT JOIN ${next} ON ${join.from} = ${join.to}`;
-      reached.set(next, [...(reached.get(table) ?? []), clause]);
+      const step = { clause: `LEFT JOIN ${next} ON ${join.from} = ${join.to}`, fansOut: toTable === table, text: `${join.to} → ${join.from}` };
+      reached.set(next, [...(reached.get(table) ?? []), step]);
       queue.push(next);
     }
   }
-  const clauses: string[] = [];
+  const steps: JoinStep[] = [];
   for (const table of needed) {
     const path = reached.get(table);
     if (!path) throw new Error(`catalog ${catalog.name}: no declared join reaches table "${table}" from "${base}"`);
-    for (const clause of path) if (!clauses.includes(clause)) clauses.push(clause);
+    for (const step of path) if (!steps.some((s) => s.clause === step.clause)) steps.push(step);
   }
-  return clauses;
+  return steps;
+}
+
+/** Aggregates that a fan-out cannot change: counts of distinct values. */
+function fanOutSafe(metric: MetricDefinition): boolean {
+  const parts = metric.expression ? [metric.expression] : [metric.numerator ?? '', metric.denominator ?? ''];
+  return !metric.per && parts.every((p) => /^\s*COUNT\s*\(\s*DISTINCT\b[^()]*\)\s*$/i.test(p));
 }
 
 export function isTimeGrain(name: string): name is TimeGrain {
@@ -120,7 +148,9 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
   const aggregates = metric.expression ?? `${metric.numerator ?? ''} ${metric.denominator ?? ''}`;
   const referenced = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...where, ...groups.map((g) => g.sql), ...extraSql].join(' ');
   const joins = joinPath(catalog, metric.table, tablesReferenced(catalog, referenced).filter((t) => t !== metric.table));
-  const from = [`FROM ${metric.table}`, ...joins, `WHERE ${where.join('\n  AND ')}`];
+  const fanning = joins.find((j) => j.fansOut);
+  if (fanning && !fanOutSafe(metric)) throw new FanOutError(query.metric, fanning.text);
+  const from = [`FROM ${metric.table}`, ...joins.map((j) => j.clause), `WHERE ${where.join('\n  AND ')}`];
   return { metric, timeColumn, params, filtersApplied, groups, from };
 }
 

@@ -63,7 +63,7 @@ export function rankingWords(q: string): Found<'asc' | 'desc'>[] {
 }
 
 const YEAR_OVER_YEAR = /\byear[- ]over[- ]year\b|\byoy\b|同比|\bsame\s+(?:period|month|quarter)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior)\s+year\b|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+year\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+year\b/;
-const PERIOD_OVER_PERIOD = /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b/;
+const PERIOD_OVER_PERIOD = /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:month|quarter|week|period)\s+before\b|\b(?:with|to|against|than)\s+the\s+(?:previous|prior|preceding)\s+(?:month|quarter|week|period)\b|(?:与|和|比|较)上一?个?(?:月|季度|周)(?:相比)?|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b/;
 
 /** Year over year or period over period, if asked. */
 export function findPeriodComparison(q: string): Found<'year_over_year' | 'period_over_period'> | null {
@@ -82,7 +82,8 @@ our my we i you your their its it this that these those there here can could wou
 total totals number amount value values figure figures overall all each every any some across over under during between
 than then as into out up down about also just only so very now today data database report compare compared comparison
 change changed changes changing go went going trend trends trending look looks looking break broken breakdown split
-like make made made much more less most least did get got give gave bring brought generate generated`.split(/\s+/));
+like make made much more less did get got give gave bring brought generate generated buy buys bought sell sells sold selling
+purchase purchased purchases spend spent pay paid earn earned make makes`.split(/\s+/));
 
 const ZH_STOP = new Set(`的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
 分析 一共 多少 什么 如何 怎么 怎样 为什么 为何 哪 哪个 哪些 哪位 哪家 哪种 哪类 谁 几 多 少 各 按 按照 每 个 位 家 名 种 类 从 到 至 比 中 里 内 上 下 之 其 这 那 这个 那个 这些

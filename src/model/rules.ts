@@ -8,7 +8,7 @@ import type {
   DataExtent, DimensionFilter, Intent, IntentOutput, Language, MetricQuery, Plan, PlanStep, QuestionReading, StepOperation, TimeFieldExtent, TimeGrain, TimeWindow,
 } from '../contracts';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
-import { catalogFragment, compileMetricQuery } from '../catalog/sql';
+import { catalogFragment, compileMetricQuery, FanOutError } from '../catalog/sql';
 import { MAX_PLAN_STEPS } from '../limits';
 import { detectLanguage } from './language';
 import { blockingWords, findGrain, findPeriodComparison, rankingWords, statementOf, wordsNotUsed, type Span } from './reading';
@@ -51,15 +51,19 @@ interface Term {
   kind: 'metric' | 'dimension' | 'value';
   id: string;
   value?: string;
+  /** The term is the metric's or dimension's id, not one of its labels or aliases. */
+  byId?: boolean;
 }
 
 function catalogTerms(catalog: Catalog): Term[] {
   const terms: Term[] = [];
   for (const [id, metric] of Object.entries(catalog.metrics)) {
-    for (const text of new Set([id, metric.label, metric.label_zh, ...metric.aliases])) terms.push({ text, kind: 'metric', id });
+    const named = [metric.label, metric.label_zh, ...metric.aliases].map((t) => t.toLowerCase());
+    for (const text of new Set([id, metric.label, metric.label_zh, ...metric.aliases])) terms.push({ text, kind: 'metric', id, byId: !named.includes(text.toLowerCase()) });
   }
   for (const [id, dim] of Object.entries(catalog.dimensions)) {
-    for (const text of new Set([id, dim.label, dim.label_zh, ...dim.aliases])) terms.push({ text, kind: 'dimension', id });
+    const named = [dim.label, dim.label_zh, ...dim.aliases].map((t) => t.toLowerCase());
+    for (const text of new Set([id, dim.label, dim.label_zh, ...dim.aliases])) terms.push({ text, kind: 'dimension', id, byId: !named.includes(text.toLowerCase()) });
     for (const [value, aliases] of Object.entries(dim.values)) {
       for (const text of new Set([value, ...aliases])) terms.push({ text, kind: 'value', id, value });
     }
@@ -88,7 +92,8 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   }
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
   const kept: Hit[] = [];
-  for (const hit of hits.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)) {
+  // Longest first; of two as long, a label or alias before a bare id ("customers" the dimension's alias, not the metric's id).
+  for (const hit of hits.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || Number(a.byId ?? false) - Number(b.byId ?? false))) {
     if (!kept.some((k) => hit.start < k.end && k.start < hit.end)) kept.push(hit);
   }
   return kept.sort((a, b) => a.start - b.start);
@@ -123,7 +128,7 @@ export interface CatalogReading {
   spans: { grain: Span | null; ranking: Span[]; comparison: Span | null };
 }
 
-const WHICH_BEFORE = /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪)\s*$/i;
+const WHICH_BEFORE = /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing)?)\s*$/i;
 const RANK_COUNT = new RegExp(`(?:\\btop|前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
 
@@ -143,7 +148,7 @@ function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnTy
   }
   const ranked = RANK_COUNT.exec(question);
   if (n === null && ranked?.[1]) n = countWord(ranked[1]);
-  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 6), h.start)));
+  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 14), h.start)));
   if (n === null && superlatives.length > 0 && which) n = 1;
   if (n === null) return null;
   const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
@@ -172,7 +177,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     if (hit.kind === 'dimension') {
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
-      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-6))));
+      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-14))));
       if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
   }
@@ -191,7 +196,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   for (const hit of dimensionHits) {
     const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
     if (m) rankSpans.push([hit.start - m[0].length, hit.start]);
-    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 6), hit.start));
+    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 14), hit.start));
     if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
   }
   return {
@@ -251,6 +256,16 @@ function step(id: number, description: string, dependsOn: number[], expected: st
     dimensions: [...new Set(dimensions.filter((d) => !(d in GRAIN_LABELS)))],
     operation,
   };
+}
+
+/** The fan-out a metric would meet grouped or filtered by these dimensions, if any. */
+function fanOutOf(catalog: Catalog, metric: string, dimensions: string[]): FanOutError | null {
+  try {
+    compileMetricQuery(catalog, query(metric, { start: '2000-01-01', end: '2000-02-01', label_zh: '', label_en: '', source: 'question' }, dimensions.map((d) => ({ dimension: d, values: ['x'] })), []));
+    return null;
+  } catch (err) {
+    return err instanceof FanOutError ? err : null;
+  }
 }
 
 /** Whether the metric can be filtered or grouped by these dimensions (its tables reach theirs). */
@@ -486,7 +501,11 @@ function choosePeriod(intent: Intent, text: string, asOf: string, ctx: Pick<Cont
   const data = extentFor(ctx.catalog, metric, extent);
   const t = (a: string, b: string) => (language === 'zh' ? a : b);
   const pairAsTwo = intent === 'attribution' || intent === 'comparison' || reading.periodComparison !== null;
-  const { periods, allTime, problem } = readPeriods(text, asOf, pairAsTwo);
+  const found = readPeriods(text, asOf, pairAsTwo);
+  const { allTime, problem } = found;
+  // "with the month before", "与上月相比": the comparison's own words, not a period read against today.
+  const comparisonSpan = findPeriodComparison(text.toLowerCase())?.span;
+  const periods = comparisonSpan ? found.periods.filter((p) => !p.spans.some(([s, e]) => s < comparisonSpan[1] && comparisonSpan[0] < e)) : found.periods;
   const metricLabel = t(ctx.catalog.metrics[metric]?.label_zh ?? metric, ctx.catalog.metrics[metric]?.label ?? metric);
   const covers = data && data.first && data.last ? t(`数据覆盖 ${data.first} 至 ${data.last}`, `the data covers ${data.first} – ${data.last}`) : '';
   const latest = data?.latest_full_month ? windowOfMonth(data.latest_full_month, 'default') : null;
@@ -535,7 +554,12 @@ function choosePeriod(intent: Intent, text: string, asOf: string, ctx: Pick<Cont
       if (!overlaps(w, data)) {
         return { clarify: t(`${w.label_zh}没有${metricLabel}数据；${covers}`, `there is no ${metricLabel} data in ${w.label_en}; ${covers}`), suggestion };
       }
-      if (w.source !== 'all_time' && data.first && data.last && (w.start < data.first || lastDayOf(w.end) > data.last)) {
+      // Partly covered: the window reaches past the data's first or last month, or holds a month cut short.
+      const months = data.months.map((m) => m.month);
+      const firstMonth = months[0] ?? '';
+      const lastMonth = months[months.length - 1] ?? '';
+      const touched = data.months.filter((m) => m.month >= w.start.slice(0, 7) && m.month <= lastDayOf(w.end).slice(0, 7)).map((m) => m.month);
+      if (w.source !== 'all_time' && (w.start.slice(0, 7) < firstMonth || lastDayOf(w.end).slice(0, 7) > lastMonth || touched.some((m) => data.partial_months.includes(m)))) {
         assumptions.push(t(`${w.label_zh}只有部分期间有数据（${covers}）`, `${w.label_en} is only partly covered by the data (${covers})`));
       }
     }
@@ -566,8 +590,15 @@ export function readingOfPlan(question: string, steps: PlanStep[], catalog: Cata
   const ranks = steps.some((s) => s.operation.kind === 'top_n' || s.operation.kind === 'rank_contributors') || queries.some((q) => q.order !== null);
   const covered: Span[] = [];
   const blocking: string[] = [];
+  const valueCovered = (hit: Hit) => hit.kind === 'dimension' && r.hits.some((v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && hit.start - v.end >= 0 && hit.start - v.end <= 1);
   for (const hit of r.hits) {
-    const used = hit.kind === 'metric' ? usedMetrics.includes(hit.id) : hit.kind === 'dimension' ? usedDims.has(hit.id) : usedValues.has(`${hit.id}=${hit.value ?? ''}`);
+    if (valueCovered(hit)) {
+      // "美国客户", "Brazilian customers": the entity named after a value is the filter's own word.
+      covered.push([hit.start, hit.end]);
+      continue;
+    }
+    const finer = catalog.metrics[hit.id]?.finer;
+    const used = hit.kind === 'metric' ? usedMetrics.includes(hit.id) || (finer !== undefined && usedMetrics.includes(finer)) : hit.kind === 'dimension' ? usedDims.has(hit.id) : usedValues.has(`${hit.id}=${hit.value ?? ''}`);
     if (used) covered.push([hit.start, hit.end]);
     else if (hit.start < question.length) blocking.push(question.slice(hit.start, hit.end));
   }
@@ -660,6 +691,23 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
     };
   }
   const t = (a: string, b: string) => (language === 'zh' ? a : b);
+  // A metric that the question's dimensions would multiply (reached through a one-to-many join) is answered by
+  // its finer twin when the catalog names one, and refused otherwise.
+  const dims = [...reading.groupBy, ...reading.filters.map((f) => f.dimension)];
+  const assumptionsFromGrain: string[] = [];
+  for (const [i, metric] of reading.metrics.entries()) {
+    const fanOut = fanOutOf(catalog, metric, dims);
+    if (!fanOut) continue;
+    const finer = catalog.metrics[metric]?.finer;
+    if (finer && !fanOutOf(catalog, finer, dims)) {
+      reading.metrics[i] = finer;
+      const [a, b] = [catalog.metrics[metric], catalog.metrics[finer]];
+      assumptionsFromGrain.push(t(`按${dims.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，${a?.label_zh ?? metric}按更细的${b?.label_zh ?? finer}计算（否则一行会被重复计数）`,
+        `by ${dims.join(', ')}, ${a?.label ?? metric} is computed as ${b?.label ?? finer} (the finer table), so no row is counted twice`));
+      continue;
+    }
+    return { kind: 'cannot_answer', reason: fanOut.message, available_metrics: available };
+  }
   const requested = RANK_COUNT.exec(text) ?? /(?:\btop|前)\s*(-?\d+)/i.exec(text);
   if (requested && reading.topN && (reading.topN.n < 1 || reading.topN.n > 1000 || Number(requested[1]) === 0)) {
     const n = Number(requested[1]);
@@ -671,7 +719,7 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
     };
   }
 
-  const assumptions: string[] = [];
+  const assumptions: string[] = [...assumptionsFromGrain];
   const base = { catalog, language, reading };
   const chosen = choosePeriod(intent.intent, text, asOf, base, extent, assumptions);
   if ('clarify' in chosen) {

@@ -41,14 +41,22 @@ export interface WrittenNumber {
   index: number;
 }
 
-/** Dates and periods as the time-window labels write them: 2026-10, 2026-10-31, 2026-W40, 2026年10月, 2026年第3季度, 2026年, October 2026, Q3 2026. */
+/**
+ * Dates and periods as the time-window labels and period keys write them: 2026-10, 2026-10-31, 2026-W40, 2026-Q3,
+ * 2026-H1, 2026年10月, 2026年第3季度, 2026年上半年, 2026年, October 2026, Q3 2026, H1 2026, and a year alone
+ * (1900–2099, not followed by a citation marker: a cited number is a claim).
+ */
 const DATES = new RegExp(
   [
     '\\d{4}-W\\d{2}',
+    '\\d{4}-[QH][1-4]',
+    '\\d{4}年[上下]半年',
+    'H[12] \\d{4}',
     '\\d{4}-\\d{2}(?:-\\d{2})?',
     '\\d{4}年(?:第?[1-4]季度|Q[1-4]|\\d{1,2}月(?:\\d{1,2}日)?)?',
     '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.? \\d{4}',
     'Q[1-4] \\d{4}',
+    '(?<![\\d.,¥$€£])(?:19|20)\\d{2}(?![\\d.,%]|\\s*\\[\\d)(?:\\s*[–-]\\s*(?:19|20)\\d{2}(?![\\d.,%]|\\s*\\[\\d))?',
   ].join('|'),
   'g',
 );
