@@ -26,7 +26,7 @@ test('上个月 GMV 是多少？ answers last month\'s GMV in Chinese', async ()
   expect(result.metrics[0]?.name).toBe('gmv');
   expect(result.metrics[0]?.value).toBeCloseTo(expected, 2);
   expect(result.answer).toContain(`¥${expected.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
-  expect(result.answer).toMatch(/^\d{4}年\d{1,2}月的销售额为/);
+  expect(result.answer).toMatch(/^[^\n]*\n\d{4}年\d{1,2}月的销售额为/);
 });
 
 test('What was GMV last month? gives the same number in English', async () => {
@@ -35,7 +35,7 @@ test('What was GMV last month? gives the same number in English', async () => {
   expect(result.status).toBe('completed');
   expect(result.intent.language).toBe('en');
   expect(result.metrics[0]?.value).toBeCloseTo(expected, 2);
-  expect(result.answer).toMatch(/^GMV for \w+ \d{4} was ¥/);
+  expect(result.answer).toMatch(/^[^\n]*\nGMV for \w+ \d{4} was ¥/);
 });
 
 test('a region filter and other metrics come from the catalog definitions', async () => {
@@ -68,6 +68,7 @@ test('the history names every agent activity, with a summary per call and search
   expect(scheduled.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)).toEqual([
     'describeCatalog',
     'classifyIntent',
+    'readDataExtent',
     'planAnalysis',
     'checkDataQuality',
     'runSqlStep',

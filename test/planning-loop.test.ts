@@ -102,7 +102,7 @@ describe('per-step retries and fuses', () => {
     const activities = await scheduledActivities(harness.client, workflowId);
     expect(activities.filter((a) => a === 'runSqlStep')).toHaveLength(4);
     expect(activities.filter((a) => a === 'validateStep')).toHaveLength(4);
-    expect(result.answer).toMatch(/^Step s1 \(GMV · \w+ \d{4}\) could not be computed: value_rules/);
+    expect(result.answer).toMatch(/^[^\n]*\nStep s1 \(GMV · \w+ \d{4}\) could not be computed: value_rules/);
     // The reason is quoted back to each retry.
     const retries = (await activityInputs<StepInput>(harness.client, workflowId, 'runSqlStep')).map((i) => i.feedback ?? []);
     expect(retries.map((f) => f.length)).toEqual([0, 1, 2, 3]);
@@ -233,5 +233,5 @@ test('the seeded signals are what the attribution finds', async () => {
     expect.closeTo(m.signals.east_repurchase_drop.new_customer_conversion.previous, 5),
     expect.closeTo(m.signals.east_repurchase_drop.new_customer_conversion.last, 5),
   ]);
-  expect(result.answer).toMatch(/^华东复购率从 26\.\d\d% 变为 19\.\d\d%（−7\.\d\d 个百分点）。主要原因：客户类型=新客 占比变化（结构效应）/);
+  expect(result.answer).toMatch(/^[^\n]*\n华东复购率从 26\.\d\d% 变为 19\.\d\d%（−7\.\d\d 个百分点）。主要原因：客户类型=新客 占比变化（结构效应）/);
 });

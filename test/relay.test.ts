@@ -191,7 +191,7 @@ describe('budgets', () => {
   test('every agent has a budget in the configuration', () => {
     // Every activity the worker registers, so a new agent cannot arrive without one.
     const agents = Object.keys(activities);
-    expect(agents.length).toBe(14);
+    expect(agents.length).toBe(15);
     for (const agent of agents) {
       expect(budgets()[agent]).toEqual({ input: expect.any(Number), output: expect.any(Number) });
     }

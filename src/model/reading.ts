@@ -87,7 +87,7 @@ purchase purchased purchases spend spent pay paid earn earned make makes`.split(
 
 const ZH_STOP = new Set(`的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
 分析 一共 多少 什么 如何 怎么 怎样 为什么 为何 哪 哪个 哪些 哪位 哪家 哪种 哪类 谁 几 多 少 各 按 按照 每 个 位 家 名 种 类 从 到 至 比 中 里 内 上 下 之 其 这 那 这个 那个 这些
-那些 情况 数据 数字 数 一 变化 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 对比 相比 比较 下降 上升 上涨 增长 减少 趋势 走势 原因 导致 排名 排行 排序 最 高 低 大 小 好 差 前 后 贡献
+那些 找出 找 告诉 情况 数据 数字 数 一 变化 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 对比 相比 比较 下降 上升 上涨 增长 减少 趋势 走势 原因 导致 排名 排行 排序 最 高 低 大 小 好 差 前 后 贡献
 top 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来`.split(/\s+/));
 
 let jieba: Jieba | null = null;
@@ -124,7 +124,7 @@ export function wordsNotUsed(question: string, covered: Span[]): string[] {
   }
   for (const run of rest.match(/[\u4e00-\u9fff]+/g) ?? []) {
     for (const w of segmenter().cut(run, false)) {
-      if (w.trim() && !ZH_STOP.has(w) && !words.includes(w) && !(w.length === 1 && /[的了吗呢是在有和与及或各按每个位家名从到至比中里上下之其这那多少几最高低大小好差前后总年月日天周]/.test(w))) words.push(w);
+      if (w.trim() && !ZH_STOP.has(w) && !words.includes(w) && !(w.length === 1 && /[的了吗呢是在有和与及或各按每个位家名从到至比中里上下之其这那多少几最高低大小好差前后总年月日天周区省市]/.test(w))) words.push(w);
     }
   }
   return words;

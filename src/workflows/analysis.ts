@@ -252,10 +252,10 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
     showProgress();
     // The result stays small: catalog fragments, calculations and the full pool are in the history already.
-    const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {} } : plan;
-    // The first line says what was computed, over which period, and which words of the question were not used.
     const reading = plan.reading ?? null;
-    const text = reading && plan.kind === 'plan' ? `${reading.statement}\n${answer.answer}` : answer.answer;
+    const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {}, reading: undefined } : plan;
+    // The first line of an answer from the plan's steps says what was computed, over which period, and which words were not used.
+    const text = reading && plan.kind === 'plan' && records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
     return {
       question, asOf, status: answer.status, answer: text, reading, metrics: answer.metrics, intent, plan: shownPlan, steps: records,
       activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,

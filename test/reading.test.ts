@@ -1,0 +1,194 @@
+/**
+ * How questions are read, without a server: periods (ranges, halves, since, relative, all time),
+ * grains, rankings and comparisons, the period chosen from the data's extent, words the plan
+ * does not use, and bad input. The planner runs on the Chinook catalog with an extent shaped
+ * like Chinook's data (2021-01-01 – 2025-12-22, a handful of invoices a month).
+ */
+import path from 'node:path';
+import { loadCatalog } from '../src/catalog/catalog';
+import { compileMetricQuery, FanOutError } from '../src/catalog/sql';
+import { partialMonths } from '../src/analysis/coverage';
+import type { DataExtent, MetricQuery, MonthCoverage, Plan } from '../src/contracts';
+import { classifyIntent, planQuestion, readingOfPlan } from '../src/model/rules';
+import { readPeriods } from '../src/model/time-window';
+
+const AS_OF = '2026-11-30';
+const catalog = loadCatalog(path.resolve(__dirname, '..', 'catalogs', 'chinook.yaml'));
+
+/** Chinook-like months: data from the 1st in the first month, the 2nd–20th in between, ending 2025-12-22. */
+function chinookMonths(): MonthCoverage[] {
+  const months: MonthCoverage[] = [];
+  for (let y = 2021; y <= 2025; y++) {
+    for (let m = 1; m <= 12; m++) {
+      const month = `${y}-${String(m).padStart(2, '0')}`;
+      months.push({ month, rows: 7, first_day: `${month}-${y === 2021 && m === 1 ? '01' : '02'}`, last_day: `${month}-${month === '2025-12' ? '22' : '20'}` });
+    }
+  }
+  return months;
+}
+const months = chinookMonths();
+const extent: DataExtent = {
+  time_fields: {
+    invoice_date: { time_field: 'invoice_date', column: 'invoice.invoice_date', rows: 420, first: '2021-01-01', last: '2025-12-22', months, latest_full_month: '2025-12', partial_months: [] },
+  },
+};
+
+const plan = (question: string): Plan => planQuestion(question, classifyIntent(question), catalog, AS_OF, [], extent);
+const firstQuery = (p: Plan): MetricQuery => {
+  if (p.kind !== 'plan') throw new Error(`expected a plan, got ${p.kind}: ${'reason' in p ? p.reason : ''}`);
+  const op = p.steps[0]!.operation;
+  if (!('query' in op)) throw new Error('the first step has no query');
+  return op.query;
+};
+const window = (p: Plan) => [firstQuery(p).window.start, firstQuery(p).window.end];
+
+describe('periods named in a question', () => {
+  const cases: [string, string, string][] = [
+    ['revenue from March to June 2024', '2024-03-01', '2024-07-01'],
+    ['2023年3月到6月的销售额', '2023-03-01', '2023-07-01'],
+    ['orders between 2021 and 2023', '2021-01-01', '2024-01-01'],
+    ['2021年到2023年的订单数', '2021-01-01', '2024-01-01'],
+    ['revenue in the first half of 2024', '2024-01-01', '2024-07-01'],
+    ['2024年上半年的销售额', '2024-01-01', '2024-07-01'],
+    ['revenue in Q3 2024', '2024-07-01', '2024-10-01'],
+    ['2024年第三季度的销售额', '2024-07-01', '2024-10-01'],
+    ['revenue since June 2023', '2023-06-01', '2026-12-01'],
+    ['自2023年6月以来的销售额', '2023-06-01', '2026-12-01'],
+    ['revenue in the past 2 years', '2024-01-01', '2026-01-01'],
+    ['去年的销量', '2025-01-01', '2026-01-01'],
+    ['revenue from 2023-03-01 to 2023-06-30', '2023-03-01', '2023-07-01'],
+    ['revenue Jan–Mar 2025', '2025-01-01', '2025-04-01'],
+  ];
+  test.each(cases)('%s → [%s, %s)', (question, start, end) => {
+    const { periods } = readPeriods(question, AS_OF);
+    expect(periods).toHaveLength(1);
+    expect([periods[0]!.window.start, periods[0]!.window.end]).toEqual([start, end]);
+  });
+
+  test('a range whose end precedes its start is a problem, not a window', () => {
+    const read = readPeriods('revenue from June to March 2024', AS_OF);
+    expect(read.periods).toEqual([]);
+    expect(read.problem).toBe('the range ends (2024-03-31) before it starts (2024-06-01)');
+  });
+
+  test('two periods set against each other stay two', () => {
+    expect(readPeriods('revenue March 2024 vs March 2023', AS_OF).periods.map((p) => p.window.start)).toEqual(['2024-03-01', '2023-03-01']);
+    expect(readPeriods('why did revenue change between 2023 and 2024', AS_OF, true).periods.map((p) => p.window.start)).toEqual(['2023-01-01', '2024-01-01']);
+  });
+
+  test('"may" the verb is not May', () => {
+    expect(readPeriods('may I see revenue by year', AS_OF).periods).toEqual([]);
+  });
+});
+
+describe('the period chosen from the data, not the calendar', () => {
+  test('no period: the latest full month with data, said in the assumptions', () => {
+    const p = plan('What is the revenue?');
+    expect(window(p)).toEqual(['2025-12-01', '2026-01-01']);
+    expect(p.kind === 'plan' && p.assumptions).toContain('no period given; used the latest full month with data (December 2025)');
+  });
+
+  test('a breakdown by year, or "all time", reads all of the data', () => {
+    expect(window(plan('Show revenue by year'))).toEqual(['2021-01-01', '2025-12-23']);
+    expect(firstQuery(plan('Show revenue by year')).group_by).toEqual(['year']);
+    expect(firstQuery(plan('每季度的订单数')).group_by).toEqual(['quarter']);
+    expect(window(plan('历史上总销售额是多少'))).toEqual(['2021-01-01', '2025-12-23']);
+  });
+
+  test('a relative period with no data asks back, naming where the data is', () => {
+    for (const q of ['What was revenue last month?', '今年的销售额是多少']) {
+      const p = plan(q);
+      expect(p.kind).toBe('needs_clarification');
+      expect(p.kind === 'needs_clarification' && p.reason).toMatch(/2021-01-01 (–|至) 2025-12-22/);
+    }
+    expect(plan('What was revenue last month?')).toMatchObject({ reason: 'there is no revenue data in October 2026; the data covers 2021-01-01 – 2025-12-22' });
+  });
+
+  test('a period wholly outside the data gets the extent, not a zero', () => {
+    expect(plan('revenue in 2019')).toMatchObject({ kind: 'needs_clarification', reason: 'there is no revenue data in 2019; the data covers 2021-01-01 – 2025-12-22' });
+  });
+
+  test('a trend without a period: the six latest full months with data', () => {
+    expect(window(plan('What is the revenue trend?'))).toEqual(['2025-07-01', '2026-01-01']);
+  });
+});
+
+describe('rankings, comparisons and words the plan uses', () => {
+  test('"which X … most" is the top one by X; "which year" ranks the years', () => {
+    expect(firstQuery(plan('Which genre brought in the most revenue in 2023?'))).toMatchObject({ metric: 'track_revenue', group_by: ['genre'], order: 'desc', limit: 1 });
+    expect(firstQuery(plan('哪一年的销售额最高'))).toMatchObject({ group_by: ['year'], order: 'desc', limit: 1 });
+    expect(firstQuery(plan('2024年哪个流派的销售额最低'))).toMatchObject({ group_by: ['genre'], order: 'asc', limit: 1 });
+    expect(firstQuery(plan('累计销售额最高的销售代表'))).toMatchObject({ group_by: ['support_rep'], order: 'desc', limit: 1 });
+  });
+
+  test('year over year and period over period compare two named periods', () => {
+    const yoy = firstQuery(plan('2025年第四季度的销售额同比怎么样'));
+    expect(yoy.group_by).toEqual(['period']);
+    expect(yoy.periods.map((p) => p.key)).toEqual(['2024-Q4', '2025-Q4']);
+    const pop = firstQuery(plan('Compare revenue in November 2025 with the month before'));
+    expect(pop.periods.map((p) => p.key)).toEqual(['2025-10', '2025-11']);
+  });
+
+  test('why between two years decomposes the change between those years', () => {
+    const p = plan('Why did revenue change between 2023 and 2024?');
+    expect(p.kind).toBe('plan');
+    const ops = p.kind === 'plan' ? p.steps.map((s) => s.operation) : [];
+    expect(ops.find((o) => o.kind === 'change_decomposition')).toMatchObject({ before: '2023', after: '2024', period_column: 'period' });
+  });
+
+  test('mixed-language questions read both languages', () => {
+    expect(firstQuery(plan('2024年 revenue by country'))).toMatchObject({ metric: 'revenue', group_by: ['country'], window: { start: '2024-01-01', end: '2025-01-01' } });
+  });
+
+  test('the reading restates what is computed and names the words not used', () => {
+    const q = 'Show revenue by year for the board meeting';
+    const p = plan(q);
+    if (p.kind !== 'plan') throw new Error(p.kind);
+    const { reading, blocking } = readingOfPlan(q, p.steps, catalog, 'en', AS_OF, null);
+    expect(reading.statement).toBe('revenue, all time (2021-01-01 – 2025-12-22), by year: (not used: board, meeting)');
+    expect(blocking).toEqual([]);
+    // A catalog word the plan leaves out blocks: "customers" names a dimension nothing here filters or groups by.
+    expect(plan('Show revenue by year for our happy customers')).toMatchObject({ kind: 'plan' });
+    expect(readingOfPlan('Show revenue by year for our happy customers', p.steps, catalog, 'en', AS_OF, null).blocking).toEqual(['customers']);
+  });
+
+  test('a plan that drops a grain, a ranking or a metric the question asks for is blocked', () => {
+    // A plan for the overall total, held against a question that asks by year and for the top one.
+    const total = plan('What is our total revenue of all time?');
+    if (total.kind !== 'plan') throw new Error(total.kind);
+    expect(readingOfPlan('Which year had the most revenue?', total.steps, catalog, 'en', AS_OF, null).blocking).toEqual(['year', 'most']);
+    expect(readingOfPlan('revenue and orders of all time', total.steps, catalog, 'en', AS_OF, null).blocking).toEqual(['orders']);
+  });
+});
+
+describe('bad input gets a message naming what exists', () => {
+  test('top 0 and top 10000', () => {
+    expect(plan('top 0 countries by revenue')).toMatchObject({ kind: 'needs_clarification', reason: 'a ranking of 0 is not possible: ask for between 1 and 1000' });
+    expect(plan('top 10000 countries by revenue')).toMatchObject({ kind: 'needs_clarification', reason: 'a ranking of 10000 is not possible: ask for between 1 and 1000' });
+  });
+
+  test('a dimension the catalog lacks', () => {
+    const p = plan('revenue by planet');
+    expect(p.kind).toBe('cannot_answer');
+    expect(p.kind === 'cannot_answer' && p.reason).toMatch(/^the catalog has no dimension "planet"; it offers: country \(country\), /);
+  });
+});
+
+describe('fan-out', () => {
+  test('an invoice-level metric is refused through the join to its lines, and revenue by genre uses line revenue', () => {
+    expect(() => compileMetricQuery(catalog, { metric: 'revenue', window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' }, filters: [], group_by: ['genre'] }))
+      .toThrow(new FanOutError('revenue', 'invoice.invoice_id → invoice_line.invoice_id'));
+    expect(firstQuery(plan('revenue by genre in 2024')).metric).toBe('track_revenue');
+    expect(plan('average order value by genre in 2024')).toMatchObject({ kind: 'cannot_answer' });
+  });
+});
+
+describe('partial months', () => {
+  test('only a month at either end of the data, cut shorter than the months in between, is partial', () => {
+    expect(partialMonths(months)).toEqual([]);
+    const stopped = months.map((m) => (m.month === '2025-12' ? { ...m, last_day: '2025-12-04' } : m));
+    expect(partialMonths(stopped)).toEqual(['2025-12']);
+    const lateStart = months.map((m) => (m.month === '2021-01' ? { ...m, first_day: '2021-01-23' } : m));
+    expect(partialMonths(lateStart)).toEqual(['2021-01']);
+  });
+});
