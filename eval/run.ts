@@ -114,7 +114,7 @@ export const HEADER = [' #', 'question'.padEnd(34), 'intent'.padEnd(12), 'st', '
 
 /** One line per miss: its status, why, and the reading the expected answer assumed. */
 export function formatMiss(row: EvalRow): string {
-  return `#${row.n} [${row.status}] ${row.question}\n    ${row.reason}${row.note ? `\n    expected reading: ${row.note}` : ''}`;
+  return `#${row.n} [${row.status}] ${row.question}\n    ${row.reason.replace(/\n/g, '\n    ')}${row.note ? `\n    expected reading: ${row.note}` : ''}`;
 }
 
 /** The score line: passes, share, languages, and the median time per question. */

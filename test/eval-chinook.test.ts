@@ -39,7 +39,7 @@ test('the Chinook database is loaded: 412 invoices from 2021-01-01 to 2025-12-22
   expect(rows[0]).toEqual({ n: 412, first: '2021-01-01', last: '2025-12-22' });
 });
 
-test('at least 95 % of the Chinook questions pass, and no miss is labelled completed', async () => {
+test('at least 95 % of the Chinook questions pass, and every miss asks for clarification or cannot answer', async () => {
   const rows = await runSuite(harness.client, harness.config.taskQueue, {
     cases: CHINOOK_CASES,
     ctx: evalContext(chinook, CHINOOK_LAST_MONTH),
@@ -47,7 +47,7 @@ test('at least 95 % of the Chinook questions pass, and no miss is labelled compl
   });
   const misses = rows.filter((r) => !r.pass);
   console.log([HEADER, ...rows.map(formatRow), '', formatScore(rows), ...(misses.length > 0 ? ['', 'misses:', ...misses.map(formatMiss)] : [])].join('\n'));
-  // A wrong answer must never be labelled completed: a miss asks for clarification or says it cannot answer.
-  expect(misses.filter((r) => r.status === 'completed').map(formatMiss)).toEqual([]);
+  // A wrong answer must never be labelled completed (nor degraded): a miss asks for clarification or says it cannot answer.
+  expect(misses.filter((r) => r.status !== 'needs_clarification' && r.status !== 'cannot_answer').map(formatMiss)).toEqual([]);
   expect(rows.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(CHINOOK_PASS_SHARE * rows.length));
 }, 600_000);
