@@ -125,15 +125,18 @@ describe('rankings, comparisons and words the plan uses', () => {
     const yoy = firstQuery(plan('2025年第四季度的销售额同比怎么样'));
     expect(yoy.group_by).toEqual(['period']);
     expect(yoy.periods.map((p) => p.key)).toEqual(['2024-Q4', '2025-Q4']);
+    // Neighbours on one grain group by that grain.
     const pop = firstQuery(plan('Compare revenue in November 2025 with the month before'));
-    expect(pop.periods.map((p) => p.key)).toEqual(['2025-10', '2025-11']);
+    expect(pop).toMatchObject({ group_by: ['month'], periods: [], window: { start: '2025-10-01', end: '2025-12-01' } });
+    const zhPop = firstQuery(plan('2025年第三季度的订单数环比怎么样'));
+    expect(zhPop).toMatchObject({ group_by: ['quarter'], window: { start: '2025-04-01', end: '2025-10-01' } });
   });
 
   test('why between two years decomposes the change between those years', () => {
     const p = plan('Why did revenue change between 2023 and 2024?');
     expect(p.kind).toBe('plan');
     const ops = p.kind === 'plan' ? p.steps.map((s) => s.operation) : [];
-    expect(ops.find((o) => o.kind === 'change_decomposition')).toMatchObject({ before: '2023', after: '2024', period_column: 'period' });
+    expect(ops.find((o) => o.kind === 'change_decomposition')).toMatchObject({ before: '2023', after: '2024', period_column: 'year' });
   });
 
   test('mixed-language questions read both languages', () => {

@@ -290,14 +290,25 @@ export function periodKey(w: TimeWindow): string {
   return last === w.start ? w.start : `${w.start}..${last}`;
 }
 
-/** The query of a comparison of two periods: both windows as named periods, keyed in time order. */
-function twoPeriods(metric: string, before: TimeWindow, after: TimeWindow, filters: DimensionFilter[], groupBy: string[]): MetricQuery {
-  return query(metric, spanning(before, after), filters, ['period', ...groupBy], {
-    periods: [
-      { key: periodKey(before), start: before.start, end: before.end },
-      { key: periodKey(after), start: after.start, end: after.end },
-    ],
-  });
+/**
+ * How two periods are told apart in one query. Neighbours on one grain (two months, two quarters, two years
+ * in a row) group by that grain over both; any other pair (March against March a year earlier, two ranges)
+ * groups by "period", the two windows named. Keys sort in time order either way: 2025-10, 2025-Q3, 2024.
+ */
+function twoPeriods(before: TimeWindow, after: TimeWindow): { column: string; keys: [string, string]; query: (metric: string, filters: DimensionFilter[], extra: string[]) => MetricQuery } {
+  const [b, a] = [periodKey(before), periodKey(after)];
+  const grain = /^\d{4}$/.test(a) ? 'year' : /^\d{4}-Q\d$/.test(a) ? 'quarter' : /^\d{4}-\d{2}$/.test(a) ? 'month' : null;
+  const both = spanning(before, after);
+  if (grain && before.end === after.start && periodKey(before) !== periodKey(after) && (grain === 'year' ? /^\d{4}$/ : grain === 'quarter' ? /^\d{4}-Q\d$/ : /^\d{4}-\d{2}$/).test(b)) {
+    return { column: grain, keys: [b, a], query: (metric, filters, extra) => query(metric, both, filters, [grain, ...extra]) };
+  }
+  return {
+    column: 'period',
+    keys: [b, a],
+    query: (metric, filters, extra) => query(metric, both, filters, ['period', ...extra], {
+      periods: [{ key: b, start: before.start, end: before.end }, { key: a, start: after.start, end: after.end }],
+    }),
+  };
 }
 
 function planQuery(ctx: Context): PlanStep[] {
@@ -332,16 +343,17 @@ function planPeriodComparison(ctx: Context): PlanStep[] {
   const after = ctx.window;
   const scope = scopeText(ctx, reading.filters);
   const steps: PlanStep[] = [];
+  const pair = twoPeriods(before, after);
   for (const metric of reading.metrics.slice(0, Math.floor(MAX_PLAN_STEPS / 2))) {
     const id = steps.length + 1;
     steps.push(
       step(id, zh(ctx, `${labelOf(ctx, metric)}：${before.label_zh} 与 ${after.label_zh}${scope ? ` · ${scope}` : ''}`, `${labelOf(ctx, metric)}: ${before.label_en} and ${after.label_en}${scope ? ` · ${scope}` : ''}`),
-        [], `one row per period${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''}`, [metric], [...reading.filters.map((f) => f.dimension), ...reading.groupBy],
-        { kind: 'metric', query: twoPeriods(metric, before, after, reading.filters, reading.groupBy) }),
+        [], `one row per ${pair.column}${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''}`, [metric], [...reading.filters.map((f) => f.dimension), ...reading.groupBy],
+        { kind: 'metric', query: pair.query(metric, reading.filters, reading.groupBy) }),
     );
     if (reading.groupBy.length === 0) {
       steps.push(step(id + 1, zh(ctx, `${labelOf(ctx, metric)}的变化：${after.label_zh} 对比 ${before.label_zh}`, `change in ${labelOf(ctx, metric)}: ${after.label_en} against ${before.label_en}`), [id],
-        'the change between the two periods', [metric], [], { kind: 'compare', source: `s${id}`, key_columns: ['period'] }));
+        'the change between the two periods', [metric], [], { kind: 'compare', source: `s${id}`, key_columns: [pair.column] }));
     }
   }
   return steps;
@@ -442,13 +454,10 @@ function planAttribution(ctx: Context): PlanStep[] {
   const def = catalog.metrics[metric];
   const before = ctx.compareWith ?? previousMonth(ctx.window);
   const after = ctx.window;
-  const monthly = wholeMonths(after) === 1 && wholeMonths(before) === 1 && before.end === after.start;
-  const periodColumn = monthly ? 'month' : 'period';
-  const series = (m: string, filters: DimensionFilter[], extra: string[]) => monthly
-    ? query(m, { ...after, start: before.start, label_zh: `${before.label_zh}至${after.label_zh}`, label_en: `${before.label_en} to ${after.label_en}` }, filters, ['month', ...extra])
-    : twoPeriods(m, before, after, filters, extra);
-  const beforeKey = monthly ? before.start.slice(0, 7) : periodKey(before);
-  const afterKey = monthly ? after.start.slice(0, 7) : periodKey(after);
+  const pair = twoPeriods(before, after);
+  const periodColumn = pair.column;
+  const series = pair.query;
+  const [beforeKey, afterKey] = pair.keys;
   const scope = reading.filters;
   const scopeLabel = scopeText(ctx, scope);
   const fixed = new Set(scope.map((f) => f.dimension));
@@ -567,6 +576,11 @@ function choosePeriod(intent: Intent, text: string, asOf: string, ctx: Pick<Cont
   return { window, compareWith };
 }
 
+function addMonths(start: string, n: number): string {
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10);
+}
+
 function lastDayPlusOne(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
@@ -627,9 +641,14 @@ export function readingOfPlan(question: string, steps: PlanStep[], catalog: Cata
     const [a, b] = main.periods as [MetricQuery['periods'][number], MetricQuery['periods'][number]];
     comparedWith = makeWindow(a.start, a.end, main.window.source);
     window = makeWindow(b.start, b.end, main.window.source);
-  } else if (main && main.group_by[0] === 'month' && wholeMonths(main.window) === 2 && steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition')) {
-    comparedWith = windowOfMonth(main.window.start.slice(0, 7), main.window.source);
-    window = windowOfMonth(lastDayOf(main.window.end).slice(0, 7), main.window.source);
+  } else if (main && steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition')) {
+    // Two neighbouring months, quarters or years grouped by their grain: the later one against the earlier.
+    const unit = { month: 1, quarter: 3, year: 12 }[main.group_by[0] ?? ''];
+    if (unit && wholeMonths(main.window) === 2 * unit) {
+      const half = makeWindow(main.window.start, addMonths(main.window.start, unit), main.window.source);
+      comparedWith = half;
+      window = makeWindow(half.end, main.window.end, main.window.source);
+    }
   }
   const rankedQuery = queries.find((q) => q.order !== null && q.limit !== null);
   const topStep = steps.find((s) => s.operation.kind === 'top_n');
