@@ -626,7 +626,7 @@ export function readingOfPlan(question: string, steps: PlanStep[], catalog: Cata
   if (grain && queries.some((q) => q.group_by.includes(grain.value.grain))) covered.push(grain.span);
   if (ranks || steps.some((s) => s.operation.kind === 'trend' || s.operation.kind === 'change_decomposition')) covered.push(...r.spans.ranking);
   const comparison = findPeriodComparison(lower);
-  if (comparison && queries.some((q) => q.periods.length >= 2)) covered.push(comparison.span);
+  if (comparison && (queries.some((q) => q.periods.length >= 2) || steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition'))) covered.push(comparison.span);
   if (matched) {
     const at = lower.indexOf(matched.toLowerCase());
     if (at >= 0) covered.push([at, at + matched.length]);
