@@ -24,7 +24,7 @@ import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
-import { checklist } from './workflows/analysis';
+import { checklist } from './workflows/checklist';
 import { MAX_QUESTION_LENGTH } from './limits';
 import { checkCatalog, draftCatalog } from './catalog/introspect';
 import { exportRun } from './cli/export';

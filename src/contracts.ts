@@ -1007,10 +1007,10 @@ export interface AnalysisResult {
   report: PublishedReport | null;
   /** The pool's fact and hypothesis ids, its contradictions, and the entries those name. */
   memory: MemorySnapshot;
-  /** What the data-quality agent found (null when no step ran). */
-  dataQuality: DataQualityOutput | null;
-  /** The statistics agent's tests and intervals. */
-  statistics: StatisticsOutput | null;
+  /** What the data-quality agent found (null when no step ran); its recipe for the validator is in the history. */
+  dataQuality: Omit<DataQualityOutput, 'recipe'> | null;
+  /** The statistics agent's tests and intervals (its recipe is in the history). */
+  statistics: Omit<StatisticsOutput, 'recipe'> | null;
   /** Which calculations were recomputed, and which matched. */
   verification: VerificationOutput | null;
   /** The run's checklist as Markdown ([ ] / [x], a line of result per item). */

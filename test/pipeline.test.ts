@@ -83,9 +83,9 @@ test('the history names every agent activity, with a summary per call and search
     const payload = e.userMetadata?.summary;
     return payload ? harness.client.options.loadedDataConverter.payloadConverter.fromPayload<string>(payload) : null;
   });
-  expect(summaries.slice(0, 4)).toEqual(['catalog', 'intent', 'planner', 'data quality']);
-  expect(summaries[4]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
-  expect(summaries.slice(5)).toEqual(['step 1/1 · validate', 'statistics', 'analysis', 'validator · recompute numbers', 'report', 'audit']);
+  expect(summaries.slice(0, 5)).toEqual(['catalog', 'intent', 'data extent', 'planner', 'data quality']);
+  expect(summaries[5]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
+  expect(summaries.slice(6)).toEqual(['step 1/1 · validate', 'statistics', 'analysis', 'validator · recompute numbers', 'report', 'audit']);
   const description = await handle.describe();
   expect(description.typedSearchAttributes.get(INTENT_ATTRIBUTE)).toBe('query');
   expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('completed');

@@ -203,7 +203,7 @@ describe('plan review', () => {
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'reject', feedback: 'wrong question' }] });
     const result = await handle.result();
     expect(result).toMatchObject({ status: 'rejected', answer: 'rejected by the reviewer: wrong question', steps: [] });
-    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'planAnalysis']);
+    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis']);
 
     const running = await start('上个月订单量');
     await running.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });

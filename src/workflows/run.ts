@@ -1,0 +1,231 @@
+/**
+ * One analysis run's state and plumbing, kept out of the story in analysis.ts:
+ * what the run has found so far, the progress the tracker shows (the progress
+ * query, the Web UI's current details, `baton status`), calling an agent with its
+ * timeouts and the activity cap, stages that may fail without failing the run,
+ * and the result the run ends with.
+ */
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  defineQuery,
+  defineUpdate,
+  isCancellation,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+  type ActivityOptions,
+} from '@temporalio/workflow';
+import type * as activities from '../activities';
+import type {
+  AnalysisRequest,
+  AnalysisResult,
+  AnswerMetric,
+  AnswerOutput,
+  CatalogIndex,
+  DataExtent,
+  DataQualityOutput,
+  IntentOutput,
+  Plan,
+  PublishedReport,
+  ReviewDecision,
+  RunProgress,
+  StageProgress,
+  StatisticsOutput,
+  StepRecord,
+  VerificationOutput,
+} from '../contracts';
+import { DEFAULT_MAX_ACTIVITIES, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../limits';
+import { MemoryPool } from '../memory/pool';
+import { STATUS_ATTRIBUTE } from '../search-attributes';
+import { checklist } from './checklist';
+
+const AGENT_OPTIONS: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: '10 seconds',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumAttempts: 3,
+    nonRetryableErrorTypes: ['ContractViolation', 'UnknownCatalogName', 'CatalogError', 'WrongAgent', 'MissingDependency'],
+  },
+};
+
+/** Agents that read whole tables (data quality, statistics, verification) get longer. */
+const SCAN_OPTIONS: ActivityOptions = { ...AGENT_OPTIONS, startToCloseTimeout: '2 minutes' };
+
+/** Agents that may call a language model: several calls (tool rounds, repairs) per attempt, and longer backoff for rate limits. */
+const MODEL_OPTIONS: ActivityOptions = {
+  ...AGENT_OPTIONS,
+  startToCloseTimeout: '5 minutes',
+  retry: { ...AGENT_OPTIONS.retry, maximumInterval: '1 minute' },
+};
+const MODEL_AGENTS = new Set(['classifyIntent', 'planAnalysis', 'writeCode', 'writeReport']);
+const SCANNING_AGENTS = new Set(['checkDataQuality', 'testSignificance', 'verifyCalculations']);
+
+const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
+
+export const progressQuery = defineQuery<RunProgress>('progress');
+export const reviewPlanUpdate = defineUpdate<{ accepted: ReviewDecision['action']; phase: RunProgress['phase'] }, [ReviewDecision]>('reviewPlan');
+
+/** Raised inside the workflow when the next activity would pass the run's cap. */
+export class ActivityCapReached extends Error {}
+
+export type StepsPlan = Extract<Plan, { kind: 'plan' }>;
+
+export function failureMessage(err: unknown): string {
+  if (err instanceof ActivityFailure && err.cause) return err.cause.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function isNonRetryable(err: unknown): boolean {
+  return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;
+}
+
+/** A language model's failure (a Model* error type): reported in the answer. Cancellations and bugs are not caught. */
+export function isModelFailure(err: unknown): boolean {
+  return !isCancellation(err) && err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && (err.cause.type ?? '').startsWith('Model');
+}
+
+/** A result without its recipe (that is for the validator, and stays in the history). */
+export function withoutRecipe<T extends { recipe: unknown }>(output: T): Omit<T, 'recipe'> {
+  const { recipe: _recipe, ...rest } = output;
+  return rest;
+}
+
+export class AnalysisRun {
+  readonly question: string;
+  readonly request: AnalysisRequest;
+  readonly workflowId = workflowInfo().workflowId;
+  readonly maxActivities: number;
+  readonly maxStepRetries: number;
+  readonly review: { timeoutSeconds: number; onTimeout: 'approve' | 'cancel' } | null;
+  readonly progress: RunProgress;
+  /** The reviewer's latest decision, set by the reviewPlan Update. */
+  decision: ReviewDecision | null = null;
+
+  /** The catalog's metric and dimension names, read first: plans are checked against them. */
+  catalog: CatalogIndex = { name: '', metrics: [], dimensions: [] };
+  intent: IntentOutput = { intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' };
+  plan: Plan = { kind: 'cannot_answer', reason: 'not planned yet', available_metrics: [] };
+  extent: DataExtent | null = null;
+  records: StepRecord[] = [];
+  dataQuality: DataQualityOutput | null = null;
+  statistics: StatisticsOutput | null = null;
+  verification: VerificationOutput | null = null;
+  report: PublishedReport | null = null;
+  readonly memory = new MemoryPool();
+  readonly keyMetrics = new Map<string, AnswerMetric[]>();
+  /** Artifacts with each step's (and data quality's, and statistics') calculations. */
+  readonly calculations = new Map<string, string>();
+  /** Stages that failed after their retries, with the reason: the run then ends degraded. */
+  readonly stageFailures: string[] = [];
+
+  constructor(request: AnalysisRequest) {
+    const question = request.question.trim();
+    if (!question) throw ApplicationFailure.nonRetryable('the question is empty', 'EmptyQuestion');
+    // Clients other than the CLI can start runs too: the workflow refuses what the contract refuses.
+    if (question.length > MAX_QUESTION_LENGTH) throw ApplicationFailure.nonRetryable(`the question is longer than ${MAX_QUESTION_LENGTH} characters`, 'QuestionTooLong');
+    this.question = question;
+    this.request = request;
+    this.review = request.review ? { timeoutSeconds: request.review.timeoutSeconds ?? 3600, onTimeout: request.review.onTimeout ?? 'cancel' } : null;
+    this.maxActivities = request.maxActivities ?? DEFAULT_MAX_ACTIVITIES;
+    this.maxStepRetries = request.maxStepRetries ?? 3;
+    this.progress = { question, phase: 'classifying', intent: null, plan: null, steps: [], stages: [], activitiesExecuted: 0, planRejections: [], reviews: [] };
+    setHandler(progressQuery, () => this.progress);
+    setHandler(
+      reviewPlanUpdate,
+      (d) => {
+        this.decision = d;
+        return { accepted: d.action, phase: this.progress.phase };
+      },
+      {
+        validator: (d: ReviewDecision) => {
+          if (this.progress.phase !== 'awaiting_approval') throw new Error(`the run is not waiting for plan approval (phase: ${this.progress.phase})`);
+          if (typeof d !== 'object' || !['approve', 'revise', 'reject'].includes(d.action)) throw new Error('the decision must be approve, revise or reject');
+          if (d.action === 'revise' && !(typeof d.feedback === 'string' && d.feedback.trim())) throw new Error('revise needs feedback for the planner');
+          if (d.action === 'revise' && this.progress.reviews.filter((r) => r.action === 'revise').length >= MAX_PLAN_REVISIONS) {
+            throw new Error(`the plan was already revised ${MAX_PLAN_REVISIONS} times; approve or reject it`);
+          }
+        },
+      },
+    );
+  }
+
+  get asOf(): string {
+    return this.request.asOf;
+  }
+  get catalogPath(): string | undefined {
+    return this.request.catalogPath;
+  }
+  get databaseUrl(): string | undefined {
+    return this.request.databaseUrl;
+  }
+  get faults(): AnalysisRequest['faults'] {
+    return this.request.faults;
+  }
+
+  /** Shows the checklist in the Web UI's current details. */
+  show(): void {
+    setCurrentDetails(checklist(this.question, this.progress));
+  }
+
+  /** Runs one agent with a summary the Web UI shows, counting it against the cap. */
+  async call<K extends keyof typeof activities>(
+    agent: K,
+    summary: string,
+    input: Parameters<(typeof activities)[K]>[0],
+  ): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
+    if (this.progress.activitiesExecuted >= this.maxActivities) throw new ActivityCapReached();
+    this.progress.activitiesExecuted += 1;
+    const activity = agents[agent] as unknown as {
+      executeWithOptions(options: ActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+    };
+    const options = SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : MODEL_AGENTS.has(agent) ? MODEL_OPTIONS : AGENT_OPTIONS;
+    return activity.executeWithOptions({ ...options, summary }, [input]);
+  }
+
+  /**
+   * Runs a stage around the steps; if its agent fails (after its retries), the stage is marked failed with
+   * the reason and the run goes on without it, ending degraded rather than failed.
+   */
+  async optional<T>(id: StageProgress['id'], work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof ActivityCapReached) throw err;
+      this.stageFailures.push(`${id}: ${failureMessage(err)}`);
+      this.stage(id, 'failed', failureMessage(err));
+      return null;
+    }
+  }
+
+  /** Marks a stage of the checklist, with its one line of result. */
+  stage(id: StageProgress['id'], status: StageProgress['status'], note: string | null = null): void {
+    const shown = this.progress.stages.find((s) => s.id === id);
+    if (shown) Object.assign(shown, { status, note });
+    this.show();
+  }
+
+  /** The run's result: small, since catalog fragments, calculations and the full pool are in the history already. */
+  finish(answer: AnswerOutput): AnalysisResult {
+    const { progress, plan } = this;
+    progress.phase = 'done';
+    upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
+    this.show();
+    const reading = plan.reading ?? null;
+    const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {}, reading: undefined } : plan;
+    // The first line of an answer from the plan's steps says what was computed, over which period, and which words were not used.
+    const text = reading && plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
+    return {
+      question: this.question, asOf: this.asOf, status: answer.status, answer: text, reading, metrics: answer.metrics, intent: this.intent, plan: shownPlan,
+      steps: this.records, activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
+      report: this.report, memory: this.memory.summary(),
+      dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null, statistics: this.statistics ? withoutRecipe(this.statistics) : null,
+      verification: this.verification,
+      checklist: checklist(this.question, progress),
+    };
+  }
+}
