@@ -47,6 +47,8 @@ function resultJson(workflowId: string, result: AnalysisResult): Record<string, 
     workflowId,
     status: result.status,
     answer: result.answer,
+    // How the question was read: the same as the answer's first line, as fields.
+    reading: result.reading ?? null,
     metrics: result.metrics.map((m) => ({ name: m.name, label: m.label, value: m.value, unit: m.unit, period: m.period })),
     intent: result.intent.intent,
     intentDecidedBy: result.intent.decided_by,

@@ -16,7 +16,7 @@ import { catalogFor } from '../src/sources';
 import { ScriptedModelServer, type RecordedRequest, type ScriptedReply } from './openai-server';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { db, publishedReport, runAnalysis, runCli, uniqueTaskQueue, withWorker } from './helpers';
+import { db, manifest, publishedReport, runAnalysis, runCli, uniqueTaskQueue, withWorker } from './helpers';
 
 const KEY = 'sk-baton-test-4f1c9e0d2b7a5e3cSECRET';
 const server = new ScriptedModelServer();
@@ -119,6 +119,39 @@ test('the whole pipeline runs on the model: skill loaded by a tool call, plan, c
     expect(text).not.toContain('SECRET');
   }
   expect(exported.stderr).toBe('');
+});
+
+test('the model plans in the same language: quarters as a grain, and a year over year of two named periods', async () => {
+  // The demo shop holds the 13 months ending last month, so last month has its year-earlier twin.
+  const last = (await manifest()).last_month;
+  const [year, month] = last.split('-').map(Number) as [number, number];
+  const yearEarlier = `${year - 1}-${last.slice(5)}`;
+  const quarterQuestion = `${year}年每个季度的销售额`;
+  const yoyQuestion = `${year}年${month}月的销售额同比怎么样`;
+  const byQuarter = scriptedPlan(quarterQuestion);
+  const yearOverYear = scriptedPlan(yoyQuestion);
+  expect(byQuarter.steps[0]!.operation).toMatchObject({ query: { group_by: ['quarter'] } });
+  expect(yearOverYear.steps[0]!.operation).toMatchObject({ query: { group_by: ['period'], periods: [{ key: yearEarlier }, { key: last }] } });
+  const rowsOf = async (question: string, plan: typeof byQuarter) => {
+    server.reset();
+    server.script('planAnalysis', [{ json: { value: plan } }]);
+    scriptSummary();
+    const { result } = await runAnalysis(harness.client, harness.config.taskQueue, question);
+    // The JSON schema the model is given is the plan contract, named periods included.
+    expect(JSON.stringify(server.requestsOf('planAnalysis')[0]!.body.response_format)).toContain('"periods"');
+    expect(result.status).toBe('completed');
+    return { result, rows: result.steps[0]!.result!.rows };
+  };
+  // Hand-written SQL: paid GMV per quarter of that year, and in the two months a year apart.
+  const paid = `status = 'paid' AND amount > 0`;
+  const quarters = await db().query<{ k: string; v: string }>(`SELECT to_char(pay_time, 'YYYY-"Q"Q') AS k, sum(amount) AS v FROM orders WHERE ${paid} AND to_char(pay_time, 'YYYY') = $1 GROUP BY 1 ORDER BY 1`, [String(year)]);
+  const months = await db().query<{ k: string; v: string }>(`SELECT to_char(pay_time, 'YYYY-MM') AS k, sum(amount) AS v FROM orders WHERE ${paid} AND to_char(pay_time, 'YYYY-MM') IN ($1, $2) GROUP BY 1 ORDER BY 1`, [yearEarlier, last]);
+  const quarterly = await rowsOf(quarterQuestion, byQuarter);
+  expect(quarterly.rows.map((r) => [r.quarter, Number(r.value).toFixed(2)])).toEqual(quarters.rows.map((r) => [r.k, Number(r.v).toFixed(2)]));
+  expect(quarterly.result.reading?.statement).toMatch(new RegExp(`^销售额，${year}年 .*按季度：`));
+  const yoy = await rowsOf(yoyQuestion, yearOverYear);
+  expect(yoy.rows.map((r) => [r.period, Number(r.value).toFixed(2)])).toEqual(months.rows.map((r) => [r.k, Number(r.v).toFixed(2)]));
+  expect(yoy.result.reading).toMatchObject({ window: { start: `${last}-01` }, compared_with: { start: `${yearEarlier}-01` } });
 });
 
 test('no keyword rule: the model decides the intent; a reply that is not JSON is sent back with the error', async () => {
