@@ -1,8 +1,9 @@
 /**
  * `trend`: direction, consecutive run and change points of a dependency's series.
  * Plan schema: the `trend` member of StepOperation in src/contracts.ts.
- * Run by the trend agent with trend of src/analysis/derive.ts (the coder's script,
- * when the coder writes one, is checked against it); partial periods are left out.
+ * Run by the trend agent (src/activities/trend.ts) with trend of src/analysis/derive.ts;
+ * partial periods are left out. Its acceptance criteria and code template serve a
+ * coded trend step.
  */
 import type { Calculation, MemoryDraft, Row } from '../contracts';
 import { trend as trendOf } from '../analysis/derive';
