@@ -4,6 +4,8 @@
 export const SAMPLE_ROWS = 5;
 /** Rows that travel inline in a hand-off; a larger result is stored as an artifact. */
 export const INLINE_ROWS = 20;
+/** Calculations one step may report; beyond this, rows stay in the stored result. */
+export const MAX_CALCULATIONS_PER_STEP = 16;
 /** The most steps a plan may have. */
 export const MAX_PLAN_STEPS = 6;
 /** How often the workflow sends a rejected plan back to the planner. */

@@ -7,6 +7,7 @@ import { INLINE_ROWS } from './limits';
 import { CatalogSchema, type Catalog } from './catalog/catalog';
 import { describeStep, type StepFacts } from './analysis/findings';
 import { stepCalculations } from './analysis/calculations';
+import { operationOf } from './operations';
 import type { AnswerMetric, Calculation, CatalogFragment, ColumnInfo, DependencyResult, Language, PlanStep, Row, StepOutput } from './contracts';
 
 
@@ -76,17 +77,6 @@ export function fragmentCatalog(fragment: CatalogFragment): Catalog {
   return CatalogSchema.parse(fragment);
 }
 
-/** Segments whose effect is under 5% of the change: ruled out as explanations (the effects themselves are calculations). */
-function negligibleEffects(inputs: DependencyResult[], rowsOf: Map<string, Row[]>, language: Language): string[] {
-  return inputs.flatMap((dep) => {
-    const dimension = String(dep.data_summary.dimension ?? '');
-    const change = Math.abs(Number(dep.data_summary.change));
-    return (rowsOf.get(dep.step_id) ?? [])
-      .filter((row) => Math.abs(Number(row.total_effect)) < 0.05 * change)
-      .map((row) => (language === 'zh' ? `${dimension}=${String(row[dimension])}：效应不足变化的百分之五，不作为原因` : `${dimension}=${String(row[dimension])}: effect under five percent of the change, ruled out`));
-  });
-}
-
 /**
  * The hand-off of a step computed from its dependencies' results (by tested code
  * or by the trend agent): findings, calculations, and the filters, assumptions and
@@ -112,7 +102,8 @@ export async function buildComputedOutput(args: {
   const written = describeStep(step, { columns: derived.columns, rows: derived.rows, data_summary: derived.summary }, dependencies, catalog, language);
   // Assumptions, filters and excluded paths travel on from the inputs.
   const facts = { ...written, assumptions: [...new Set([...inputs.flatMap((d) => d.assumptions_made), ...written.assumptions])] };
-  const ruledOut = step.operation.kind === 'rank_contributors' ? negligibleEffects(inputs, args.inputRows, language) : [];
+  const operation = operationOf(step.operation);
+  const ruledOut = operation.ruledOut ? operation.ruledOut(step.operation, { derived, inputs, inputRows: args.inputRows, language }) : [];
   return buildStepOutput(args.workflowId, step, {
     sql: null,
     params: [],

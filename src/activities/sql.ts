@@ -1,7 +1,8 @@
 /**
  * SQL agent: compiles the step's metric query from its catalog fragment, runs it
  * read-only (statement timeout, row cap), and for decompositions derives the
- * effects from its own rows. Heartbeats come from the worker's interceptor.
+ * effects from its own rows (what else a kind adds, its operation module says:
+ * src/operations). Heartbeats come from the worker's interceptor.
  */
 import { ApplicationFailure } from '@temporalio/common';
 import { defineAgent } from '../agent';
@@ -9,35 +10,12 @@ import { stepCalculations } from '../analysis/calculations';
 import type { Derived } from '../analysis/derive';
 import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis/recompute';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
-import { StepInput, StepOutput, type AnswerMetric, type MetricQuery, type Row } from '../contracts';
-import type { MetricDefinition } from '../catalog/catalog';
+import { StepInput, StepOutput } from '../contracts';
 import { DatabaseUnreachableError, isTransientDatabaseError } from '../db';
 import { databaseFor } from '../sources';
-import { INLINE_ROWS } from '../limits';
+import { isSqlOperation, operationOf } from '../operations';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
 import { describeStep } from '../analysis/findings';
-
-/** Values of the across dimension whose contribution is under 1% of the gap: not worth pursuing (the contributions themselves are calculations). */
-function negligibleContributions(derived: Derived, across: string, language: 'zh' | 'en'): string[] {
-  const gap = Math.abs(Number(derived.summary.gap));
-  return derived.rows
-    .filter((r) => Math.abs(Number(r.contribution)) < 0.01 * gap)
-    .map((r) => (language === 'zh' ? `${across}=${String(r[across])}：贡献不足差距的百分之一，不作为原因` : `${across}=${String(r[across])}: contributes under one percent of the gap, ruled out`));
-}
-
-/** One key metric per row of a metric step. */
-function metricValues(query: MetricQuery, rows: Row[], metric: MetricDefinition | undefined): AnswerMetric[] {
-  return rows.slice(0, INLINE_ROWS).map((row) => {
-    const key = query.group_by.map((g) => String(row[g])).join(' / ');
-    return {
-      name: query.metric,
-      label: `${metric?.label ?? query.metric}${key ? ` · ${key}` : ''}`,
-      value: typeof row.value === 'number' ? row.value : null,
-      unit: metric?.unit ?? null,
-      period: query.group_by.includes('month') ? String(row.month) : query.window.label_en,
-    };
-  });
-}
 
 export const runSqlStep = defineAgent({
   name: 'sql',
@@ -45,7 +23,7 @@ export const runSqlStep = defineAgent({
   output: StepOutput,
   run: async ({ workflow_id, step, catalog: fragment, databaseUrl, language, memory, partial_periods, faults }) => {
     const op = step.operation;
-    if (op.kind !== 'metric' && op.kind !== 'gap_contribution' && op.kind !== 'change_decomposition') {
+    if (!isSqlOperation(op)) {
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });
     }
     const catalog = fragmentCatalog(fragment);
@@ -86,6 +64,7 @@ export const runSqlStep = defineAgent({
     const partial = [...new Set(rows.map((r) => String(r.month)).filter((m) => partial_periods.includes(m)))];
     if (partial.length > 0) anomalies.push(`${partial.join(', ')}: only partly covered by data (see the data-quality check); not comparable with full months`);
 
+    const operation = operationOf(op);
     const derived: Derived | null = deriveFromSql(op, rows);
     const columns = derived?.columns ?? compiled.columns;
     const handedOn = derived?.rows ?? rows;
@@ -110,8 +89,8 @@ export const runSqlStep = defineAgent({
       anomalies_found: anomalies,
       value_metric: derived ? null : op.query.metric,
       facts,
-      paths_excluded: derived && op.kind === 'gap_contribution' ? negligibleContributions(derived, op.across, language) : [],
-      metrics: op.kind === 'metric' ? metricValues(op.query, rows, catalog.metrics[op.query.metric]) : [],
+      paths_excluded: derived && operation.ruledOut ? operation.ruledOut(op, { derived, inputs: [], inputRows: new Map(), language }) : [],
+      metrics: operation.keyMetrics ? operation.keyMetrics(op, rows, catalog) : [],
       calculations: stepCalculations(step, handedOn, summary, catalog, language, faults?.skewed_calculations),
     });
   },

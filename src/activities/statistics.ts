@@ -7,49 +7,25 @@
  */
 import { defineAgent } from '../agent';
 import { displayOf, sourcesFor } from '../analysis/calculations';
-import { valueLabel } from '../analysis/findings';
 import { queryRows } from '../analysis/recompute';
 import { ALPHA, twoSampleTest, type TwoSampleResult } from '../analysis/statistics';
 import type { Catalog } from '../catalog/catalog';
 import { compileUnitSample } from '../catalog/sql';
-import { StatisticsInput, StatisticsOutput, type Calculation, type MetricQuery, type PlanStep } from '../contracts';
-import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
+import { StatisticsInput, StatisticsOutput, type Calculation, type PlanStep } from '../contracts';
+import { operationOf } from '../operations';
+import type { Samples } from '../operations/operation';
 import { catalogFor, databaseFor } from '../sources';
 import { storeCalculations } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
-interface Samples {
-  metric: string;
-  /** Ids of the step calculations the samples stand for. */
-  ids: { before: string | null; after: string | null };
-  before: { label: string; query: MetricQuery };
-  after: { label: string; query: MetricQuery };
-  step: PlanStep;
-}
-
-/** The two samples the question compares, read from the plan; null when it compares nothing. */
+/** The two samples the question compares, read from the plan (each operation module says what its steps offer); null when it compares nothing. */
 function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalog: Catalog, zh: boolean): Samples | null {
-  if (intent === 'comparison') {
-    for (const step of steps) {
-      const op = step.operation;
-      if (op.kind === 'gap_contribution') {
-        const seg = (v: string) => ({ ...op.query, group_by: [], filters: [...op.query.filters.filter((f) => f.dimension !== op.segment.dimension), { dimension: op.segment.dimension, values: [v] }] });
-        return { metric: op.query.metric, step, ids: { before: `${step.step_id}.value_b`, after: `${step.step_id}.value_a` }, before: { label: valueLabel(catalog, zh ? 'zh' : 'en', op.segment.dimension, op.segment.b), query: seg(op.segment.b) }, after: { label: valueLabel(catalog, zh ? 'zh' : 'en', op.segment.dimension, op.segment.a), query: seg(op.segment.a) } };
-      }
-    }
+  for (const step of steps) {
+    const samples = operationOf(step.operation).samples?.(step.operation, { step, intent, partial, catalog, zh });
+    if (samples !== undefined) return samples;
   }
-  // Attribution and trend: the last two full months of the first monthly series.
-  const monthly = steps.find((s) => s.operation.kind === 'metric' && s.operation.query.group_by.length === 1 && s.operation.query.group_by[0] === 'month');
-  if (!monthly || monthly.operation.kind !== 'metric' || (intent !== 'attribution' && intent !== 'trend')) return null;
-  const q = monthly.operation.query;
-  let last = lastDayOf(q.window.end).slice(0, 7);
-  while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(windowOfMonth(last)).start.slice(0, 7);
-  const prior = previousMonth(windowOfMonth(last)).start.slice(0, 7);
-  // Neither month may be partial: a half-loaded month is not comparable.
-  if (prior < q.window.start.slice(0, 7) || partial.includes(prior) || partial.includes(last)) return null;
-  const at = (period: string) => ({ ...q, group_by: [], window: windowOfMonth(period) });
-  return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: prior, query: at(prior) }, after: { label: last, query: at(last) } };
+  return null;
 }
 
 export const testSignificance = defineAgent({

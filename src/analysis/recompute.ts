@@ -1,13 +1,18 @@
 /**
  * One way to get a step's result from its operation, shared by the agent that
  * runs the step and the validator that recomputes it: read-only SQL rows with
- * numbers as numbers, then the vetted derivations of src/analysis/derive.ts.
+ * numbers as numbers, then the vetted derivations of src/analysis/derive.ts
+ * (which one, each operation module says: src/operations).
  */
 import { types } from 'pg';
-import type { ColumnInfo, Row, StepOperation, StepOutput } from '../contracts';
+import type { Row, StepOperation, StepOutput } from '../contracts';
 import { queryReadOnly, type ReadOnlyLimits } from '../db';
 import type { SqlGuardOptions } from '../sql-guard';
-import { changeDecomposition, compare, gapContribution, rankContributors, topN, trend, type Derived } from './derive';
+import { operationOf } from '../operations';
+import type { StepData } from '../operations/operation';
+import type { Derived } from './derive';
+
+export type { StepData } from '../operations/operation';
 
 export const SQL_LIMITS: ReadOnlyLimits = { statementTimeoutMs: 25_000, rowCap: 10_000 };
 
@@ -41,20 +46,8 @@ export function metricSummary(rows: Row[]): StepOutput['data_summary'] {
 
 /** Derivations an SQL step makes from its own rows (null for a plain metric). */
 export function deriveFromSql(op: StepOperation, rows: Row[]): Derived | null {
-  if (op.kind === 'gap_contribution') return gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across);
-  if (op.kind === 'change_decomposition') return changeDecomposition(rows, op.dimension, op.before, op.after, op.period_column);
-  return null;
-}
-
-export interface StepData {
-  columns: ColumnInfo[];
-  rows: Row[];
-  summary: StepOutput['data_summary'];
-}
-
-/** Months left out of a series: the partial periods the data-quality agent flagged. */
-export function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
-  return excluded.length === 0 ? rows : rows.filter((r) => !excluded.includes(String(r.month)));
+  const operation = operationOf(op);
+  return operation.deriveFromRows ? operation.deriveFromRows(op, rows) : null;
 }
 
 /** A computed step's result from its inputs' results, with the vetted library (the reference the generated code is checked against). */
@@ -64,20 +57,9 @@ export function deriveCompute(op: StepOperation, inputs: Record<string, StepData
     if (!found) throw new Error(`input ${id} is missing`);
     return found;
   };
-  switch (op.kind) {
-    case 'top_n': {
-      const source = input(op.source);
-      return topN(source.rows, source.columns, op.column, op.n, op.order);
-    }
-    case 'compare':
-      return compare(input(op.source).rows, op.key_columns);
-    case 'trend':
-      return trend(withoutPeriods(input(op.source).rows, excludedPeriods), op.key_columns);
-    case 'rank_contributors':
-      return rankContributors(op.sources.map((id) => ({ dimension: String(input(id).summary.dimension ?? ''), rows: input(id).rows, summary: input(id).summary })), op.n);
-    default:
-      throw new Error(`"${op.kind}" is an SQL operation`);
-  }
+  const operation = operationOf(op);
+  if (!operation.deriveFromInputs) throw new Error(`"${op.kind}" is an SQL operation`);
+  return operation.deriveFromInputs(op, input, excludedPeriods);
 }
 
 /** The value a calculation points at: a summary field, or a column of the row whose key columns match. */

@@ -2,9 +2,11 @@
  * The offline rules model's coder: writes the script for a computed step. The
  * script is plain JavaScript that reads its inputs, calls the analysis kit (the
  * vetted functions of src/analysis/derive.ts) and shapes the result; it never
- * sees a database connection, a file or the network (see src/sandbox).
+ * sees a database connection, a file or the network (see src/sandbox). The body
+ * for each kind of step is its operation module's (src/operations).
  */
 import type { PlanStep, TestFailure } from '../contracts';
+import { operationOf } from '../operations';
 
 export interface WrittenCode {
   code: string;
@@ -12,59 +14,11 @@ export interface WrittenCode {
   queries: { name: string; sql: string; params: (string | number)[] }[];
 }
 
-const json = (v: unknown) => JSON.stringify(v);
-
 function body(step: PlanStep, plantBug: boolean): string[] {
   const op = step.operation;
-  // Step ids are data, not names: the script reads its source into a fixed variable.
-  const dep = (id: string) => [
-    `const source = input.dependencies[${json(id)}];`,
-    `if (!source) throw new Error(${json(`dependency ${id} was not handed over`)});`,
-  ];
-  switch (op.kind) {
-    case 'top_n':
-      return [
-        ...dep(op.source),
-        `const result = kit.topN(source.rows, source.columns, ${json(op.column)}, ${op.n}, ${json(op.order)});`,
-        ...(plantBug ? ['result.rows.reverse();'] : []),
-        'return { columns: result.columns, rows: result.rows, summary: result.summary };',
-      ];
-    case 'compare':
-      return [
-        ...dep(op.source),
-        `const result = kit.compare(source.rows, ${json(op.key_columns)});`,
-        ...(plantBug ? ['for (const row of result.rows) row.diff_vs_first = -row.diff_vs_first + 1;'] : []),
-        'return { columns: result.columns, rows: result.rows, summary: result.summary };',
-      ];
-    case 'trend':
-      return [
-        ...dep(op.source),
-        '// Partial periods are left out: a month the data only partly covers is not a drop.',
-        `const partial = new Set(input.partial_periods);`,
-        `const months = ${plantBug ? 'source.rows' : 'source.rows.filter((row) => !partial.has(String(row.month)))'};`,
-        `const result = kit.trend(months, ${json(op.key_columns)});`,
-        'return { columns: result.columns, rows: result.rows, summary: result.summary };',
-      ];
-    case 'rank_contributors':
-      return [
-        `const sources = ${json(op.sources)};`,
-        'const decompositions = sources.map((id) => {',
-        '  const dep = input.dependencies[id];',
-        "  if (!dep) throw new Error('dependency ' + id + ' was not handed over');",
-        '  return { dimension: String(dep.summary.dimension), rows: dep.rows, summary: dep.summary };',
-        '});',
-        `const result = kit.rankContributors(decompositions, ${op.n});`,
-        ...(plantBug ? ['result.rows.reverse();'] : []),
-        '// Every contributor must come from one of the decompositions.',
-        'for (const row of result.rows) {',
-        '  const source = decompositions.find((d) => d.dimension === row.dimension);',
-        "  if (!source || !source.rows.some((r) => String(r[row.dimension]) === row.segment)) throw new Error('unknown contributor ' + row.dimension + '=' + row.segment);",
-        '}',
-        'return { columns: result.columns, rows: result.rows, summary: result.summary };',
-      ];
-    default:
-      throw new Error(`step ${step.step_id}: "${op.kind}" is answered by one query, not by code`);
-  }
+  const operation = operationOf(op);
+  if (!operation.code) throw new Error(`step ${step.step_id}: "${op.kind}" is answered by one query, not by code`);
+  return operation.code(op, plantBug);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { CatalogIndex, Plan, PlanStep } from '../contracts';
 import { MAX_PLAN_STEPS } from '../limits';
+import { operationOf } from '../operations';
 
 /** Ids the run's own stages use for their calculations. */
 const RESERVED_STEP_IDS = ['dq', 'stats', 'verification', 'report'];
@@ -13,10 +14,8 @@ type StepsPlan = Extract<Plan, { kind: 'plan' }>;
 
 /** Steps an operation reads results from. */
 export function sourcesOf(step: PlanStep): string[] {
-  const op = step.operation;
-  if (op.kind === 'rank_contributors') return op.sources;
-  if (op.kind === 'top_n' || op.kind === 'compare' || op.kind === 'trend') return [op.source];
-  return [];
+  const operation = operationOf(step.operation);
+  return operation.sources ? operation.sources(step.operation) : [];
 }
 
 function findCycle(steps: PlanStep[]): string[] | null {
@@ -69,8 +68,7 @@ export function checkPlan(plan: StepsPlan, catalog: CatalogIndex): string[] {
     const usedDimensions = [
       ...step.dimensions,
       ...('query' in op ? [...op.query.group_by, ...op.query.filters.map((f) => f.dimension)] : []),
-      ...(op.kind === 'gap_contribution' ? [op.segment.dimension, op.across] : []),
-      ...(op.kind === 'change_decomposition' ? [op.dimension] : []),
+      ...(operationOf(op).dimensions?.(op) ?? []),
     ];
     for (const m of new Set(usedMetrics)) if (!metrics.has(m)) problems.push(`step ${step.step_id} uses metric "${m}", which is not in catalog ${catalog.name} (${catalog.metrics.join(', ')})`);
     for (const d of new Set(usedDimensions)) if (!dimensions.has(d)) problems.push(`step ${step.step_id} uses dimension "${d}", which is not in catalog ${catalog.name} (${catalog.dimensions.join(', ')})`);

@@ -10,9 +10,9 @@ import type { DependencyResult, PlanStep, StepOutput, StepProgress, StepRecord, 
 import { acceptanceCriteria } from '../coding/acceptance';
 import { MAX_CODE_ROLLBACKS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
 import { periodTag } from '../memory/pool';
+import { operationOf } from '../operations';
 import { ActivityCapReached, failureMessage, isNonRetryable, type AnalysisRun, type StepsPlan } from './run';
 
-const SQL_OPERATIONS = new Set(['metric', 'gap_contribution', 'change_decomposition']);
 
 /** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */
 export function asDependency(record: StepRecord): DependencyResult {
@@ -48,7 +48,8 @@ export async function executePlan(run: AnalysisRun, steps: StepsPlan, partialPer
         run.show();
         return { step, status: 'skipped', attempts: 0, result: null, validations: [], error: shown.note } satisfies StepRecord;
       }
-      return SQL_OPERATIONS.has(step.operation.kind) || step.operation.kind === 'trend'
+      // Each operation says which agent runs it: the SQL agent, the trend agent, or the coder and the tester.
+      return operationOf(step.operation).agent !== 'code'
         ? executeStep(run, step, deps, steps, partialPeriods)
         : executeCodeStep(run, step, deps, steps, partialPeriods);
     })();
@@ -75,7 +76,7 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
   const index = steps.steps.indexOf(step);
   const total = steps.steps.length;
   const shown = run.progress.steps[index] as StepProgress;
-  const agent = step.operation.kind === 'trend' ? 'analyzeTrend' : 'runSqlStep';
+  const agent = operationOf(step.operation).agent === 'trend' ? 'analyzeTrend' : 'runSqlStep';
   const kind = agent === 'runSqlStep' ? 'sql' : 'trend';
   const validations: ValidationOutput[] = [];
   const feedback: string[] = [];

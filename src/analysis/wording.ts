@@ -1,0 +1,46 @@
+/**
+ * How numbers, dimensions and their values are written for people: the helpers
+ * the findings, calculations, reports and the operation modules share. Pure: no
+ * catalog loading here, only the catalog handed in.
+ */
+import type { Catalog, MetricDefinition } from '../catalog/catalog';
+import type { Language } from '../contracts';
+
+/** Columns that key a row by its period: the time grains and the named periods of a comparison. */
+export const PERIOD_COLUMNS = ['year', 'quarter', 'month', 'week', 'day', 'period'];
+
+export function formatValue(value: number | null | undefined, metric: MetricDefinition | undefined, language: Language): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return language === 'zh' ? '无数据' : 'no data';
+  switch (metric?.format) {
+    case 'currency':
+      return `¥${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    case 'integer':
+      return Math.round(value).toLocaleString('en-US');
+    case 'ratio':
+      return `${(value * 100).toFixed(2)}%`;
+    default:
+      return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  }
+}
+
+/** A change or effect in the metric's unit: percentage points for ratios. */
+export function formatDelta(value: number, metric: MetricDefinition | undefined, language: Language): string {
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
+  if (metric?.format === 'ratio') return `${sign}${Math.abs(value * 100).toFixed(2)}${language === 'zh' ? ' 个百分点' : ' pp'}`;
+  return `${sign}${formatValue(Math.abs(value), metric, language)}`;
+}
+
+/** A dimension's name for people. */
+export function dimensionLabel(catalog: Catalog, language: Language, dimension: string): string {
+  const dim = catalog.dimensions[dimension];
+  return dim ? (language === 'zh' ? dim.label_zh : dim.label) : dimension;
+}
+
+/** A dimension value for people: its first Chinese alias in Chinese, its first longer English alias in English. */
+export function valueLabel(catalog: Catalog, language: Language, dimension: string, value: string): string {
+  const aliases = catalog.dimensions[dimension]?.values[value] ?? [];
+  if (language === 'zh') return aliases.find((a) => /[\u4e00-\u9fff]/.test(a)) ?? value;
+  const english = aliases.find((a) => /^[\x20-\x7e]+$/.test(a) && a.includes(' '));
+  // Aliases are matched case-insensitively and often written in lower case; show them capitalised.
+  return english ? english.replace(/\b[a-z]/g, (c) => c.toUpperCase()) : value;
+}

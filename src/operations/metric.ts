@@ -1,0 +1,142 @@
+/**
+ * `metric`: the metric, grouped and filtered as asked, in one compiled query.
+ * Plan schema: the `metric` member of StepOperation in src/contracts.ts.
+ * Run by the SQL agent; its rows are the result (no derivation).
+ */
+import type { MetricDefinition } from '../catalog/catalog';
+import type { AnswerMetric, Calculation, MemoryDraft, MetricQuery, PlanStep, Row } from '../contracts';
+import { INLINE_ROWS, MAX_CALCULATIONS_PER_STEP } from '../limits';
+import { periodTag } from '../memory/pool';
+import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
+import { PERIOD_COLUMNS, dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
+import type { Operation, StepFacts, Written } from './operation';
+import { chartBase, make, matchOf, num, ranked, rowKey, rowLabel, scopeOf, textColumn } from './parts';
+
+const GRAIN_ZH: Record<string, string> = { year: '年', quarter: '季度', month: '月', week: '周', day: '日', period: '期间' };
+
+function metricStep(w: Written, step: PlanStep, q: MetricQuery, rows: Row[], total: number, metric: MetricDefinition | undefined, label: string): StepFacts {
+  const periodLabel = w.t(q.window.label_zh, q.window.label_en);
+  const scope = q.filters.map((f) => f.values.map((v) => valueLabel(w.catalog, w.language, f.dimension, v)).join(w.t('、', '/'))).join(w.t('', ', '));
+  let summary: string;
+  if (q.group_by.length === 0) {
+    const value = formatValue(num(rows[0]?.value), metric, w.language);
+    summary = w.t(`${periodLabel}${scope}的${label}为 ${value}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} was ${value}.`);
+  } else if (q.group_by.length === 1 && PERIOD_COLUMNS.includes(q.group_by[0] ?? '') && rows.length === 2) {
+    const [before, after] = rows;
+    const key = q.group_by[0] as string;
+    summary = w.t(
+      `${scope}${label}：${String(before?.[key])} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.[key])} ${formatValue(num(after?.value), metric, w.language)}。`,
+      `${label}${scope ? ` in ${scope}` : ''}: ${String(before?.[key])} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.[key])} ${formatValue(num(after?.value), metric, w.language)}.`,
+    );
+  } else {
+    const shown = rows.slice(0, 20);
+    const parts = shown.map((r) => `${q.group_by.map((g) => String(r[g] ?? w.t('(缺失)', '(missing)'))).join(' / ')} ${formatValue(num(r.value), metric, w.language)}`);
+    const more = total > shown.length ? w.t(`（另有 ${total - shown.length} 行见存储结果）`, ` (${total - shown.length} more rows in the stored result)`) : '';
+    const by = q.group_by.map((g) => (g in w.catalog.dimensions ? dimensionLabel(w.catalog, w.language, g) : w.t(GRAIN_ZH[g] ?? g, g)));
+    summary = w.t(`${periodLabel}${scope}按${by.join('、')}的${label}：${parts.join('；')}${more}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} by ${by.join(', ')}: ${parts.join('; ')}${more}.`);
+  }
+  const assumptions: string[] = [];
+  if (metric?.per) assumptions.push(w.t(`${label}先按 ${metric.per} 汇总，每个对象在一个期间内只计一次`, `${label} is computed per ${metric.per} first, so each counts once per period`));
+  for (const d of [...q.group_by, ...q.filters.map((f) => f.dimension)]) {
+    const dim = w.catalog.dimensions[d];
+    if (dim?.expression) assumptions.push(w.t(dim.description_zh ?? dim.description ?? d, dim.description ?? d));
+  }
+  // Facts for the rows that travel inline; the rest stay in the stored result.
+  const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => {
+    const { scope: s, dimensions } = scopeOf(step, r);
+    const periodColumn = q.group_by.find((g) => PERIOD_COLUMNS.includes(g));
+    const period = periodColumn ? String(r[periodColumn]) : periodTag(q.window.start, q.window.end);
+    return {
+      type: 'fact',
+      content: `${q.metric}${s ? ` [${s}]` : ''} ${period} = ${String(r.value)}`,
+      confidence: 0.95,
+      references: [step.step_id],
+      tags: { metric: q.metric, dimensions, scope: s, period },
+      value: typeof r.value === 'number' ? r.value : null,
+      direction: null,
+    };
+  });
+  return { findings: [{ summary, detail: `${total} row(s)`, evidence_refs: [step.step_id] }], assumptions: [...new Set(assumptions)], memory };
+}
+
+/** One key metric per row of a metric step. */
+function metricValues(query: MetricQuery, rows: Row[], metric: MetricDefinition | undefined): AnswerMetric[] {
+  return rows.slice(0, INLINE_ROWS).map((row) => {
+    const key = query.group_by.map((g) => String(row[g])).join(' / ');
+    return {
+      name: query.metric,
+      label: `${metric?.label ?? query.metric}${key ? ` · ${key}` : ''}`,
+      value: typeof row.value === 'number' ? row.value : null,
+      unit: metric?.unit ?? null,
+      period: query.group_by.includes('month') ? String(row.month) : query.window.label_en,
+    };
+  });
+}
+
+export const metric: Operation<'metric'> = {
+  kind: 'metric',
+  agent: 'sql',
+
+  validation: {
+    columns: (op) => [...op.query.group_by, 'value'],
+    logic(op, result) {
+      const q = op.query;
+      const total = result.result_shape[0];
+      if (q.group_by.length === 0 && total !== 1) return `expected exactly one row, got ${total}`;
+      if (q.limit !== null && total > q.limit) return `expected at most ${q.limit} rows, got ${total}`;
+      if (!result.filters_applied.some((f) => f.includes(`[${q.window.start}, ${q.window.end})`))) return `the period ${q.window.start}..${q.window.end} was not applied`;
+      const missing = q.filters.find((f) => !result.filters_applied.includes(`${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join(', ')}`));
+      if (missing) return `the filter on ${missing.dimension} was not applied`;
+      return null;
+    },
+  },
+
+  findings: (op, { w, step, rows, metric: definition, label }) => metricStep(w, step, op.query, rows, rows.length, definition, label),
+
+  calculations(op, ctx, rows) {
+    const { step, t, display, scope, named } = ctx;
+    const calcs: Calculation[] = [];
+    const keys = op.query.group_by;
+    // A long monthly series keeps its latest months (the ones a test compares).
+    const shown = keys.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+    shown.forEach((row, i) => {
+      const key = keys.length > 0 ? rowKey(row, keys) : 'total';
+      // The period as dates: a label such as "the last 3 months" would put an uncited number in the text.
+      const period = keys.includes('month') ? '' : `${op.query.window.start} – ${lastDayOf(op.query.window.end)}`;
+      calcs.push(...make(ctx, `${key}.value`, row.value, {
+        display, delta: false,
+        description: named(ctx.label, scope, period, keys.length > 0 ? rowLabel(ctx, row, keys) : ''),
+        formula: t(`${step.step_id} 的 SQL（目录口径编译），所在行 ${key}，列 value`, `SQL of ${step.step_id} (compiled from the catalog), row ${key}, column value`),
+        importance: rows.length <= 2 ? 'high' : ranked(i, 0),
+        pick: { field: 'value', match: matchOf(row, keys) },
+      }));
+    });
+    return calcs;
+  },
+
+  chart({ id, title, rows, label }) {
+    if (!rows.some((r) => r.value !== undefined)) return null;
+    const key = textColumn(rows);
+    const values = rows.map((r) => ({ month: r.month ?? null, group: key ? label(key, String(r[key])) : 'all', value: Number(r.value) }));
+    const monthly = rows.some((r) => r.month !== undefined);
+    if (monthly && rows.length > 2) {
+      return { id, title, spec: { ...chartBase(title, values), mark: { type: 'line', point: true }, encoding: { x: { field: 'month', type: 'ordinal', title: null }, y: { field: 'value', type: 'quantitative', title: null }, color: { field: 'group', type: 'nominal', title: null } } } };
+    }
+    return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: monthly ? 'month' : 'group', type: 'nominal', sort: null, title: null }, y: { field: 'value', type: 'quantitative', title: null }, ...(monthly && key ? { xOffset: { field: 'group' }, color: { field: 'group', type: 'nominal', title: null } } : {}) } } };
+  },
+
+  keyMetrics: (op, rows, catalog) => metricValues(op.query, rows, catalog.metrics[op.query.metric]),
+
+  // Attribution and trend: the last two full months of the first monthly series.
+  samples(op, { step: monthly, intent, partial }) {
+    if (op.query.group_by.length !== 1 || op.query.group_by[0] !== 'month' || (intent !== 'attribution' && intent !== 'trend')) return undefined;
+    const q = op.query;
+    let last = lastDayOf(q.window.end).slice(0, 7);
+    while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(windowOfMonth(last)).start.slice(0, 7);
+    const prior = previousMonth(windowOfMonth(last)).start.slice(0, 7);
+    // Neither month may be partial: a half-loaded month is not comparable.
+    if (prior < q.window.start.slice(0, 7) || partial.includes(prior) || partial.includes(last)) return null;
+    const at = (period: string) => ({ ...q, group_by: [], window: windowOfMonth(period) });
+    return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: prior, query: at(prior) }, after: { label: last, query: at(last) } };
+  },
+};

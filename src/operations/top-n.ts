@@ -1,0 +1,77 @@
+/**
+ * `top_n`: the first n rows of a dependency's result, sorted by a column.
+ * Plan schema: the `top_n` member of StepOperation in src/contracts.ts.
+ * Computed by generated code (coder and tester), checked against topN of src/analysis/derive.ts.
+ */
+import type { Calculation } from '../contracts';
+import { topN } from '../analysis/derive';
+import { dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
+import type { Operation } from './operation';
+import { json, make, matchOf, num, numOrNaN, readDependency, rowKey, rowLabel } from './parts';
+
+export const top_n: Operation<'top_n'> = {
+  kind: 'top_n',
+  agent: 'code',
+  sources: (op) => [op.source],
+
+  deriveFromInputs(op, input) {
+    const source = input(op.source);
+    return topN(source.rows, source.columns, op.column, op.n, op.order);
+  },
+
+  validation: {
+    columns: (op) => [op.column],
+    logic(op, result) {
+      const total = result.result_shape[0];
+      if (total > op.n) return `expected at most ${op.n} rows, got ${total}`;
+      const values = result.rows.map((r) => numOrNaN(r[op.column]));
+      const sorted = values.every((v, i) => i === 0 || (op.order === 'desc' ? v <= (values[i - 1] as number) : v >= (values[i - 1] as number)));
+      return sorted ? null : `rows are not sorted by ${op.column} ${op.order}`;
+    },
+  },
+
+  acceptance: {
+    criteria: (op) => [`at most ${op.n} rows, every one a row of ${op.source}`, `rows sorted by ${op.column}, ${op.order === 'desc' ? 'largest' : 'smallest'} first`],
+    check(op, { rows, inputs, fail }) {
+      const source = inputs[op.source]?.rows ?? [];
+      if (rows.length > op.n) return fail(1, `${rows.length} rows`);
+      const known = new Set(source.map((r) => JSON.stringify(r)));
+      const stranger = rows.find((r) => !known.has(JSON.stringify(r)));
+      if (stranger) return fail(1, `row ${JSON.stringify(stranger)} is not in ${op.source}`);
+      for (let i = 1; i < rows.length; i++) {
+        const [a, b] = [num(rows[i - 1]?.[op.column]), num(rows[i]?.[op.column])];
+        if (op.order === 'desc' ? a < b : a > b) return fail(2, `row ${i + 1} (${b}) is out of order after ${a}`);
+      }
+      return [];
+    },
+  },
+
+  code: (op, plantBug) => [
+    ...readDependency(op.source),
+    `const result = kit.topN(source.rows, source.columns, ${json(op.column)}, ${op.n}, ${json(op.order)});`,
+    ...(plantBug ? ['result.rows.reverse();'] : []),
+    'return { columns: result.columns, rows: result.rows, summary: result.summary };',
+  ],
+
+  findings(op, { catalog, language, metric, columns, rows, w, finding }) {
+    const across = columns.find((c) => c.type === 'text')?.name ?? '';
+    const parts = rows.map((r) => `${valueLabel(catalog, language, across, String(r[across]))}${w.t('（', ' (')}${formatDelta(num(r[op.column]), metric, language)}${w.t('）', ')')}`);
+    return { findings: finding(w.t(`贡献最大的 ${rows.length} 个${dimensionLabel(catalog, language, across)}：${parts.join('、')}。`, `The ${rows.length} ${across} values contributing most: ${parts.join(', ')}.`)), assumptions: [], memory: [] };
+  },
+
+  calculations(op, ctx, rows) {
+    const { t, display, named } = ctx;
+    const calcs: Calculation[] = [];
+    // Rows are found again by all their text columns (month × region rows repeat either alone).
+    const keys = Object.keys(rows[0] ?? {}).filter((k) => typeof rows[0]?.[k] === 'string');
+    rows.slice(0, 10).forEach((row, i) => {
+      const key = keys.length > 0 ? rowKey(row, keys) : `row${i + 1}`;
+      calcs.push(...make(ctx, `${key}.${op.column}`, row[op.column], {
+        display, delta: /effect|diff|contribution|change/.test(op.column), description: named(ctx.label, keys.length > 0 ? rowLabel(ctx, row, keys) : '', op.column),
+        formula: t(`${op.source} 中按 ${op.column} 排序`, `${op.source} sorted by ${op.column}`), importance: i === 0 ? 'high' : 'medium',
+        pick: { field: op.column, match: keys.length > 0 ? matchOf(row, keys) : { [op.column]: Number(row[op.column]) } },
+      }));
+    });
+    return calcs;
+  },
+};

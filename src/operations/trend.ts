@@ -1,0 +1,101 @@
+/**
+ * `trend`: direction, consecutive run and change points of a dependency's series.
+ * Plan schema: the `trend` member of StepOperation in src/contracts.ts.
+ * Run by the trend agent (src/activities/trend.ts) with trend of src/analysis/derive.ts;
+ * partial periods are left out. Its acceptance criteria and code template serve a
+ * coded trend step.
+ */
+import type { Calculation, MemoryDraft, Row } from '../contracts';
+import { trend as trendOf } from '../analysis/derive';
+import { formatValue } from '../analysis/wording';
+import { INLINE_ROWS } from '../limits';
+import type { Operation } from './operation';
+import { json, make, num, readDependency } from './parts';
+
+/** Months left out of a series: the partial periods the data-quality agent flagged. */
+export function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
+  return excluded.length === 0 ? rows : rows.filter((r) => !excluded.includes(String(r.month)));
+}
+
+export const trend: Operation<'trend'> = {
+  kind: 'trend',
+  agent: 'trend',
+  sources: (op) => [op.source],
+
+  deriveFromInputs: (op, input, excludedPeriods) => trendOf(withoutPeriods(input(op.source).rows, excludedPeriods), op.key_columns),
+
+  validation: {
+    columns: () => ['direction', 'run_length'],
+    logic: (_op, result) => (result.rows.every((r) => r.first_month !== r.last_month) ? null : 'a trend needs at least two months'),
+  },
+
+  acceptance: {
+    criteria: () => ['one row per series, with direction up, down or flat and run_length a whole number no larger than the number of month-over-month changes', 'months flagged as partial periods are not part of any series'],
+    check(op, { rows, inputs, partialPeriods, fail }) {
+      const source = inputs[op.source]?.rows ?? [];
+      const months = new Set(source.map((r) => String(r.month)).filter((m) => !partialPeriods.includes(m)));
+      for (const r of rows) {
+        if (!['up', 'down', 'flat'].includes(String(r.direction))) return fail(1, `direction "${String(r.direction)}"`);
+        if (!Number.isInteger(r.run_length) || num(r.run_length) < 0 || num(r.run_length) > Math.max(0, months.size - 1)) return fail(1, `run_length ${String(r.run_length)} with ${months.size} months`);
+        const used = [String(r.first_month), String(r.last_month)].filter((m) => partialPeriods.includes(m));
+        if (used.length > 0) return fail(2, `series ${String(r.series)} uses the partial period ${used.join(', ')}`);
+      }
+      return [];
+    },
+  },
+
+  code: (op, plantBug) => [
+    ...readDependency(op.source),
+    '// Partial periods are left out: a month the data only partly covers is not a drop.',
+    `const partial = new Set(input.partial_periods);`,
+    `const months = ${plantBug ? 'source.rows' : 'source.rows.filter((row) => !partial.has(String(row.month)))'};`,
+    `const result = kit.trend(months, ${json(op.key_columns)});`,
+    'return { columns: result.columns, rows: result.rows, summary: result.summary };',
+  ],
+
+  findings(op, { step, language, metricName, metric, label, rows, w }) {
+    const direction = (d: unknown) => (d === 'up' ? w.t('上升', 'rising') : d === 'down' ? w.t('下降', 'falling') : w.t('持平', 'flat'));
+    const lines = rows.slice(0, INLINE_ROWS).map((r) => {
+      const series = r.series && r.series !== 'all' ? `${String(r.series)} ` : '';
+      const pct = typeof r.total_change_pct === 'number' ? `${(r.total_change_pct * 100).toFixed(1)}%` : '—';
+      const points = r.change_points ? w.t(`；拐点：${String(r.change_points)}`, `; direction changed in ${String(r.change_points)}`) : '';
+      return w.t(
+        `${series}${label}最近 ${num(r.run_length)} 个月连续${direction(r.direction)}，从 ${formatValue(num(r.first_value), metric, language)}（${String(r.first_month)}）到 ${formatValue(num(r.last_value), metric, language)}（${String(r.last_month)}），累计变化 ${pct}${points}。`,
+        `${series}${label} has been ${direction(r.direction)} for ${num(r.run_length)} consecutive month(s), from ${formatValue(num(r.first_value), metric, language)} (${String(r.first_month)}) to ${formatValue(num(r.last_value), metric, language)} (${String(r.last_month)}), ${pct} overall${points}.`,
+      );
+    });
+    if (rows.length > INLINE_ROWS) lines.push(w.t(`另有 ${rows.length - INLINE_ROWS} 个序列见存储结果。`, `${rows.length - INLINE_ROWS} more series in the stored result.`));
+    const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => ({
+      type: 'observation',
+      content: `${metricName ?? ''} ${String(r.series)} ${String(r.first_month)}..${String(r.last_month)} ${String(r.direction)} for ${num(r.run_length)} month(s)`,
+      confidence: 0.9,
+      references: [step.step_id, ...step.depends_on],
+      tags: { metric: metricName ?? null, dimensions: op.key_columns, scope: op.key_columns.map((k) => `${k}=${String(r[k])}`).join(','), period: `${String(r.first_month)}..${String(r.last_month)}` },
+      value: null,
+      direction: r.direction === 'up' || r.direction === 'down' || r.direction === 'flat' ? r.direction : null,
+    }));
+    return {
+      findings: [{ summary: lines.join('\n'), detail: `${rows.length} series`, evidence_refs: [step.step_id, ...step.depends_on] }],
+      assumptions: [w.t('方向取最近一次环比变化的符号，连续月数为同方向的连续环比次数', 'direction is the sign of the latest month-over-month change; the run counts consecutive changes in that direction')],
+      memory,
+    };
+  },
+
+  calculations(_op, ctx, rows) {
+    const { t, display, named } = ctx;
+    const calcs: Calculation[] = [];
+    const single = rows.length === 1;
+    rows.slice(0, 6).forEach((row) => {
+      const series = String(row.series);
+      const who = series === 'all' ? '' : series;
+      const match = { series };
+      calcs.push(
+        ...make(ctx, `${series}.first_value`, row.first_value, { display, delta: false, description: named(ctx.label, who, String(row.first_month)), formula: t('序列第一个月的值', 'value of the first month'), importance: single ? 'high' : 'medium', pick: { field: 'first_value', match } }),
+        ...make(ctx, `${series}.last_value`, row.last_value, { display, delta: false, description: named(ctx.label, who, String(row.last_month)), formula: t('序列最后一个月的值', 'value of the last month'), importance: single ? 'high' : 'medium', pick: { field: 'last_value', match } }),
+        ...make(ctx, `${series}.run_length`, row.run_length, { display: 'integer', delta: false, description: named(ctx.label, who, t('同方向连续变化的月数', 'consecutive month-over-month changes in the latest direction')), formula: t('最近一次环比方向相同的连续次数', 'count of consecutive changes with the latest sign'), importance: single ? 'high' : 'medium', pick: { field: 'run_length', match } }),
+        ...make(ctx, `${series}.total_change_pct`, row.total_change_pct, { display: 'percent', delta: true, description: named(ctx.label, who, t('累计变化', 'change over the period')), formula: '(last − first) / |first|', importance: 'medium', pick: { field: 'total_change_pct', match } }),
+      );
+    });
+    return calcs;
+  },
+};
