@@ -134,7 +134,12 @@ test('the model plans in the same language: quarters as a grain, and a year over
   expect(yearOverYear.steps[0]!.operation).toMatchObject({ query: { group_by: ['period'], periods: [{ key: yearEarlier }, { key: last }] } });
   const rowsOf = async (question: string, plan: typeof byQuarter) => {
     server.reset();
+    // No keyword rule for a plain breakdown: the model names the intent too.
+    if (rulesIntent(question).decided_by === 'model') server.script('classifyIntent', [{ json: { intent: 'query' } }]);
     server.script('planAnalysis', [{ json: { value: plan } }]);
+    // A computed step (the comparison) is written by the model too.
+    const computed = plan.steps.find((st) => st.operation.kind === 'compare');
+    if (computed) server.script('writeCode', [{ json: { code: writeStepCode(computed, 1, [], false).code, queries: [] } }]);
     scriptSummary();
     const { result } = await runAnalysis(harness.client, harness.config.taskQueue, question);
     // The JSON schema the model is given is the plan contract, named periods included.
