@@ -5,6 +5,7 @@
  * like Chinook's data (2021-01-01 – 2025-12-22, a handful of invoices a month).
  */
 import path from 'node:path';
+import { planAnalysis } from '../src/activities/planner';
 import { loadCatalog } from '../src/catalog/catalog';
 import { compileMetricQuery, FanOutError } from '../src/catalog/sql';
 import { partialMonths } from '../src/analysis/coverage';
@@ -193,5 +194,24 @@ describe('partial months', () => {
     expect(partialMonths(stopped)).toEqual(['2025-12']);
     const lateStart = months.map((m) => (m.month === '2021-01' ? { ...m, first_day: '2021-01-23' } : m));
     expect(partialMonths(lateStart)).toEqual(['2021-01']);
+  });
+});
+
+describe('a plan that cannot say what was asked', () => {
+  test('asks back with what it would have answered and rephrasings the plan language can answer', async () => {
+    const ask = (question: string, language: 'zh' | 'en') => planAnalysis({
+      question, intent: { intent: 'query', decided_by: 'model', matched: null, model: 'offline-rules', language }, asOf: AS_OF,
+      catalogPath: path.resolve(__dirname, '..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
+    });
+    expect(await ask('Show revenue by year for our happy customers', 'en')).toMatchObject({
+      kind: 'needs_clarification',
+      reason: 'the plan cannot express “customers” from the question; as planned it would only answer: revenue, all time (2021-01-01 – 2025-12-22), by year: (not used: happy, customers)',
+      question: 'You could ask: "revenue by year, all time" or "revenue by customer, top 5".',
+    });
+    expect(await ask('2024年我们快乐客户的销售额', 'zh')).toMatchObject({
+      kind: 'needs_clarification',
+      question: '可以这样问：“按年统计销售额（全部时间）”，或“2024年销售额最高的 5 个客户”。',
+      reading: { window: { start: '2024-01-01', end: '2025-01-01' }, not_used: ['快乐', '客户'] },
+    });
   });
 });

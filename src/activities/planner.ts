@@ -7,7 +7,7 @@
 import { defineAgent } from '../agent';
 import type { Catalog } from '../catalog/catalog';
 import { catalogFragment, catalogIndex, compileMetricQuery } from '../catalog/sql';
-import { Plan, PlanDraft, PlannerInput, type DataExtent } from '../contracts';
+import { Plan, PlanDraft, PlannerInput, type DataExtent, type QuestionReading } from '../contracts';
 import { MAX_PLAN_STEPS } from '../limits';
 import { modelFor } from '../model/model';
 import { planQuestion, readingOfPlan } from '../model/rules';
@@ -51,6 +51,21 @@ function withFragments(draft: PlanDraft, catalog: Catalog): Plan {
 }
 
 /**
+ * Rephrasings the plan language can answer, built from what was read: the metric by a grain over all of the
+ * data, and a ranking of a dimension (one the question named, else the catalog's first) in the period read.
+ */
+function rephrasing(reading: QuestionReading, catalog: Catalog, language: 'zh' | 'en'): string {
+  const metric = reading.metric_labels[0] ?? (language === 'zh' ? '销售额' : 'revenue');
+  const named = reading.not_used.map((w) => Object.values(catalog.dimensions).find((d) => [d.label, d.label_zh, ...d.aliases].some((a) => a.toLowerCase() === w.toLowerCase()))).find((d) => d);
+  const dim = named ?? Object.values(catalog.dimensions)[0];
+  const period = reading.window && reading.window.source !== 'all_time' ? (language === 'zh' ? reading.window.label_zh : reading.window.label_en) : null;
+  if (language === 'zh') {
+    return `可以这样问：“按年统计${metric}（全部时间）”${dim ? `，或“${period ?? ''}${metric}最高的 5 个${dim.label_zh}”` : ''}。`;
+  }
+  return `You could ask: "${metric} by year, all time"${dim ? ` or "${metric} by ${dim.label}${period ? ` in ${period}` : ''}, top 5"` : ''}.`;
+}
+
+/**
  * The plan with how it read the question. A plan that leaves out a word naming a metric, a dimension,
  * a value, a period, a grain or a ranking would answer another question: the run asks back instead.
  */
@@ -63,9 +78,7 @@ function withReading(plan: Plan, input: { question: string; intent: PlannerInput
   return {
     kind: 'needs_clarification',
     reason: language === 'zh' ? `计划无法表达问题中的 ${quoted}；按现有计划只能回答：${reading.statement}` : `the plan cannot express ${quoted} from the question; as planned it would only answer: ${reading.statement}`,
-    question: language === 'zh'
-      ? `请换一种说法，例如指明指标、维度（${Object.values(catalog.dimensions).map((d) => d.label_zh).slice(0, 6).join('、')}）、时间粒度（按年/季度/月）或期间。`
-      : `Could you rephrase it with a metric, a dimension (${Object.values(catalog.dimensions).map((d) => d.label).slice(0, 6).join(', ')}), a grain (by year, quarter or month) or a period?`,
+    question: rephrasing(reading, catalog, language),
     reading,
   };
 }

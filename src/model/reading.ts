@@ -148,7 +148,8 @@ function windowText(w: TimeWindow, zh: boolean): string {
   const dates = `${w.start} – ${lastDayOf(w.end)}`;
   const label = zh ? w.label_zh : w.label_en;
   if (w.source === 'all_time') return zh ? `全部时间（${dates}）` : `all time (${dates})`;
-  if (w.source === 'default') return zh ? `${label}（问题未给出期间，使用有数据的最近一个完整月）` : `${label} (the latest full month with data; the question named no period)`;
+  // Which rule chose it (the latest full month with data, or the calendar's when the data's extent is unknown) is in the assumptions.
+  if (w.source === 'default') return zh ? `${label}（问题未给出期间）` : `${label} (the question named no period)`;
   return label.includes(w.start) ? label : `${label} (${dates})`;
 }
 
