@@ -32,12 +32,14 @@ export type Answer = number | string | (string | number)[] | Record<string, numb
 const PAID = `o.status = 'paid' AND o.amount > 0`;
 const monthOf = (column: string) => `to_char(${column}, 'YYYY-MM')`;
 
-async function scalar(ctx: EvalContext, sql: string, params: unknown[] = []): Promise<number> {
+/** One number from hand-written SQL (column v). */
+export async function scalar(ctx: EvalContext, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await ctx.db.query<{ v: string }>(sql, params);
   return Number(rows[0]?.v);
 }
 
-async function keyed(ctx: EvalContext, sql: string, params: unknown[] = []): Promise<Record<string, number>> {
+/** Numbers keyed by column k from hand-written SQL (column v). */
+export async function keyed(ctx: EvalContext, sql: string, params: unknown[] = []): Promise<Record<string, number>> {
   const { rows } = await ctx.db.query<{ k: string | null; v: string }>(sql, params);
   return Object.fromEntries(rows.map((r) => [r.k ?? '(missing)', Number(r.v)]));
 }

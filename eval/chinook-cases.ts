@@ -20,7 +20,7 @@
  * an invoice total cannot be split across the genres of its lines.
  */
 import type { AnalysisResult, Row, StepRecord } from '../src/contracts';
-import type { Answer, EvalCase, EvalContext } from './cases';
+import { keyed, scalar, type Answer, type EvalCase, type EvalContext } from './cases';
 
 /** The runs' as-of date: the data's last month (December 2025) lies well in the past. */
 export const CHINOOK_AS_OF = '2026-11-30';
@@ -53,16 +53,6 @@ const LINES = `FROM invoice_line l JOIN invoice i ON i.invoice_id = l.invoice_id
   JOIN track t ON t.track_id = l.track_id JOIN album al ON al.album_id = t.album_id JOIN artist ar ON ar.artist_id = al.artist_id
   JOIN genre g ON g.genre_id = t.genre_id JOIN media_type mt ON mt.media_type_id = t.media_type_id`;
 const LINE_MONEY = 'sum(l.unit_price * l.quantity)';
-
-async function scalar(ctx: EvalContext, sql: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await ctx.db.query<{ v: string }>(sql, params);
-  return Number(rows[0]?.v);
-}
-
-async function keyed(ctx: EvalContext, sql: string, params: unknown[] = []): Promise<Record<string, number>> {
-  const { rows } = await ctx.db.query<{ k: string | null; v: string }>(sql, params);
-  return Object.fromEntries(rows.map((r) => [r.k ?? '(missing)', Number(r.v)]));
-}
 
 /** The keys of the first n rows by value; the questions are chosen so that no tie crosses the cut. */
 async function ranked(ctx: EvalContext, sql: string, params: unknown[], n: number, order: 'desc' | 'asc' = 'desc'): Promise<string[]> {
