@@ -518,7 +518,9 @@ function choosePeriod(intent: Intent, text: string, asOf: string, ctx: Pick<Cont
   const metricLabel = t(ctx.catalog.metrics[metric]?.label_zh ?? metric, ctx.catalog.metrics[metric]?.label ?? metric);
   const covers = data && data.first && data.last ? t(`数据覆盖 ${data.first} 至 ${data.last}`, `the data covers ${data.first} – ${data.last}`) : '';
   const latest = data?.latest_full_month ? windowOfMonth(data.latest_full_month, 'default') : null;
-  const suggestion = latest ? t(`例如：“${metricLabel}，${latest.label_zh}”或“${metricLabel}，累计”`, `for example "${metricLabel} in ${latest.label_en}" or "${metricLabel}, all time"`) : '';
+  const suggestion = latest
+    ? t(`请问一个有数据的期间，例如“${latest.label_zh}的${metricLabel}”或“累计${metricLabel}”。`, `Ask about a period the data covers, for example "${metricLabel} in ${latest.label_en}" or "${metricLabel}, all time".`)
+    : '';
   if (problem) return { clarify: t(`时间范围有误：${problem}`, `the period is not valid: ${problem}`), suggestion };
   if (data && data.rows === 0) return { clarify: t(`${metricLabel}没有任何数据（${data.column} 为空）`, `there is no ${metricLabel} data at all (${data.column} is empty)`), suggestion: '' };
   const allOfIt = data?.first && data.last ? makeWindow(data.first, lastDayPlusOne(data.last), 'all_time', { zh: '全部时间', en: 'all time' }) : null;
