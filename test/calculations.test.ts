@@ -57,3 +57,9 @@ test('the rules coder writes valid code whatever the step ids and descriptions',
   const run = await runInSandbox(code, { dependencies: { default: { columns: [{ name: 'region', type: 'text', meaning: 'r' }], rows: [{ region: '华东', value: 2 }, { region: '华北', value: 5 }], summary: {} } }, partial_periods: [], queries: {} });
   expect(run).toMatchObject({ status: 'ok', output: { rows: [{ region: '华北', value: 5 }] } });
 });
+
+test('digits inside a row label are a name, not an uncited number', () => {
+  const text = 'B-Sides 1980-1990 ¥6.93[1]; The Office, Season 1 ¥1.99[2]; 42 orders';
+  expect(readNumbers(text).numbers.map((n) => n.text)).toEqual(['90', '¥6.93', '1', '¥1.99', '42']);
+  expect(readNumbers(text, ['B-Sides 1980-1990', 'The Office, Season 1']).numbers.map((n) => n.text)).toEqual(['¥6.93', '¥1.99', '42']);
+});

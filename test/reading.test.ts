@@ -215,3 +215,24 @@ describe('a plan that cannot say what was asked', () => {
     });
   });
 });
+
+describe('questions phrased as people ask them', () => {
+  test('"compare A and B" and "A比B" set two periods against each other', () => {
+    expect(firstQuery(plan('Compare 2023 and 2024 revenue'))).toMatchObject({ group_by: ['year'], window: { start: '2023-01-01', end: '2025-01-01' } });
+    expect(firstQuery(plan('2024年销售额比2023年增长了多少'))).toMatchObject({ group_by: ['year'], window: { start: '2023-01-01', end: '2025-01-01' } });
+  });
+
+  test('a comparison of a longer period without a second one compares it with the period before', () => {
+    expect(firstQuery(plan('compare revenue in Q3 2025'))).toMatchObject({ group_by: ['quarter'], window: { start: '2025-04-01', end: '2025-10-01' } });
+  });
+
+  test('"how did X change" is a trend; a share or a change the plan does not compute blocks', async () => {
+    expect(classifyIntent('How did revenue change in 2024?').intent).toBe('trend');
+    const ask = (question: string) => planAnalysis({
+      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
+    });
+    expect(await ask('What share of revenue came from the USA?')).toMatchObject({ kind: 'needs_clarification', reason: expect.stringMatching(/^the plan cannot express “share”/) });
+    expect(await ask('各国家销售额占比')).toMatchObject({ kind: 'needs_clarification' });
+    expect(await ask('How did revenue change in 2024?')).toMatchObject({ kind: 'plan' });
+  });
+});

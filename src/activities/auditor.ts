@@ -31,9 +31,11 @@ export const auditReport = defineAgent({
     const verified = new Set(verifiedIds);
     const byId = new Map(calculations.map((c) => [c.id, c]));
     const byMarker = new Map(report.citations.map((c) => [c.marker, c]));
+    // The labels of the rows the calculations describe: digits in a name are not claims.
+    const names = calculations.flatMap((c) => Object.values(c.pick.match ?? {}).filter((v): v is string => typeof v === 'string'));
     let checked = 0;
     for (const section of report.sections) {
-      const { numbers, loneMarkers } = readNumbers(section.body);
+      const { numbers, loneMarkers } = readNumbers(section.body, names);
       for (const n of numbers) {
         checked += 1;
         if (n.marker === null) {

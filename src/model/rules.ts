@@ -25,7 +25,7 @@ export const OFFLINE_MODEL_NAME = 'offline-rules';
 const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }[] = [
   { intent: 'attribution', pattern: /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b/i },
   { intent: 'comparison', pattern: /对比|相比|差异|区别|同比|环比|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\byear[- ]over[- ]year\b|\byoy\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i },
-  { intent: 'trend', pattern: /趋势|走势|变化|增长|\btrends?\b|\btrending\b/i },
+  { intent: 'trend', pattern: /趋势|走势|变化|增长|\btrends?\b|\btrending\b|\bgrowth\b|\bgr[eo]w(?:s|ing|n)?\b|\bover time\b|\bchang(?:e|ed|es|ing)\b/i },
 ];
 
 export function classifyByKeywords(question: string): { intent: Intent; matched: string } | null {
@@ -432,7 +432,9 @@ function planComparison(ctx: Context): PlanStep[] {
     return steps;
   }
 
-  // No segments: compare the period with the one before (month over month).
+  // No segments: compare the period with the one before: a month with the month before, any longer period
+  // (a quarter, a year, a range) with the period of the same length before it.
+  if (wholeMonths(ctx.window) !== 1) return planPeriodComparison({ ...ctx, compareWith: previousPeriod(ctx.window) });
   const before = previousMonth(ctx.window);
   const both: TimeWindow = { ...ctx.window, start: before.start, label_zh: `${before.label_zh}与${ctx.window.label_zh}`, label_en: `${before.label_en} and ${ctx.window.label_en}` };
   return [
@@ -633,6 +635,13 @@ export function readingOfPlan(question: string, steps: PlanStep[], catalog: Cata
     const at = lower.indexOf(matched.toLowerCase());
     if (at >= 0) covered.push([at, at + matched.length]);
   }
+  // Words of change and comparison ("drop", "growth", 下降) are what a trend, a comparison or a decomposition says;
+  // a plan of plain totals leaves them unused, and then they block.
+  if (steps.some((s) => ['trend', 'compare', 'change_decomposition', 'gap_contribution'].includes(s.operation.kind))) {
+    for (const rule of INTENT_RULES) {
+      for (const m of lower.matchAll(new RegExp(rule.pattern.source, 'gi'))) covered.push([m.index, m.index + m[0].length]);
+    }
+  }
   const notUsed = wordsNotUsed(question, covered);
   blocking.push(...blockingWords(notUsed).filter((w) => !blocking.includes(w)));
 
@@ -747,8 +756,10 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
     return { kind: 'needs_clarification', reason: chosen.clarify, question: chosen.suggestion || t('请换一个有数据的期间再问。', 'Please ask about a period the data covers.') };
   }
   const ctx: Context = { ...base, window: chosen.window, compareWith: chosen.compareWith, text };
+  // Two named periods ("2024 vs 2023", "2024年比2023年") are compared whatever the keyword; a why question decomposes the change.
   const steps =
-    intent.intent === 'trend' ? planTrend(ctx)
+    ctx.compareWith && intent.intent !== 'attribution' && intent.intent !== 'comparison' ? planPeriodComparison(ctx)
+    : intent.intent === 'trend' ? planTrend(ctx)
     : intent.intent === 'comparison' ? planComparison(ctx)
     : intent.intent === 'attribution' ? planAttribution(ctx)
     : planQuery(ctx);

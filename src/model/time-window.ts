@@ -324,7 +324,8 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
       let second = b;
       if (a.year === null && second.year !== null) a = withYear(a, second.year);
       if (second.year === null && a.year !== null) second = withYear(second, a.year);
-      const versus = VERSUS_JOIN.test(between) || (pairAsTwo && (/between\s+$|\bfrom\s+$|从\s*$/.test(before) || /到|至|to/.test(between)));
+      // In a why or compare question, "between A and B", "from A to B" and "A and B" of the same unit set two periods against each other.
+      const versus = VERSUS_JOIN.test(between) || (pairAsTwo && (/between\s+$|\bfrom\s+$|从\s*$/.test(before) || /到|至|to/.test(between) || (/and/.test(between) && a.unit === second.unit)));
       const startWord = /\b(?:between|from)\s+$|从\s*$/.exec(before);
       const spanStart = startWord ? a.at - (before.length - startWord.index) : a.at;
       if (versus) {

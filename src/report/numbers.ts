@@ -63,10 +63,19 @@ const DATES = new RegExp(
 const CODE = /`[^`]*`/g;
 const NUMBER = /(<\s*)?([+\-−]?)¥?(\d[\d,]*(?:\.\d+)?)(\s?%|\s?个百分点|\s?pp\b)?(\s*\[(\d+)\])?/g;
 
-/** Every number written in the text, with the marker after it. Markers not next to a number are returned separately. */
-export function readNumbers(text: string): { numbers: WrittenNumber[]; loneMarkers: number[] } {
-  // Blank out what is not a claim, keeping offsets.
-  const masked = text.replace(CODE, (m) => ' '.repeat(m.length)).replace(DATES, (m) => ' '.repeat(m.length));
+/**
+ * Every number written in the text, with the marker after it. Markers not next to a number are returned separately.
+ * `names` are labels of the rows the numbers describe (an album called "Season 1", a plan named "Pro 2"): digits
+ * inside them are part of a name, not a claim.
+ */
+export function readNumbers(text: string, names: string[] = []): { numbers: WrittenNumber[]; loneMarkers: number[] } {
+  // Blank out what is not a claim, keeping offsets: names with digits (longest first, before a date inside one is
+  // taken for a date), then code and dates.
+  let masked = text;
+  for (const name of [...new Set(names)].filter((n) => /\d/.test(n) && n.length >= 2).sort((a, b) => b.length - a.length)) {
+    masked = masked.split(name).join(' '.repeat(name.length));
+  }
+  masked = masked.replace(CODE, (m) => ' '.repeat(m.length)).replace(DATES, (m) => ' '.repeat(m.length));
   const numbers: WrittenNumber[] = [];
   const used = new Set<number>();
   for (const m of masked.matchAll(NUMBER)) {
