@@ -63,3 +63,7 @@ test('digits inside a row label are a name, not an uncited number', () => {
   expect(readNumbers(text).numbers.map((n) => n.text)).toEqual(['90', '¥6.93', '1', '¥1.99', '42']);
   expect(readNumbers(text, ['B-Sides 1980-1990', 'The Office, Season 1']).numbers.map((n) => n.text)).toEqual(['¥6.93', '¥1.99', '42']);
 });
+
+test('period keys among the row labels stay dates: masking a year never leaves "-01" behind', () => {
+  expect(readNumbers('2021-01 ¥35.64[1]; 2021 ¥449.46[2]', ['2021', '2021-01']).numbers.map((n) => n.text)).toEqual(['¥35.64', '¥449.46']);
+});

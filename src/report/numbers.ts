@@ -72,7 +72,8 @@ export function readNumbers(text: string, names: string[] = []): { numbers: Writ
   // Blank out what is not a claim, keeping offsets: names with digits (longest first, before a date inside one is
   // taken for a date), then code and dates.
   let masked = text;
-  for (const name of [...new Set(names)].filter((n) => /\d/.test(n) && n.length >= 2).sort((a, b) => b.length - a.length)) {
+  // Only names with letters: period keys and other numbers-as-text ("2024", "2024-10") are dates, read below.
+  for (const name of [...new Set(names)].filter((n) => /\d/.test(n) && /[a-z\u4e00-\u9fff]/i.test(n)).sort((a, b) => b.length - a.length)) {
     masked = masked.split(name).join(' '.repeat(name.length));
   }
   masked = masked.replace(CODE, (m) => ' '.repeat(m.length)).replace(DATES, (m) => ' '.repeat(m.length));
