@@ -476,6 +476,8 @@ export const Calculation = z.object({
   step_id: z.string().min(1),
   value: z.number(),
   display: Display,
+  /** The currency of a money value (the metric's catalog unit: USD, EUR, CNY …); null or absent for other numbers. */
+  unit: z.string().nullable().optional(),
   /** A change rather than a level: ratios are then shown in percentage points. */
   delta: z.boolean(),
   /** What the number is, in the question's language. */

@@ -7,7 +7,7 @@ import { pickValue } from '../src/analysis/recompute';
 import { twoSampleTest } from '../src/analysis/statistics';
 import { writeStepCode } from '../src/coding/rules-coder';
 import type { PlanStep } from '../src/contracts';
-import { readNumbers, states } from '../src/report/numbers';
+import { formatCalculation, readNumbers, states } from '../src/report/numbers';
 import { runInSandbox } from '../src/sandbox/sandbox';
 import { catalogFor } from '../src/sources';
 
@@ -66,4 +66,17 @@ test('digits inside a row label are a name, not an uncited number', () => {
 
 test('period keys among the row labels stay dates: masking a year never leaves "-01" behind', () => {
   expect(readNumbers('2021-01 ¥35.64[1]; 2021 ¥449.46[2]', ['2021', '2021-01']).numbers.map((n) => n.text)).toEqual(['¥35.64', '¥449.46']);
+});
+
+test('money is written in the metric\'s currency, and the auditor reads every currency back', () => {
+  const money = (unit: string | null) => formatCalculation({ value: 2328.6, display: 'currency', delta: false, unit }, 'en');
+  expect([money('USD'), money('EUR'), money('GBP'), money('CNY'), money('CHF'), money(null)]).toEqual(['$2,328.60', '€2,328.60', '£2,328.60', '¥2,328.60', 'CHF 2,328.60', '¥2,328.60']);
+  expect(formatCalculation({ value: -21.09, display: 'currency', delta: true, unit: 'USD' }, 'en')).toBe('−$21.09');
+  const read = readNumbers('revenue $2,328.60[1], down −$21.09[2], fees CHF 5.00[3]').numbers;
+  expect(read.map((n) => [n.value, n.marker])).toEqual([[2328.6, 1], [-21.09, 2], [5, 3]]);
+});
+
+test('a year before a comma or a full stop is a date; a year-like amount with decimals or thousands is a number', () => {
+  expect(readNumbers('revenue change (2023 → 2024, by country): +$7.95[8]. Sales in 2024.').numbers.map((n) => n.text)).toEqual(['+$7.95']);
+  expect(readNumbers('2024.50 and 2024,500 orders').numbers.map((n) => n.text)).toEqual(['2024.50', '2024,500']);
 });

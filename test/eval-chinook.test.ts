@@ -8,7 +8,7 @@ import { Pool } from 'pg';
 import { evalContext } from '../eval/cases';
 import { CHINOOK_AS_OF, CHINOOK_CASES, CHINOOK_LAST_MONTH, CHINOOK_PASS_SHARE, chinookDatabaseUrl } from '../eval/chinook-cases';
 import { formatMiss, formatRow, formatScore, HEADER, runSuite } from '../eval/run';
-import { withWorker } from './helpers';
+import { publishedReport, runAnalysis, withWorker } from './helpers';
 
 const harness = withWorker('chinook');
 const databaseUrl = chinookDatabaseUrl(harness.config.databaseUrl);
@@ -51,3 +51,12 @@ test('at least 95 % of the Chinook questions pass, and every miss asks for clari
   expect(misses.filter((r) => r.status !== 'needs_clarification' && r.status !== 'cannot_answer').map(formatMiss)).toEqual([]);
   expect(rows.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(CHINOOK_PASS_SHARE * rows.length));
 }, 600_000);
+
+test('an English report in US dollars: sentences with a space after each full stop, and the audit reads every $ back', async () => {
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Why did revenue change between October and November 2025?', { asOf: CHINOOK_AS_OF, catalogPath: CATALOG, databaseUrl });
+  expect(result.status).toBe('completed');
+  const report = await publishedReport(result);
+  expect(report.audit).toMatchObject({ clean: true });
+  expect(report.sections.find((s) => s.id === 'summary')!.body).toMatch(/^revenue moved from \$37\.62\[1\] to \$49\.62\[2\] \(\+\$12\.00\[3\]\)\. The main contributor is /);
+  expect(result.answer).not.toContain('¥');
+});

@@ -208,7 +208,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       if (dq.partial_periods.length > 0) sentences.push(t(`${list(dq.partial_periods.map((p) => p.period))} 数据不完整，未作为下降解读。`, `${list(dq.partial_periods.map((p) => p.period))} is only partly loaded and is not read as a drop.`));
     }
     if (sentences.length === 0) sentences.push(t('没有通过复核、可以报告的数值。', 'No verified numbers to report.'));
-    return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: sentences.join('') };
+    return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: sentences.join(t('', ' ')) };
   });
 
   sections.set('key-metrics', () => {

@@ -72,7 +72,7 @@ export const testSignificance = defineAgent({
     const display = displayOf(catalog, samples.metric);
     const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
     const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
-      id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, delta, description, formula, sources, importance, pick: { field: id, match: null },
+      id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, unit: d === 'currency' ? (metric?.unit ?? null) : null, delta, description, formula, sources, importance, pick: { field: id, match: null },
     });
     const significant = result.p_value < ALPHA;
     const calculations = [

@@ -9,11 +9,29 @@ import type { Language } from '../contracts';
 /** Columns that key a row by its period: the time grains and the named periods of a comparison. */
 export const PERIOD_COLUMNS = ['year', 'quarter', 'month', 'week', 'day', 'period'];
 
+/** Currency symbols by ISO code; another code is written before the amount ("CHF 12.00"). */
+const CURRENCY_SYMBOLS: Record<string, string> = { CNY: '¥', RMB: '¥', JPY: '¥', USD: '$', EUR: '€', GBP: '£' };
+
+/**
+ * An amount of money in the metric's currency (the catalog's `unit`): ¥ for CNY, $ for USD, € for EUR, £ for GBP,
+ * the code for another, and ¥ when the catalog names none (Baton's first catalogs were in CNY). The report writer,
+ * the findings and the auditor all write and read money through this one rule.
+ */
+export function formatMoney(amount: number, unit: string | null | undefined): string {
+  const code = (unit ?? 'CNY').toUpperCase();
+  const digits = amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const symbol = CURRENCY_SYMBOLS[code];
+  return symbol ? `${symbol}${digits}` : `${code} ${digits}`;
+}
+
+/** What may stand before an amount when it is read back: a symbol, or a three-letter code and a space. */
+export const MONEY_PREFIX = '(?:[¥$€£]|[A-Z]{3} )';
+
 export function formatValue(value: number | null | undefined, metric: MetricDefinition | undefined, language: Language): string {
   if (value === null || value === undefined || Number.isNaN(value)) return language === 'zh' ? '无数据' : 'no data';
   switch (metric?.format) {
     case 'currency':
-      return `¥${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      return formatMoney(value, metric.unit);
     case 'integer':
       return Math.round(value).toLocaleString('en-US');
     case 'ratio':

@@ -45,7 +45,9 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 
 export function make(ctx: CalculationContext, id: string, value: unknown, parts: Omit<Calculation, 'id' | 'step_id' | 'value' | 'sources'>): Calculation[] {
   if (!isNumber(value)) return [];
-  return [{ id: `${ctx.step.step_id}.${id}`, step_id: ctx.step.step_id, value, sources: ctx.sources, ...parts }];
+  // Money carries its currency, so the writer and the auditor print and read the same symbol.
+  const unit = parts.display === 'currency' && ctx.metric ? (ctx.catalog.metrics[ctx.metric]?.unit ?? null) : null;
+  return [{ id: `${ctx.step.step_id}.${id}`, step_id: ctx.step.step_id, value, sources: ctx.sources, unit, ...parts }];
 }
 
 /** Rows the step reads by key: group values joined, for ids and descriptions. */

@@ -3,18 +3,18 @@
  * written number back (with its citation marker) to check it against the value
  * it cites. Dates (2026-10, 2026-10-31, 2026年10月) and `code spans` are not claims.
  */
+import { formatMoney, MONEY_PREFIX } from '../analysis/wording';
 import type { Calculation, Language } from '../contracts';
 
-const money = (v: number) => `¥${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '');
 
-export function formatCalculation(calc: Pick<Calculation, 'value' | 'display' | 'delta'>, language: Language): string {
+export function formatCalculation(calc: Pick<Calculation, 'value' | 'display' | 'delta' | 'unit'>, language: Language): string {
   const v = calc.value;
   const a = Math.abs(v);
   const s = calc.delta ? sign(v) : v < 0 ? '−' : '';
   switch (calc.display) {
     case 'currency':
-      return `${s}${money(a)}`;
+      return `${s}${formatMoney(a, calc.unit)}`;
     case 'integer':
       return `${s}${Math.round(a).toLocaleString('en-US')}`;
     case 'ratio':
@@ -56,12 +56,12 @@ const DATES = new RegExp(
     '\\d{4}年(?:第?[1-4]季度|Q[1-4]|\\d{1,2}月(?:\\d{1,2}日)?)?',
     '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.? \\d{4}',
     'Q[1-4] \\d{4}',
-    '(?<![\\d.,¥$€£])(?:19|20)\\d{2}(?![\\d.,%]|\\s*\\[\\d)(?:\\s*[–-]\\s*(?:19|20)\\d{2}(?![\\d.,%]|\\s*\\[\\d))?',
+    '(?<![\\d.,¥$€£])(?:19|20)\\d{2}(?![\\d%]|[.,]\\d|\\s*\\[\\d)(?:\\s*[–-]\\s*(?:19|20)\\d{2}(?![\\d%]|[.,]\\d|\\s*\\[\\d))?',
   ].join('|'),
   'g',
 );
 const CODE = /`[^`]*`/g;
-const NUMBER = /(<\s*)?([+\-−]?)¥?(\d[\d,]*(?:\.\d+)?)(\s?%|\s?个百分点|\s?pp\b)?(\s*\[(\d+)\])?/g;
+const NUMBER = new RegExp(`(<\\s*)?([+\\-−]?)${MONEY_PREFIX}?(\\d[\\d,]*(?:\\.\\d+)?)(\\s?%|\\s?个百分点|\\s?pp\\b)?(\\s*\\[(\\d+)\\])?`, 'g');
 
 /**
  * Every number written in the text, with the marker after it. Markers not next to a number are returned separately.
