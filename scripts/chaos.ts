@@ -49,8 +49,9 @@ export const SCENARIOS: { name: string; question: string; extra?: Partial<Analys
   { name: 'trend', question: 'GMV trend by category over the last 6 months' },
   { name: 'comparison', question: '对比一下新老客的客单价变化并找出贡献最大的三个品类' },
   { name: 'attribution', question: '为什么华东区上个月复购率下降了？' },
-  { name: 'code-rollback', question: '为什么华东区上个月复购率下降了？', extra: { faults: { failing_code_attempts: 1 } } },
-  { name: 'report-rewrite', question: '上个月各区域的GMV', extra: { faults: { report_typo_attempts: 1 } } },
+  // These two meet planted faults in the chaos workers' agents (scripts/chaos-worker.ts), chosen by the scenario in the run's id.
+  { name: 'code-rollback', question: '为什么华东区上个月复购率下降了？' },
+  { name: 'report-rewrite', question: '上个月各区域的GMV' },
   { name: 'step-retries', question: 'What was the AOV of new customers last month?', extra: { maxStepRetries: 1, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' } },
 ];
 
@@ -173,7 +174,7 @@ class Chaos {
   /** Starts worker slot i (again), resolving once it polls. */
   startWorker(i: number): Promise<void> {
     const log = fs.openSync(path.join(this.dataDir, `worker-${i}.log`), 'a');
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'src', 'worker.js')], { env: this.env, stdio: ['ignore', 'pipe', log] });
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'scripts', 'chaos-worker.js')], { env: this.env, stdio: ['ignore', 'pipe', log] });
     this.workers[i] = child;
     // Read all of the worker's output (into its log), or a full pipe would stall it.
     child.stdout?.on('data', (d: Buffer) => fs.writeSync(log, d));

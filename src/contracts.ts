@@ -95,8 +95,6 @@ export const AnalysisRequest = z.object({
   maxStepRetries: z.number().int().min(0).max(10).default(3),
   /** What happens past a step's retries: degrade (mark it and its dependents not computable) or fail the run. */
   onStepFailure: z.enum(['degrade', 'fail']).default('degrade'),
-  /** Planted faults, for tests and chaos runs only (see Faults). */
-  faults: z.lazy(() => Faults).optional(),
   /** Plan approval: the run waits after planning for approve / revise / reject. */
   review: z
     .object({
@@ -108,21 +106,6 @@ export const AnalysisRequest = z.object({
 export type AnalysisRequest = z.input<typeof AnalysisRequest>;
 export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
 
-// ---------------------------------------------------------------- planted faults
-
-/**
- * Faults a test or a chaos run plants on purpose, to prove the recovery paths:
- * the agents that own the faulty behaviour read them; nothing else does.
- */
-export const Faults = z.object({
-  /** The coder plants a bug in the code it writes for a step on its first n attempts. */
-  failing_code_attempts: z.number().int().min(0).max(10).default(0),
-  /** Calculation ids whose value the reporting agent skews by +10% (the validator must catch it). */
-  skewed_calculations: z.array(z.string()).default([]),
-  /** The reporter writes one number wrong on its first n attempts (the auditor must catch it). */
-  report_typo_attempts: z.number().int().min(0).max(10).default(0),
-});
-export type Faults = z.infer<typeof Faults>;
 
 // ---------------------------------------------------------------- intent agent
 
@@ -391,7 +374,6 @@ export const StepInput = z.object({
   memory: z.array(MemoryEntry).default([]),
   /** Months the data-quality agent found only partly covered by data (YYYY-MM): never read as a drop. */
   partial_periods: z.array(z.string()).default([]),
-  faults: Faults.optional(),
 });
 export type StepInput = z.input<typeof StepInput>;
 
@@ -553,7 +535,6 @@ export const DataQualityInput = z.object({
   metrics: z.array(z.string()).min(1),
   windows: z.array(TimeWindow).min(1),
   language: Language.default('en'),
-  faults: Faults.optional(),
 });
 export type DataQualityInput = z.input<typeof DataQualityInput>;
 
@@ -604,7 +585,6 @@ export const StatisticsInput = z.object({
   /** The plan's steps: the agent picks the two samples to compare from them. */
   steps: z.array(PlanStep).min(1),
   partial_periods: z.array(z.string()).default([]),
-  faults: Faults.optional(),
 });
 export type StatisticsInput = z.input<typeof StatisticsInput>;
 
@@ -636,7 +616,6 @@ export const CodeRequirements = z.object({
   /** The checks the tester runs, in words. */
   acceptance: z.array(z.string()).min(1),
   partial_periods: z.array(z.string()).default([]),
-  faults: Faults.optional(),
 });
 export type CodeRequirements = z.input<typeof CodeRequirements>;
 
@@ -840,7 +819,6 @@ export const ReportInput = z.object({
   /** A targeted rewrite: the earlier report (artifact) and the auditor's findings; only the flagged sections change. */
   revision: z.object({ previous_ref: z.string(), audit: AuditOutput }).nullable().default(null),
   attempt: z.number().int().min(1).default(1),
-  faults: Faults.optional(),
 });
 export type ReportInput = z.input<typeof ReportInput>;
 

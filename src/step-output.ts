@@ -94,7 +94,6 @@ export async function buildComputedOutput(args: {
   elapsedMs: number;
   aggregationLogic: string[];
   pathsExcluded?: string[];
-  skewed?: string[];
 }): Promise<StepOutput> {
   const { step, derived, dependencies, language } = args;
   const catalog = fragmentCatalog(args.fragment);
@@ -118,6 +117,6 @@ export async function buildComputedOutput(args: {
     facts,
     paths_excluded: [...new Set([...inputs.flatMap((d) => d.paths_excluded), ...ruledOut, ...(args.pathsExcluded ?? [])])],
     metrics: [],
-    calculations: stepCalculations(step, derived.rows, derived.summary, catalog, language, args.skewed),
+    calculations: stepCalculations(step, derived.rows, derived.summary, catalog, language),
   });
 }

@@ -47,10 +47,11 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
   return { worker, connection };
 }
 
-async function run(): Promise<void> {
+/** Runs a worker in the foreground until SIGINT or SIGTERM (`activityOverrides`: the chaos run's planted faults). */
+export async function runWorker(activityOverrides?: WorkerOptions['activityOverrides']): Promise<void> {
   const config = loadConfig();
   const activityDelayMs = Number(process.env.BATON_ACTIVITY_DELAY_MS ?? 0);
-  const { worker, connection } = await createWorker({ config, activityDelayMs });
+  const { worker, connection } = await createWorker({ config, activityDelayMs, activityOverrides });
   console.log(
     `baton worker ${process.pid} polling task queue "${config.taskQueue}" on ${config.temporalAddress}` +
       (activityDelayMs > 0 ? ` (chaos: ${activityDelayMs} ms delay per activity)` : ''),
@@ -62,7 +63,7 @@ async function run(): Promise<void> {
 }
 
 if (require.main === module) {
-  run().catch((err: Error) => {
+  runWorker().catch((err: Error) => {
     console.error(`baton worker: ${err.message}`);
     process.exit(1);
   });

@@ -18,7 +18,7 @@ import { seedDatabase } from '../src/seed/load';
 import { todayIn } from '../src/config';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
 import { analysisWorkflow } from '../src/workflows';
-import { closeDb, db, runAnalysis, runCli, withWorker } from './helpers';
+import { closeDb, db, runAnalysis, runCli, scheduledActivities, withWorker } from './helpers';
 
 /** A database of its own, taken away at the first SQL step of runs whose id says so. */
 const awayUrl = (() => {
@@ -93,6 +93,16 @@ test('SQL written into the question is not run, and the data is unchanged', asyn
   // Every query was compiled from the catalog; none carries the question's text.
   for (const step of result.steps) expect(step.result?.sql ?? '').not.toMatch(/DROP|DELETE/i);
   expect(await fingerprint()).toBe(before);
+});
+
+test('a client cannot arm the test-only faults: fields a request sends for them are ignored', async () => {
+  // The faults tests and chaos runs plant live in test-only agents (scripts/planted-faults.ts); a request naming them changes nothing.
+  const armed = { faults: { failing_code_attempts: 10, report_typo_attempts: 3, skewed_calculations: ['s1.value'] } } as unknown as Partial<AnalysisRequest>;
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, '上个月各区域的GMV', armed);
+  expect(result.status).toBe('completed');
+  expect(result.report!.audit.clean).toBe(true);
+  expect((await scheduledActivities(harness.client, workflowId)).filter((t) => t === 'writeReport')).toHaveLength(1);
+  expect(result.verification!.mismatches).toEqual([]);
 });
 
 test('a malformed catalog ends the run at once with the file, the line and the problem', async () => {

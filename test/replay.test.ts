@@ -18,6 +18,7 @@ import { todayIn } from '../src/config';
 import type { AnalysisRequest } from '../src/contracts';
 import { WORKFLOW_BUNDLE } from '../src/worker';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
+import { plantFaults, type PlantedFaults } from '../scripts/planted-faults';
 import { connectClient, runAnalysis, testConfig, uniqueTaskQueue, withWorker } from './helpers';
 
 const DIR = path.resolve(__dirname, 'fixtures', 'histories');
@@ -25,24 +26,27 @@ const UPDATE = process.env.BATON_UPDATE_HISTORIES === '1';
 const TEMPORAL_CLI = path.resolve(__dirname, '..', '.tools', 'bin', 'temporal');
 
 /** The runs the fixtures hold: name → question and request options. */
-const RUNS: Record<string, { question: string; extra?: Partial<AnalysisRequest>; revise?: string }> = {
+const RUNS: Record<string, { question: string; extra?: Partial<AnalysisRequest>; faults?: PlantedFaults; revise?: string }> = {
   'query': { question: '上个月各区域的GMV' },
   'trend': { question: 'GMV trend by category over the last 6 months' },
   'comparison': { question: '对比一下新老客的客单价变化并找出贡献最大的三个品类' },
   'attribution': { question: '为什么华东区上个月复购率下降了？' },
   'step-retries': { question: 'What was the AOV of new customers last month?', extra: { maxStepRetries: 1, onStepFailure: 'degrade', databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' } },
-  'code-rollback': { question: '为什么华东区上个月复购率下降了？', extra: { faults: { failing_code_attempts: 1 } } },
-  'report-rewrite': { question: '为什么华东区上个月复购率下降了？', extra: { faults: { report_typo_attempts: 1 } } },
+  'code-rollback': { question: '为什么华东区上个月复购率下降了？', faults: { failingCodeAttempts: 1 } },
+  'report-rewrite': { question: '为什么华东区上个月复购率下降了？', faults: { reportTypoAttempts: 1 } },
   'plan-revision': { question: '上个月各区域的GMV', extra: { review: { timeoutSeconds: 600 } }, revise: '只看华东' },
 };
 
-const harness = UPDATE ? withWorker('replay') : null;
+/** Recording: the run being recorded meets its fixture's planted faults (test-only agents of this worker). */
+let planted: PlantedFaults = {};
+const harness = UPDATE ? withWorker('replay', { activityOverrides: plantFaults(() => planted) }) : null;
 
 if (UPDATE) {
   test('record the replay fixtures', async () => {
     fs.mkdirSync(DIR, { recursive: true });
     for (const [name, run] of Object.entries(RUNS)) {
       const client = harness!.client;
+      planted = run.faults ?? {};
       let workflowId: string;
       if (run.revise) {
         const handle = await client.workflow.start(analysisWorkflow, {

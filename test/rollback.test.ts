@@ -5,14 +5,18 @@
  * diagnostic result. Each attempt is a separate activity in the history.
  */
 import type { CodeDraft, CoderInput, TesterOutput } from '../src/contracts';
+import { plantFaults, type PlantedFaults } from '../scripts/planted-faults';
 import { activityInputs, activityResults, db, publishedReport, runAnalysis, scheduledActivities, withWorker } from './helpers';
 
-const harness = withWorker('rollback');
+/** The faults the next run meets: planted by this test worker's coder, never by anything in the request. */
+let planted: PlantedFaults = {};
+const harness = withWorker('rollback', { activityOverrides: plantFaults(() => planted) });
 const QUESTION = '为什么华东区上个月复购率下降了？';
 const codeLoop = (types: string[]) => types.filter((t) => t === 'writeCode' || t === 'testCode');
 
 test('a failing test rolls back to the coder once, with the same requirements and the failure quoted', async () => {
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION, { faults: { failing_code_attempts: 1 } });
+  planted = { failingCodeAttempts: 1 };
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION);
   expect(codeLoop(await scheduledActivities(harness.client, workflowId))).toEqual(['writeCode', 'testCode', 'writeCode', 'testCode']);
 
   const coder = await activityInputs<CoderInput>(harness.client, workflowId, 'writeCode');
@@ -44,7 +48,8 @@ test('a failing test rolls back to the coder once, with the same requirements an
 });
 
 test('after 3 rollbacks the step ends with a diagnostic result and the run degrades', async () => {
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION, { faults: { failing_code_attempts: 10 } });
+  planted = { failingCodeAttempts: 10 };
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION);
   expect(codeLoop(await scheduledActivities(harness.client, workflowId))).toEqual(Array(4).fill(['writeCode', 'testCode']).flat());
   const coder = await activityInputs<CoderInput>(harness.client, workflowId, 'writeCode');
   expect(coder.map((c) => c.failures.length)).toEqual([0, 1, 2, 3]);

@@ -8,15 +8,19 @@ import { auditReport } from '../src/activities/auditor';
 import { selectForVerification, sameNumber } from '../src/analysis/calculations';
 import type { Calculation, ReportDraft, ReportInput, ReportOutput, AuditOutput, VerificationOutput } from '../src/contracts';
 import { loadArtifact, storeArtifact, storeCalculations } from '../src/artifacts';
+import { plantFaults, type PlantedFaults } from '../scripts/planted-faults';
 import { activityInputs, activityResults, manifest, publishedReport, runAnalysis, scheduledActivities, withWorker } from './helpers';
 
-const harness = withWorker('verification');
+/** The faults the next run meets: planted by this test worker's agents, never by anything in the request. */
+let planted: PlantedFaults = {};
+const harness = withWorker('verification', { activityOverrides: plantFaults(() => planted) });
 const QUESTION = '为什么华东区上个月复购率下降了？';
 
 test('a skewed calculation is recomputed from the source, flagged and never cited', async () => {
   const m = await manifest();
   const id = `s1.${m.last_month}.value`;
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION, { faults: { skewed_calculations: [id] } });
+  planted = { skewedCalculations: [id] };
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION);
   const [verification] = await activityResults<VerificationOutput>(harness.client, workflowId, 'verifyCalculations');
   expect(verification!.mismatches).toEqual([id]);
   const checked = verification!.checked.find((c) => c.id === id)!;
@@ -37,7 +41,8 @@ test('a skewed calculation is recomputed from the source, flagged and never cite
 });
 
 test('a wrong number in the report is caught by the auditor and only its section is rewritten', async () => {
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION, { faults: { report_typo_attempts: 1 } });
+  planted = { reportTypoAttempts: 1 };
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION);
   const types = await scheduledActivities(harness.client, workflowId);
   expect(types.filter((t) => t === 'writeReport' || t === 'auditReport')).toEqual(['writeReport', 'auditReport', 'writeReport', 'auditReport']);
   const audits = await activityResults<AuditOutput>(harness.client, workflowId, 'auditReport');
@@ -57,7 +62,8 @@ test('a wrong number in the report is caught by the auditor and only its section
 });
 
 test('a report that stays wrong after 2 rewrites is published marked as such', async () => {
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION, { faults: { report_typo_attempts: 3 } });
+  planted = { reportTypoAttempts: 3 };
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION);
   const types = await scheduledActivities(harness.client, workflowId);
   expect(types.filter((t) => t === 'writeReport').length).toBe(3);
   expect(types.filter((t) => t === 'auditReport').length).toBe(3);

@@ -34,7 +34,6 @@ export const writeCode = defineAgent({
   output: CodeDraft,
   run: async ({ requirements, attempt, failures }) => {
     const { step, workflow_id } = requirements;
-    const plantBug = attempt <= (requirements.faults?.failing_code_attempts ?? 0);
     const answer = await modelFor('writeCode').ask({
       agent: 'writeCode',
       schema: WrittenCode,
@@ -47,7 +46,7 @@ export const writeCode = defineAgent({
         partial_periods: requirements.partial_periods,
         dependencies: Object.fromEntries(Object.entries(requirements.dependencies).map(([id, d]) => [id, { columns: d.columns, row_count: d.row_count, sample_rows: d.rows.slice(0, SAMPLE_ROWS), summary: d.data_summary }])),
       },
-      offline: () => writeStepCode(step, attempt, failures, plantBug),
+      offline: () => writeStepCode(step, attempt, failures, false),
     });
     const written = answer.value;
     const code_ref = await storeArtifact(workflow_id, step.step_id, 'code', { language: 'javascript', ...written });

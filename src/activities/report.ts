@@ -31,9 +31,6 @@ type Input = z.output<typeof ReportInput>;
 class Citations {
   readonly list: Citation[] = [];
   private readonly markers = new Map<string, number>();
-  /** Set for one number when a planted typo fault is armed. */
-  typo = false;
-
   constructor(private readonly citable: Map<string, Calculation>, private readonly language: Language, previous: Citation[] = []) {
     for (const c of previous) {
       if (!citable.has(c.calculation_id)) continue;
@@ -56,9 +53,7 @@ class Citations {
       this.markers.set(calc.id, marker);
       this.list.push({ marker, calculation_id: calc.id, value: calc.value, description: calc.description, formula: calc.formula, sources: calc.sources });
     }
-    const shown = this.typo ? { ...calc, value: calc.value * 1.5 + 1 } : calc;
-    this.typo = false;
-    return `${formatCalculation(shown, this.language)}[${marker}]`;
+    return `${formatCalculation(calc, this.language)}[${marker}]`;
   }
 }
 
@@ -319,7 +314,7 @@ export const writeReport = defineAgent({
   input: ReportInput,
   output: ReportDraft,
   run: async (input) => {
-    const { task_id, workflow_id, analysis, data_scope, user_intent, catalogPath, revision, attempt, faults } = input;
+    const { task_id, workflow_id, analysis, data_scope, user_intent, catalogPath, revision, attempt } = input;
     const catalog = catalogFor(catalogPath);
     const calculations = await loadCalculations(input.calculation_refs);
     const verified = new Set(input.verified);
@@ -335,7 +330,6 @@ export const writeReport = defineAgent({
     const summary = summaryDue ? await modelSummary(input, citable, language) : { text: null, note: null };
     const writers = writeSections(input, catalog, citations, citable, mismatched, summary.text, summary.note);
     const toFix = new Set(revision?.audit.sections_to_fix ?? []);
-    let typoArmed = attempt <= (faults?.report_typo_attempts ?? 0);
     const sections: ReportSection[] = [];
     for (const [id, write] of writers) {
       const kept = previous?.sections.find((s) => s.id === id);
@@ -343,11 +337,7 @@ export const writeReport = defineAgent({
         if (kept) sections.push(kept);
         continue;
       }
-      // A planted fault (tests only): one number written wrong in the first section this attempt writes.
-      citations.typo = typoArmed;
       const section = write();
-      typoArmed = typoArmed && citations.typo;
-      citations.typo = false;
       if (section) sections.push(section);
     }
     const used = new Set(sections.flatMap((s) => [...s.body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))));

@@ -21,7 +21,7 @@ export const runSqlStep = defineAgent({
   name: 'sql',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, catalog: fragment, databaseUrl, language, memory, partial_periods, faults }) => {
+  run: async ({ workflow_id, step, catalog: fragment, databaseUrl, language, memory, partial_periods }) => {
     const op = step.operation;
     if (!isSqlOperation(op)) {
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });
@@ -91,7 +91,7 @@ export const runSqlStep = defineAgent({
       facts,
       paths_excluded: derived && operation.ruledOut ? operation.ruledOut(op, { derived, inputs: [], inputRows: new Map(), language }) : [],
       metrics: operation.keyMetrics ? operation.keyMetrics(op, rows, catalog) : [],
-      calculations: stepCalculations(step, handedOn, summary, catalog, language, faults?.skewed_calculations),
+      calculations: stepCalculations(step, handedOn, summary, catalog, language),
     });
   },
 });

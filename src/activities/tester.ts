@@ -67,7 +67,6 @@ export const testCode = defineAgent({
       workflowId: workflow_id, step, derived, dependencies, inputRows, fragment: requirements.catalog, language: requirements.language,
       elapsedMs: run.ms,
       aggregationLogic: [`generated JavaScript (${draft.lines} lines, artifact ${draft.code_ref}) over ${Object.keys(dependencies).join(', ')}`, `accepted against ${requirements.acceptance.length} criteria`],
-      skewed: requirements.faults?.skewed_calculations,
     }).then((r) => StepOutput.safeParse(r), (err: unknown) => ({ success: false as const, error: err as Error }));
     if (!built.success) {
       return failed('its result forms a valid step hand-off', built.error.message.slice(0, 500), 'the result is not a valid hand-off');

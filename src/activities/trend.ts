@@ -14,7 +14,7 @@ export const analyzeTrend = defineAgent({
   name: 'trend',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, dependencies, catalog, language, partial_periods, faults }) => {
+  run: async ({ workflow_id, step, dependencies, catalog, language, partial_periods }) => {
     const op = step.operation;
     if (op.kind !== 'trend') {
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `trend agent, step ${step.step_id}: "${op.kind}" is not a trend` });
@@ -34,7 +34,6 @@ export const analyzeTrend = defineAgent({
       elapsedMs: Number(process.hrtime.bigint() - started) / 1e6,
       aggregationLogic: [`trend of ${op.source} by ${op.key_columns.join(', ') || 'the whole series'}${left.length > 0 ? `, without the partial period(s) ${left.join(', ')}` : ''}`],
       pathsExcluded: left.map((m) => (zh ? `${m} 数据不完整（部分期间），未计入趋势，不视为下降` : `${m} left out of the trend: the data covers it only partly, so it is not read as a drop`)),
-      skewed: faults?.skewed_calculations,
     });
   },
 });

@@ -55,7 +55,7 @@ function scopeText(step: PlanStep, catalog: Catalog, language: Language, t: (zh:
  * The calculations of one step's result. `rows` are all the step's rows (the validator
  * recomputes them all, so any row can be picked), `summary` its data summary.
  */
-export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, catalog: Catalog, language: Language, skewed: string[] = []): Calculation[] {
+export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, catalog: Catalog, language: Language): Calculation[] {
   const metric = 'query' in step.operation ? step.operation.query.metric : step.metrics[0];
   const def = metric ? catalog.metrics[metric] : undefined;
   const t = (zh: string, en: string) => (language === 'zh' ? zh : en);
@@ -65,9 +65,7 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
     step, catalog, language, metric, label: def ? t(def.label_zh, def.label) : (metric ?? ''), sources: sourcesFor(catalog, step.metrics, step.dimensions), t,
     display, scope: scopeText(step, catalog, language, t), named,
   };
-  const calcs = operationOf(step.operation).calculations(step.operation, ctx, rows, summary);
-  // A planted fault (tests only): the agent reports these values 10% off; the validator must catch it.
-  return calcs.map((c) => (skewed.includes(c.id) ? { ...c, value: c.value * 1.1 + (c.value === 0 ? 1 : 0) } : c));
+  return operationOf(step.operation).calculations(step.operation, ctx, rows, summary);
 }
 
 /**

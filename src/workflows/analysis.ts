@@ -176,7 +176,7 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
   const windows = plan.steps.flatMap((s) => ('query' in s.operation ? [s.operation.query.window] : []));
   const metrics = [...new Set(plan.steps.flatMap((s) => s.metrics))];
   if (windows.length > 0 && metrics.length > 0) {
-    const input = { workflow_id: run.workflowId, catalogPath: run.catalogPath, databaseUrl: run.databaseUrl, metrics, windows, language: run.intent.language, faults: run.faults };
+    const input = { workflow_id: run.workflowId, catalogPath: run.catalogPath, databaseUrl: run.databaseUrl, metrics, windows, language: run.intent.language };
     run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
     if (run.dataQuality) run.stage('data_quality', 'done', run.dataQuality.summary);
@@ -219,7 +219,7 @@ async function testSignificance(run: AnalysisRun, plan: StepsPlan, passed: StepR
     return;
   }
   run.stage('statistics', 'running');
-  const input = { workflow_id: run.workflowId, catalogPath: run.catalogPath, databaseUrl: run.databaseUrl, intent: run.intent, steps: plan.steps, partial_periods: partialPeriods, faults: run.faults };
+  const input = { workflow_id: run.workflowId, catalogPath: run.catalogPath, databaseUrl: run.databaseUrl, intent: run.intent, steps: plan.steps, partial_periods: partialPeriods };
   run.statistics = await run.optional('statistics', () => run.call('testSignificance', 'statistics', input));
   if (run.statistics?.calculations_ref) run.calculations.set('stats', run.statistics.calculations_ref);
   if (run.statistics) run.stage('statistics', 'done', run.statistics.summary);
@@ -299,7 +299,6 @@ async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, pa
     verified,
     mismatched,
     chart_data: passed.map((r) => ({ step_id: r.step.step_id, kind: r.step.operation.kind, description: r.step.description, rows: r.result?.rows ?? [] })),
-    faults: run.faults,
   };
   let draft = null as ReportDraft | null;
   let audit = null as AuditOutput | null;

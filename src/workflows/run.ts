@@ -163,9 +163,6 @@ export class AnalysisRun {
   get databaseUrl(): string | undefined {
     return this.request.databaseUrl;
   }
-  get faults(): AnalysisRequest['faults'] {
-    return this.request.faults;
-  }
 
   /** Shows the checklist in the Web UI's current details. */
   show(): void {

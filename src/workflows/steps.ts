@@ -92,7 +92,7 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
       .slice(-MEMORY_FOR_STEP);
     const input = {
       workflow_id: run.workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl: run.databaseUrl, feedback, language: run.intent.language, memory: known,
-      partial_periods: partialPeriods, faults: run.faults,
+      partial_periods: partialPeriods,
     };
     let result;
     try {
@@ -139,7 +139,7 @@ async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecor
   // Stated once; every attempt receives exactly these requirements.
   const requirements = {
     workflow_id: run.workflowId, step, dependencies: Object.fromEntries(deps.map((d) => [d.step.step_id, asDependency(d)])),
-    catalog: steps.fragments[step.step_id] ?? {}, language: run.intent.language, acceptance: acceptanceCriteria(step), partial_periods: partialPeriods, faults: run.faults,
+    catalog: steps.fragments[step.step_id] ?? {}, language: run.intent.language, acceptance: acceptanceCriteria(step), partial_periods: partialPeriods,
   };
   const failures: TestFailure[] = [];
   const validations: ValidationOutput[] = [];
