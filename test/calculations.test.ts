@@ -7,7 +7,7 @@ import { pickValue } from '../src/analysis/recompute';
 import { twoSampleTest } from '../src/analysis/statistics';
 import { writeStepCode } from '../src/coding/rules-coder';
 import type { PlanStep } from '../src/contracts';
-import { formatCalculation, readNumbers, states } from '../src/report/numbers';
+import { formatCalculation, readNumbers, states, statesCalculation } from '../src/report/numbers';
 import { runInSandbox } from '../src/sandbox/sandbox';
 import { catalogFor } from '../src/sources';
 
@@ -79,4 +79,17 @@ test('money is written in the metric\'s currency, and the auditor reads every cu
 test('a year before a comma or a full stop is a date; a year-like amount with decimals or thousands is a number', () => {
   expect(readNumbers('revenue change (2023 → 2024, by country): +$7.95[8]. Sales in 2024.').numbers.map((n) => n.text)).toEqual(['+$7.95']);
   expect(readNumbers('2024.50 and 2024,500 orders').numbers.map((n) => n.text)).toEqual(['2024.50', '2024,500']);
+});
+
+test('one rounding rule for writer and auditor: an amount whose next digit is 5 passes as the writer wrote it', () => {
+  const calc = { value: 480231.255, display: 'currency' as const, delta: false, unit: 'USD' };
+  const written = formatCalculation(calc, 'en');
+  expect(written).toBe('$480,231.26');
+  const [n] = readNumbers(`${written}[1]`).numbers;
+  // By arithmetic it is a hair over half a cent away (binary fractions) …
+  expect(states(n!, calc.value)).toBe(false);
+  // … but it is exactly what the writer writes for this calculation.
+  expect(statesCalculation(n!, calc)).toBe(true);
+  const [wrong] = readNumbers('$480,231.27[1]').numbers;
+  expect(statesCalculation(wrong!, calc)).toBe(false);
 });

@@ -15,7 +15,7 @@ import { defineAgent } from '../agent';
 import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
 import { AuditInput, AuditOutput, type AuditFinding, type ReportOutput } from '../contracts';
 import { MAX_REPORT_RETRIES } from '../limits';
-import { readNumbers, states } from '../report/numbers';
+import { readNumbers, statesCalculation } from '../report/numbers';
 
 /** Findings that send their section back to the reporter (an unused important number is a note only). */
 const BLOCKING = new Set<AuditFinding['kind']>(['uncited_number', 'wrong_value', 'dangling_marker', 'unverified_citation']);
@@ -53,7 +53,7 @@ export const auditReport = defineAgent({
           continue;
         }
         // The calculation's own value, not the citation's copy of it; "< x" is only how p-values are written.
-        if (!states(n, calc.value) || citation.value !== calc.value || (n.upperBound && (calc.display !== 'p_value' || calc.value < 0))) {
+        if (!statesCalculation(n, calc) || citation.value !== calc.value || (n.upperBound && (calc.display !== 'p_value' || calc.value < 0))) {
           findings.push({ kind: 'wrong_value', section_id: section.id, detail: `"${n.text}" [${n.marker}] does not state ${calc.id} = ${calc.value}` });
         }
       }

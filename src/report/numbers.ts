@@ -105,6 +105,17 @@ export function readNumbers(text: string, names: string[] = []): { numbers: Writ
   return { numbers, loneMarkers };
 }
 
+/**
+ * Whether a written number states the calculation: exactly as the writer writes it (one rounding rule for the
+ * writer and the auditor, so a value whose next digit is 5 passes however binary arithmetic rounds it), or
+ * within the rounding the text shows (a number a model wrote with fewer digits).
+ */
+export function statesCalculation(written: WrittenNumber, calc: Pick<Calculation, 'value' | 'display' | 'delta' | 'unit'>): boolean {
+  const asWritten = readNumbers(formatCalculation(calc, 'en')).numbers[0];
+  if (asWritten && Math.abs(asWritten.value) === Math.abs(written.value) && asWritten.upperBound === written.upperBound) return true;
+  return states(written, calc.value);
+}
+
 /** Whether a written number states the value (within the rounding it shows). */
 export function states(written: WrittenNumber, value: number): boolean {
   if (written.upperBound) return value < written.value + written.precision;
