@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { planAnalysis } from '../src/activities/planner';
-import { loadCatalog } from '../src/catalog/catalog';
+import { loadCatalog, parseCatalog } from '../src/catalog/catalog';
 import { compileMetricQuery, FanOutError } from '../src/catalog/sql';
 import { partialMonths } from '../src/analysis/coverage';
 import type { DataExtent, MetricQuery, MonthCoverage, Plan } from '../src/contracts';
@@ -185,6 +185,27 @@ describe('fan-out', () => {
     expect(firstQuery(plan('revenue by genre in 2024')).metric).toBe('track_revenue');
     expect(plan('average order value by genre in 2024')).toMatchObject({ kind: 'cannot_answer' });
   });
+});
+
+test('joins declare their relationship: one_to_one never fans out, one_to_many fans out forwards only', () => {
+  const catalogWith = (relationship: string) => parseCatalog(`
+name: rel
+tables:
+  accounts: { primary_key: account_id, time_column: opened_at }
+  profiles: { primary_key: account_id }
+joins:
+  - { from: accounts.account_id, to: profiles.account_id, relationship: ${relationship} }
+time_fields:
+  opened_at: { column: accounts.opened_at, meaning: when the account was opened }
+metrics:
+  accounts: { label: accounts, label_zh: 账户数, description: accounts, table: accounts, expression: COUNT(*), time_field: opened_at }
+dimensions:
+  tier: { label: tier, label_zh: 等级, column: profiles.tier }
+`);
+  const q = { metric: 'accounts', window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' as const }, filters: [], group_by: ['tier'] };
+  expect(() => compileMetricQuery(catalogWith('one_to_one'), q)).not.toThrow();
+  expect(() => compileMetricQuery(catalogWith('many_to_one'), q)).not.toThrow();
+  expect(() => compileMetricQuery(catalogWith('one_to_many'), q)).toThrow(new FanOutError('accounts', 'accounts.account_id → profiles.account_id'));
 });
 
 describe('partial months', () => {

@@ -99,7 +99,12 @@ export const CatalogSchema = z.object({
   description: z.string().default(''),
   timezone: z.string().default('Asia/Shanghai'),
   tables: z.record(Identifier, TableDefinition),
-  joins: z.array(z.object({ from: ColumnRef, to: ColumnRef })).default([]),
+  /**
+   * How tables relate: from a column to the column it references. `relationship` says how many rows of `to`
+   * one row of `from` meets: many_to_one (the default: a foreign key to a key), one_to_one, or one_to_many.
+   * A metric joined towards a "many" side would count its rows several times; the SQL compiler refuses that.
+   */
+  joins: z.array(z.object({ from: ColumnRef, to: ColumnRef, relationship: z.enum(['many_to_one', 'one_to_one', 'one_to_many']).default('many_to_one') })).default([]),
   time_fields: z.record(Identifier, z.object({ column: ColumnRef, meaning: z.string().min(1), meaning_zh: z.string().optional() })),
   metrics: z.record(Identifier, MetricDefinition),
   dimensions: z.record(Identifier, DimensionDefinition).default({}),

@@ -67,7 +67,10 @@ function joinPath(catalog: Catalog, base: string, needed: string[]): JoinStep[] 
       const [toTable] = join.to.split('.');
       const next = fromTable === table ? toTable : toTable === table ? fromTable : undefined;
       if (next === undefined || reached.has(next)) continue;
-      const step = { clause: `LEFT JOIN ${next} ON ${join.from} = ${join.to}`, fansOut: toTable === table, text: `${join.to} → ${join.from}` };
+      // Following the join from `from` to `to` fans out only for one_to_many; the other way only for many_to_one.
+      const forward = fromTable === table;
+      const fansOut = forward ? join.relationship === 'one_to_many' : join.relationship === 'many_to_one';
+      const step = { clause: `LEFT JOIN ${next} ON ${join.from} = ${join.to}`, fansOut, text: forward ? `${join.from} → ${join.to}` : `${join.to} → ${join.from}` };
       reached.set(next, [...(reached.get(table) ?? []), step]);
       queue.push(next);
     }
