@@ -5,6 +5,10 @@
  */
 import path from 'node:path';
 import { Pool } from 'pg';
+import { parse as parseYaml } from 'yaml';
+import { parseCatalog } from '../src/catalog/catalog';
+import { draftCatalog } from '../src/catalog/introspect';
+import { compileUnitSample } from '../src/catalog/sql';
 import { evalContext } from '../eval/cases';
 import { CHINOOK_AS_OF, CHINOOK_CASES, CHINOOK_LAST_MONTH, CHINOOK_PASS_SHARE, chinookDatabaseUrl } from '../eval/chinook-cases';
 import { formatMiss, formatRow, formatScore, HEADER, runSuite } from '../eval/run';
@@ -59,4 +63,25 @@ test('an English report in US dollars: sentences with a space after each full st
   expect(report.audit).toMatchObject({ clean: true });
   expect(report.sections.find((s) => s.id === 'summary')!.body).toMatch(/^revenue moved from \$37\.62\[1\] to \$49\.62\[2\] \(\+\$12\.00\[3\]\)\. The main contributor is /);
   expect(result.answer).not.toContain('¥');
+});
+
+test('catalog init keeps a composite primary key whole, and the SQL compiler uses it as one key', async () => {
+  const draft = parseYaml(await draftCatalog(databaseUrl, 'chinook')) as { tables: Record<string, { primary_key?: string | string[] }> };
+  expect(draft.tables.playlist_track!.primary_key).toEqual(['playlist_id', 'track_id']);
+  expect(draft.tables.invoice!.primary_key).toBe('invoice_id');
+  const catalog = parseCatalog(`
+name: playlists
+tables:
+  playlist_track: { primary_key: [playlist_id, track_id] }
+  track: { primary_key: track_id, time_column: added }
+joins:
+  - { from: playlist_track.track_id, to: track.track_id }
+time_fields:
+  added: { column: track.milliseconds, meaning: stand-in }
+metrics:
+  share: { label: share, label_zh: 占比, description: d, table: playlist_track, numerator: SUM(playlist_track.track_id), denominator: COUNT(*), time_field: added }
+`);
+  const sample = compileUnitSample(catalog, { metric: 'share', window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' }, filters: [], group_by: [] });
+  expect(sample.unit).toBe('row');
+  expect(sample.sql).toMatch(/^SELECT ROW\(playlist_track\.playlist_id, playlist_track\.track_id\)::text AS unit, /);
 });

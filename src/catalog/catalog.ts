@@ -88,7 +88,8 @@ export type ColumnCheck = z.infer<typeof ColumnCheck>;
 
 const TableDefinition = z.object({
   description: z.string().default(''),
-  primary_key: Identifier.optional(),
+  /** The column, or the columns of a composite key (an order line: [order_id, line_no]), that identify a row. */
+  primary_key: z.union([Identifier, z.array(Identifier).min(1)]).optional(),
   /** Each row's reference time: completeness and partial periods are counted on it. */
   time_column: Identifier.optional(),
   checks: z.array(ColumnCheck).default([]),

@@ -37,7 +37,7 @@ async function keys(databaseUrl: string, schema: string) {
      JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema
      LEFT JOIN information_schema.constraint_column_usage ccu ON tc.constraint_type = 'FOREIGN KEY' AND ccu.constraint_name = tc.constraint_name AND ccu.table_schema = tc.table_schema
      WHERE tc.table_schema = $1 AND tc.constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY')
-     ORDER BY kcu.table_name, kcu.column_name`,
+     ORDER BY kcu.table_name, tc.constraint_type, kcu.ordinal_position`,
     [schema],
   );
   return rows;
@@ -47,18 +47,20 @@ async function keys(databaseUrl: string, schema: string) {
 export async function draftCatalog(databaseUrl: string, name: string, schema = 'public'): Promise<string> {
   const cols = await columns(databaseUrl, schema);
   const constraintRows = await keys(databaseUrl, schema);
-  const primary = new Map(constraintRows.filter((k) => k.kind === 'PRIMARY KEY').map((k) => [k.table_name, k.column_name]));
+  // Every column of a primary key, in order: a composite key is kept whole.
+  const primary = new Map<string, string[]>();
+  for (const k of constraintRows.filter((r) => r.kind === 'PRIMARY KEY')) primary.set(k.table_name, [...(primary.get(k.table_name) ?? []), k.column_name]);
   const foreign = constraintRows.filter((k) => k.kind === 'FOREIGN KEY' && k.ref_table && k.ref_column);
-  const isKey = (t: string, c: string) => primary.get(t) === c || foreign.some((f) => f.table_name === t && f.column_name === c);
+  const isKey = (t: string, c: string) => (primary.get(t) ?? []).includes(c) || foreign.some((f) => f.table_name === t && f.column_name === c);
 
-  const tables: Record<string, { description: string; primary_key?: string }> = {};
+  const tables: Record<string, { description: string; primary_key?: string | string[] }> = {};
   const timeFields: Record<string, { column: string; meaning: string }> = {};
   const metrics: Record<string, unknown> = {};
   const dimensions: Record<string, unknown> = {};
   const tableNames = [...new Set(cols.map((c) => c.table_name))];
   for (const table of tableNames) {
     const pk = primary.get(table);
-    tables[table] = { description: `TODO: what one row of ${table} is`, ...(pk ? { primary_key: pk } : {}) };
+    tables[table] = { description: `TODO: what one row of ${table} is`, ...(pk ? { primary_key: pk.length === 1 ? pk[0] : pk } : {}) };
     const own = cols.filter((c) => c.table_name === table);
     const times = own.filter((c) => TIME_TYPES.has(c.data_type));
     for (const t of times) timeFields[`${table}_${t.column_name}`] = { column: `${table}.${t.column_name}`, meaning: `TODO: what ${t.column_name} records` };

@@ -176,7 +176,9 @@ export function compileUnitSample(catalog: Catalog, query: MetricQuery): Compile
     sql = [`SELECT entity AS unit, ${ratio} AS value`, `FROM (\n  ${inner.join('\n  ')}\n) AS per_entity`, 'GROUP BY 1'].join('\n');
     unit = 'entity';
   } else if (metric.numerator && pk) {
-    sql = [`SELECT ${metric.table}.${pk} AS unit, ${ratio} AS value`, ...from, 'GROUP BY 1'].join('\n');
+    // A composite key identifies a row by all its columns together.
+    const key = typeof pk === 'string' ? `${metric.table}.${pk}` : `ROW(${pk.map((c) => `${metric.table}.${c}`).join(', ')})::text`;
+    sql = [`SELECT ${key} AS unit, ${ratio} AS value`, ...from, 'GROUP BY 1'].join('\n');
     unit = 'row';
   } else {
     sql = [`SELECT (${timeColumn})::date AS unit, ${metric.expression ?? ratio} AS value`, ...from, 'GROUP BY 1'].join('\n');
