@@ -153,7 +153,7 @@ test('the model plans in the same language: quarters as a grain, and a year over
   const months = await db().query<{ k: string; v: string }>(`SELECT to_char(pay_time, 'YYYY-MM') AS k, sum(amount) AS v FROM orders WHERE ${paid} AND to_char(pay_time, 'YYYY-MM') IN ($1, $2) GROUP BY 1 ORDER BY 1`, [yearEarlier, last]);
   const quarterly = await rowsOf(quarterQuestion, byQuarter);
   expect(quarterly.rows.map((r) => [r.quarter, Number(r.value).toFixed(2)])).toEqual(quarters.rows.map((r) => [r.k, Number(r.v).toFixed(2)]));
-  expect(quarterly.result.reading?.statement).toMatch(new RegExp(`^销售额，${year}年 .*按季度：`));
+  expect(quarterly.result.reading?.statement).toMatch(new RegExp(`^销售额，${year}年（.*按季度：`));
   const yoy = await rowsOf(yoyQuestion, yearOverYear);
   expect(yoy.rows.map((r) => [r.period, Number(r.value).toFixed(2)])).toEqual(months.rows.map((r) => [r.k, Number(r.v).toFixed(2)]));
   expect(yoy.result.reading).toMatchObject({ window: { start: `${last}-01` }, compared_with: { start: `${yearEarlier}-01` } });

@@ -153,7 +153,8 @@ function windowText(w: TimeWindow, zh: boolean): string {
   if (w.source === 'all_time') return zh ? `全部时间（${dates}）` : `all time (${dates})`;
   // Which rule chose it (the latest full month with data, or the calendar's when the data's extent is unknown) is in the assumptions.
   if (w.source === 'default') return zh ? `${label}（问题未给出期间）` : `${label} (the question named no period)`;
-  return label.includes(w.start) ? label : `${label} (${dates})`;
+  if (label.includes(w.start)) return label;
+  return zh ? `${label}（${dates}）` : `${label} (${dates})`;
 }
 
 /**
