@@ -547,7 +547,7 @@ export const VerificationOutput = z.object({
   /** Verified ids recomputed only by re-running the step's own SQL: re-run, not independently verified. */
   rerun_only: z.array(z.string()).default([]),
   /** Reconciliation checks on the second path's numbers and on the reported order (a failure marks its calculations mismatched). */
-  reconciliations: z.array(z.object({ step_id: z.string(), check: z.string(), ok: z.boolean(), detail: z.string() })).default([]),
+  reconciliations: z.array(z.object({ step_id: z.string(), check: z.string(), ok: z.boolean(), detail: z.string(), ids: z.array(z.string()).optional() })).default([]),
   tolerance: z.number(),
   /** Artifact with every check in full (reported and recomputed values). */
   checks_ref: z.string(),

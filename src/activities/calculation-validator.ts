@@ -17,7 +17,7 @@ import { deriveCompute, deriveFromSql, metricSummary, pickValue, queryRows, type
 import { twoSampleTest } from '../analysis/statistics';
 import { VerificationInput, VerificationOutput, type Calculation, type CheckedCalculation, type Recipe, type Row } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
-import { IndependentPath, REPORTED_ORDER, reportedOrder, type Reconciliation } from '../verify/independent';
+import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
 import { loadCalculations, storeArtifact } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
@@ -70,7 +70,8 @@ export const verifyCalculations = defineAgent({
       }
     };
 
-    const independent = new IndependentPath(db, catalogFor(catalogPath), byStep);
+    const catalog = catalogFor(catalogPath);
+    const independent = new IndependentPath(db, catalog, byStep);
     const { selected, rule } = selectForVerification(calculations);
     const picked = new Set(selected.map((c) => c.id));
     const checked: CheckedCalculation[] = [];
@@ -80,8 +81,9 @@ export const verifyCalculations = defineAgent({
       if (!reconciliations.has(stepId)) {
         const got = await independent.step(stepId);
         const recipe = byStep.get(stepId);
-        const order = recipe && got ? reportedOrder(recipe, calculations.filter((c) => c.step_id === stepId), typeof got.summary.change === 'number' ? got.summary.change : null) : null;
-        reconciliations.set(stepId, [...(got?.checks ?? []), ...(order ? [order.check] : [])]);
+        const own = calculations.filter((c) => c.step_id === stepId);
+        const reported = recipe && got ? [reportedOrder(recipe, own, typeof got.summary.change === 'number' ? got.summary.change : null), reportedTotal(recipe, catalog, own, got)] : [];
+        reconciliations.set(stepId, [...(got?.checks ?? []), ...reported.filter((r): r is Reconciliation => r !== null)]);
       }
       return (reconciliations.get(stepId) ?? []).filter((r) => !r.ok);
     };
@@ -93,8 +95,8 @@ export const verifyCalculations = defineAgent({
         const second = await independent.step(calc.step_id);
         if (second) {
           recomputed = pickOwn(second, calc.pick);
-          // A ranking reported out of order marks the calculations out of place; any other failed check, all of the step's.
-          failed = (await failuresOf(calc.step_id)).filter((f) => f.check !== REPORTED_ORDER || f.detail.includes(calc.id));
+          // A failed check marks the calculations it names (a ranking: those out of place), else all of the step's.
+          failed = (await failuresOf(calc.step_id)).filter((f) => !f.ids || f.ids.includes(calc.id));
         } else {
           path = 're-run';
           recomputed = pickValue(await recompute(calc.step_id), calc.pick);

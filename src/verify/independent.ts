@@ -18,8 +18,16 @@ import { NotIndependent, isAdditive, isRatio, ordered, secondPathRows } from './
 
 /** The check on the order an agent reported a ranking in. */
 export const REPORTED_ORDER = 'the reported ranking follows its values';
+export const REPORTED_TOTAL = 'the reported groups add up to their independent total';
 
-export interface Reconciliation { step_id: string; check: string; ok: boolean; detail: string }
+export interface Reconciliation {
+  step_id: string;
+  check: string;
+  ok: boolean;
+  detail: string;
+  /** The calculations a failure makes uncitable; all of the step's when absent. */
+  ids?: string[];
+}
 
 export interface Independent {
   rows: Row[];
@@ -177,7 +185,7 @@ export class IndependentPath {
  * The order the agent reported a ranking in, checked against its own values: rank_contributors calculations carry their
  * rank (pick.match.rank), top_n calculations come in the reported row order. Returns the ids out of order.
  */
-export function reportedOrder(recipe: Recipe, calcs: Calculation[], recomputedChange: number | null): { check: Reconciliation; ids: string[] } | null {
+export function reportedOrder(recipe: Recipe, calcs: Calculation[], recomputedChange: number | null): Reconciliation | null {
   if (recipe.kind !== 'compute') return null;
   const op = recipe.operation;
   let ranked: Calculation[];
@@ -197,7 +205,26 @@ export function reportedOrder(recipe: Recipe, calcs: Calculation[], recomputedCh
     if (before && sign * (c.value - before.value) < -1e-12) [before.id, c.id].forEach((x) => ids.add(x));
   });
   return {
-    check: { step_id: recipe.step_id, check: REPORTED_ORDER, ok: ids.size === 0, detail: ids.size === 0 ? `${ranked.length} ranked values in order` : `out of order: ${[...ids].join(', ')}` },
-    ids: [...ids],
+    step_id: recipe.step_id, check: REPORTED_ORDER, ok: ids.size === 0, detail: ids.size === 0 ? `${ranked.length} ranked values in order` : `out of order: ${[...ids].join(', ')}`, ids: [...ids],
   };
+}
+
+/**
+ * The group values an agent reported for an additive metric add up to the independent total of the same groups (the
+ * whole total when every group was reported): a join that multiplied rows cannot hide behind a group whose value happens
+ * to be right, the step's numbers are uncitable together.
+ */
+export function reportedTotal(recipe: Recipe, catalog: Catalog, calcs: Calculation[], recomputed: Independent): Reconciliation | null {
+  if (recipe.kind !== 'sql' || recipe.operation.kind !== 'metric') return null;
+  const query = recipe.operation.query;
+  if (query.group_by.length === 0 || !isAdditive(catalog, query.metric)) return null;
+  const values = calcs.filter((c) => c.pick.field === 'value' && c.pick.match !== null);
+  if (values.length < 2) return null;
+  const reported = values.reduce((s, c) => s + c.value, 0);
+  const total = values.reduce((s, c) => {
+    const row = recomputed.rows.find((r) => Object.entries(c.pick.match ?? {}).every(([k, v]) => String(r[k]) === String(v)));
+    return s + (row ? numberOf(row.value) : Number.NaN);
+  }, 0);
+  const all = values.length === recomputed.rows.length;
+  return { step_id: recipe.step_id, check: REPORTED_TOTAL, ok: close(reported, total), detail: `the ${values.length} reported groups sum to ${reported}, independently ${total}${all ? ' (every group: the total)' : ''}` };
 }
