@@ -113,6 +113,15 @@ afterEach(() => {
 const CHINOOK = { catalogPath: path.resolve(__dirname, '..', 'catalogs', 'chinook.yaml'), databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl), asOf: '2025-12-31' };
 const ATTRIBUTION = '为什么华东区上个月复购率下降了？';
 
+/** The attribution question run through the workflow: its verification, result, ranking step and that step's reported calculations. */
+async function attribution() {
+  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, ATTRIBUTION);
+  const verification = await verificationOf(workflowId);
+  const ranking = result.steps.find((s) => s.step.operation.kind === 'rank_contributors');
+  if (!ranking?.result?.calculations_ref) throw new Error('the plan has no ranking step with calculations');
+  return { result, verification, rankId: ranking.step.step_id, reported: await loadCalculations([ranking.result.calculations_ref]) };
+}
+
 test('(a) a fan-out join: revenue by country through invoice lines is caught, not cited', async () => {
   route = fanOut;
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Revenue by country in 2024', CHINOOK);
@@ -138,11 +147,7 @@ test('(a) a fan-out join: revenue by country through invoice lines is caught, no
 
 test('(b) a wrong mix-effect formula in a change decomposition is caught, not cited', async () => {
   route = wrongMix;
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, ATTRIBUTION);
-  const verification = await verificationOf(workflowId);
-  const ranking = result.steps.find((s) => s.step.operation.kind === 'rank_contributors');
-  const rankId = ranking!.step.step_id;
-  const reported = await loadCalculations([ranking!.result!.calculations_ref!]);
+  const { result, verification, rankId, reported } = await attribution();
   // The ranked mix and rate effects come from the planted formula: the top one is mismatched, and every mismatch is a planted effect.
   const effects = reported.filter((c) => /\.(mix|rate)\.(effect|share)$/.test(c.id));
   expect(effects.length).toBeGreaterThan(0);
@@ -153,20 +158,16 @@ test('(b) a wrong mix-effect formula in a change decomposition is caught, not ci
 
 test('(c) a ranking with two contributors swapped is caught, not cited', async () => {
   routeTest = swappedRanking;
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, ATTRIBUTION);
-  const verification = await verificationOf(workflowId);
-  const ranking = result.steps.find((s) => s.step.operation.kind === 'rank_contributors');
-  const reported = await loadCalculations([ranking!.result!.calculations_ref!]);
+  const { result, verification, rankId, reported } = await attribution();
   const swapped = reported.filter((c) => c.pick.field === 'effect' && (c.pick.match?.rank === 1 || c.pick.match?.rank === 2)).map((c) => c.id);
   expect(swapped).toHaveLength(2);
   expect(verification.mismatches).toEqual(expect.arrayContaining(swapped));
-  expect(verification.reconciliations.find((r) => r.step_id === ranking!.step.step_id && r.check === 'the reported ranking follows its values')?.ok).toBe(false);
+  expect(verification.reconciliations.find((r) => r.step_id === rankId && r.check === 'the reported ranking follows its values')?.ok).toBe(false);
   await notCited(result, verification.mismatches);
 });
 
 test('a correct run verifies its metric steps independently and says which numbers were only re-run', async () => {
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, ATTRIBUTION);
-  const verification = await verificationOf(workflowId);
+  const { result, verification } = await attribution();
   expect(verification.mismatches).toEqual([]);
   expect(result.status).toBe('completed');
   expect(verification.reconciliations.length).toBeGreaterThan(0);
