@@ -494,6 +494,8 @@ export const VerificationInput = z.object({
   calculation_refs: z.array(z.string()),
   recipes: z.array(Recipe),
   databaseUrl: z.string().optional(),
+  /** The catalog the second path builds its own SQL from (the default catalog when absent). */
+  catalogPath: z.string().optional(),
 });
 export type VerificationInput = z.input<typeof VerificationInput>;
 
@@ -504,6 +506,11 @@ export const CheckedCalculation = z.object({
   recomputed: z.number().nullable(),
   status: z.enum(['verified', 'mismatch', 'error']),
   detail: z.string(),
+  /**
+   * How it was recomputed: "independent" by the second path (SQL built by the validator from the catalog, derivations
+   * of src/verify), "re-run" by re-running the step's own SQL or checks through the agents' derivations (not independent).
+   */
+  path: z.enum(['independent', 're-run']).default('re-run'),
 });
 export type CheckedCalculation = z.infer<typeof CheckedCalculation>;
 
@@ -519,6 +526,10 @@ export const VerificationOutput = z.object({
   verified: z.array(z.string()),
   mismatches: z.array(z.string()),
   not_selected: z.array(z.string()),
+  /** Verified ids recomputed only by re-running the step's own SQL: re-run, not independently verified. */
+  rerun_only: z.array(z.string()).default([]),
+  /** Reconciliation checks on the second path's numbers and on the reported order (a failure marks its calculations mismatched). */
+  reconciliations: z.array(z.object({ step_id: z.string(), check: z.string(), ok: z.boolean(), detail: z.string(), ids: z.array(z.string()).optional() })).default([]),
   tolerance: z.number(),
   /** Artifact with every check in full (reported and recomputed values). */
   checks_ref: z.string(),

@@ -1,17 +1,23 @@
 /**
  * Validator, second pass: re-verify the numbers a run reports before any of them
  * reaches the report. Calculations are chosen by importance (see
- * selectForVerification), each is recomputed from the source tables by its step's
- * recipe (read-only SQL, then the vetted derivations, never the reporting agent's
- * output or the generated code) and compared within the tolerance. Matches become
- * citable; mismatches are flagged and can never be cited.
+ * selectForVerification) and each is recomputed from the source tables by a path
+ * that does not share the code that produced it: SQL the validator builds itself
+ * from the catalog (src/verify/second-path.ts, correlated lookups, no joins) and
+ * derivations written separately (src/verify/derivations.ts), with reconciliation
+ * checks (src/verify/independent.ts). A number the second path cannot recompute
+ * (data-quality counts, significance tests, a metric the builder cannot express)
+ * falls back to re-running the step's own recipe through the agents' derivations,
+ * and is reported as re-run, not independently verified (rerun_only). Matches
+ * become citable; mismatches and failed reconciliations are flagged and never cited.
  */
 import { defineAgent } from '../agent';
 import { TOLERANCE, sameNumber, selectForVerification } from '../analysis/calculations';
 import { deriveCompute, deriveFromSql, metricSummary, pickValue, queryRows, type StepData } from '../analysis/recompute';
 import { twoSampleTest } from '../analysis/statistics';
-import { VerificationInput, VerificationOutput, type CheckedCalculation, type Recipe } from '../contracts';
-import { databaseFor } from '../sources';
+import { VerificationInput, VerificationOutput, type Calculation, type CheckedCalculation, type Recipe, type Row } from '../contracts';
+import { catalogFor, databaseFor } from '../sources';
+import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
 import { loadCalculations, storeArtifact } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
@@ -20,7 +26,7 @@ export const verifyCalculations = defineAgent({
   name: 'validator',
   input: VerificationInput,
   output: VerificationOutput,
-  run: async ({ workflow_id, calculation_refs, recipes, databaseUrl }) => {
+  run: async ({ workflow_id, calculation_refs, recipes, databaseUrl, catalogPath }) => {
     const calculations = await loadCalculations(calculation_refs);
     const db = databaseFor(databaseUrl);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
@@ -64,35 +70,74 @@ export const verifyCalculations = defineAgent({
       }
     };
 
+    const catalog = catalogFor(catalogPath);
+    const independent = new IndependentPath(db, catalog, byStep);
     const { selected, rule } = selectForVerification(calculations);
     const picked = new Set(selected.map((c) => c.id));
     const checked: CheckedCalculation[] = [];
+    const reconciliations = new Map<string, Reconciliation[]>();
+    /** Failed reconciliations of a step: its own, its inputs', the reported order (made once per step). */
+    const failuresOf = async (stepId: string): Promise<Reconciliation[]> => {
+      if (!reconciliations.has(stepId)) {
+        const got = await independent.step(stepId);
+        const recipe = byStep.get(stepId);
+        const own = calculations.filter((c) => c.step_id === stepId);
+        const reported = recipe && got ? [reportedOrder(recipe, own, typeof got.summary.change === 'number' ? got.summary.change : null), reportedTotal(recipe, catalog, own, got)] : [];
+        reconciliations.set(stepId, [...(got?.checks ?? []), ...reported.filter((r): r is Reconciliation => r !== null)]);
+      }
+      return (reconciliations.get(stepId) ?? []).filter((r) => !r.ok);
+    };
     for (const calc of selected) {
       let recomputed: unknown;
+      let path: CheckedCalculation['path'] = 'independent';
+      let failed: Reconciliation[] = [];
       try {
-        recomputed = pickValue(await recompute(calc.step_id), calc.pick);
+        const second = await independent.step(calc.step_id);
+        if (second) {
+          recomputed = pickOwn(second, calc.pick);
+          // A failed check marks the calculations it names (a ranking: those out of place), else all of the step's.
+          failed = (await failuresOf(calc.step_id)).filter((f) => !f.ids || f.ids.includes(calc.id));
+        } else {
+          path = 're-run';
+          recomputed = pickValue(await recompute(calc.step_id), calc.pick);
+        }
       } catch (err) {
-        checked.push({ id: calc.id, importance: calc.importance, reported: calc.value, recomputed: null, status: 'error', detail: `could not recompute: ${(err as Error).message}` });
+        checked.push({ id: calc.id, importance: calc.importance, reported: calc.value, recomputed: null, status: 'error', detail: `could not recompute: ${(err as Error).message}`, path });
         continue;
       }
       const value = typeof recomputed === 'number' ? recomputed : recomputed === null || recomputed === undefined ? null : Number(recomputed);
       const ok = sameNumber(calc.value, value, calc.display);
+      const how = path === 'independent' ? 'the independent recomputation' : 'a re-run of the step\'s own SQL (not independently verified)';
       checked.push({
         id: calc.id, importance: calc.importance, reported: calc.value, recomputed: value !== null && Number.isFinite(value) ? value : null,
-        status: ok ? 'verified' : 'mismatch',
-        detail: ok ? 'matches the recomputation' : `reported ${calc.value}, recomputed ${String(value)} from the source (tolerance ${calc.display === 'integer' ? 'exact' : `${TOLERANCE} relative`})`,
+        status: ok && failed.length === 0 ? 'verified' : 'mismatch',
+        detail: !ok
+          ? `reported ${calc.value}, recomputed ${String(value)} by ${how} (tolerance ${calc.display === 'integer' ? 'exact' : `${TOLERANCE} relative`})`
+          : failed.length > 0 ? `reconciliation failed: ${failed.map((f) => `${f.check} (${f.detail})`).join('; ')}` : `matches ${how}`,
+        path,
       });
     }
+    const verified = checked.filter((c) => c.status === 'verified');
     return {
-      checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', { rule, checked }),
+      checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', { rule, checked, reconciliations: [...reconciliations.values()].flat() }),
       total: calculations.length,
       rule,
       checked_count: checked.length,
       checked: checked.filter((c) => c.status !== 'verified'),
-      verified: checked.filter((c) => c.status === 'verified').map((c) => c.id),
+      verified: verified.map((c) => c.id),
       mismatches: checked.filter((c) => c.status !== 'verified').map((c) => c.id),
       not_selected: calculations.filter((c) => !picked.has(c.id)).map((c) => c.id),
+      rerun_only: verified.filter((c) => c.path === 're-run').map((c) => c.id),
+      reconciliations: [...reconciliations.values()].flat(),
       tolerance: TOLERANCE,
     };
   },
 });
+
+/** The value a calculation points at in the second path's result: a summary field, or a column of the row whose keys match. */
+function pickOwn(data: { rows: Row[]; summary: Record<string, string | number | null> }, pick: Calculation['pick']): unknown {
+  if (pick.match === null) return data.summary[pick.field] ?? null;
+  const wanted = Object.entries(pick.match);
+  for (const row of data.rows) if (wanted.every(([k, v]) => String(row[k]) === String(v))) return row[pick.field] ?? null;
+  return null;
+}

@@ -123,7 +123,8 @@ export const rank_contributors: Operation<'rank_contributors'> = {
       const who = `${String(row.dimension)}=${String(row.segment)}`;
       const shown = `${dimensionLabel(catalog, language, String(row.dimension))}=${valueLabel(catalog, language, String(row.dimension), String(row.segment))}`;
       const kind = row.effect_type === 'mix' ? t('结构效应', 'mix effect') : row.effect_type === 'rate' ? t('比率效应', 'rate effect') : t('变化', 'change');
-      const match = { dimension: String(row.dimension), segment: String(row.segment), effect_type: String(row.effect_type) };
+      // The rank is part of what is claimed: the validator finds the row again at the same rank, so a mis-sorted ranking does not verify.
+      const match = { rank: Number(row.rank), dimension: String(row.dimension), segment: String(row.segment), effect_type: String(row.effect_type) };
       calcs.push(
         ...make(ctx, `${who}.${String(row.effect_type)}.effect`, row.effect, { display, delta: true, description: `${shown} ${kind}`, formula: t('按贡献排序的分解效应', 'decomposition effect, ranked'), importance: i === 0 ? 'high' : 'medium', pick: { field: 'effect', match } }),
         ...make(ctx, `${who}.${String(row.effect_type)}.share`, row.share_of_change, { display: 'percent', delta: false, description: t(`${shown} ${kind}占变化的比例`, `${shown} ${kind} as a share of the change`), formula: 'effect / change', importance: i === 0 ? 'high' : 'medium', pick: { field: 'share_of_change', match } }),

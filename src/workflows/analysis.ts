@@ -260,7 +260,7 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
     ...(run.dataQuality ? [run.dataQuality.recipe] : []),
     ...(run.statistics?.recipe ? [run.statistics.recipe] : []),
   ];
-  run.verification = await run.optional('verification', () => run.call('verifyCalculations', 'validator · recompute numbers', { workflow_id: run.workflowId, calculation_refs: calculationRefs, recipes, databaseUrl: run.databaseUrl }));
+  run.verification = await run.optional('verification', () => run.call('verifyCalculations', 'validator · recompute numbers', { workflow_id: run.workflowId, calculation_refs: calculationRefs, recipes, databaseUrl: run.databaseUrl, catalogPath: run.catalogPath }));
   const { verification } = run;
   if (verification) {
     const { verified, mismatches } = verification;

@@ -1,0 +1,230 @@
+/**
+ * A step's result by the validator's own path: the second path's SQL
+ * (src/verify/second-path.ts) for the metric, then the separate derivations
+ * (src/verify/derivations.ts), with reconciliation checks that do not hold by
+ * construction:
+ *   - an additive metric's group values add up to its ungrouped total (queried on its own);
+ *   - a decomposition's before and after equal the metric queried directly for each period;
+ *   - a decomposition's effects add up to its change;
+ *   - ranks follow the values (the recomputed ranking, and the order the agent reported in).
+ * Steps it cannot recompute (quality checks, significance tests, a metric the
+ * builder cannot express) return null: the validator then re-runs the step's own
+ * recipe and says the numbers were re-run, not independently verified.
+ */
+import type { Catalog } from '../catalog/catalog';
+import type { Calculation, MetricQuery, Recipe, Row } from '../contracts';
+import * as d from './derivations';
+import { NotIndependent, isAdditive, isRatio, ordered, secondPathRows } from './second-path';
+
+/** The check on the order an agent reported a ranking in. */
+export const REPORTED_ORDER = 'the reported ranking follows its values';
+export const REPORTED_TOTAL = 'the reported groups add up to their independent total';
+
+export interface Reconciliation {
+  step_id: string;
+  check: string;
+  ok: boolean;
+  detail: string;
+  /** The calculations a failure makes uncitable; all of the step's when absent. */
+  ids?: string[];
+}
+
+export interface Independent {
+  rows: Row[];
+  summary: Record<string, string | number | null>;
+  /** Checks made on the way; a failed one (here or in an input) makes every number of the step uncitable. */
+  checks: Reconciliation[];
+}
+
+const close = (a: number, b: number, slack = 0) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b)) + slack;
+const numberOf = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+/** The [start, end) dates of a period key of a grain (2024, 2024-Q3, 2024-03, 2024-03-15) or of a named period; null when unknown. */
+function periodWindow(column: string, key: string, query: MetricQuery): { start: string; end: string } | null {
+  if (column === 'period') return query.periods.find((p) => p.key === key) ?? null;
+  const date = (y: number, m: number, day = 1) => new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10);
+  let m: RegExpMatchArray | null;
+  if (column === 'year' && (m = /^(\d{4})$/.exec(key))) return { start: date(+m[1]!, 1), end: date(+m[1]! + 1, 1) };
+  if (column === 'quarter' && (m = /^(\d{4})-Q([1-4])$/.exec(key))) return { start: date(+m[1]!, 3 * +m[2]! - 2), end: date(+m[1]!, 3 * +m[2]! + 1) };
+  if (column === 'month' && (m = /^(\d{4})-(\d{2})$/.exec(key))) return { start: date(+m[1]!, +m[2]!), end: date(+m[1]!, +m[2]! + 1) };
+  if (column === 'day' && (m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key))) return { start: date(+m[1]!, +m[2]!, +m[3]!), end: date(+m[1]!, +m[2]!, +m[3]! + 1) };
+  return null;
+}
+
+export class IndependentPath {
+  private readonly results = new Map<string, Promise<Independent | null>>();
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly catalog: Catalog,
+    private readonly recipes: Map<string, Recipe>,
+  ) {}
+
+  /** The step recomputed by the second path, once per step; null when the second path cannot recompute it. */
+  step(stepId: string): Promise<Independent | null> {
+    let known = this.results.get(stepId);
+    if (!known) {
+      const recipe = this.recipes.get(stepId);
+      known = recipe ? this.compute(recipe).catch((err: unknown) => {
+        if (err instanceof NotIndependent) return null;
+        throw err;
+      }) : Promise.resolve(null);
+      this.results.set(stepId, known);
+    }
+    return known;
+  }
+
+  private rows(query: MetricQuery): Promise<Row[]> {
+    return secondPathRows(this.databaseUrl, this.catalog, query);
+  }
+
+  private async compute(recipe: Recipe): Promise<Independent | null> {
+    if (recipe.kind === 'quality' || recipe.kind === 'statistics') return null;
+    const op = recipe.operation;
+    const id = recipe.step_id;
+    switch (op.kind) {
+      case 'metric': {
+        const all = await this.rows({ ...op.query, order: null, limit: null });
+        const checks = await this.additivity(id, op.query, all);
+        const rows = ordered(all, op.query.order, op.query.limit);
+        const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
+        const summary = { rows: rows.length, value_min: values.length ? Math.min(...values) : null, value_max: values.length ? Math.max(...values) : null, value_sum: values.length ? values.reduce((a, b) => a + b, 0) : null };
+        return { rows, summary, checks };
+      }
+      case 'gap_contribution': {
+        const rows = await this.rows(op.query);
+        const result = d.gapContribution(rows, isRatio(this.catalog, op.query.metric), op.segment.dimension, op.segment.a, op.segment.b, op.across);
+        const checks = [...await this.additivity(id, op.query, rows), this.addsUp(id, 'contributions add up to the gap', result.rows.map((r) => numberOf(r.contribution)), numberOf(result.summary.gap))];
+        return { ...result, checks };
+      }
+      case 'change_decomposition': {
+        const rows = await this.rows(op.query);
+        const ratio = isRatio(this.catalog, op.query.metric);
+        const result = d.changeDecomposition(rows, ratio, op.dimension, op.before, op.after, op.period_column);
+        const checks = [
+          ...await this.additivity(id, op.query, rows),
+          this.addsUp(id, 'effects add up to the change', result.rows.map((r) => numberOf(r.total_effect)), numberOf(result.summary.change)),
+          ...await this.periodsMatchDirect(id, op.query, op.period_column, [[op.before, numberOf(result.summary.value_before)], [op.after, numberOf(result.summary.value_after)]]),
+        ];
+        return { ...result, checks };
+      }
+      default: {
+        if (recipe.kind !== 'compute') return null;
+        const inputs = new Map<string, Independent>();
+        for (const input of recipe.inputs) {
+          const got = await this.step(input);
+          if (!got) return null;
+          inputs.set(input, got);
+        }
+        const input = (source: string): Independent => {
+          const got = inputs.get(source);
+          if (!got) throw new NotIndependent(`input ${source} is missing`);
+          return got;
+        };
+        const inherited = [...inputs.values()].flatMap((i) => i.checks);
+        switch (op.kind) {
+          case 'top_n': {
+            const source = input(op.source);
+            const key = Object.keys(source.rows[0] ?? {}).find((k) => typeof source.rows[0]?.[k] === 'string');
+            const result = d.topN(source.rows, key, op.column, op.n, op.order);
+            return { ...result, checks: [...inherited, this.monotone(id, result.rows.map((r) => numberOf(r[op.column])), op.order === 'desc' ? -1 : 1)] };
+          }
+          case 'compare':
+            return { ...d.compare(input(op.source).rows, op.key_columns), checks: inherited };
+          case 'trend':
+            return { ...d.trend(input(op.source).rows, op.key_columns, recipe.excluded_periods), checks: inherited };
+          case 'rank_contributors': {
+            const result = d.rankContributors(op.sources.map((s) => ({ ...input(s), dimension: String(input(s).summary.dimension ?? '') })), op.n);
+            return { ...result, checks: [...inherited, this.monotone(id, result.rows.map((r) => numberOf(r.effect)), numberOf(result.summary.change) < 0 ? 1 : -1)] };
+          }
+          default:
+            return null;
+        }
+      }
+    }
+  }
+
+  /** An additive metric grouped: the group values add up to the total queried on its own. */
+  private async additivity(stepId: string, query: MetricQuery, rows: Row[]): Promise<Reconciliation[]> {
+    if (query.group_by.length === 0 || !isAdditive(this.catalog, query.metric)) return [];
+    const [total] = await this.rows({ ...query, group_by: [], order: null, limit: null });
+    const sum = rows.reduce((s, r) => s + numberOf(r.value), 0);
+    const ok = close(sum, numberOf(total?.value));
+    return [{ step_id: stepId, check: `${query.metric} by ${query.group_by.join(', ')} adds up to the total`, ok, detail: `groups sum to ${sum}, the total is ${numberOf(total?.value)}` }];
+  }
+
+  /** Before and after of a decomposition equal the metric queried for that period alone (not for per-entity metrics: an entity may sit in two groups). */
+  private async periodsMatchDirect(stepId: string, query: MetricQuery, column: string, periods: [string, number][]): Promise<Reconciliation[]> {
+    if (this.catalog.metrics[query.metric]?.per) return [];
+    const out: Reconciliation[] = [];
+    for (const [key, derived] of periods) {
+      const period = periodWindow(column, key, query);
+      if (!period) continue;
+      const window = { ...query.window, start: period.start > query.window.start ? period.start : query.window.start, end: period.end < query.window.end ? period.end : query.window.end };
+      const [direct] = await this.rows({ ...query, window, group_by: [], periods: [], order: null, limit: null });
+      const value = numberOf(direct?.value);
+      out.push({ step_id: stepId, check: `${query.metric} in ${key} equals the metric queried for ${key} alone`, ok: close(derived, value, 1e-6), detail: `decomposition says ${derived}, direct query ${value}` });
+    }
+    return out;
+  }
+
+  private addsUp(stepId: string, check: string, parts: number[], whole: number): Reconciliation {
+    const sum = parts.reduce((a, b) => a + b, 0);
+    // Each part is rounded (4 or 6 digits): allow that much per part.
+    const ok = close(sum, whole, parts.length * 1e-4);
+    return { step_id: stepId, check, ok, detail: `parts sum to ${sum}, the whole is ${whole}` };
+  }
+
+  private monotone(stepId: string, values: number[], sign: 1 | -1): Reconciliation {
+    const bad = values.findIndex((v, i) => i > 0 && sign * (v - (values[i - 1] as number)) < -1e-12);
+    return { step_id: stepId, check: 'ranks follow the values', ok: bad < 0, detail: bad < 0 ? `${values.length} ranked values in order` : `rank ${bad + 1} is out of order` };
+  }
+}
+
+/**
+ * The order the agent reported a ranking in, checked against its own values: rank_contributors calculations carry their
+ * rank (pick.match.rank), top_n calculations come in the reported row order. Returns the ids out of order.
+ */
+export function reportedOrder(recipe: Recipe, calcs: Calculation[], recomputedChange: number | null): Reconciliation | null {
+  if (recipe.kind !== 'compute') return null;
+  const op = recipe.operation;
+  let ranked: Calculation[];
+  let sign: 1 | -1;
+  if (op.kind === 'rank_contributors') {
+    ranked = calcs.filter((c) => c.pick.field === 'effect' && c.pick.match?.rank !== undefined).sort((p, q) => numberOf(p.pick.match?.rank) - numberOf(q.pick.match?.rank));
+    sign = (recomputedChange ?? 0) < 0 ? 1 : -1;
+  } else if (op.kind === 'top_n') {
+    ranked = calcs.filter((c) => c.pick.field === op.column);
+    sign = op.order === 'desc' ? -1 : 1;
+  } else {
+    return null;
+  }
+  const ids = new Set<string>();
+  ranked.forEach((c, i) => {
+    const before = ranked[i - 1];
+    if (before && sign * (c.value - before.value) < -1e-12) [before.id, c.id].forEach((x) => ids.add(x));
+  });
+  return {
+    step_id: recipe.step_id, check: REPORTED_ORDER, ok: ids.size === 0, detail: ids.size === 0 ? `${ranked.length} ranked values in order` : `out of order: ${[...ids].join(', ')}`, ids: [...ids],
+  };
+}
+
+/**
+ * The group values an agent reported for an additive metric add up to the independent total of the same groups (the
+ * whole total when every group was reported): a join that multiplied rows cannot hide behind a group whose value happens
+ * to be right, the step's numbers are uncitable together.
+ */
+export function reportedTotal(recipe: Recipe, catalog: Catalog, calcs: Calculation[], recomputed: Independent): Reconciliation | null {
+  if (recipe.kind !== 'sql' || recipe.operation.kind !== 'metric') return null;
+  const query = recipe.operation.query;
+  if (query.group_by.length === 0 || !isAdditive(catalog, query.metric)) return null;
+  const values = calcs.filter((c) => c.pick.field === 'value' && c.pick.match !== null);
+  if (values.length < 2) return null;
+  const reported = values.reduce((s, c) => s + c.value, 0);
+  const total = values.reduce((s, c) => {
+    const row = recomputed.rows.find((r) => Object.entries(c.pick.match ?? {}).every(([k, v]) => String(r[k]) === String(v)));
+    return s + (row ? numberOf(row.value) : Number.NaN);
+  }, 0);
+  const all = values.length === recomputed.rows.length;
+  return { step_id: recipe.step_id, check: REPORTED_TOTAL, ok: close(reported, total), detail: `the ${values.length} reported groups sum to ${reported}, independently ${total}${all ? ' (every group: the total)' : ''}` };
+}
