@@ -51,3 +51,12 @@ test('the partial month is flagged by data quality and left out of the trend and
   expect(summary).toContain(`${lastMonth} 数据不完整，未作为下降解读。`);
   expect(result.report!.audit.clean).toBe(true);
 });
+
+test('a drop into the partial month is not explained by business causes: the run says where the data stops', async () => {
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '为什么上个月销售额下降了？', { databaseUrl: partialUrl });
+  expect(result.status).toBe('needs_clarification');
+  expect(result.steps).toEqual([]);
+  expect(result.answer).toContain(`数据截至 ${lastMonth}-15；`);
+  expect(result.answer).toContain('其中的下降或上升不作为业务变化解读');
+  expect(result.answer).not.toContain('主要原因');
+});

@@ -11,7 +11,7 @@ import { Plan, PlanDraft, PlannerInput, type DataExtent, type QuestionReading } 
 import { MAX_PLAN_STEPS } from '../limits';
 import { modelFor } from '../model/model';
 import { planQuestion, readingOfPlan } from '../model/rules';
-import { defaultTimeWindow, makeWindow, windowOfMonth } from '../model/time-window';
+import { defaultTimeWindow, lastDayOf, makeWindow, previousMonth, windowOfMonth } from '../model/time-window';
 import { catalogFor } from '../sources';
 import { checkPlan } from '../workflows/plan-checks';
 
@@ -69,10 +69,12 @@ function rephrasing(reading: QuestionReading, catalog: Catalog, language: 'zh' |
  * The plan with how it read the question. A plan that leaves out a word naming a metric, a dimension,
  * a value, a period, a grain or a ranking would answer another question: the run asks back instead.
  */
-function withReading(plan: Plan, input: { question: string; intent: PlannerInput['intent']; asOf: string }, catalog: Catalog): Plan {
+function withReading(plan: Plan, input: { question: string; intent: PlannerInput['intent']; asOf: string; extent: DataExtent | null }, catalog: Catalog): Plan {
   if (plan.kind !== 'plan') return plan;
   const language = input.intent.language;
   const { reading, blocking } = readingOfPlan(input.question, plan.steps, catalog, language, input.asOf, input.intent.matched);
+  const partial = partialComparison(reading, catalog, input.extent, language);
+  if (partial) return { kind: 'needs_clarification', reason: partial.reason, question: partial.question, reading };
   if (blocking.length === 0) return { ...plan, reading };
   const quoted = blocking.map((w) => `“${w}”`).join(language === 'zh' ? '、' : ', ');
   return {
@@ -80,6 +82,34 @@ function withReading(plan: Plan, input: { question: string; intent: PlannerInput
     reason: language === 'zh' ? `计划无法表达问题中的 ${quoted}；按现有计划只能回答：${reading.statement}` : `the plan cannot express ${quoted} from the question; as planned it would only answer: ${reading.statement}`,
     question: rephrasing(reading, catalog, language),
     reading,
+  };
+}
+
+/**
+ * A change measured into a month the data covers only partly would read a half-loaded month as a collapse (or a
+ * boom): a plan that compares periods, one of which holds such a month, is not run. The run says plainly where
+ * the data stops and offers the latest full months instead. No business cause is named for a partial month.
+ */
+function partialComparison(reading: QuestionReading, catalog: Catalog, extent: DataExtent | null, language: 'zh' | 'en'): { reason: string; question: string } | null {
+  if (!reading.compared_with || !reading.window) return null;
+  const field = catalog.metrics[reading.metrics[0] ?? '']?.time_field;
+  const data = field ? extent?.time_fields[field] : undefined;
+  if (!data) return null;
+  const monthsOf = (w: { start: string; end: string }) => data.months.filter((m) => m.month >= w.start.slice(0, 7) && m.month <= lastDayOf(w.end).slice(0, 7));
+  const cut = [...monthsOf(reading.compared_with), ...monthsOf(reading.window)].find((m) => data.partial_months.includes(m.month));
+  if (!cut) return null;
+  const month = windowOfMonth(cut.month);
+  const days = new Date(Date.parse(month.end) - 86_400_000).getUTCDate();
+  const zh = language === 'zh';
+  const latest = data.latest_full_month ? windowOfMonth(data.latest_full_month) : null;
+  const before = latest ? previousMonth(latest) : null;
+  return {
+    reason: zh
+      ? `数据截至 ${data.last ?? cut.last_day}；${month.label_zh}只有 ${cut.first_day} 至 ${cut.last_day} 的数据（共 ${days} 天），其中的下降或上升不作为业务变化解读`
+      : `the data ends ${data.last ?? cut.last_day}; ${month.label_en} has data only from ${cut.first_day} to ${cut.last_day} (of ${days} days), so a drop or a rise there is not read as a business change`,
+    question: latest && before
+      ? zh ? `可以比较完整的月份，例如“为什么${latest.label_zh}与${before.label_zh}相比有变化”。` : `You could compare full months instead, for example "why did it change between ${before.label_en} and ${latest.label_en}".`
+      : zh ? '请换一个数据完整的期间。' : 'Please ask about periods the data covers in full.',
   };
 }
 
@@ -124,6 +154,6 @@ export const planAnalysis = defineAgent({
       check: (draft) => problems(draft, catalog),
       offline: () => planQuestion(question, intent, catalog, asOf, feedback, extent),
     });
-    return withReading(withFragments(answer.value, catalog), { question, intent, asOf }, catalog);
+    return withReading(withFragments(answer.value, catalog), { question, intent, asOf, extent }, catalog);
   },
 });
