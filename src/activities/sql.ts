@@ -27,9 +27,10 @@ export const runSqlStep = defineAgent({
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });
     }
     const catalog = fragmentCatalog(fragment);
+    const operation = operationOf(op);
     let compiled;
     try {
-      compiled = compileMetricQuery(catalog, op.query);
+      compiled = compileMetricQuery(catalog, op.query, { totalsWithout: operation.totalsWithout?.(op) });
     } catch (err) {
       if (err instanceof UnknownCatalogNameError) {
         throw ApplicationFailure.create({ type: 'UnknownCatalogName', nonRetryable: true, message: `sql agent, step ${step.step_id}: ${err.message}` });
@@ -57,6 +58,7 @@ export const runSqlStep = defineAgent({
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
 
     const rows = result.rows;
+    const groupRows = rows.filter((r) => r.is_total !== true);
     const anomalies: string[] = [];
     if (rows.length === 0) anomalies.push('the query returned no rows');
     if (rows.some((r) => r.value === null)) anomalies.push('some groups have no value (no qualifying rows)');
@@ -64,7 +66,6 @@ export const runSqlStep = defineAgent({
     const partial = [...new Set(rows.map((r) => String(r.month)).filter((m) => partial_periods.includes(m)))];
     if (partial.length > 0) anomalies.push(`${partial.join(', ')}: only partly covered by data (see the data-quality check); not comparable with full months`);
 
-    const operation = operationOf(op);
     const derived: Derived | null = deriveFromSql(op, rows);
     const columns = derived?.columns ?? compiled.columns;
     const handedOn = derived?.rows ?? rows;
@@ -83,14 +84,14 @@ export const runSqlStep = defineAgent({
       columns,
       rows: handedOn,
       filters_applied: compiled.filters_applied,
-      aggregation_logic: derived ? [...compiled.aggregation_logic, `then ${op.kind.replace('_', ' ')} over ${rows.length} grouped rows`] : compiled.aggregation_logic,
+      aggregation_logic: derived ? [...compiled.aggregation_logic, `then ${op.kind.replace('_', ' ')} over ${groupRows.length} grouped rows`] : compiled.aggregation_logic,
       execution_time_ms: elapsedMs,
       data_summary: summary,
       anomalies_found: anomalies,
       value_metric: derived ? null : op.query.metric,
       facts,
       paths_excluded: derived && operation.ruledOut ? operation.ruledOut(op, { derived, inputs: [], inputRows: new Map(), language }) : [],
-      metrics: operation.keyMetrics ? operation.keyMetrics(op, rows, catalog) : [],
+      metrics: operation.keyMetrics ? operation.keyMetrics(op, groupRows, catalog) : [],
       calculations: stepCalculations(step, handedOn, summary, catalog, language),
     });
   },

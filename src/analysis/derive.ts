@@ -17,11 +17,35 @@ const str = (v: Row[string] | undefined): string => (v === null || v === undefin
 const round = (x: number, digits = 6) => Math.round(x * 10 ** digits) / 10 ** digits;
 const col = (name: string, type: string, meaning: string): ColumnInfo => ({ name, type, meaning });
 
+/**
+ * Rows of a decomposition query: the groups, and the totals the same statement computed without the decomposed
+ * dimension (is_total = true; see compileMetricQuery). Older results carry no totals.
+ */
+function splitTotals(rows: Row[]): { groups: Row[]; totals: Row[] } {
+  return { groups: rows.filter((r) => r.is_total !== true), totals: rows.filter((r) => r.is_total === true) };
+}
+
+/**
+ * The metric's own value for one period or segment, and whether its groups overlap: a unit (an order, a buyer) in
+ * several groups makes the groups' denominators (ratios) or values (additive) add up to more than the total.
+ * Without a total row the groups are taken as a partition.
+ */
+function directValue(groups: Map<string, Share>, total: Row | undefined, ratio: boolean): { value: number; overlap: boolean } {
+  const fromGroups = overall(groups, ratio);
+  if (!total) return { value: fromGroups, overlap: false };
+  const sum = (pick: (s: Share) => number) => [...groups.values()].reduce((a, s) => a + pick(s), 0);
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  const overlap = ratio ? !near(sum((s) => s.denominator), num(total.denominator)) || !near(sum((s) => s.numerator), num(total.numerator)) : !near(sum((s) => s.value), num(total.value));
+  return { value: num(total.value), overlap };
+}
+
+interface Share { weight: number; value: number; numerator: number; denominator: number }
+
 /** Weight (share of the denominator) and value of each group within one segment; additive metrics use value only. */
-function segmentShares(rows: Row[], key: string): Map<string, { weight: number; value: number; numerator: number; denominator: number }> {
+function segmentShares(rows: Row[], key: string): Map<string, Share> {
   const ratio = rows.some((r) => r.denominator !== undefined);
   const total = rows.reduce((s, r) => s + (ratio ? num(r.denominator) : 0), 0);
-  const out = new Map<string, { weight: number; value: number; numerator: number; denominator: number }>();
+  const out = new Map<string, Share>();
   for (const r of rows) {
     const den = ratio ? num(r.denominator) : 0;
     out.set(str(r[key]), { weight: total > 0 ? den / total : 0, value: num(r.value), numerator: num(r.numerator), denominator: den });
@@ -43,12 +67,15 @@ function overall(shares: Map<string, { weight: number; value: number }>, ratio: 
  * contributions sum exactly to the gap. Additive metrics: contribution = value_a − value_b.
  */
 export function gapContribution(rows: Row[], segmentColumn: string, first: string, second: string, across: string): Derived {
-  const ratio = rows.some((r) => r.denominator !== undefined);
-  const valueOf = (segment: string) => overall(segmentShares(rows.filter((r) => str(r[segmentColumn]) === segment), across), ratio);
+  const { groups, totals } = splitTotals(rows);
+  const ratio = groups.some((r) => r.denominator !== undefined);
+  const sharesOf = (segment: string) => segmentShares(groups.filter((r) => str(r[segmentColumn]) === segment), across);
+  const totalOf = (segment: string) => totals.find((r) => str(r[segmentColumn]) === segment);
+  const valueOf = (segment: string) => directValue(sharesOf(segment), totalOf(segment), ratio);
   // Oriented so the gap is positive: a is the segment with the higher value.
-  const [a, b] = valueOf(first) >= valueOf(second) ? [first, second] : [second, first];
-  const sa = segmentShares(rows.filter((r) => str(r[segmentColumn]) === a), across);
-  const sb = segmentShares(rows.filter((r) => str(r[segmentColumn]) === b), across);
+  const [a, b] = valueOf(first).value >= valueOf(second).value ? [first, second] : [second, first];
+  const sa = sharesOf(a);
+  const sb = sharesOf(b);
   const keys = [...new Set([...sa.keys(), ...sb.keys()])];
   const empty = { weight: 0, value: 0, numerator: 0, denominator: 0 };
   const out: Row[] = keys.map((k) => {
@@ -67,8 +94,10 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
     };
   });
   out.sort((p, q) => num(q.contribution) - num(p.contribution) || str(p[across]).localeCompare(str(q[across])));
-  const valueA = overall(sa, ratio);
-  const valueB = overall(sb, ratio);
+  const [va, vb] = [valueOf(a), valueOf(b)];
+  const gap = va.value - vb.value;
+  // With overlapping groups the contributions explain the gap between the groups' pooled values; the rest is the overlap's.
+  const explained = overall(sa, ratio) - overall(sb, ratio);
   return {
     columns: [
       col(across, 'text', `value of ${across}`),
@@ -80,7 +109,10 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
       col('contribution', 'numeric', `contribution to the gap ${a} − ${b}`),
     ],
     rows: out,
-    summary: { segment_a: a, segment_b: b, value_a: round(valueA, 4), value_b: round(valueB, 4), gap: round(valueA - valueB, 4), top: out[0] ? str(out[0][across]) : null },
+    summary: {
+      segment_a: a, segment_b: b, value_a: round(va.value, 4), value_b: round(vb.value, 4), gap: round(gap, 4), top: out[0] ? str(out[0][across]) : null,
+      groups_overlap: va.overlap || vb.overlap ? 'yes' : 'no', residual: round(gap - explained, 4),
+    },
   };
 }
 
@@ -91,14 +123,18 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
  * Additive metrics: each segment's own change.
  */
 export function changeDecomposition(rows: Row[], dimension: string, before: string, after: string, periodColumn = 'month'): Derived {
-  const ratio = rows.some((r) => r.denominator !== undefined);
-  const s0 = segmentShares(rows.filter((r) => str(r[periodColumn]) === before), dimension);
-  const s1 = segmentShares(rows.filter((r) => str(r[periodColumn]) === after), dimension);
+  const { groups, totals } = splitTotals(rows);
+  const ratio = groups.some((r) => r.denominator !== undefined);
+  const s0 = segmentShares(groups.filter((r) => str(r[periodColumn]) === before), dimension);
+  const s1 = segmentShares(groups.filter((r) => str(r[periodColumn]) === after), dimension);
   const keys = [...new Set([...s0.keys(), ...s1.keys()])].sort();
   const empty = { weight: 0, value: 0, numerator: 0, denominator: 0 };
-  const v0 = overall(s0, ratio);
-  const v1 = overall(s1, ratio);
-  const change = v1 - v0;
+  // Before and after are the metric itself (queried without the dimension); the effects split the change of the
+  // groups' pooled value, which is the same number unless a unit sits in several groups (then the rest is residual).
+  const d0 = directValue(s0, totals.find((r) => str(r[periodColumn]) === before), ratio);
+  const d1 = directValue(s1, totals.find((r) => str(r[periodColumn]) === after), ratio);
+  const change = d1.value - d0.value;
+  const explained = overall(s1, ratio) - overall(s0, ratio);
   const out: Row[] = keys.map((k) => {
     const x = s0.get(k) ?? empty;
     const y = s1.get(k) ?? empty;
@@ -130,7 +166,10 @@ export function changeDecomposition(rows: Row[], dimension: string, before: stri
       ...(ratio ? [] : [col('share_of_change', 'numeric', 'total_effect / overall change')]),
     ],
     rows: out,
-    summary: { dimension, before, after, value_before: round(v0, 6), value_after: round(v1, 6), change: round(change, 6), kind: ratio ? 'ratio' : 'additive' },
+    summary: {
+      dimension, before, after, value_before: round(d0.value, 6), value_after: round(d1.value, 6), change: round(change, 6), kind: ratio ? 'ratio' : 'additive',
+      groups_overlap: d0.overlap || d1.overlap ? 'yes' : 'no', residual: round(change - explained, 6),
+    },
   };
 }
 

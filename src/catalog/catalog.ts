@@ -88,6 +88,13 @@ export type ColumnCheck = z.infer<typeof ColumnCheck>;
 
 const TableDefinition = z.object({
   description: z.string().default(''),
+  /**
+   * Where the table lives when it is not the search path's (usually public): SQL reads `schema.name AS <key>`,
+   * so metrics, dimensions and joins keep writing <key>.column.
+   */
+  schema: Identifier.optional(),
+  /** The table's name in the database when it differs from its key here (two schemas with an "orders" table each). */
+  name: Identifier.optional(),
   /** The column, or the columns of a composite key (an order line: [order_id, line_no]), that identify a row. */
   primary_key: z.union([Identifier, z.array(Identifier).min(1)]).optional(),
   /** Each row's reference time: completeness and partial periods are counted on it. */
@@ -122,6 +129,23 @@ export type TimeGrain = (typeof TIME_GRAINS)[number];
 export const PERIOD_GROUP = 'period';
 export type MetricDefinition = z.infer<typeof MetricDefinition>;
 export type DimensionDefinition = z.infer<typeof DimensionDefinition>;
+
+/**
+ * How SQL reads a catalog table: `invoice`, or `sales.invoice AS invoice` for a table declared in schema sales
+ * (or under another name). Every reference elsewhere stays <key>.column.
+ */
+export function tableSql(catalog: Pick<Catalog, 'tables'>, table: string): string {
+  const def = catalog.tables[table];
+  const name = def?.name ?? table;
+  if (!def?.schema && name === table) return table;
+  return `${def?.schema ? `${def.schema}.` : ''}${name} AS ${table}`;
+}
+
+/** The database's name of a catalog table, schema-qualified when declared so (`sales.invoice`); the SQL guard's list. */
+export function qualifiedTable(catalog: Pick<Catalog, 'tables'>, table: string): string {
+  const def = catalog.tables[table];
+  return `${def?.schema ? `${def.schema}.` : ''}${def?.name ?? table}`;
+}
 
 export class CatalogError extends Error {
   constructor(

@@ -8,7 +8,7 @@
  *
  * Dimension values are bind parameters; joins follow the declared foreign keys.
  */
-import { PERIOD_GROUP, TIME_GRAINS, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
+import { PERIOD_GROUP, TIME_GRAINS, tableSql, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
 import type { CatalogFragment, CatalogIndex, ColumnInfo, MetricQueryInput as MetricQuery } from '../contracts';
 
 export interface CompiledQuery {
@@ -35,16 +35,17 @@ function tablesReferenced(catalog: Catalog, text: string): string[] {
 }
 
 /**
- * A metric that a join would multiply: following a join from the "one" side to the "many" side (from a
- * referenced table to the table holding the foreign key) repeats each row of the metric's table once per
- * matching row, so sums and counts grow. Counting distinct keys is the one aggregate that stays right.
+ * A metric that a join would multiply and that cannot be computed another way: the join reaches a finer table
+ * (one row of the metric's table to many there) from inside the metric's own aggregate, or the metric's table
+ * declares no primary key to count its rows once by.
  */
 export class FanOutError extends Error {
   constructor(
     readonly metric: string,
     readonly join: string,
+    readonly why = 'it reaches a finer table (one row of the metric\'s table to many there) and would count each row several times',
   ) {
-    super(`metric "${metric}" cannot be computed through the join ${join}: it reaches a finer table (one row of the metric's table to many there) and would count each row several times`);
+    super(`metric "${metric}" cannot be computed through the join ${join}: ${why}`);
     this.name = 'FanOutError';
   }
 }
@@ -70,7 +71,7 @@ function joinPath(catalog: Catalog, base: string, needed: string[]): JoinStep[] 
       // Following the join from `from` to `to` fans out only for one_to_many; the other way only for many_to_one.
       const forward = fromTable === table;
       const fansOut = forward ? join.relationship === 'one_to_many' : join.relationship === 'many_to_one';
-      const step = { clause: `LEFT JOIN ${next} ON ${join.from} = ${join.to}`, fansOut, text: forward ? `${join.from} → ${join.to}` : `${join.to} → ${join.from}` };
+      const step = { clause: `LEFT JOIN ${tableSql(catalog, next)} ON ${join.from} = ${join.to}`, fansOut, text: forward ? `${join.from} → ${join.to}` : `${join.to} → ${join.from}` };
       reached.set(next, [...(reached.get(table) ?? []), step]);
       queue.push(next);
     }
@@ -147,14 +148,55 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
     filtersApplied.push(`${filter.dimension} ${filter.values.length === 1 ? '=' : 'in'} ${filter.values.join(', ')}`);
   }
 
-  const groups = query.group_by.map((name) => ({ name, sql: name === PERIOD_GROUP ? periodSql : dimensionSql(catalog, name, timeColumn) }));
+  const rowGroups = query.group_by.map((name) => ({ name, sql: name === PERIOD_GROUP ? periodSql : dimensionSql(catalog, name, timeColumn) }));
   const aggregates = metric.expression ?? `${metric.numerator ?? ''} ${metric.denominator ?? ''}`;
-  const referenced = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...where, ...groups.map((g) => g.sql), ...extraSql].join(' ');
-  const joins = joinPath(catalog, metric.table, tablesReferenced(catalog, referenced).filter((t) => t !== metric.table));
+  // What the aggregate reads (the metric's own columns), and what picks and labels rows (filters, window, groups).
+  const aggregateSql = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...extraSql].join(' ');
+  const otherTables = (text: string) => tablesReferenced(catalog, text).filter((t) => t !== metric.table);
+  const joins = joinPath(catalog, metric.table, otherTables([aggregateSql, ...where, ...rowGroups.map((g) => g.sql)].join(' ')));
   const fanning = joins.find((j) => j.fansOut);
-  if (fanning && !fanOutSafe(metric)) throw new FanOutError(query.metric, fanning.text);
-  const from = [`FROM ${metric.table}`, ...joins.map((j) => j.clause), `WHERE ${where.join('\n  AND ')}`];
-  return { metric, timeColumn, params, filtersApplied, groups, from };
+  const base = tableSql(catalog, metric.table);
+  if (!fanning || fanOutSafe(metric)) {
+    const from = [`FROM ${base}`, ...joins.map((j) => j.clause), `WHERE ${where.join('\n  AND ')}`];
+    const fanOut = fanning ? { join: fanning.text, how: 'distinct' as const } : null;
+    return { metric, timeColumn, params, filtersApplied, groups: rowGroups, from, preaggregated: null, fanOut };
+  }
+
+  // A dimension or filter on a finer table: find the metric's rows that match (each once per group, by its primary
+  // key), then aggregate those rows alone, so no row is multiplied by its many matches (Cube's "measure
+  // multiplication" handled with primary keys; dbt MetricFlow's fan-out join refused unless so handled).
+  const aggregateJoins = joinPath(catalog, metric.table, otherTables(aggregateSql));
+  const inside = aggregateJoins.find((j) => j.fansOut);
+  if (inside) throw new FanOutError(query.metric, inside.text, 'the metric\'s own aggregate reads the finer table, so each of its rows would count several times');
+  const pk = catalog.tables[metric.table]?.primary_key;
+  if (!pk) throw new FanOutError(query.metric, fanning.text, `the table ${metric.table} declares no primary_key, so its rows cannot be counted once each`);
+  const keyColumns = typeof pk === 'string' ? [pk] : pk;
+  const matched = [
+    `SELECT DISTINCT ${[...rowGroups.map((g) => `${g.sql} AS ${g.name}`), ...keyColumns.map((c, i) => `${metric.table}.${c} AS row_key_${i + 1}`)].join(', ')}`,
+    `FROM ${base}`,
+    ...joins.map((j) => j.clause),
+    `WHERE ${where.join('\n      AND ')}`,
+  ];
+  const from = [
+    `FROM (\n    ${matched.join('\n    ')}\n  ) AS matched`,
+    `JOIN ${base} ON ${keyColumns.map((c, i) => `${metric.table}.${c} = matched.row_key_${i + 1}`).join(' AND ')}`,
+    ...aggregateJoins.map((j) => j.clause),
+  ];
+  const groups = rowGroups.map((g) => ({ name: g.name, sql: `matched.${g.name}` }));
+  const preaggregated = `each ${metric.table} row counted once${groups.length > 0 ? ' per group it matches' : ''} (by ${keyColumns.map((c) => `${metric.table}.${c}`).join(', ')}), not once per matching row of the finer table (${fanning.text})`;
+  return { metric, timeColumn, params, filtersApplied, groups, from, preaggregated, fanOut: { join: fanning.text, how: 'counted_once' as const } };
+}
+
+/**
+ * Whether a metric grouped or filtered by these dimensions crosses a one-to-many join, and how the compiler then
+ * keeps it right: 'counted_once' (rows of the metric's table matched by primary key, each counted once per group),
+ * 'distinct' (the aggregate counts distinct values, which repetition cannot change) or null (no fan-out).
+ * Throws FanOutError when it cannot be computed.
+ */
+export function fanOutHandling(catalog: Catalog, metric: string, dimensions: string[]): { join: string; how: 'counted_once' | 'distinct' } | null {
+  const filters = dimensions.filter((d) => !isTimeGrain(d) && d !== PERIOD_GROUP).map((dimension) => ({ dimension, values: ['x'] }));
+  const window = { start: '2000-01-01', end: '2000-02-01', label_zh: '', label_en: '', source: 'question' as const };
+  return metricSource(catalog, { metric, window, filters, group_by: [], order: null, limit: null }).fanOut;
 }
 
 /**
@@ -167,7 +209,8 @@ export function compileUnitSample(catalog: Catalog, query: MetricQuery): Compile
   const plain = { ...query, group_by: [], order: null, limit: null };
   const metric = metricDefinition(catalog, query.metric);
   const pk = catalog.tables[metric.table]?.primary_key;
-  const { timeColumn, params, filtersApplied, from } = metricSource(catalog, plain);
+  const timeRef = catalog.time_fields[metric.time_field]?.column ?? '';
+  const { timeColumn, params, filtersApplied, from } = metricSource(catalog, plain, [timeRef]);
   const ratio = `(${metric.numerator ?? ''})::numeric / NULLIF(${metric.denominator ?? ''}, 0)`;
   let sql: string;
   let unit: 'entity' | 'row' | 'day';
@@ -187,8 +230,29 @@ export function compileUnitSample(catalog: Catalog, query: MetricQuery): Compile
   return { sql, params, columns: [{ name: 'unit', type: 'text', meaning: `unit (${unit})` }, { name: 'value', type: 'numeric', meaning: `${metric.label} per ${unit}` }], filters_applied: filtersApplied, aggregation_logic: [`${metric.label} per ${unit}`], unit };
 }
 
-export function compileMetricQuery(catalog: Catalog, query: MetricQuery): CompiledQuery {
-  const { metric, groups, from, params, filtersApplied } = metricSource(catalog, query);
+/**
+ * A grouped query and, in the same statement, its totals without one of the groups (is_total = true, that group's
+ * column null): a decomposition's before and after are then the metric itself, not a sum of groups that may overlap.
+ */
+export function compileMetricQuery(catalog: Catalog, query: MetricQuery, options: { totalsWithout?: string } = {}): CompiledQuery {
+  const without = options.totalsWithout;
+  if (!without || !query.group_by.includes(without)) return compileOne(catalog, query);
+  const grouped = compileOne(catalog, { ...query, order: null, limit: null });
+  const totals = compileOne(catalog, { ...query, group_by: query.group_by.filter((g) => g !== without), order: null, limit: null });
+  const valueColumns = grouped.columns.filter((c) => !query.group_by.includes(c.name)).map((c) => c.name);
+  const select = (source: string, isTotal: boolean) =>
+    `SELECT ${[...query.group_by.map((g) => (isTotal && g === without ? `NULL::text AS ${g}` : g)), ...valueColumns, `${String(isTotal)} AS is_total`].join(', ')}\nFROM (\n${source}\n) AS ${isTotal ? 'totals' : 'by_group'}`;
+  const positions = query.group_by.map((_, i) => String(i + 1)).join(', ');
+  return {
+    ...grouped,
+    sql: `${select(grouped.sql, false)}\nUNION ALL\n${select(totals.sql, true)}\nORDER BY ${query.group_by.length + valueColumns.length + 1}, ${positions}`,
+    columns: [...grouped.columns, { name: 'is_total', type: 'boolean', meaning: `true on the rows that total over every ${without} (the metric itself, queried without that group)` }],
+    aggregation_logic: [...grouped.aggregation_logic, `and the total over every ${without} in the same statement (is_total)`],
+  };
+}
+
+function compileOne(catalog: Catalog, query: MetricQuery): CompiledQuery {
+  const { metric, groups, from, params, filtersApplied, preaggregated } = metricSource(catalog, query);
   const positions = groups.map((_, i) => String(i + 1)).join(', ');
 
   const valueSelect = metric.expression
@@ -222,6 +286,7 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery): Compil
   const logic = metric.expression
     ? [`${metric.label} = ${metric.expression}`]
     : [`${metric.label} = (${metric.numerator}) / (${metric.denominator})${metric.per ? `, over ${metric.per} after ${Object.entries(metric.per_entity).map(([n, e]) => `${n} = ${e}`).join(', ')}` : ''}`];
+  if (preaggregated) logic.push(preaggregated);
   logic.push(groups.length > 0 ? `grouped by ${groups.map((g) => g.name).join(', ')}` : 'one total over the whole period');
   if (query.order) logic.push(`sorted by value ${query.order}${query.limit ? `, first ${query.limit}` : ''}`);
 

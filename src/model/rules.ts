@@ -8,7 +8,7 @@ import type {
   DataExtent, DimensionFilter, Intent, IntentOutput, Language, MetricQuery, Plan, PlanStep, QuestionReading, StepOperation, TimeFieldExtent, TimeGrain, TimeWindow,
 } from '../contracts';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
-import { catalogFragment, compileMetricQuery, FanOutError } from '../catalog/sql';
+import { catalogFragment, compileMetricQuery, fanOutHandling, FanOutError } from '../catalog/sql';
 import { MAX_PLAN_STEPS } from '../limits';
 import { detectLanguage } from './language';
 import { blockingWords, findGrain, findPeriodComparison, rankingWords, statementOf, wordsNotUsed, type Span } from './reading';
@@ -258,13 +258,13 @@ function step(id: number, description: string, dependsOn: number[], expected: st
   };
 }
 
-/** The fan-out a metric would meet grouped or filtered by these dimensions, if any. */
-function fanOutOf(catalog: Catalog, metric: string, dimensions: string[]): FanOutError | null {
+/** How a metric grouped or filtered by these dimensions meets a one-to-many join: handled (and how), or refused. */
+function fanOutOf(catalog: Catalog, metric: string, dimensions: string[]): ReturnType<typeof fanOutHandling> | FanOutError {
   try {
-    compileMetricQuery(catalog, query(metric, { start: '2000-01-01', end: '2000-02-01', label_zh: '', label_en: '', source: 'question' }, dimensions.map((d) => ({ dimension: d, values: ['x'] })), []));
-    return null;
+    return fanOutHandling(catalog, metric, dimensions);
   } catch (err) {
-    return err instanceof FanOutError ? err : null;
+    if (err instanceof FanOutError) return err;
+    return null;
   }
 }
 
@@ -729,14 +729,31 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
     const fanOut = fanOutOf(catalog, metric, dims);
     if (!fanOut) continue;
     const finer = catalog.metrics[metric]?.finer;
-    if (finer && !fanOutOf(catalog, finer, dims)) {
+    if (finer && fanOutOf(catalog, finer, dims) === null) {
       reading.metrics[i] = finer;
       const [a, b] = [catalog.metrics[metric], catalog.metrics[finer]];
       assumptionsFromGrain.push(t(`按${dims.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，${a?.label_zh ?? metric}按更细的${b?.label_zh ?? finer}计算（否则一行会被重复计数）`,
         `by ${dims.join(', ')}, ${a?.label ?? metric} is computed as ${b?.label ?? finer} (the finer table), so no row is counted twice`));
       continue;
     }
-    return { kind: 'cannot_answer', reason: fanOut.message, available_metrics: available };
+    if (fanOut instanceof FanOutError) return { kind: 'cannot_answer', reason: fanOut.message, available_metrics: available };
+    // Counted once per group it matches: say so, since such groups overlap and add up to more than the total.
+    const def = catalog.metrics[metric];
+    const table = def?.table ?? metric;
+    const byWhat = dims.filter((d) => d in catalog.dimensions);
+    if (reading.groupBy.some((d) => d in catalog.dimensions)) {
+      const [zhBy, enBy] = [byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、'), byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', ')];
+      assumptionsFromGrain.push(fanOut.how === 'counted_once'
+        ? t(`按${zhBy}时，每条${table}记录在它涉及的每个分组里各计一次（不按明细重复计数）；一条记录可属于多个分组，各组之和可能大于总数`,
+          `by ${enBy}, each ${table} row counts once in every group it has lines in (never once per line); a row can belong to several groups, so the groups can add up to more than the total`)
+        : t(`按${zhBy}时，${def?.label_zh ?? metric}在其出现的每个分组里各计一次；各组之和可能大于总数`,
+          `by ${enBy}, ${def?.label ?? metric} counts each one once in every group it appears in, so the groups can add up to more than the total`));
+    } else {
+      assumptionsFromGrain.push(t(
+        `筛选${byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，统计至少有一条匹配明细的${table}记录，每条只计一次`,
+        `filtered by ${byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', ')}, ${def?.label ?? metric} counts each ${table} row with at least one matching line once`,
+      ));
+    }
   }
   const requested = RANK_COUNT.exec(text) ?? /(?:\btop|前)\s*(-?\d+)/i.exec(text);
   if (requested && reading.topN && (reading.topN.n < 1 || reading.topN.n > 1000 || Number(requested[1]) === 0)) {

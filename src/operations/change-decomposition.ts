@@ -16,22 +16,31 @@ export const change_decomposition: Operation<'change_decomposition'> = {
   dimensions: (op) => [op.dimension],
 
   deriveFromRows: (op, rows) => changeDecomposition(rows, op.dimension, op.before, op.after, op.period_column),
+  totalsWithout: (op) => op.dimension,
 
   validation: {
     columns: (op) => [op.dimension, 'value_before', 'value_after', 'total_effect'],
     logic(op, result) {
       const rows = result.rows;
       const total = result.result_shape[0];
-      const { value_before: before, value_after: after, change } = result.data_summary;
+      const { value_before: before, value_after: after, change, residual } = result.data_summary;
       if (before === 0 && after === 0) return `no data for ${op.before} or ${op.after}`;
-      if (!addsUp(rows.map((r) => numOrNaN(r.total_effect)), numOrNaN(change)) && total <= rows.length) return `effects do not add up to the change ${String(change)}`;
+      // The effects and what the overlap of groups leaves (0 when every unit is in one group) make the change.
+      const parts = [...rows.map((r) => numOrNaN(r.total_effect)), typeof residual === 'number' ? residual : 0];
+      if (!addsUp(parts, numOrNaN(change)) && total <= rows.length) return `effects${typeof residual === 'number' && residual !== 0 ? ' and the residual' : ''} do not add up to the change ${String(change)}`;
       return null;
     },
   },
 
   findings: (op, { catalog, language, metric, summary: s, w, finding }) => ({
     findings: finding(w.t(`按${dimensionLabel(catalog, language, op.dimension)}分解：${String(s.before)} → ${String(s.after)} 变化 ${formatDelta(num(s.change), metric, language)}`, `decomposed by ${op.dimension}: ${String(s.before)} → ${String(s.after)} change ${formatDelta(num(s.change), metric, language)}`)),
-    assumptions: [w.t('结构效应与比率效应用前后两期的平均权重和平均值计算，二者之和恰好等于变化', 'mix and rate effects use the mean of both months\' weights and values, so they add up exactly to the change')],
+    assumptions: [
+      s.groups_overlap === 'yes'
+        ? w.t(
+          `同一单位可属于多个${dimensionLabel(catalog, language, op.dimension)}（例如一笔订单含多个分组的明细），各组之和不等于整体：前后两期取整体指标本身，各组效应解释 ${formatDelta(num(s.change) - num(s.residual), metric, language)}，其余 ${formatDelta(num(s.residual), metric, language)} 来自分组重叠，不归因于任何分组`,
+          `a unit can sit in several ${dimensionLabel(catalog, language, op.dimension)} groups (an order with lines in several of them), so the groups do not add up to the whole: before and after are the metric itself, the groups' effects explain ${formatDelta(num(s.change) - num(s.residual), metric, language)} and the remaining ${formatDelta(num(s.residual), metric, language)} comes from the overlap, attributed to no group`)
+        : w.t('结构效应与比率效应用前后两期的平均权重和平均值计算，二者之和恰好等于变化', 'mix and rate effects use the mean of both periods\' weights and values, so they add up exactly to the change'),
+    ],
     memory: [],
   }),
 
@@ -40,6 +49,9 @@ export const change_decomposition: Operation<'change_decomposition'> = {
     const calcs: Calculation[] = [];
     const dim = dimensionLabel(catalog, language, op.dimension);
     calcs.push(...make(ctx, 'change', summary.change, { display, delta: true, description: t(`${ctx.label}变化（${op.before} → ${op.after}，按${dim}分解）`, `${ctx.label} change (${op.before} → ${op.after}, by ${dim})`), formula: 'value_after − value_before', importance: 'medium', pick: { field: 'change', match: null } }));
+    if (summary.groups_overlap === 'yes') {
+      calcs.push(...make(ctx, 'residual', summary.residual, { display, delta: true, description: t(`${ctx.label}变化中分组重叠的部分（不归因于任何${dim}）`, `${ctx.label} change left by overlapping ${dim} groups (attributed to none)`), formula: 'change − Σ total_effect', importance: 'medium', pick: { field: 'residual', match: null } }));
+    }
     [...rows].sort((p, q) => Math.abs(num(q.total_effect)) - Math.abs(num(p.total_effect))).slice(0, 8).forEach((row, i) => {
       const segment = String(row[op.dimension]);
       calcs.push(...make(ctx, `${segment}.total_effect`, row.total_effect, {

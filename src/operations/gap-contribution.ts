@@ -17,6 +17,7 @@ export const gap_contribution: Operation<'gap_contribution'> = {
   dimensions: (op) => [op.segment.dimension, op.across],
 
   deriveFromRows: (op, rows) => gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across),
+  totalsWithout: (op) => op.across,
 
   validation: {
     columns: (op) => [op.across, 'contribution'],
@@ -25,7 +26,9 @@ export const gap_contribution: Operation<'gap_contribution'> = {
       const total = result.result_shape[0];
       const gap = numOrNaN(result.data_summary.gap);
       if (!Number.isFinite(gap)) return 'no gap between the segments could be computed (a segment has no rows)';
-      if (!addsUp(rows.map((r) => numOrNaN(r.contribution)), gap) && total <= rows.length) return `contributions do not add up to the gap ${gap}`;
+      const residual = result.data_summary.residual;
+      const parts = [...rows.map((r) => numOrNaN(r.contribution)), typeof residual === 'number' ? residual : 0];
+      if (!addsUp(parts, gap) && total <= rows.length) return `contributions do not add up to the gap ${gap}`;
       return null;
     },
   },
@@ -39,7 +42,10 @@ export const gap_contribution: Operation<'gap_contribution'> = {
         `${label}：${a} ${formatValue(num(s.value_a), metric, language)}，${b} ${formatValue(num(s.value_b), metric, language)}，差距 ${formatDelta(num(s.gap), metric, language)}。`,
         `${label}: ${a} ${formatValue(num(s.value_a), metric, language)}, ${b} ${formatValue(num(s.value_b), metric, language)}, a gap of ${formatDelta(num(s.gap), metric, language)}.`,
       )),
-      assumptions: [w.t(`差距取较高分群减较低分群（${a} − ${b}）；各${dimensionLabel(catalog, language, op.across)}的贡献之和等于差距`, `the gap is the higher segment minus the lower (${a} − ${b}); the ${op.across} contributions add up to it`)],
+      assumptions: [s.groups_overlap === 'yes'
+        ? w.t(`差距取较高分群减较低分群（${a} − ${b}）；同一单位可属于多个${dimensionLabel(catalog, language, op.across)}，各组贡献解释 ${formatDelta(num(s.gap) - num(s.residual), metric, language)}，其余 ${formatDelta(num(s.residual), metric, language)} 来自分组重叠`,
+          `the gap is the higher segment minus the lower (${a} − ${b}); a unit can sit in several ${dimensionLabel(catalog, language, op.across)} groups, so the contributions explain ${formatDelta(num(s.gap) - num(s.residual), metric, language)} and the remaining ${formatDelta(num(s.residual), metric, language)} comes from the overlap`)
+        : w.t(`差距取较高分群减较低分群（${a} − ${b}）；各${dimensionLabel(catalog, language, op.across)}的贡献之和等于差距`, `the gap is the higher segment minus the lower (${a} − ${b}); the ${op.across} contributions add up to it`)],
       memory: [{
         type: 'fact', content: `${metricName ?? ''} gap ${String(s.segment_a)} − ${String(s.segment_b)} = ${String(s.gap)}`, confidence: 0.9, references: [step.step_id],
         tags: { metric: metricName ?? null, dimensions: [op.segment.dimension], scope: `${gapFacts.scope}${gapFacts.scope ? ',' : ''}gap=${String(s.segment_a)}-${String(s.segment_b)}`, period: periodTag(op.query.window.start, op.query.window.end) },
@@ -54,8 +60,8 @@ export const gap_contribution: Operation<'gap_contribution'> = {
     const a = valueLabel(catalog, language, op.segment.dimension, String(summary.segment_a));
     const b = valueLabel(catalog, language, op.segment.dimension, String(summary.segment_b));
     calcs.push(
-      ...make(ctx, 'value_a', summary.value_a, { display, delta: false, description: named(ctx.label, a), formula: t('分群 a 的加权值', 'weighted value of segment a'), importance: 'high', pick: { field: 'value_a', match: null } }),
-      ...make(ctx, 'value_b', summary.value_b, { display, delta: false, description: named(ctx.label, b), formula: t('分群 b 的加权值', 'weighted value of segment b'), importance: 'high', pick: { field: 'value_b', match: null } }),
+      ...make(ctx, 'value_a', summary.value_a, { display, delta: false, description: named(ctx.label, a), formula: t('分群 a 的指标值', 'the metric for segment a'), importance: 'high', pick: { field: 'value_a', match: null } }),
+      ...make(ctx, 'value_b', summary.value_b, { display, delta: false, description: named(ctx.label, b), formula: t('分群 b 的指标值', 'the metric for segment b'), importance: 'high', pick: { field: 'value_b', match: null } }),
       ...make(ctx, 'gap', summary.gap, { display, delta: true, description: t(`${ctx.label}差距（${a} − ${b}）`, `${ctx.label} gap (${a} − ${b})`), formula: 'value_a − value_b', importance: 'high', pick: { field: 'gap', match: null } }),
     );
     [...rows].sort((p, q) => Math.abs(num(q.contribution)) - Math.abs(num(p.contribution))).slice(0, 8).forEach((row, i) => {

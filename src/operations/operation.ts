@@ -150,6 +150,11 @@ export interface Operation<K extends OperationKind> {
 
   /** SQL operations: the derivation from the step's own rows (src/analysis/derive.ts); none for a plain metric. */
   deriveFromRows?(op: OperationOf<K>, rows: Row[]): Derived;
+  /**
+   * SQL operations that split the metric over a dimension: that dimension, so the same statement also returns the
+   * metric without it (the totals a decomposition's before and after are; see compileMetricQuery).
+   */
+  totalsWithout?(op: OperationOf<K>): string;
   /** Computed operations: the result from the inputs, with the vetted library (src/analysis/derive.ts). */
   deriveFromInputs?(op: OperationOf<K>, input: (id: string) => StepData, excludedPeriods: string[]): Derived;
 

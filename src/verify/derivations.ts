@@ -41,12 +41,30 @@ function cells(rows: Row[], key: string, ratio: boolean): { byKey: Map<string, C
 
 const share = (c: Cell | undefined, total: number) => (c && total > 0 ? c.den / total : 0);
 
-/** Contribution of each value of `across` to the gap between two segments, the higher segment first. */
-export function gapContribution(rows: Row[], ratio: boolean, segmentColumn: string, first: string, second: string, across: string): Result {
+/**
+ * The metric for one period or segment as its own total row says (queried without the split dimension), and whether
+ * the groups overlap: their denominators (ratios) or values (additive) do not add up to that total.
+ */
+function whole(groups: ReturnType<typeof cells>, total: Row | undefined, ratio: boolean): { value: number; overlap: boolean } {
+  if (!total) return { value: groups.value, overlap: false };
+  const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  let sum = 0;
+  for (const c of groups.byKey.values()) sum += c.value;
+  const overlap = ratio ? !same(groups.den, toNumber(total.denominator)) || !same(groups.num, toNumber(total.numerator)) : !same(sum, toNumber(total.value));
+  return { value: toNumber(total.value), overlap };
+}
+
+/**
+ * Contribution of each value of `across` to the gap between two segments, the higher segment first. `totals` are the
+ * segments' own values (the metric without `across`); the contributions explain the gap of the groups' pooled values,
+ * and what overlapping groups leave is the residual.
+ */
+export function gapContribution(rows: Row[], totals: Row[], ratio: boolean, segmentColumn: string, first: string, second: string, across: string): Result {
   const segment = (name: string) => cells(rows.filter((r) => keyOf(r[segmentColumn]) === name), across, ratio);
-  let [high, low] = [segment(first), segment(second)];
+  const own = (name: string) => whole(segment(name), totals.find((r) => keyOf(r[segmentColumn]) === name), ratio);
   let [a, b] = [first, second];
-  if (low.value > high.value) [high, low, a, b] = [low, high, b, a];
+  if (own(second).value > own(first).value) [a, b] = [second, first];
+  const [high, low] = [segment(a), segment(b)];
   const keys = [...new Set([...high.byKey.keys(), ...low.byKey.keys()])];
   const out = keys.map((k): Row => {
     const x = high.byKey.get(k);
@@ -59,17 +77,27 @@ export function gapContribution(rows: Row[], ratio: boolean, segmentColumn: stri
     };
   });
   out.sort((p, q) => toNumber(q.contribution) - toNumber(p.contribution) || byText(keyOf(p[across]), keyOf(q[across])));
+  const [wa, wb] = [own(a), own(b)];
+  const gap = wa.value - wb.value;
   return {
     rows: out,
-    summary: { segment_a: a, segment_b: b, value_a: fixed(high.value, 4), value_b: fixed(low.value, 4), gap: fixed(high.value - low.value, 4), top: out[0] ? keyOf(out[0][across]) : null },
+    summary: {
+      segment_a: a, segment_b: b, value_a: fixed(wa.value, 4), value_b: fixed(wb.value, 4), gap: fixed(gap, 4), top: out[0] ? keyOf(out[0][across]) : null,
+      groups_overlap: wa.overlap || wb.overlap ? 'yes' : 'no', residual: fixed(gap - (high.value - low.value), 4),
+    },
   };
 }
 
-/** The change from `before` to `after` split over `dimension`: mix and rate effects (ratios) or each segment's own change. */
-export function changeDecomposition(rows: Row[], ratio: boolean, dimension: string, before: string, after: string, periodColumn: string): Result {
+/**
+ * The change from `before` to `after` split over `dimension`: mix and rate effects (ratios) or each segment's own
+ * change. Before and after are the periods' own totals; effects split the change of the pooled groups, the rest is
+ * the residual of overlapping groups.
+ */
+export function changeDecomposition(rows: Row[], totals: Row[], ratio: boolean, dimension: string, before: string, after: string, periodColumn: string): Result {
   const period = (name: string) => cells(rows.filter((r) => keyOf(r[periodColumn]) === name), dimension, ratio);
   const [p0, p1] = [period(before), period(after)];
-  const change = p1.value - p0.value;
+  const [t0, t1] = [whole(p0, totals.find((r) => keyOf(r[periodColumn]) === before), ratio), whole(p1, totals.find((r) => keyOf(r[periodColumn]) === after), ratio)];
+  const change = t1.value - t0.value;
   const keys = [...new Set([...p0.byKey.keys(), ...p1.byKey.keys()])].sort();
   const out = keys.map((k): Row => {
     const x = p0.byKey.get(k);
@@ -81,7 +109,13 @@ export function changeDecomposition(rows: Row[], ratio: boolean, dimension: stri
     const rate = (v1 - v0) * (w0 + w1) / 2;
     return { [dimension]: k, weight_before: fixed(w0, 6), weight_after: fixed(w1, 6), value_before: fixed(v0, 6), value_after: fixed(v1, 6), mix_effect: fixed(mix, 6), rate_effect: fixed(rate, 6), total_effect: fixed(mix + rate, 6) };
   });
-  return { rows: out, summary: { dimension, before, after, value_before: fixed(p0.value, 6), value_after: fixed(p1.value, 6), change: fixed(change, 6), kind: ratio ? 'ratio' : 'additive' } };
+  return {
+    rows: out,
+    summary: {
+      dimension, before, after, value_before: fixed(t0.value, 6), value_after: fixed(t1.value, 6), change: fixed(change, 6), kind: ratio ? 'ratio' : 'additive',
+      groups_overlap: t0.overlap || t1.overlap ? 'yes' : 'no', residual: fixed(change - (p1.value - p0.value), 6),
+    },
+  };
 }
 
 /** The n largest effects of several decompositions in the direction of the first one's change, ranked 1, 2, … */

@@ -14,7 +14,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { Calculation, MetricQuery, Recipe, Row } from '../contracts';
 import * as d from './derivations';
-import { NotIndependent, isAdditive, isRatio, ordered, secondPathRows } from './second-path';
+import { NotIndependent, groupsMayOverlap, isAdditive, isRatio, ordered, secondPathRows } from './second-path';
 
 /** The check on the order an agent reported a ranking in. */
 export const REPORTED_ORDER = 'the reported ranking follows its values';
@@ -93,17 +93,21 @@ export class IndependentPath {
       }
       case 'gap_contribution': {
         const rows = await this.rows(op.query);
-        const result = d.gapContribution(rows, isRatio(this.catalog, op.query.metric), op.segment.dimension, op.segment.a, op.segment.b, op.across);
-        const checks = [...await this.additivity(id, op.query, rows), this.addsUp(id, 'contributions add up to the gap', result.rows.map((r) => numberOf(r.contribution)), numberOf(result.summary.gap))];
+        const totals = await this.rows({ ...op.query, group_by: op.query.group_by.filter((g) => g !== op.across) });
+        const result = d.gapContribution(rows, totals, isRatio(this.catalog, op.query.metric), op.segment.dimension, op.segment.a, op.segment.b, op.across);
+        const parts = [...result.rows.map((r) => numberOf(r.contribution)), numberOf(result.summary.residual)];
+        const checks = [...await this.additivity(id, op.query, rows), this.addsUp(id, 'contributions (and the overlap\'s residual) add up to the gap', parts, numberOf(result.summary.gap))];
         return { ...result, checks };
       }
       case 'change_decomposition': {
         const rows = await this.rows(op.query);
+        const totals = await this.rows({ ...op.query, group_by: op.query.group_by.filter((g) => g !== op.dimension) });
         const ratio = isRatio(this.catalog, op.query.metric);
-        const result = d.changeDecomposition(rows, ratio, op.dimension, op.before, op.after, op.period_column);
+        const result = d.changeDecomposition(rows, totals, ratio, op.dimension, op.before, op.after, op.period_column);
+        const parts = [...result.rows.map((r) => numberOf(r.total_effect)), numberOf(result.summary.residual)];
         const checks = [
           ...await this.additivity(id, op.query, rows),
-          this.addsUp(id, 'effects add up to the change', result.rows.map((r) => numberOf(r.total_effect)), numberOf(result.summary.change)),
+          this.addsUp(id, 'effects (and the overlap\'s residual) add up to the change', parts, numberOf(result.summary.change)),
           ...await this.periodsMatchDirect(id, op.query, op.period_column, [[op.before, numberOf(result.summary.value_before)], [op.after, numberOf(result.summary.value_after)]]),
         ];
         return { ...result, checks };
@@ -146,16 +150,15 @@ export class IndependentPath {
 
   /** An additive metric grouped: the group values add up to the total queried on its own. */
   private async additivity(stepId: string, query: MetricQuery, rows: Row[]): Promise<Reconciliation[]> {
-    if (query.group_by.length === 0 || !isAdditive(this.catalog, query.metric)) return [];
+    if (query.group_by.length === 0 || !isAdditive(this.catalog, query.metric) || groupsMayOverlap(this.catalog, query)) return [];
     const [total] = await this.rows({ ...query, group_by: [], order: null, limit: null });
     const sum = rows.reduce((s, r) => s + numberOf(r.value), 0);
     const ok = close(sum, numberOf(total?.value));
     return [{ step_id: stepId, check: `${query.metric} by ${query.group_by.join(', ')} adds up to the total`, ok, detail: `groups sum to ${sum}, the total is ${numberOf(total?.value)}` }];
   }
 
-  /** Before and after of a decomposition equal the metric queried for that period alone (not for per-entity metrics: an entity may sit in two groups). */
+  /** Before and after of a decomposition equal the metric queried for that period alone. */
   private async periodsMatchDirect(stepId: string, query: MetricQuery, column: string, periods: [string, number][]): Promise<Reconciliation[]> {
-    if (this.catalog.metrics[query.metric]?.per) return [];
     const out: Reconciliation[] = [];
     for (const [key, derived] of periods) {
       const period = periodWindow(column, key, query);
@@ -217,7 +220,7 @@ export function reportedOrder(recipe: Recipe, calcs: Calculation[], recomputedCh
 export function reportedTotal(recipe: Recipe, catalog: Catalog, calcs: Calculation[], recomputed: Independent): Reconciliation | null {
   if (recipe.kind !== 'sql' || recipe.operation.kind !== 'metric') return null;
   const query = recipe.operation.query;
-  if (query.group_by.length === 0 || !isAdditive(catalog, query.metric)) return null;
+  if (query.group_by.length === 0 || !isAdditive(catalog, query.metric) || groupsMayOverlap(catalog, query)) return null;
   const values = calcs.filter((c) => c.pick.field === 'value' && c.pick.match !== null);
   if (values.length < 2) return null;
   const reported = values.reduce((s, c) => s + c.value, 0);

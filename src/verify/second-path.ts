@@ -15,8 +15,18 @@
  * A row of the metric's table therefore counts once whatever the grouping, and a
  * lookup that would find several rows (a join followed from its one side) fails
  * ("more than one row returned by a subquery") instead of multiplying anything.
- * A metric that needs a one-to-many path is not built here (NotIndependent): the
- * validator then falls back to re-running the step's own SQL and says so.
+ * A dimension on a finer table (the genre of an invoice's lines, for a metric
+ * counted on invoices) is read per row of the metric's table as the distinct
+ * values among that row's own lines, in a LATERAL subquery:
+ *
+ *   FROM invoice LEFT JOIN LATERAL (SELECT DISTINCT <genre lookup> AS genre
+ *     FROM invoice_line WHERE invoice_line.invoice_id = invoice.invoice_id) AS fine ON true
+ *
+ * so an invoice counts once in each genre it has lines of (what the compiler's
+ * pre-aggregation means), found without its primary-key DISTINCT. A metric that
+ * needs two finer tables at once, or a one-to-many path inside its aggregate, is
+ * not built here (NotIndependent): the validator then falls back to re-running
+ * the step's own SQL and says so.
  */
 import type { Catalog, MetricDefinition } from '../catalog/catalog';
 import type { MetricQuery, Row } from '../contracts';
@@ -57,19 +67,26 @@ function lookups(catalog: Catalog, base: string): Map<string, Hop[]> {
   const queue = [base];
   while (queue.length > 0) {
     const table = queue.shift() as string;
-    for (const { from, to } of catalog.joins) {
-      const [fromTable, fromColumn] = from.split('.') as [string, string];
-      const [toTable, toColumn] = to.split('.') as [string, string];
-      if (fromTable !== table || reached.has(toTable)) continue;
-      reached.set(toTable, [...(reached.get(table) ?? []), { table: toTable, key: `${toTable}.${toColumn}`, foreign: `${fromTable}.${fromColumn}` }]);
-      queue.push(toTable);
+    for (const { from, to, relationship } of catalog.joins) {
+      // A lookup goes from the side with many rows (or one) to the side with one: from → to unless the join is
+      // declared one_to_many; to → from when it is one_to_many or one_to_one.
+      const ways: [string, string][] = [];
+      if (relationship !== 'one_to_many') ways.push([from, to]);
+      if (relationship !== 'many_to_one') ways.push([to, from]);
+      for (const [near, far] of ways) {
+        const [nearTable, nearColumn] = near.split('.') as [string, string];
+        const [farTable, farColumn] = far.split('.') as [string, string];
+        if (nearTable !== table || reached.has(farTable)) continue;
+        reached.set(farTable, [...(reached.get(table) ?? []), { table: farTable, key: `${farTable}.${farColumn}`, foreign: `${nearTable}.${nearColumn}` }]);
+        queue.push(farTable);
+      }
     }
   }
   return reached;
 }
 
 /** Rewrites every table.column of another table into a correlated scalar lookup from the base table's row. */
-function rowLevel(catalog: Catalog, base: string, paths: Map<string, Hop[]>, text: string): string {
+function rowLevel(catalog: Catalog, base: string, paths: Map<string, Hop[]>, text: string, fromItem: (catalog: Catalog, table: string) => string): string {
   return text.replace(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi, (whole, table: string, column: string) => {
     if (table === base || !(table in catalog.tables)) return whole;
     const hops = paths.get(table);
@@ -78,7 +95,7 @@ function rowLevel(catalog: Catalog, base: string, paths: Map<string, Hop[]>, tex
     let expr = `${table}.${column}`;
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i] as Hop;
-      expr = `(SELECT ${expr} FROM ${hop.table} WHERE ${hop.key} = ${hop.foreign})`;
+      expr = `(SELECT ${expr} FROM ${fromItem(catalog, hop.table)} WHERE ${hop.key} = ${hop.foreign})`;
     }
     return expr;
   });
@@ -94,20 +111,52 @@ export function isRatio(catalog: Catalog, metric: string): boolean {
   return definitionOf(catalog, metric).numerator !== undefined;
 }
 
+/** Whether the query's groups may overlap (a group read from a finer table), so that they need not add up to the total. */
+export function groupsMayOverlap(catalog: Catalog, query: MetricQuery): boolean {
+  return secondPathSql(catalog, query).overlapping;
+}
+
 /** An additive metric: one SUM or COUNT(*) / COUNT(column), whose group values add up to the total. */
 export function isAdditive(catalog: Catalog, metric: string): boolean {
   const def = definitionOf(catalog, metric);
   return def.expression !== undefined && /^\s*(SUM\s*\([^()]*(\([^()]*\))?[^()]*\)|COUNT\s*\(\s*(\*|[a-z_.]+)\s*\))\s*$/i.test(def.expression) && !/DISTINCT/i.test(def.expression);
 }
 
-export interface SecondPathQuery { sql: string; params: (string | number)[]; groups: string[] }
+export interface SecondPathQuery {
+  sql: string;
+  params: (string | number)[];
+  groups: string[];
+  /** Groups read from a finer table: a row of the metric's table can be in several, so they need not add up to the total. */
+  overlapping: boolean;
+}
+
+/** A finer table that holds a foreign key to the metric's table (invoice_line for invoice), and how its rows belong to a base row. */
+interface Child { table: string; belongs: string }
+
+function children(catalog: Catalog, base: string): Child[] {
+  const out: Child[] = [];
+  for (const { from, to, relationship } of catalog.joins) {
+    const [fromTable] = from.split('.') as [string];
+    const [toTable] = to.split('.') as [string];
+    if (toTable === base && fromTable !== base && relationship !== 'one_to_one') out.push({ table: fromTable, belongs: `${from} = ${to}` });
+    if (fromTable === base && relationship === 'one_to_many') out.push({ table: toTable, belongs: `${to} = ${from}` });
+  }
+  return out;
+}
+
+/** How the table appears in FROM: its database name, schema-qualified when declared so, under its catalog name. */
+function fromItem(catalog: Catalog, table: string): string {
+  const def = catalog.tables[table];
+  const real = `${def?.schema ? `${def.schema}.` : ''}${def?.name ?? table}`;
+  return real === table ? table : `${real} AS ${table}`;
+}
 
 /** The second path's SQL for a metric query: all groups, ordered by their keys (order and limit are applied by the caller). */
 export function secondPathSql(catalog: Catalog, query: MetricQuery): SecondPathQuery {
   const metric = definitionOf(catalog, query.metric);
   const base = metric.table;
   const paths = lookups(catalog, base);
-  const row = (text: string) => rowLevel(catalog, base, paths, text);
+  const row = (text: string) => rowLevel(catalog, base, paths, text, fromItem);
   const timeRef = catalog.time_fields[metric.time_field]?.column;
   if (!timeRef) throw new NotIndependent(`time field ${metric.time_field} is not in the catalog`);
   const time = row(timeRef);
@@ -117,36 +166,76 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery): SecondPathQ
     return `$${params.length}`;
   };
 
+  // Dimensions on a finer table (genre of an invoice's lines): read per row of the metric's table as the distinct
+  // values among its own lines, in a correlated subquery, so the row still counts once in each group it is in.
+  let child: Child | undefined;
+  const childGroups: { name: string; sql: string }[] = [];
+  const childConditions: string[] = [];
+  const onChild = (text: string): string | null => {
+    if ([...text.matchAll(/\b([a-z_][a-z0-9_]*)\./gi)].every((m) => !(m[1] as string in catalog.tables) || paths.has(m[1] as string))) return null;
+    for (const candidate of children(catalog, base)) {
+      if (child && child.table !== candidate.table) continue;
+      try {
+        const sql = rowLevel(catalog, candidate.table, lookups(catalog, candidate.table), text, fromItem);
+        child = candidate;
+        return sql;
+      } catch (err) {
+        if (!(err instanceof NotIndependent)) throw err;
+      }
+    }
+    throw new NotIndependent(`"${text}" is reached from ${base} through more than one finer table, or none`);
+  };
+
   const conditions = [`${time} >= ${bind(query.window.start)}::timestamp`, `${time} < ${bind(query.window.end)}::timestamp`, ...metric.filters.map((f) => `(${row(f.sql)})`)];
   const periods = query.periods.map((p) => ({ key: p.key, test: `(${time} >= ${bind(p.start)}::timestamp AND ${time} < ${bind(p.end)}::timestamp)` }));
   if (periods.length > 0) conditions.push(`(${periods.map((p) => p.test).join(' OR ')})`);
+  const dimensionText = (name: string): string => {
+    const dim = catalog.dimensions[name];
+    if (!dim) throw new NotIndependent(`dimension ${name} is not in the catalog`);
+    return dim.column ?? (dim.expression ?? '').replaceAll('{time}', timeRef);
+  };
   const dimension = (name: string): string => {
     if (GRAINS.has(name)) return grainKey(name, time);
     if (name === 'period') {
       if (periods.length === 0) throw new NotIndependent('grouped by period without periods');
       return `CASE ${periods.map((p) => `WHEN ${p.test} THEN ${bind(p.key)}::text`).join(' ')} END`;
     }
-    const dim = catalog.dimensions[name];
-    if (!dim) throw new NotIndependent(`dimension ${name} is not in the catalog`);
-    return row(dim.column ?? (dim.expression ?? '').replaceAll('{time}', timeRef));
+    return row(dimensionText(name));
   };
-  for (const f of query.filters) conditions.push(`(${dimension(f.dimension)})::text IN (${f.values.map((v) => `${bind(v)}::text`).join(', ')})`);
+  for (const f of query.filters) {
+    const fine = GRAINS.has(f.dimension) || f.dimension === 'period' ? null : onChild(dimensionText(f.dimension));
+    const test = (sql: string) => `(${sql})::text IN (${f.values.map((v) => `${bind(v)}::text`).join(', ')})`;
+    if (fine) childConditions.push(test(fine));
+    else conditions.push(test(dimension(f.dimension)));
+  }
 
-  const groups = query.group_by.map((name) => ({ name, sql: dimension(name) }));
+  const groups = query.group_by.map((name) => {
+    const fine = GRAINS.has(name) || name === 'period' ? null : onChild(dimensionText(name));
+    if (!fine) return { name, sql: dimension(name) };
+    childGroups.push({ name, sql: fine });
+    return { name, sql: `fine.${name}` };
+  });
+  let from = fromItem(catalog, base);
+  if (child) {
+    const picked = childGroups.length > 0 ? childGroups.map((g) => `${g.sql} AS ${g.name}`).join(', ') : '1 AS matched';
+    const lateral = `(SELECT DISTINCT ${picked} FROM ${fromItem(catalog, child.table)} WHERE ${[child.belongs, ...childConditions].join(' AND ')}) AS fine`;
+    // Without a condition on the finer table a row with no lines there still counts (in the group of no value).
+    from += childConditions.length > 0 ? `\nCROSS JOIN LATERAL ${lateral}` : `\nLEFT JOIN LATERAL ${lateral} ON true`;
+  }
   const positions = groups.map((_, i) => String(i + 1));
   const where = `WHERE ${conditions.join('\n  AND ')}`;
   const ratioColumns = (num: string, den: string) => [`(${num})::numeric / NULLIF(${den}, 0) AS value`, `${num} AS numerator`, `${den} AS denominator`];
   let sql: string;
   if (metric.per) {
     const entityColumns = [...groups.map((g) => `${g.sql} AS ${g.name}`), `${row(metric.per)} AS entity`, ...Object.entries(metric.per_entity).map(([n, e]) => `${row(e)} AS ${n}`)];
-    const inner = `SELECT ${entityColumns.join(', ')} FROM ${base} ${where} GROUP BY ${[...positions, String(groups.length + 1)].join(', ')}`;
+    const inner = `SELECT ${entityColumns.join(', ')} FROM ${from} ${where} GROUP BY ${[...positions, String(groups.length + 1)].join(', ')}`;
     sql = [`SELECT ${[...groups.map((g) => g.name), ...ratioColumns(metric.numerator ?? '', metric.denominator ?? '')].join(', ')}`, `FROM (${inner}) AS entities`].join('\n');
   } else {
     const values = metric.expression ? [`${row(metric.expression)} AS value`] : ratioColumns(row(metric.numerator ?? ''), row(metric.denominator ?? ''));
-    sql = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...values].join(', ')}`, `FROM ${base}`, where].join('\n');
+    sql = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...values].join(', ')}`, `FROM ${from}`, where].join('\n');
   }
   if (groups.length > 0) sql += `\nGROUP BY ${positions.join(', ')}\nORDER BY ${positions.join(', ')}`;
-  return { sql, params, groups: query.group_by };
+  return { sql, params, groups: query.group_by, overlapping: childGroups.length > 0 };
 }
 
 const LIMITS: ReadOnlyLimits = { statementTimeoutMs: 25_000, rowCap: 500_000 };
