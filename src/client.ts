@@ -27,6 +27,7 @@ import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
 import { checklist } from './workflows/checklist';
 import { MAX_QUESTION_LENGTH } from './limits';
 import { checkCatalog, draftCatalog } from './catalog/introspect';
+import { parseCatalog } from './catalog/catalog';
 import { exportRun } from './cli/export';
 import { codecServerCommand } from './cli/codec-server';
 import { renderReport, type ReportFormat } from './report/render';
@@ -433,7 +434,13 @@ async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: 
     throw new CliError(`cannot read catalog file ${file}`);
   }
   // Agent SQL on this database runs as the read-only role: create it and grant it SELECT here, once.
-  await ensureReaderRole(databaseUrl);
+  let schemas = [opts.schema];
+  try {
+    schemas = [...new Set([opts.schema, ...Object.values(parseCatalog(text, file).tables).flatMap((t) => (t.schema ? [t.schema] : []))])];
+  } catch {
+    // A catalog that does not load is reported by checkCatalog below.
+  }
+  await ensureReaderRole(databaseUrl, undefined, schemas);
   const report = await checkCatalog(text, file, databaseUrl, opts.schema);
   for (const problem of report.problems) console.log(pc.red(`✖ ${problem}`));
   const { tables, columns, metrics, dimensions } = report.checked;

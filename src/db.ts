@@ -181,13 +181,14 @@ export function readerUrl(databaseUrl: string, config = loadConfig()): string {
 
 /**
  * The role agent SQL logs in as: LOGIN but nothing else (not a superuser, no
- * CREATEDB, CREATEROLE or replication), SELECT on the tables of schema public
- * (now and, through default privileges, those the same owner creates later) and
+ * CREATEDB, CREATEROLE or replication), SELECT on the tables of schema public and
+ * of any other schema the catalog's tables are declared in (now and, through
+ * default privileges, those the same owner creates later) and
  * no other privilege, so not Baton's own schema. Created when missing; run by the
  * worker at start, by `baton seed` and by `baton catalog check` for a database of
  * one's own. Safe to run concurrently and repeatedly.
  */
-export async function ensureReaderRole(databaseUrl: string, config = loadConfig()): Promise<void> {
+export async function ensureReaderRole(databaseUrl: string, config = loadConfig(), schemas: string[] = ['public']): Promise<void> {
   const role = config.readerRole;
   // The lock below must not wait forever, and a lost connection must not crash the process.
   const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, options: '-c lock_timeout=10000' });
@@ -214,9 +215,13 @@ export async function ensureReaderRole(databaseUrl: string, config = loadConfig(
           await client.query(`ALTER ROLE ${ident} LOGIN`);
         }
         if (config.readerPassword) await client.query(`ALTER ROLE ${ident} PASSWORD ${quoteLiteral(config.readerPassword)}`);
-        await client.query(`GRANT USAGE ON SCHEMA public TO ${ident}`);
-        await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${ident}`);
-        await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO ${ident}`);
+        // The schemas the catalog reads (public, and any a table is declared in), never Baton's own.
+        for (const schema of [...new Set(schemas)].filter((x) => x !== 'baton')) {
+          const name = quoteIdent(schema);
+          await client.query(`GRANT USAGE ON SCHEMA ${name} TO ${ident}`);
+          await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${name} TO ${ident}`);
+          await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${name} GRANT SELECT ON TABLES TO ${ident}`);
+        }
         await client.query('COMMIT');
         return;
       } catch (err) {

@@ -99,7 +99,10 @@ function walk(node: unknown, found: Found, ctes: ReadonlySet<string>): void {
 }
 
 export interface SqlGuardOptions {
-  /** The tables agent SQL may read (the catalog's); when absent, any table outside the system schemas. */
+  /**
+   * The tables agent SQL may read (the catalog's, as the database names them: `orders`, or `sales.orders` for a table
+   * in another schema); when absent, any table outside the system schemas.
+   */
   tables?: readonly string[];
 }
 
@@ -140,7 +143,8 @@ export async function guardSql(sql: string, options: SqlGuardOptions = {}): Prom
       throw new RefusedSqlError(`refused: the query reads ${schema ? `${schema}.` : ''}${table.name}, a system table; agent SQL reads only the catalog's tables`);
     }
     const fromWith = schema === undefined && table.ctes.has(table.name);
-    if (options.tables && !fromWith && !(options.tables.includes(table.name) && (schema === undefined || schema === 'public'))) {
+    const known = options.tables && (schema === undefined || schema === 'public' ? options.tables.includes(table.name) || options.tables.includes(`public.${table.name}`) : options.tables.includes(`${schema}.${table.name}`));
+    if (options.tables && !fromWith && !known) {
       throw new RefusedSqlError(`refused: unknown table "${table.name}"; the catalog has: ${options.tables.join(', ')}`);
     }
   }

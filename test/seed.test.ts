@@ -128,4 +128,36 @@ describe('seeded database', () => {
     expect(books.every((d) => d < 0)).toBe(true);
     expect(Object.values(m.signals.books_decline.monthly_gmv)).toHaveLength(6);
   });
+
+  test('order lines add up to their orders, and last month\'s line-category figures match the manifest', async () => {
+    const m = await manifest();
+    const [start, end] = lastMonthRange(m);
+    const { rows: sums } = await db().query<{ lines: string; off: string; several: string }>(
+      `SELECT (SELECT count(*) FROM order_items) AS lines,
+              (SELECT count(*) FROM orders o WHERE o.amount <> (SELECT sum(amount) FROM order_items i WHERE i.order_id = o.order_id)) AS off,
+              (SELECT count(*) FROM (SELECT order_id FROM order_items GROUP BY 1 HAVING count(DISTINCT category_id) > 1) s) AS several`,
+    );
+    expect(Number(sums[0]?.lines)).toBe(m.order_items.lines);
+    expect(Number(sums[0]?.off)).toBe(0);
+    expect(Number(sums[0]?.several)).toBe(m.order_items.orders_with_several_categories);
+    // About 30% of orders have two or three lines, most of them in more than one category.
+    expect(m.order_items.orders_with_several_categories / m.counts.orders).toBeGreaterThan(0.2);
+    const { rows } = await db().query<{ category: string; item_revenue: string; orders: string; aov: string }>(
+      `WITH counted AS (SELECT * FROM orders WHERE status = 'paid' AND amount > 0 AND pay_time >= $1 AND pay_time < $2),
+       holding AS (SELECT DISTINCT o.order_id, o.amount, c.name_en FROM counted o JOIN order_items i ON i.order_id = o.order_id JOIN categories c ON c.category_id = i.category_id)
+       SELECT h.name_en AS category, count(*) AS orders, avg(h.amount) AS aov,
+              (SELECT sum(i.amount) FROM counted o JOIN order_items i ON i.order_id = o.order_id JOIN categories c ON c.category_id = i.category_id WHERE c.name_en = h.name_en) AS item_revenue
+       FROM holding h GROUP BY 1 ORDER BY 1`,
+      [start, end],
+    );
+    const listed = m.order_items.last_month;
+    expect(rows.map((r) => r.category)).toEqual(Object.keys(listed.orders).filter((k) => k !== '(none)').sort());
+    for (const r of rows) {
+      expect(Number(r.orders)).toBe(listed.orders[r.category]);
+      expect(Number(r.item_revenue)).toBeCloseTo(listed.item_revenue[r.category] ?? NaN, 2);
+      expect(Number(r.aov)).toBeCloseTo(listed.aov[r.category] ?? NaN, 4);
+    }
+    // An order with lines in two categories counts in both: the categories' orders add up to more than the month's.
+    expect(Object.values(listed.orders).reduce((a, b) => a + b, 0)).toBeGreaterThan(m.last_month_totals.orders);
+  });
 });

@@ -11,6 +11,7 @@
  * for the coder; a pass comes back with the step's result.
  */
 import { defineAgent } from '../agent';
+import { catalogTables } from '../catalog/catalog';
 import { loadArtifact } from '../artifacts';
 import { checkAcceptance, type InputResult } from '../coding/acceptance';
 import type { WrittenCode } from '../coding/rules-coder';
@@ -47,7 +48,7 @@ export const testCode = defineAgent({
     const queries: Record<string, Row[]> = {};
     for (const q of stored.queries) {
       try {
-        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, { tables: Object.keys(fragmentCatalog(requirements.catalog).tables) })).rows;
+        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, { tables: catalogTables(fragmentCatalog(requirements.catalog)) })).rows;
       } catch (err) {
         return failed('its SQL runs read-only, within 5 s and 10,000 rows', `query "${q.name}" was refused: ${(err as Error).message}`, `query "${q.name}" refused`);
       }

@@ -147,6 +147,11 @@ export function qualifiedTable(catalog: Pick<Catalog, 'tables'>, table: string):
   return `${def?.schema ? `${def.schema}.` : ''}${def?.name ?? table}`;
 }
 
+/** Every table the catalog reads, as the database names them: the SQL guard's list of what agent SQL may read. */
+export function catalogTables(catalog: Pick<Catalog, 'tables'>): string[] {
+  return Object.keys(catalog.tables).map((t) => qualifiedTable(catalog, t));
+}
+
 export class CatalogError extends Error {
   constructor(
     readonly file: string,

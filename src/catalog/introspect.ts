@@ -118,10 +118,17 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
     throw err;
   }
   const problems: string[] = [];
-  const cols = await columns(databaseUrl, schema);
-  const existing = new Set(cols.map((c) => `${c.table_name}.${c.column_name}`));
-  const tablesThere = new Set(cols.map((c) => c.table_name));
-  for (const table of Object.keys(catalog.tables)) if (!tablesThere.has(table)) problems.push(`tables.${table}: table "${table}" does not exist in schema ${schema}`);
+  // A table may live in its own schema, under its own name (tables.<key>.schema / .name); columns are named by key.
+  const schemas = [...new Set(Object.values(catalog.tables).map((t) => t.schema ?? schema))];
+  const cols = (await Promise.all(schemas.map(async (s) => (await columns(databaseUrl, s)).map((c) => ({ ...c, schema: s }))))).flat();
+  const existing = new Set<string>();
+  const tablesThere = new Set<string>();
+  for (const [key, def] of Object.entries(catalog.tables)) {
+    const own = cols.filter((c) => c.schema === (def.schema ?? schema) && c.table_name === (def.name ?? key));
+    if (own.length === 0) problems.push(`tables.${key}: table "${def.name ?? key}" does not exist in schema ${def.schema ?? schema}`);
+    else tablesThere.add(key);
+    for (const c of own) existing.add(`${key}.${c.column_name}`);
+  }
 
   const referenced = new Map<string, string>();
   const scan = (where: string, sql: string | undefined) => {

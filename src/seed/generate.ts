@@ -79,6 +79,20 @@ export interface SeedOrder {
   status: 'paid' | 'cancelled' | 'refunded';
 }
 
+/**
+ * One line of an order: what the basket held in one category. Most orders have one line in the order's own
+ * category; some add lines in other categories. An order's lines add up to its amount, so a line-level figure
+ * (revenue of a category's lines) and an order-level one (orders holding that category) differ on purpose.
+ */
+export interface SeedOrderItem {
+  order_id: number;
+  line_no: number;
+  category_id: number | null;
+  quantity: number;
+  /** Line amount in fen; lines of a negative (dirty) order are negative too. */
+  amount_fen: number;
+}
+
 export interface MonthFigures {
   month: string;
   gmv: number;
@@ -113,11 +127,25 @@ export interface SeedManifest {
     electronics_rise: { description: string; category: string; monthly_gmv: Record<string, number> };
     books_decline: { description: string; category: string; monthly_gmv: Record<string, number> };
   };
+  /** The order lines, and last month's figures by the lines' categories (counted orders only), from the rows here. */
+  order_items: {
+    lines: number;
+    orders_with_several_categories: number;
+    last_month: {
+      /** Sum of line amounts per line category. */
+      item_revenue: Record<string, number>;
+      /** Orders holding at least one line of the category: an order with two categories counts in both. */
+      orders: Record<string, number>;
+      /** Order amount per order holding the category, over those orders. */
+      aov: Record<string, number>;
+    };
+  };
 }
 
 export interface SeedData {
   users: SeedUser[];
   orders: SeedOrder[];
+  items: SeedOrderItem[];
   manifest: SeedManifest;
 }
 
@@ -284,7 +312,38 @@ export function generateShop(anchorDate: string, seed = DEFAULT_SEED): SeedData 
       return { ...rest, order_id: i + 1, user_id: user.user_id };
     });
 
-  return { users, orders: orders.map(({ planted: _planted, ...o }) => o), manifest: describe(anchorDate, seed, months, users, orders) };
+  const items = orderItems(orders, seed);
+  return { users, orders: orders.map(({ planted: _planted, ...o }) => o), items, manifest: describe(anchorDate, seed, months, users, orders, items) };
+}
+
+/**
+ * The lines of every order, drawn from a generator of their own (seed + 1), so adding lines left every order,
+ * user and planted signal exactly as it was: 70% of orders have one line, 22% two and 8% three; the first line is in
+ * the order's category, the others in different ones; the amounts split the order's amount to the fen.
+ */
+function orderItems(orders: SeedOrder[], seed: number): SeedOrderItem[] {
+  const rng = xoroshiro128plus(seed + 1);
+  const random = () => uniformFloat64(rng);
+  const items: SeedOrderItem[] = [];
+  for (const order of orders) {
+    const r = random();
+    const lines = r < 0.7 ? 1 : r < 0.92 ? 2 : 3;
+    const categories: (number | null)[] = [order.category_id];
+    while (categories.length < lines) {
+      const other = CATEGORIES[Math.floor(random() * CATEGORIES.length)]?.id ?? 1;
+      if (!categories.includes(other)) categories.push(other);
+    }
+    // The first line keeps 50–80% of the amount; the rest is shared by the others.
+    let left = order.amount_fen;
+    categories.forEach((category_id, i) => {
+      const last = i === categories.length - 1;
+      const share = i === 0 ? 0.5 + 0.3 * random() : 0.3 + 0.4 * random();
+      const amount_fen = last ? left : Math.trunc(left * share);
+      left -= amount_fen;
+      items.push({ order_id: order.order_id, line_no: i + 1, category_id, quantity: 1 + Math.floor(random() * 3), amount_fen });
+    });
+  }
+  return items;
 }
 
 // ------------------------------------------------------------------ the manifest
@@ -302,6 +361,7 @@ function describe(
   months: { key: string }[],
   users: SeedUser[],
   orders: (SeedOrder & { planted?: keyof typeof DIRTY_COUNTS })[],
+  items: SeedOrderItem[],
 ): SeedManifest {
   const regionOf = new Map(users.map((u) => [u.user_id, u.region]));
   const lastKey = months[months.length - 1]?.key ?? '';
@@ -358,6 +418,23 @@ function describe(
     others[region.name] = { previous: repurchaseRate(region.name, previousKey), last: repurchaseRate(region.name, lastKey) };
   }
 
+  // Last month's counted orders by their lines' categories (English names, as the manifest's other figures).
+  const nameOf = new Map<number | null, string>([...CATEGORIES.map((c): [number, string] => [c.id, c.name_en]), [null, '(none)']]);
+  const linesOf = new Map<number, SeedOrderItem[]>();
+  for (const item of items) linesOf.set(item.order_id, [...(linesOf.get(item.order_id) ?? []), item]);
+  const itemRevenueFen: Record<string, number> = {};
+  const ordersByCategory: Record<string, number> = {};
+  const amountByCategoryFen: Record<string, number> = {};
+  for (const order of counted.filter((o) => o.pay_time.startsWith(lastKey))) {
+    const lines = linesOf.get(order.order_id) ?? [];
+    for (const line of lines) itemRevenueFen[nameOf.get(line.category_id) ?? '?'] = (itemRevenueFen[nameOf.get(line.category_id) ?? '?'] ?? 0) + line.amount_fen;
+    for (const name of new Set(lines.map((l) => nameOf.get(l.category_id) ?? '?'))) {
+      ordersByCategory[name] = (ordersByCategory[name] ?? 0) + 1;
+      amountByCategoryFen[name] = (amountByCategoryFen[name] ?? 0) + order.amount_fen;
+    }
+  }
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+
   return {
     seed,
     anchor_date: anchorDate,
@@ -392,6 +469,15 @@ function describe(
         description: '图书 (books) GMV falls in each of the last 5 months as its share of baskets shrinks.',
         category: '图书',
         monthly_gmv: categoryGmv(8, 6),
+      },
+    },
+    order_items: {
+      lines: items.length,
+      orders_with_several_categories: [...linesOf.values()].filter((lines) => new Set(lines.flatMap((l) => (l.category_id === null ? [] : [l.category_id]))).size > 1).length,
+      last_month: {
+        item_revenue: sorted(Object.fromEntries(Object.entries(itemRevenueFen).map(([k, fen]) => [k, fen / 100]))),
+        orders: sorted(ordersByCategory),
+        aov: sorted(Object.fromEntries(Object.entries(amountByCategoryFen).map(([k, fen]) => [k, round(fen / 100 / (ordersByCategory[k] ?? 1), 6)]))),
       },
     },
   };

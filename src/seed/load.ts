@@ -6,7 +6,7 @@ import { ensureSystemSchema, getPool } from '../db';
 import { CATEGORIES, generateShop, type SeedManifest } from './generate';
 
 const SCHEMA = `
-  DROP TABLE IF EXISTS orders, users, categories CASCADE;
+  DROP TABLE IF EXISTS order_items, orders, users, categories CASCADE;
   CREATE TABLE categories (
     category_id integer PRIMARY KEY,
     name        text NOT NULL UNIQUE,
@@ -28,6 +28,15 @@ const SCHEMA = `
     pay_time    timestamp,
     status      text NOT NULL CHECK (status IN ('paid', 'cancelled', 'refunded'))
   );
+  CREATE TABLE order_items (
+    order_id    bigint NOT NULL REFERENCES orders (order_id),
+    line_no     smallint NOT NULL,
+    category_id integer REFERENCES categories (category_id),
+    quantity    integer NOT NULL,
+    amount      numeric(12, 2) NOT NULL,
+    PRIMARY KEY (order_id, line_no)
+  );
+  COMMENT ON TABLE order_items IS 'The lines of an order, one per category in the basket; they add up to the order''s amount';
   COMMENT ON COLUMN orders.pay_time IS 'When the order was paid (business-local time); revenue is booked here';
   COMMENT ON COLUMN orders.order_time IS 'When the order was placed (business-local time)';
   COMMENT ON COLUMN users.first_order_at IS 'Order time of the user''s first paid order; null if never converted';
@@ -38,7 +47,8 @@ const INDEXES = `
   CREATE INDEX orders_order_time ON orders (order_time);
   CREATE INDEX orders_user ON orders (user_id);
   CREATE INDEX users_region ON users (region);
-  ANALYZE categories; ANALYZE users; ANALYZE orders;
+  CREATE INDEX order_items_category ON order_items (category_id);
+  ANALYZE categories; ANALYZE users; ANALYZE orders; ANALYZE order_items;
 `;
 
 const BATCH = 10_000;
@@ -56,7 +66,7 @@ export async function seedDatabase(
   const started = Date.now();
   await ensureSystemSchema(databaseUrl);
   onProgress(`generating the shop for the 13 months before ${anchorDate}`);
-  const { users, orders, manifest } = generateShop(anchorDate);
+  const { users, orders, items, manifest } = generateShop(anchorDate);
 
   const client = await getPool(databaseUrl).connect();
   try {
@@ -95,6 +105,14 @@ export async function seedDatabase(
         ],
       );
       onProgress(`orders ${Math.min(i + BATCH, orders.length)}/${orders.length}`);
+    }
+    for (let i = 0; i < items.length; i += BATCH) {
+      const part = items.slice(i, i + BATCH);
+      await client.query(
+        'INSERT INTO order_items SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::int[], $4::int[], $5::numeric[])',
+        [part.map((x) => x.order_id), part.map((x) => x.line_no), part.map((x) => x.category_id), part.map((x) => x.quantity), part.map((x) => (x.amount_fen / 100).toFixed(2))],
+      );
+      onProgress(`order lines ${Math.min(i + BATCH, items.length)}/${items.length}`);
     }
     await client.query(
       `INSERT INTO baton.seed_manifest (id, manifest) VALUES (1, $1)
