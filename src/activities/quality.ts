@@ -171,9 +171,13 @@ export const checkDataQuality = defineAgent({
     const countBoth = async (table: string, id: string, where: string | null, scope: { predicate: string } | null, describe: { zh: string; en: string }, sources: Calculation['sources'], importance: (wholeTableCount: number) => Calculation['importance']) => {
       const allSql = `SELECT count(*) AS value FROM ${table}${where ? ` WHERE ${where}` : ''}`;
       const all = await count(allSql);
-      checkSql.push({ id: `${id}.all`, sql: allSql, params: [] });
-      calcs.push(quality(`${id}.all`, all, 'integer', t(`${describe.zh}（全表）`, `${describe.en} (whole table)`), allSql, sources, importance(all)));
-      if (!scope) return { inPeriod: all, all };
+      // A table's size in the period is what the report cites; its whole size is kept in the output but not cited.
+      if (where || !scope) {
+        checkSql.push({ id: `${id}.all`, sql: allSql, params: [] });
+        calcs.push(quality(`${id}.all`, all, 'integer', t(`${describe.zh}（全表）`, `${describe.en} (whole table)`), allSql, sources, importance(all)));
+      }
+      // None in the whole table: none in the period either (no second calculation for a zero the report does not cite).
+      if (!scope || (where && all === 0)) return { inPeriod: scope ? 0 : all, all };
       const periodSql = `SELECT count(*) AS value FROM ${table} WHERE ${where ? `(${where}) AND ` : ''}${scope.predicate}`;
       const inPeriod = await count(periodSql);
       checkSql.push({ id, sql: periodSql, params: [] });
@@ -202,7 +206,8 @@ export const checkDataQuality = defineAgent({
         const kind = check.rule === 'not_null' && isReference(catalog, table, check.column) ? 'missing_reference' : KIND[check.rule];
         checks.push({ id, kind, table, column: check.column, description, count: found.inPeriod, count_all: found.all, excluded_by_metrics: !kept });
       }
-      if (predicates.length > 0) {
+      // Rows failing any rule, for a table where some rule fails.
+      if (checks.some((c) => c.table === table && (c.count_all ?? 0) > 0)) {
         const dirty = await countBoth(table, `${table}.dirty_rows`, predicates.join(' OR '), scope, { zh: `${table} 表中至少违反一条规则的行`, en: `rows of ${table} failing at least one rule` }, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'));
         dirtyRows += dirty.inPeriod;
         dirtyRowsAll += dirty.all;

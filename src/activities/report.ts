@@ -266,7 +266,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       body: bullets([
         ...dq.tables.map((tb) => {
           const rows = dqCounts(tb, `${tb.table}.rows`);
-          if (rows.period && rows.all) return t(`${tb.table} 表：分析期间 ${rows.period} 行（全表 ${rows.all} 行；按 ${tb.period ?? ''} 归入期间）`, `${tb.table}: ${rows.period} rows in the analysed period (${rows.all} in the whole table; placed in the period by ${tb.period ?? ''})`);
+          if (rows.period) return t(`${tb.table} 表：分析期间 ${rows.period} 行（按 ${tb.period ?? ''} 归入期间）`, `${tb.table}: ${rows.period} rows in the analysed period (placed in it by ${tb.period ?? ''})`);
           if (!rows.all) return null;
           return tb.rows_all === undefined ? t(`${tb.table} 表共 ${rows.all} 行`, `${tb.table}: ${rows.all} rows`) : t(`${tb.table} 表共 ${rows.all} 行（无法按期间划分，按全表计）`, `${tb.table}: ${rows.all} rows (its rows cannot be placed in the period: counted over the whole table)`);
         }),
