@@ -16,7 +16,7 @@ import path from 'node:path';
 import pc from 'picocolors';
 import { up, down } from './cli/services';
 import { CliError, connectTemporal, webUiLink } from './cli/temporal';
-import { loadConfig, redactUrl, todayIn } from './config';
+import { loadConfig, redactUrl, runDate, todayIn } from './config';
 import type { AnalysisResult, ReportOutput, RunProgress } from './contracts';
 import { loadArtifact } from './artifacts';
 import { closePools, DatabaseUnreachableError, ensureReaderRole, ensureSystemSchema, getPool, ping } from './db';
@@ -27,7 +27,7 @@ import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
 import { checklist } from './workflows/checklist';
 import { MAX_QUESTION_LENGTH } from './limits';
 import { checkCatalog, draftCatalog } from './catalog/introspect';
-import { parseCatalog } from './catalog/catalog';
+import { loadCatalog, parseCatalog } from './catalog/catalog';
 import { exportRun } from './cli/export';
 import { codecServerCommand } from './cli/codec-server';
 import { renderReport, type ReportFormat } from './report/render';
@@ -205,7 +205,8 @@ async function ask(question: string, opts: AskOptions): Promise<void> {
   await ping(databaseUrl);
   await withTemporal(async (client) => {
     const workflowId = `analysis-${randomBytes(4).toString('hex')}`;
-    const asOf = todayIn(config.timeZone);
+    // "Today" in the catalog's time zone (BATON_TIMEZONE overrides it), so "last month" is the business's last month.
+    const asOf = runDate(loadCatalog(opts.catalog ? path.resolve(opts.catalog) : config.catalogPath).timezone, config.timeZoneOverride);
     const handle = await client.workflow.start(analysisWorkflow, {
       workflowId,
       taskQueue: config.taskQueue,

@@ -14,8 +14,13 @@ export interface BatonConfig {
   databaseUrl: string;
   catalogPath: string;
   dataDir: string;
-  /** IANA time zone in which "today", "last month" and order times are read. */
+  /**
+   * IANA time zone of the demo shop's calendar (`baton seed` anchors its data on today there): BATON_TIMEZONE,
+   * else Asia/Shanghai, the demo catalog's zone. A run's "today" is not read here but by `runDate`.
+   */
   timeZone: string;
+  /** BATON_TIMEZONE when set: overrides the catalog's `timezone` for a run's "today" (asOf). */
+  timeZoneOverride: string | undefined;
   /** The database role agent SQL logs in as: SELECT only, created by setup. */
   readerRole: string;
   /** Its password, when the server asks for one (set by setup, used by the workers). */
@@ -32,7 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BatonConfig {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton',
     catalogPath: path.resolve(PROJECT_ROOT, env.BATON_CATALOG ?? 'catalogs/demo.yaml'),
     dataDir,
-    timeZone: env.BATON_TIMEZONE ?? 'Asia/Shanghai',
+    timeZone: env.BATON_TIMEZONE || 'Asia/Shanghai',
+    timeZoneOverride: env.BATON_TIMEZONE || undefined,
     readerRole: env.BATON_READER_ROLE ?? 'baton_reader',
     readerPassword: env.BATON_READER_PASSWORD || undefined,
   };
@@ -52,4 +58,12 @@ export function redactUrl(url: string): string {
 /** Today's calendar date (YYYY-MM-DD) in the given time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return now.toLocaleDateString('en-CA', { timeZone });
+}
+
+/**
+ * A run's "today" (asOf), which relative periods (last month, 上个月, this year) are read against: the date in
+ * the catalog's time zone, or in BATON_TIMEZONE when that is set as an explicit override.
+ */
+export function runDate(catalogTimeZone: string, override: string | undefined, now: Date = new Date()): string {
+  return todayIn(override ?? catalogTimeZone, now);
 }

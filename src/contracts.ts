@@ -555,8 +555,13 @@ export const QualityCheckResult = z.object({
   table: z.string(),
   column: z.string(),
   description: z.string(),
-  /** Offending rows in the whole table. */
+  /**
+   * Offending rows in the analysed period (the plan's windows; see the table's `period`), or in the whole table
+   * when the table has no way into the period (its `period` is null) and in runs recorded before count_all existed.
+   */
   count: z.number().int().min(0),
+  /** Offending rows in the whole table (absent in runs recorded before the counts were scoped to the period). */
+  count_all: z.number().int().min(0).optional(),
   /** Whether the metric filters already keep these rows out of every number. */
   excluded_by_metrics: z.boolean(),
 });
@@ -572,11 +577,21 @@ export type PartialPeriod = z.infer<typeof PartialPeriod>;
 
 export const DataQualityOutput = z.object({
   task_id: z.string(),
-  tables: z.array(z.object({ table: z.string(), rows: z.number().int().min(0) })),
+  tables: z.array(z.object({
+    table: z.string(),
+    /** Rows in the analysed period (the whole table when `period` is null). */
+    rows: z.number().int().min(0),
+    /** Rows in the whole table (absent in runs recorded before the counts were scoped to the period). */
+    rows_all: z.number().int().min(0).optional(),
+    /** How a row is placed in the period, e.g. "orders.pay_time" or "invoice.invoice_date through invoice_line.invoice_id"; null: not placed, whole table. */
+    period: z.string().nullable().optional(),
+  })),
   checks: z.array(QualityCheckResult),
   partial_periods: z.array(PartialPeriod),
-  /** Rows failing at least one row-level check. */
+  /** Rows failing at least one row-level check, in the analysed period. */
   dirty_rows: z.number().int().min(0),
+  /** The same in the whole tables (absent in runs recorded before the counts were scoped to the period). */
+  dirty_rows_all: z.number().int().min(0).optional(),
   calculations_ref: z.string().nullable(),
   calculation_count: z.number().int().min(0),
   recipe: Recipe,

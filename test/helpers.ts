@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { dataConverterFromEnv, decodeHistoryPayloads } from '../src/codec';
-import { loadConfig, todayIn, type BatonConfig } from '../src/config';
+import { loadConfig, runDate, type BatonConfig } from '../src/config';
+import { loadCatalog } from '../src/catalog/catalog';
 import { loadArtifact } from '../src/artifacts';
 import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
 import type { SeedManifest } from '../src/seed/generate';
@@ -54,7 +55,8 @@ export async function runAnalysis(
   const result = await client.workflow.execute(analysisWorkflow, {
     workflowId,
     taskQueue,
-    args: [{ question, asOf: todayIn(testConfig().timeZone), ...extra }],
+    // "Today" as the client reads it: in the catalog's time zone.
+    args: [{ question, asOf: runDate(loadCatalog(extra.catalogPath ?? testConfig().catalogPath).timezone, testConfig().timeZoneOverride), ...extra }],
     staticSummary: question,
   });
   return { workflowId, result, elapsedMs: Date.now() - started };

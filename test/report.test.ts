@@ -23,20 +23,46 @@ beforeAll(async () => {
   published = await publishedReport(run.result);
 });
 
-test('data quality finds and counts the planted dirty rows exactly', async () => {
+test('data quality finds and counts the planted dirty rows exactly, in the analysed period and in the whole table', async () => {
   const m = await manifest();
   const dq = run.result.dataQuality!;
   const count = (id: string) => dq.checks.find((c) => c.id === id);
-  expect(count('orders.amount.non_negative')).toMatchObject({ kind: 'negative_value', count: m.dirty.negative_amount.count, excluded_by_metrics: true });
-  expect(count('orders.pay_time.not_null')).toMatchObject({ kind: 'missing_value', count: m.dirty.null_pay_time.count, excluded_by_metrics: true });
-  expect(count('orders.category_id.not_null')).toMatchObject({ kind: 'missing_reference', count: m.dirty.missing_category.count, excluded_by_metrics: false });
-  expect(count('orders.pay_time.not_before')?.count).toBe(0);
-  expect(count('orders.order_time.not_in_future')?.count).toBe(0);
+  // The analysed period: the plan's windows (one contiguous stretch for this question). An order is in it by its pay
+  // time, or by its order time when it has no pay time; counted here by hand-written SQL.
+  const plan = run.result.plan;
+  const windows = plan.kind === 'plan' ? plan.steps.flatMap((s) => ('query' in s.operation ? [s.operation.query.window] : [])) : [];
+  const start = windows.map((w) => w.start).sort()[0]!;
+  const end = windows.map((w) => w.end).sort().at(-1)!;
+  const inPeriod = async (where: string) => Number((await db().query<{ n: string }>(
+    `SELECT count(*) AS n FROM orders WHERE (${where}) AND COALESCE(pay_time, order_time) >= $1::timestamp AND COALESCE(pay_time, order_time) < $2::timestamp`, [start, end])).rows[0]!.n);
+  const expected = {
+    negative: await inPeriod('amount < 0'),
+    noPayTime: await inPeriod(`status = 'paid' AND pay_time IS NULL`),
+    noCategory: await inPeriod('category_id IS NULL'),
+    dirty: await inPeriod(`amount < 0 OR (status = 'paid' AND pay_time IS NULL) OR category_id IS NULL`),
+    rows: await inPeriod('true'),
+  };
+  // The planted rows are spread over the 13 months: the period holds some of them, never all.
+  expect(expected.dirty).toBeGreaterThan(0);
+  expect(expected.dirty).toBeLessThan(37 + 41 + 29);
+  expect(count('orders.amount.non_negative')).toMatchObject({ kind: 'negative_value', count: expected.negative, count_all: m.dirty.negative_amount.count, excluded_by_metrics: true });
+  expect(count('orders.pay_time.not_null')).toMatchObject({ kind: 'missing_value', count: expected.noPayTime, count_all: m.dirty.null_pay_time.count, excluded_by_metrics: true });
+  expect(count('orders.category_id.not_null')).toMatchObject({ kind: 'missing_reference', count: expected.noCategory, count_all: m.dirty.missing_category.count, excluded_by_metrics: false });
+  expect(count('orders.pay_time.not_before')).toMatchObject({ count: 0, count_all: 0 });
+  expect(count('orders.order_time.not_in_future')).toMatchObject({ count: 0, count_all: 0 });
   // No failing rows: nothing is said to be kept out.
-  expect(count('users.region.not_null')).toMatchObject({ count: 0, excluded_by_metrics: false });
+  expect(count('users.region.not_null')).toMatchObject({ count: 0, count_all: 0, excluded_by_metrics: false });
   expect([m.dirty.negative_amount.count, m.dirty.null_pay_time.count, m.dirty.missing_category.count]).toEqual([37, 41, 29]);
-  expect(dq.dirty_rows).toBe(37 + 41 + 29);
-  expect(dq.tables).toEqual(expect.arrayContaining([{ table: 'orders', rows: m.counts.orders }, { table: 'users', rows: m.counts.users }]));
+  expect(dq.dirty_rows).toBe(expected.dirty);
+  expect(dq.dirty_rows_all).toBe(37 + 41 + 29);
+  expect(dq.tables).toEqual(expect.arrayContaining([
+    { table: 'orders', rows: expected.rows, rows_all: m.counts.orders, period: 'orders.pay_time (orders.order_time where orders.pay_time is empty)' },
+    expect.objectContaining({ table: 'users', rows_all: m.counts.users }),
+  ]));
+  // The report says both: the period's count of the period's rows, and the whole table's.
+  const section = published.sections.find((s) => s.id === 'data-quality')!.body;
+  expect(section).toContain(`orders 表：分析期间 `);
+  expect(section).toMatch(new RegExp(`金额为负的订单：分析期间 ${expected.negative}\\[\\d+\\] 行（共 [\\d,]+\\[\\d+\\] 行）；全表 37\\[\\d+\\] 行，已被指标口径排除`));
   // Both months are complete: nothing is partial.
   expect(dq.partial_periods).toEqual([]);
 });
@@ -80,7 +106,7 @@ test('every selected number is recomputed from the source and matches; the audit
   expect(summary).toMatch(/^华东复购率从 26\.88%\[1\] 变为 19\.31%\[2\]（−7\.57 个百分点\[3\]）。主要原因是 客户类型=新客 的/);
   expect(summary).toContain('同期相关指标新客转化率从 45.45%[');
   expect(summary).toMatch(/变化在统计上显著（Welch t 检验 p < 0\.0001\[\d+\]，Cohen's d −0\.\d+\[\d+\]）/);
-  expect(summary).toMatch(/数据质量检查发现 107\[\d+\] 行问题数据/);
+  expect(summary).toMatch(/数据质量检查在分析期间发现 \d+\[\d+\] 行问题数据（全表 107\[\d+\] 行），处理方式见“数据质量”。/);
   // Every marker in the text resolves to a citation of a verified calculation.
   const verified = new Set(verification!.verified);
   const markers = new Set(report.sections.flatMap((s) => readNumbers(s.body).numbers.map((n) => n.marker)));

@@ -5,7 +5,7 @@
  * period that holds no data is answered with where the data is instead of a zero.
  */
 import { defineAgent } from '../agent';
-import { tableSql } from '../catalog/catalog';
+import { tableSql, wallTime } from '../catalog/catalog';
 import { queryRows } from '../analysis/recompute';
 import { latestFullMonth, partialMonths } from '../analysis/coverage';
 import { DataExtent, DataExtentInput, type MonthCoverage, type TimeFieldExtent } from '../contracts';
@@ -29,10 +29,12 @@ export const readDataExtent = defineAgent({
       let months = byColumn.get(field.column);
       if (!months) {
         const table = field.column.split('.')[0] ?? '';
+        // Months and days as wall time in the catalog's zone (a timestamptz column is converted first).
+        const time = wallTime(catalog, field.column);
         // Rows dated after "today" (data errors the data-quality agent counts) do not extend the data.
-        const sql = `SELECT to_char(date_trunc('month', ${field.column}), 'YYYY-MM') AS month, count(*) AS rows,
-            to_char(min(${field.column}), 'YYYY-MM-DD') AS first_day, to_char(max(${field.column}), 'YYYY-MM-DD') AS last_day
-          FROM ${tableSql(catalog, table)} WHERE ${field.column} IS NOT NULL AND ${field.column} < ($1::date + 1)::timestamp GROUP BY 1 ORDER BY 1`;
+        const sql = `SELECT to_char(date_trunc('month', ${time}), 'YYYY-MM') AS month, count(*) AS rows,
+            to_char(min(${time}), 'YYYY-MM-DD') AS first_day, to_char(max(${time}), 'YYYY-MM-DD') AS last_day
+          FROM ${tableSql(catalog, table)} WHERE ${field.column} IS NOT NULL AND ${time} < ($1::date + 1)::timestamp GROUP BY 1 ORDER BY 1`;
         const { rows } = await queryRows(db, sql, [asOf], LIMITS);
         months = rows.map((r) => ({ month: String(r.month), rows: Number(r.rows), first_day: String(r.first_day), last_day: String(r.last_day) }));
         byColumn.set(field.column, months);

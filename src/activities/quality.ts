@@ -5,8 +5,13 @@
  * metric filters already keep those rows out, and find periods the data covers
  * only partly (a month whose data stops before its end), so a half-loaded month
  * is flagged rather than read as a drop.
+ *
+ * Every count is made twice: over the rows in the analysed period (the plan's
+ * windows) and over the whole table, so a report about March says what is wrong
+ * with March's rows and, beside it, how much is wrong in the table. How a table's
+ * rows are placed in the period is `periodScope` below.
  */
-import type { ColumnCheck, Catalog } from '../catalog/catalog';
+import { tableSql, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
@@ -40,6 +45,80 @@ function violation(table: string, check: ColumnCheck): string {
 
 function isReference(catalog: Catalog, table: string, column: string): boolean {
   return catalog.joins.some((j) => j.from === `${table}.${column}`);
+}
+
+const tableOf = (column: string) => column.split('.')[0] ?? '';
+
+/** The plan's windows as disjoint [start, end) ranges, in order (overlapping and touching windows merged). */
+function mergedRanges(windows: TimeWindow[]): { start: string; end: string }[] {
+  const sorted = [...windows].sort((a, b) => a.start.localeCompare(b.start));
+  const out: { start: string; end: string }[] = [];
+  for (const w of sorted) {
+    const last = out[out.length - 1];
+    if (last && w.start <= last.end) last.end = w.end > last.end ? w.end : last.end;
+    else out.push({ start: w.start, end: w.end });
+  }
+  return out;
+}
+
+/** SQL: a wall-time expression falls in one of the ranges (dates are ISO, checked by the contract, so written inline). */
+function inRanges(expr: string, ranges: { start: string; end: string }[]): string {
+  return `(${ranges.map((r) => `(${expr} >= '${r.start}'::timestamp AND ${expr} < '${r.end}'::timestamp)`).join(' OR ')})`;
+}
+
+interface Hop { table: string; key: string; foreign: string }
+
+/** The many-to-one hops (the current table holds the foreign key) from `from` to `to`, or null when there are none. */
+function hopsTo(catalog: Catalog, from: string, to: string): Hop[] | null {
+  const reached = new Map<string, Hop[]>([[from, []]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const table = queue.shift() as string;
+    for (const join of catalog.joins) {
+      if (tableOf(join.from) !== table || join.relationship === 'one_to_many' || reached.has(tableOf(join.to))) continue;
+      reached.set(tableOf(join.to), [...(reached.get(table) ?? []), { table: tableOf(join.to), key: join.to, foreign: join.from }]);
+      queue.push(tableOf(join.to));
+    }
+  }
+  return from === to ? null : (reached.get(to) ?? null);
+}
+
+/**
+ * Which rows of `table` are in the analysed period, as an SQL condition on its rows, and how that was decided.
+ * The period is read on the time field of the plan's metrics (their first one that reaches the table), as wall time
+ * in the catalog's zone:
+ *   1. the table holds the time field (orders.pay_time): rows whose time is in the period; a row without one (a paid
+ *      order with no pay time) is placed by the table's own time_column (orders.order_time) when it declares one;
+ *   2. the table reaches the time field through many-to-one joins (invoice_line → invoice.invoice_date): its rows
+ *      take the time of the row they belong to;
+ *   3. the time field's table references it (orders.user_id → users): the rows referenced by a row in the period
+ *      (the users who ordered in it);
+ *   4. otherwise the table's own time_column; with none, null: the table is counted whole only.
+ */
+function periodScope(catalog: Catalog, metrics: string[], table: string, ranges: { start: string; end: string }[]): { predicate: string; how: string } | null {
+  const fields = [...new Set(metrics.map((m) => catalog.time_fields[catalog.metrics[m]?.time_field ?? '']?.column).filter((c): c is string => Boolean(c)))];
+  const own = catalog.tables[table]?.time_column;
+  for (const column of fields.filter((c) => tableOf(c) === table)) {
+    const fallback = own && `${table}.${own}` !== column ? `${table}.${own}` : null;
+    const expr = fallback ? `COALESCE(${wallTime(catalog, column)}, ${wallTime(catalog, fallback)})` : wallTime(catalog, column);
+    return { predicate: inRanges(expr, ranges), how: fallback ? `${column} (${fallback} where ${column} is empty)` : column };
+  }
+  for (const column of fields) {
+    const hops = hopsTo(catalog, table, tableOf(column));
+    if (!hops) continue;
+    // Innermost first: the time from the last table, each level looked up by the key of the one before.
+    let expr = wallTime(catalog, column);
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = hops[i] as Hop;
+      expr = `(SELECT ${expr} FROM ${tableSql(catalog, hop.table)} WHERE ${hop.key} = ${hop.foreign})`;
+    }
+    return { predicate: inRanges(expr, ranges), how: `${column} through ${hops.map((h) => h.foreign).join(', ')}` };
+  }
+  for (const column of fields) {
+    const join = catalog.joins.find((j) => tableOf(j.from) === tableOf(column) && tableOf(j.to) === table);
+    if (join) return { predicate: `EXISTS (SELECT 1 FROM ${tableSql(catalog, tableOf(column))} WHERE ${join.from} = ${join.to} AND ${inRanges(wallTime(catalog, column), ranges)})`, how: `referenced through ${join.from} by ${tableOf(column)} rows with ${column} in the period` };
+  }
+  return own ? { predicate: inRanges(wallTime(catalog, `${table}.${own}`), ranges), how: `${table}.${own}` } : null;
 }
 
 /** Each month (YYYY-MM) the windows touch, with the part of it they cover: [start, end). */
@@ -80,41 +159,58 @@ export const checkDataQuality = defineAgent({
     const checkSql: { id: string; sql: string; params: string[] }[] = [];
     const checks: QualityCheckResult[] = [];
     const calcs: Calculation[] = [];
-    const tableRows: { table: string; rows: number }[] = [];
+    const tableRows: DataQualityOutput['tables'] = [];
     let dirtyRows = 0;
+    let dirtyRowsAll = 0;
     const count = async (sql: string, params: string[] = []) => Number((await queryRows(db, sql, params, LIMITS)).rows[0]?.value ?? 0);
+    const ranges = mergedRanges(windows);
+    /**
+     * Counts the rows matching `where` twice, in the analysed period (calculation `dq.<id>`, when the table has a way
+     * into the period) and in the whole table (`dq.<id>.all`), each a calculation the validator re-runs.
+     */
+    const countBoth = async (table: string, id: string, where: string | null, scope: { predicate: string } | null, describe: { zh: string; en: string }, sources: Calculation['sources'], importance: (wholeTableCount: number) => Calculation['importance']) => {
+      const allSql = `SELECT count(*) AS value FROM ${tableSql(catalog, table)}${where ? ` WHERE ${where}` : ''}`;
+      const all = await count(allSql);
+      // A table's size in the period is what the report cites; its whole size is kept in the output but not cited.
+      if (where || !scope) {
+        checkSql.push({ id: `${id}.all`, sql: allSql, params: [] });
+        calcs.push(quality(`${id}.all`, all, 'integer', t(`${describe.zh}（全表）`, `${describe.en} (whole table)`), allSql, sources, importance(all)));
+      }
+      // None in the whole table: none in the period either (no second calculation for a zero the report does not cite).
+      if (!scope || (where && all === 0)) return { inPeriod: scope ? 0 : all, all };
+      const periodSql = `SELECT count(*) AS value FROM ${tableSql(catalog, table)} WHERE ${where ? `(${where}) AND ` : ''}${scope.predicate}`;
+      const inPeriod = await count(periodSql);
+      checkSql.push({ id, sql: periodSql, params: [] });
+      // Shown whenever the whole table has any, so it is verified (high) then too.
+      calcs.push(quality(id, inPeriod, 'integer', t(`${describe.zh}（分析期间）`, `${describe.en} (in the analysed period)`), periodSql, sources, importance(all)));
+      return { inPeriod, all };
+    };
 
     for (const table of tables) {
       const def = catalog.tables[table];
       if (!def) continue;
-      const rowsSql = `SELECT count(*) AS value FROM ${table}`;
-      const rows = await count(rowsSql);
-      tableRows.push({ table, rows });
-      checkSql.push({ id: `${table}.rows`, sql: rowsSql, params: [] });
-      calcs.push(quality(`${table}.rows`, rows, 'integer', t(`${table} 表总行数`, `rows in ${table}`), rowsSql, [{ table, columns: ['*'] }], 'medium'));
+      const scope = periodScope(catalog, metrics, table, ranges);
+      const rows = await countBoth(table, `${table}.rows`, null, scope, { zh: `${table} 表行数`, en: `rows in ${table}` }, [{ table, columns: ['*'] }], () => 'high');
+      tableRows.push({ table, rows: rows.inPeriod, rows_all: rows.all, period: scope?.how ?? null });
 
       const predicates: string[] = [];
       for (const check of def.checks) {
         const id = `${table}.${check.column}.${check.rule}`;
         const predicate = violation(table, check);
         predicates.push(`(${predicate})`);
-        const sql = `SELECT count(*) AS value FROM ${table} WHERE ${predicate}`;
-        const found = await count(sql);
+        const description = t(check.description_zh ?? check.description ?? id, check.description ?? id);
+        const found = await countBoth(table, id, predicate, scope, { zh: description, en: description }, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'));
         // Do the filters of the metrics on this table keep these rows out of every number?
         // (Nothing to keep out when no row fails.)
-        const kept = found === 0 || (await metricFiltersKeep(catalog, db, metrics, table, predicate));
+        const kept = found.all === 0 || (await metricFiltersKeep(catalog, db, metrics, table, predicate));
         const kind = check.rule === 'not_null' && isReference(catalog, table, check.column) ? 'missing_reference' : KIND[check.rule];
-        const description = t(check.description_zh ?? check.description ?? id, check.description ?? id);
-        checks.push({ id, kind, table, column: check.column, description, count: found, excluded_by_metrics: !kept });
-        checkSql.push({ id, sql, params: [] });
-        calcs.push(quality(id, found, 'integer', description, sql, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], found > 0 ? 'high' : 'low'));
+        checks.push({ id, kind, table, column: check.column, description, count: found.inPeriod, count_all: found.all, excluded_by_metrics: !kept });
       }
-      if (predicates.length > 0) {
-        const sql = `SELECT count(*) AS value FROM ${table} WHERE ${predicates.join(' OR ')}`;
-        const dirty = await count(sql);
-        dirtyRows += dirty;
-        checkSql.push({ id: `${table}.dirty_rows`, sql, params: [] });
-        calcs.push(quality(`${table}.dirty_rows`, dirty, 'integer', t(`${table} 表中至少违反一条规则的行`, `rows of ${table} failing at least one rule`), sql, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], dirty > 0 ? 'high' : 'low'));
+      // Rows failing any rule, for a table where some rule fails.
+      if (checks.some((c) => c.table === table && (c.count_all ?? 0) > 0)) {
+        const dirty = await countBoth(table, `${table}.dirty_rows`, predicates.join(' OR '), scope, { zh: `${table} 表中至少违反一条规则的行`, en: `rows of ${table} failing at least one rule` }, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'));
+        dirtyRows += dirty.inPeriod;
+        dirtyRowsAll += dirty.all;
       }
     }
 
@@ -124,13 +220,14 @@ export const checkDataQuality = defineAgent({
     const timeField = catalog.time_fields[catalog.metrics[metrics[0] ?? '']?.time_field ?? ''];
     const [main, timeColumn] = (timeField?.column ?? '').split('.') as [string | undefined, string | undefined];
     if (main && timeColumn) {
-      const column = `${main}.${timeColumn}`;
+      // Months and days as wall time in the catalog's zone.
+      const column = wallTime(catalog, `${main}.${timeColumn}`);
       const seriesSql = `SELECT to_char(date_trunc('month', ${column}), 'YYYY-MM') AS month, count(*) AS rows, to_char(min(${column}), 'YYYY-MM-DD') AS first_day,
-          to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${main} WHERE ${column} IS NOT NULL AND ${column} < now() GROUP BY 1 ORDER BY 1`;
+          to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${tableSql(catalog, main)} WHERE ${column} IS NOT NULL AND ${main}.${timeColumn} < now() GROUP BY 1 ORDER BY 1`;
       const series = (await queryRows(db, seriesSql, [], { ...LIMITS, rowCap: 2_400 })).rows.map((r) => ({ month: String(r.month), rows: Number(r.rows), first_day: String(r.first_day), last_day: String(r.last_day) }));
       const cutShort = new Set(partialMonths(series));
       for (const month of monthsOf(windows).filter((m) => cutShort.has(m.period))) {
-        const sql = `SELECT count(DISTINCT (${column})::date) AS value, to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${main} WHERE ${column} >= $1::timestamp AND ${column} < $2::timestamp`;
+        const sql = `SELECT count(DISTINCT (${column})::date) AS value, to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${tableSql(catalog, main)} WHERE ${column} >= $1::timestamp AND ${column} < $2::timestamp`;
         const { rows } = await queryRows(db, sql, [month.start, month.end], LIMITS);
         const covered = Number(rows[0]?.value ?? 0);
         const lastDay = (rows[0]?.last_day as string | null) ?? null;
@@ -142,10 +239,12 @@ export const checkDataQuality = defineAgent({
       }
     }
 
+    // Rows failing in the period are what the numbers may contain; the whole table's count stands beside them.
     const dirtyChecks = checks.filter((c) => c.count > 0);
+    const anyDirty = checks.filter((c) => (c.count_all ?? c.count) > 0);
     const summary = t(
-      `检查 ${tables.join('、')}：${dirtyChecks.map((c) => `${c.description} ${c.count} 行`).join('，') || '未发现问题行'}${partial.length > 0 ? `；不完整期间：${partial.map((p) => `${p.period}（${p.days_covered}/${p.days_expected} 天）`).join('、')}` : ''}`,
-      `checked ${tables.join(', ')}: ${dirtyChecks.map((c) => `${c.count} ${c.description}`).join(', ') || 'no failing rows'}${partial.length > 0 ? `; partial periods: ${partial.map((p) => `${p.period} (${p.days_covered} of ${p.days_expected} days)`).join(', ')}` : ''}`,
+      `检查 ${tables.join('、')}：${anyDirty.map((c) => `${c.description} 分析期间 ${c.count} 行（全表 ${c.count_all ?? c.count} 行）`).join('，') || '未发现问题行'}${partial.length > 0 ? `；不完整期间：${partial.map((p) => `${p.period}（${p.days_covered}/${p.days_expected} 天）`).join('、')}` : ''}`,
+      `checked ${tables.join(', ')}: ${anyDirty.map((c) => `${c.count} ${c.description} in the period (${c.count_all ?? c.count} in the whole table)`).join(', ') || 'no failing rows'}${partial.length > 0 ? `; partial periods: ${partial.map((p) => `${p.period} (${p.days_covered} of ${p.days_expected} days)`).join(', ')}` : ''}`,
     );
     return {
       task_id: 'dq',
@@ -153,6 +252,7 @@ export const checkDataQuality = defineAgent({
       checks,
       partial_periods: partial,
       dirty_rows: dirtyRows,
+      dirty_rows_all: dirtyRowsAll,
       calculations_ref: await storeCalculations(workflow_id, 'dq', calcs),
       calculation_count: calcs.length,
       recipe: { kind: 'quality' as const, step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) },
@@ -182,7 +282,7 @@ async function metricFiltersKeep(catalog: Catalog, db: string, metrics: string[]
     // Filters on other tables would need joins; leaving them out can only make "kept" more likely (the cautious answer).
     const own = (sql: string) => [...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_]/gi)].every((m) => m[1] === table);
     const where = [predicate, ...metric.filters.map((f) => f.sql).filter(own), ...(time && own(time) ? [`${time} IS NOT NULL`] : [])];
-    const { rows } = await queryRows(db, `SELECT count(*) AS value FROM ${table} WHERE ${where.map((w) => `(${w})`).join(' AND ')}`, [], LIMITS);
+    const { rows } = await queryRows(db, `SELECT count(*) AS value FROM ${tableSql(catalog, table)} WHERE ${where.map((w) => `(${w})`).join(' AND ')}`, [], LIMITS);
     if (Number(rows[0]?.value ?? 0) > 0) return true;
   }
   return false;

@@ -126,6 +126,14 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
   const language: Language = zh ? 'zh' : 'en';
   const t = (a: string, b: string) => (zh ? a : b);
   const list = (items: string[]) => items.join(t('、', ', '));
+  /**
+   * A data-quality count, cited: in the analysed period (`dq.<id>`, present when the table's rows could be placed in
+   * it) and in the whole table (`dq.<id>.all`). Runs recorded before the counts were scoped hold the whole table's
+   * count alone, under `dq.<id>`.
+   */
+  const dqCounts = (tb: NonNullable<typeof dq>['tables'][number], id: string): { period: string | null; all: string | null } =>
+    tb.rows_all === undefined ? { period: null, all: c.cite(`dq.${id}`) } : { period: tb.period ? c.cite(`dq.${id}`) : null, all: c.cite(`dq.${id}.all`) };
+  const dirtyTables = dq ? dq.tables.filter((tb) => dq.checks.some((k) => k.table === tb.table && (k.count_all ?? k.count) > 0)) : [];
   const stepCalcs = (stepId: string) => citable.filter((x) => x.step_id === stepId);
   const line = (calc: Calculation) => {
     const value = c.cite(calc.id);
@@ -198,8 +206,11 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       }
     }
     if (dq) {
-      const dirty = dq.tables.filter((tb) => dq.checks.some((k) => k.table === tb.table && k.count > 0)).map((tb) => c.cite(`dq.${tb.table}.dirty_rows`)).filter(Boolean);
-      if (dirty.length > 0) sentences.push(t(`数据质量检查发现 ${dirty.join(' + ')} 行问题数据，处理方式见“数据质量”。`, `The data-quality check found ${dirty.join(' + ')} problem rows; see "Data quality" for how they were handled.`));
+      const dirty = dirtyTables.map((tb) => dqCounts(tb, `${tb.table}.dirty_rows`));
+      const inPeriod = dirty.map((d) => d.period).filter(Boolean);
+      const whole = dirty.map((d) => d.all).filter(Boolean);
+      if (inPeriod.length > 0) sentences.push(t(`数据质量检查在分析期间发现 ${inPeriod.join(' + ')} 行问题数据${whole.length > 0 ? `（全表 ${whole.join(' + ')} 行）` : ''}，处理方式见“数据质量”。`, `The data-quality check found ${inPeriod.join(' + ')} problem rows in the analysed period${whole.length > 0 ? ` (${whole.join(' + ')} in the whole table${whole.length > 1 ? 's' : ''})` : ''}; see "Data quality" for how they were handled.`));
+      else if (whole.length > 0) sentences.push(t(`数据质量检查发现 ${whole.join(' + ')} 行问题数据，处理方式见“数据质量”。`, `The data-quality check found ${whole.join(' + ')} problem rows; see "Data quality" for how they were handled.`));
       if (dq.partial_periods.length > 0) sentences.push(t(`${list(dq.partial_periods.map((p) => p.period))} 数据不完整，未作为下降解读。`, `${list(dq.partial_periods.map((p) => p.period))} is only partly loaded and is not read as a drop.`));
     }
     if (sentences.length === 0) sentences.push(t('没有通过复核、可以报告的数值。', 'No verified numbers to report.'));
@@ -247,20 +258,26 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
 
   sections.set('data-quality', () => {
     if (!dq) return null;
-    const found = dq.checks.filter((k) => k.count > 0);
-    const clean = dq.checks.filter((k) => k.count === 0);
+    const found = dq.checks.filter((k) => (k.count_all ?? k.count) > 0);
+    const clean = dq.checks.filter((k) => (k.count_all ?? k.count) === 0);
     return {
       id: 'data-quality',
       heading: t('数据质量', 'Data quality'),
       body: bullets([
         ...dq.tables.map((tb) => {
-          const rows = c.cite(`dq.${tb.table}.rows`);
-          return rows ? t(`${tb.table} 表共 ${rows} 行`, `${tb.table}: ${rows} rows`) : null;
+          const rows = dqCounts(tb, `${tb.table}.rows`);
+          if (rows.period) return t(`${tb.table} 表：分析期间 ${rows.period} 行（按 ${tb.period ?? ''} 归入期间）`, `${tb.table}: ${rows.period} rows in the analysed period (placed in it by ${tb.period ?? ''})`);
+          if (!rows.all) return null;
+          return tb.rows_all === undefined ? t(`${tb.table} 表共 ${rows.all} 行`, `${tb.table}: ${rows.all} rows`) : t(`${tb.table} 表共 ${rows.all} 行（无法按期间划分，按全表计）`, `${tb.table}: ${rows.all} rows (its rows cannot be placed in the period: counted over the whole table)`);
         }),
         ...found.map((k) => {
-          const n = c.cite(`dq.${k.id}`);
-          if (!n) return null;
-          return `${k.description}${t('：', ': ')}${n}${t(k.excluded_by_metrics ? '，已被指标口径排除' : '，仍计入指标（按该维度分组时归入“缺失”）', k.excluded_by_metrics ? ', kept out by the metric filters' : ', still counted (a "missing" group when grouped by it)')}`;
+          const tb = dq.tables.find((x) => x.table === k.table);
+          const n = tb ? dqCounts(tb, k.id) : { period: null, all: null };
+          const rows = tb ? dqCounts(tb, `${tb.table}.rows`).period : null;
+          const handling = t(k.excluded_by_metrics ? '，已被指标口径排除' : '，仍计入指标（按该维度分组时归入“缺失”）', k.excluded_by_metrics ? ', kept out by the metric filters' : ', still counted (a "missing" group when grouped by it)');
+          // "3 of 1,204 rows in the period; 17 in the whole table"
+          if (n.period && n.all) return `${k.description}${t(`：分析期间 ${n.period} 行（共 ${rows ?? '?'} 行）；全表 ${n.all} 行`, `: ${n.period} of ${rows ?? '?'} rows in the period; ${n.all} in the whole table`)}${handling}`;
+          return n.all ? `${k.description}${t('：', ': ')}${n.all}${handling}` : null;
         }),
         clean.length > 0 ? t(`未发现：${list(clean.map((k) => k.description))}`, `None found: ${list(clean.map((k) => k.description))}`) : null,
         ...dq.partial_periods.map((p) => {
@@ -283,10 +300,11 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
         q ? t(`期间：${q.window.start} 至 ${lastDay ?? ''}`, `Period: ${q.window.start} to ${lastDay ?? ''}`) : null,
         ...data_scope.filters.map((f) => t(`筛选：\`${f}\``, `Filter: \`${f}\``)),
         t(`结果：${data_scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(t('，', ', '))}`, `Results (rows × columns): ${data_scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(', ')}`),
-        ...(dq ? dq.tables.filter((tb) => dq.checks.some((k) => k.table === tb.table && k.count > 0)).map((tb) => {
-          const dirty = c.cite(`dq.${tb.table}.dirty_rows`);
-          return dirty ? t(`${tb.table} 中的问题数据：${dirty} 行（见“数据质量”）`, `Problem rows in ${tb.table}: ${dirty} (see "Data quality")`) : null;
-        }) : []),
+        ...dirtyTables.map((tb) => {
+          const dirty = dqCounts(tb, `${tb.table}.dirty_rows`);
+          if (dirty.period && dirty.all) return t(`${tb.table} 中的问题数据：分析期间 ${dirty.period} 行，全表 ${dirty.all} 行（见“数据质量”）`, `Problem rows in ${tb.table}: ${dirty.period} in the analysed period, ${dirty.all} in the whole table (see "Data quality")`);
+          return dirty.all ? t(`${tb.table} 中的问题数据：${dirty.all} 行（见“数据质量”）`, `Problem rows in ${tb.table}: ${dirty.all} (see "Data quality")`) : null;
+        }),
       ]),
     };
   });

@@ -102,10 +102,27 @@ const TableDefinition = z.object({
   checks: z.array(ColumnCheck).default([]),
 });
 
+/** An IANA time zone PostgreSQL and Node both know (Asia/Shanghai, UTC, America/New_York); written into SQL as a literal. */
+const TimeZoneName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'expected an IANA time zone such as Asia/Shanghai or UTC')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a time zone Node knows (expected an IANA name such as Asia/Shanghai or UTC)');
+
 export const CatalogSchema = z.object({
   name: Identifier,
   description: z.string().default(''),
-  timezone: z.string().default('Asia/Shanghai'),
+  /**
+   * The business's time zone: "today" (and so "last month") is the date there, and columns of type
+   * `timestamp with time zone` are bucketed and compared as wall time there. Naive timestamps are read as they are.
+   */
+  timezone: TimeZoneName.default('Asia/Shanghai'),
   tables: z.record(Identifier, TableDefinition),
   /**
    * How tables relate: from a column to the column it references. `relationship` says how many rows of `to`
@@ -113,7 +130,17 @@ export const CatalogSchema = z.object({
    * A metric joined towards a "many" side would count its rows several times; the SQL compiler refuses that.
    */
   joins: z.array(z.object({ from: ColumnRef, to: ColumnRef, relationship: z.enum(['many_to_one', 'one_to_one', 'one_to_many']).default('many_to_one') })).default([]),
-  time_fields: z.record(Identifier, z.object({ column: ColumnRef, meaning: z.string().min(1), meaning_zh: z.string().optional() })),
+  time_fields: z.record(Identifier, z.object({
+    column: ColumnRef,
+    meaning: z.string().min(1),
+    meaning_zh: z.string().optional(),
+    /**
+     * The column's PostgreSQL type: timestamp (without time zone, the default: wall time, read as it is), timestamptz
+     * (an instant: read as wall time in the catalog's timezone before bucketing or comparing), or date.
+     * `baton catalog init` writes it and `baton catalog check` compares it with the database.
+     */
+    type: z.enum(['timestamp', 'timestamptz', 'date']).default('timestamp'),
+  })),
   metrics: z.record(Identifier, MetricDefinition),
   dimensions: z.record(Identifier, DimensionDefinition).default({}),
 });
@@ -150,6 +177,15 @@ export function qualifiedTable(catalog: Pick<Catalog, 'tables'>, table: string):
 /** Every table the catalog reads, as the database names them: the SQL guard's list of what agent SQL may read. */
 export function catalogTables(catalog: Pick<Catalog, 'tables'>): string[] {
   return Object.keys(catalog.tables).map((t) => qualifiedTable(catalog, t));
+}
+
+/**
+ * A time column as the business's wall time: `(col AT TIME ZONE 'zone')` for a time field declared timestamptz,
+ * the column itself otherwise (naive timestamps and dates already are wall time).
+ */
+export function wallTime(catalog: Catalog, column: string): string {
+  const zoned = Object.values(catalog.time_fields).some((f) => f.column === column && f.type === 'timestamptz');
+  return zoned ? `(${column} AT TIME ZONE '${catalog.timezone}')` : column;
 }
 
 export class CatalogError extends Error {

@@ -15,6 +15,8 @@ interface ColumnRow {
 }
 
 const TIME_TYPES = new Set(['timestamp without time zone', 'timestamp with time zone', 'date']);
+/** How a time field's `type` names each PostgreSQL time type. */
+const TIME_TYPE_NAMES: Record<string, string> = { 'timestamp without time zone': 'timestamp', 'timestamp with time zone': 'timestamptz', date: 'date' };
 const NUMERIC_TYPES = new Set(['numeric', 'integer', 'bigint', 'smallint', 'double precision', 'real']);
 const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
 /** Text columns with at most this many distinct values become dimensions. */
@@ -54,7 +56,7 @@ export async function draftCatalog(databaseUrl: string, name: string, schema = '
   const isKey = (t: string, c: string) => (primary.get(t) ?? []).includes(c) || foreign.some((f) => f.table_name === t && f.column_name === c);
 
   const tables: Record<string, { description: string; primary_key?: string | string[] }> = {};
-  const timeFields: Record<string, { column: string; meaning: string }> = {};
+  const timeFields: Record<string, { column: string; meaning: string; type: string }> = {};
   const metrics: Record<string, unknown> = {};
   const dimensions: Record<string, unknown> = {};
   const tableNames = [...new Set(cols.map((c) => c.table_name))];
@@ -63,7 +65,7 @@ export async function draftCatalog(databaseUrl: string, name: string, schema = '
     tables[table] = { description: `TODO: what one row of ${table} is`, ...(pk ? { primary_key: pk.length === 1 ? pk[0] : pk } : {}) };
     const own = cols.filter((c) => c.table_name === table);
     const times = own.filter((c) => TIME_TYPES.has(c.data_type));
-    for (const t of times) timeFields[`${table}_${t.column_name}`] = { column: `${table}.${t.column_name}`, meaning: `TODO: what ${t.column_name} records` };
+    for (const t of times) timeFields[`${table}_${t.column_name}`] = { column: `${table}.${t.column_name}`, meaning: `TODO: what ${t.column_name} records`, type: TIME_TYPE_NAMES[t.data_type] ?? 'timestamp' };
     const time = times[0];
     if (!time) continue;
     const timeField = `${table}_${time.column_name}`;
@@ -145,6 +147,13 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
   for (const [ref, where] of referenced) {
     const [table] = ref.split('.');
     if (tablesThere.has(table ?? '') && !existing.has(ref)) problems.push(`${where}: column ${ref} does not exist`);
+  }
+
+  // A time field's declared type decides whether its values are converted to the catalog's zone: it must match.
+  for (const [n, field] of Object.entries(catalog.time_fields)) {
+    const actual = cols.find((c) => `${c.table_name}.${c.column_name}` === field.column)?.data_type;
+    const name = actual ? TIME_TYPE_NAMES[actual] : undefined;
+    if (actual && name !== field.type) problems.push(`time_fields.${n}.type: ${field.column} is ${actual}${name ? `; declare type: ${name}` : ', not a time type'} (declared ${field.type})`);
   }
 
   const window = defaultTimeWindow(new Date().toISOString().slice(0, 10));

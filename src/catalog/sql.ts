@@ -8,7 +8,7 @@
  *
  * Dimension values are bind parameters; joins follow the declared foreign keys.
  */
-import { PERIOD_GROUP, TIME_GRAINS, tableSql, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
+import { PERIOD_GROUP, TIME_GRAINS, tableSql, wallTime, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
 import type { CatalogFragment, CatalogIndex, ColumnInfo, MetricQueryInput as MetricQuery } from '../contracts';
 
 export interface CompiledQuery {
@@ -117,7 +117,8 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
   const metric = metricDefinition(catalog, query.metric);
   const timeField = catalog.time_fields[metric.time_field];
   if (!timeField) throw new Error(`catalog ${catalog.name}: metric ${query.metric} names unknown time field ${metric.time_field}`);
-  const timeColumn = timeField.column;
+  // The window, the named periods and the calendar buckets read the column as wall time in the catalog's time zone.
+  const timeColumn = wallTime(catalog, timeField.column);
 
   const params: string[] = [query.window.start, query.window.end];
   const where = [...metric.filters.map((f) => f.sql), `${timeColumn} >= $1::timestamp`, `${timeColumn} < $2::timestamp`];

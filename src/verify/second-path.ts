@@ -157,8 +157,10 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery): SecondPathQ
   const base = metric.table;
   const paths = lookups(catalog, base);
   const row = (text: string) => rowLevel(catalog, base, paths, text, fromItem);
-  const timeRef = catalog.time_fields[metric.time_field]?.column;
-  if (!timeRef) throw new NotIndependent(`time field ${metric.time_field} is not in the catalog`);
+  const field = catalog.time_fields[metric.time_field];
+  if (!field) throw new NotIndependent(`time field ${metric.time_field} is not in the catalog`);
+  // An instant (timestamptz) is converted to the catalog zone's wall time before any comparison or bucket.
+  const timeRef = field.type === 'timestamptz' ? `(${field.column} AT TIME ZONE '${catalog.timezone}')` : field.column;
   const time = row(timeRef);
   const params: (string | number)[] = [];
   const bind = (v: string | number) => {
