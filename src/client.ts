@@ -5,6 +5,8 @@
  *   baton seed                      load the synthetic demo shop into PostgreSQL
  *   baton ask "<question>"          start a run, show its progress, print the answer
  *   baton status <id> | result <id> look at a run
+ *   baton runs                      list runs (status, intent, since, limit)
+ *   baton cancel <id> [reason]      cancel a running analysis
  *   baton approve | revise | reject  decide on a plan waiting for review
  *   baton export <id> -o run.json    the whole run, rebuilt from its history
  *   baton catalog init | check      draft a catalog from a database, verify one against it
@@ -16,7 +18,7 @@ import path from 'node:path';
 import pc from 'picocolors';
 import { up, down } from './cli/services';
 import { CliError, connectTemporal, webUiLink } from './cli/temporal';
-import { loadConfig, redactUrl, runDate, todayIn } from './config';
+import { loadConfig, PROJECT_ROOT, redactUrl, runDate, todayIn } from './config';
 import type { AnalysisResult, ReportOutput, RunProgress } from './contracts';
 import { loadArtifact } from './artifacts';
 import { closePools, DatabaseUnreachableError, ensureReaderRole, ensureSystemSchema, getPool, ping } from './db';
@@ -30,6 +32,7 @@ import { checkCatalog, draftCatalog } from './catalog/introspect';
 import { loadCatalog, parseCatalog } from './catalog/catalog';
 import { exportRun } from './cli/export';
 import { codecServerCommand } from './cli/codec-server';
+import { cancelRun, formatDuration, listRuns, printRuns, RUN_INTENTS, RUN_STATUSES, type RunListStatus } from './cli/runs';
 import { renderReport, type ReportFormat } from './report/render';
 import type { Plan, ReviewDecision } from './contracts';
 import fs from 'node:fs';
@@ -449,7 +452,47 @@ async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: 
   console.log(pc.green(`✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked`));
 }
 
+async function runsCommand(opts: { status?: RunListStatus; intent?: string; since?: string; limit: string; json?: boolean }): Promise<void> {
+  const limit = Number(opts.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError('--limit must be a whole number from 1 to 1000', 2);
+  const rows = await withTemporal((client) => listRuns(client, { status: opts.status, intent: opts.intent, since: opts.since, limit }));
+  if (opts.json) return printJson(rows);
+  printRuns(rows);
+}
+
+async function cancelCommand(workflowId: string, reason: string | undefined, opts: { json?: boolean }): Promise<void> {
+  const started = Date.now();
+  const result = await withTemporal((client) => cancelRun(client, workflowId, reason));
+  const status = result?.status ?? 'cancelled';
+  if (opts.json) return printJson({ workflowId, status, answer: result?.answer ?? 'cancelled', webUi: webUiLink(config, workflowId) });
+  console.log(`${pc.yellow(`● ${status}`)}  ${pc.dim(workflowId)}  ${pc.dim(`(stopped in ${formatDuration(Date.now() - started)})`)}`);
+  console.log(result?.answer ?? 'cancelled');
+}
+
 // ------------------------------------------------------------------ wiring
+
+/** A path as help shows it: relative to the project when inside it. */
+function shownPath(file: string): string {
+  const relative = path.relative(PROJECT_ROOT, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** The ports of the dev server `baton up` starts: gRPC from TEMPORAL_ADDRESS (or TEMPORAL_PORT), the UI from TEMPORAL_UI_PORT. */
+function devServerPorts(): { grpc: string; ui: string } {
+  return { grpc: config.temporalAddress.split(':').pop() ?? '7233', ui: process.env.TEMPORAL_UI_PORT ?? '8233' };
+}
+
+/** Every command's help ends with the settings in force, read from the environment now. */
+function defaultsInForce(): string {
+  const rows: [string, string, string][] = [
+    ['Temporal', `${config.temporalAddress}, namespace ${config.temporalNamespace}, task queue ${config.taskQueue}`, 'TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, BATON_TASK_QUEUE'],
+    ['Web UI', config.temporalUiUrl, 'TEMPORAL_UI_URL'],
+    ['database', redactUrl(config.databaseUrl), 'DATABASE_URL'],
+    ['catalog', shownPath(config.catalogPath), 'BATON_CATALOG'],
+    ['data dir', shownPath(config.dataDir), 'BATON_DATA_DIR'],
+  ];
+  return `\nDefaults in force (from the environment):\n${rows.map(([what, value, from]) => `  ${what.padEnd(9)} ${value}  (${from})`).join('\n')}\n`;
+}
 
 function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
   return async (...args) => {
@@ -489,20 +532,22 @@ export function buildProgram(): Command {
     .description('Durable multi-agent data analysis on Temporal and PostgreSQL')
     .showHelpAfterError();
 
-  program.command('up').description('start the local Temporal dev server (Web UI on :8233) and a worker in the background')
+  const ports = devServerPorts();
+  const database = redactUrl(config.databaseUrl);
+  program.command('up').description(`start the local Temporal dev server (gRPC 127.0.0.1:${ports.grpc}, Web UI on :${ports.ui}) and a worker in the background`)
     .action(action(() => up(config)));
   program.command('down').description('stop the worker and the Temporal dev server started by "baton up"')
     .action(action(() => down(config)));
   program.command('seed').description('(re)load the deterministic demo shop into PostgreSQL')
-    .option('--database-url <url>', 'database to load (default: DATABASE_URL)')
+    .option('--database-url <url>', `database to load (default: ${database}, DATABASE_URL)`)
     .option('--anchor-date <YYYY-MM-DD>', 'the data ends with the month before this date (default: today)')
     .option('--if-stale', 'only when the data is missing or does not end with last month')
     .action(action(seed));
   program.command('ask').description('ask a question; shows progress and prints the answer')
     .argument('<question>', 'the question, in Chinese or English')
     .option('--json', 'print one JSON object (workflowId, status, answer, metrics, ...)')
-    .option('--database-url <url>', 'database to analyse (default: the worker\'s DATABASE_URL)')
-    .option('--catalog <file>', 'metric catalog YAML for that database (default: catalogs/demo.yaml)')
+    .option('--database-url <url>', `database to analyse (default: the worker's DATABASE_URL; here ${database})`)
+    .option('--catalog <file>', `metric catalog YAML for that database (default: the worker's BATON_CATALOG; here ${shownPath(config.catalogPath)})`)
     .option('--no-wait', 'start the run and print its id without waiting')
     .addOption(new Option('--max-activities <n>', 'cap on activity executions for the run').default(undefined))
     .option('--review', 'wait after planning for the plan to be approved, revised or rejected (asks here when interactive)')
@@ -520,14 +565,14 @@ export function buildProgram(): Command {
     .action(action(exportCommand));
   const catalog = program.command('catalog').description('metric catalogs: draft one from a database, check one against it');
   catalog.command('init').description('introspect a PostgreSQL database and write a draft catalog')
-    .option('--database-url <url>', 'database to introspect (default: DATABASE_URL)')
+    .option('--database-url <url>', `database to introspect (default: ${database}, DATABASE_URL)`)
     .option('-o, --output <file>', 'file to write (default: standard output)')
     .option('--name <name>', 'catalog name (default: the database name)')
     .option('--schema <schema>', 'schema to read', 'public')
     .action(action(catalogInit));
   catalog.command('check').description('verify a catalog against a live database: tables, columns, and every metric runs')
     .argument('<file>')
-    .option('--database-url <url>', 'database to check against (default: DATABASE_URL)')
+    .option('--database-url <url>', `database to check against (default: ${database}, DATABASE_URL)`)
     .option('--schema <schema>', 'schema to read', 'public')
     .action(action(catalogCheck));
   program.command('status').description('show a run\'s state and step progress')
@@ -541,9 +586,26 @@ export function buildProgram(): Command {
     .action(action(reportCommand));
   program.command('result').description('wait for a run and print its answer')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(result));
+  program.command('runs').description('list analysis runs, newest first: id, when, question, intent, status, duration')
+    .addOption(new Option('--status <status>', 'only runs in this state').choices([...RUN_STATUSES]))
+    .addOption(new Option('--intent <intent>', 'only runs of this intent').choices([...RUN_INTENTS]))
+    .option('--since <period>', 'only runs started in the last 30m, 12h, 7d, 2w, or since a date YYYY-MM-DD')
+    .option('--limit <n>', 'at most this many runs', '20')
+    .option('--json', 'print a JSON array')
+    .action(action(runsCommand));
+  program.command('cancel').description('cancel a running analysis: its SQL is cancelled on the server, model calls aborted; it ends "cancelled" with the reason')
+    .argument('<workflowId>').argument('[reason]', 'why, shown in the run\'s answer and by "baton runs"')
+    .option('--json', 'print JSON')
+    .action(action(cancelCommand));
   program.command('codec-server').description('serve the payload codec so the Web UI can show encrypted payloads decrypted (needs BATON_CODEC_KEYS)')
-    .option('--port <n>', 'port to listen on', '8081').option('--origin <url>', 'the Web UI origin allowed to call it (default: TEMPORAL_UI_URL)')
+    .option('--port <n>', 'port to listen on', '8081').option('--origin <url>', `the Web UI origin allowed to call it (default: ${config.temporalUiUrl}, TEMPORAL_UI_URL)`)
     .option('--host <address>', 'address to listen on', '127.0.0.1').action(action(codecServerCommand));
+  const footer = defaultsInForce();
+  const withFooter = (command: Command): void => {
+    command.addHelpText('after', footer);
+    command.commands.forEach(withFooter);
+  };
+  withFooter(program);
   return program;
 }
 

@@ -918,7 +918,8 @@ export const AnswerMetric = z.object({
 });
 export type AnswerMetric = z.infer<typeof AnswerMetric>;
 
-export const RunStatus = z.enum(['completed', 'degraded', 'cannot_answer', 'needs_clarification', 'rejected']);
+/** How a run ended; `cancelled`: stopped by `baton cancel` (the answer carries the reason). */
+export const RunStatus = z.enum(['completed', 'degraded', 'cannot_answer', 'needs_clarification', 'rejected', 'cancelled']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 export const AnswerOutput = z.object({

@@ -2,6 +2,8 @@
  * PostgreSQL access: one pool per database URL, the database created when
  * missing, Baton's own bookkeeping tables, and the read-only path agent SQL takes.
  */
+import { Context } from '@temporalio/activity';
+import { CancelledFailure } from '@temporalio/common';
 import { Client, Pool, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
 import { loadConfig, redactUrl } from './config';
 import { guardSql, type SqlGuardOptions } from './sql-guard';
@@ -299,6 +301,31 @@ export async function queryReadOnly<R extends QueryResultRow = QueryResultRow>(
   return runReadOnly<R>(databaseUrl, await guardSql(sql, guard), params, limits);
 }
 
+/** The running activity's cancellation signal; undefined outside an activity (the CLI, scripts). */
+function activityCancellation(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stops the statement running on backend `pid`, from a connection of its own: pg_cancel_backend makes the
+ * server abandon the query (closing the client's socket would leave it running until it finished). The same
+ * role may cancel its own backends, so the read-only role's URL is enough.
+ */
+async function cancelOnServer(url: string, pid: number): Promise<void> {
+  const canceller = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  canceller.on('error', () => undefined);
+  try {
+    await canceller.connect();
+    await canceller.query('SELECT pg_cancel_backend($1)', [pid]);
+  } finally {
+    await canceller.end().catch(() => undefined);
+  }
+}
+
 /**
  * The database's own walls without the guard in front: a connection logged in as
  * the read-only role, the READ ONLY transaction, the statement timeout, the row
@@ -313,9 +340,10 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
 ): Promise<ReadOnlyResult<R>> {
   const config = loadConfig();
   const role = config.readerRole;
+  const url = readerUrl(databaseUrl, config);
   let client: PoolClient;
   try {
-    client = await getPool(readerUrl(databaseUrl, config)).connect();
+    client = await getPool(url).connect();
   } catch (err) {
     if ((err as { code?: string }).code === '28000') throw explainRefusal(err, role);
     throw new DatabaseUnreachableError(databaseUrl, err);
@@ -327,6 +355,15 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
     broken = true;
   };
   client.on('error', onLost);
+  // Cancelled with its activity (`baton cancel`): the query running now is cancelled on the server.
+  const cancellation = activityCancellation();
+  let queryRunning = false;
+  let cancelling: Promise<void> = Promise.resolve();
+  const backendPid = (client as unknown as { processID: number | null }).processID;
+  const onCancel = () => {
+    if (queryRunning && backendPid !== null) cancelling = cancelOnServer(url, backendPid).catch(() => undefined);
+  };
+  cancellation?.addEventListener('abort', onCancel, { once: true });
   try {
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
@@ -338,16 +375,27 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
       `LIMIT ${limits.rowCap + 1}`;
     // The extended protocol takes exactly one statement, so "…; COMMIT; DELETE …" cannot end the READ ONLY transaction.
     // (queryMode is in node-postgres since 8.11; its type definitions do not list it yet.)
+    queryRunning = true;
+    if (cancellation?.aborted) throw new CancelledFailure('the activity was cancelled before its query started');
     const result = await client.query<R>({ text: capped, values: params, queryMode: 'extended' } as QueryConfig);
+    queryRunning = false;
     return {
       rows: result.rows.slice(0, limits.rowCap),
       fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
       capped: result.rows.length > limits.rowCap,
     };
   } catch (err) {
+    queryRunning = false;
+    if (cancellation?.aborted) {
+      await cancelling;
+      throw err instanceof CancelledFailure ? err : new CancelledFailure('the query was cancelled on the server with its activity');
+    }
     broken ||= (err as { code?: string }).code === undefined;
     throw explainRefusal(err, role);
   } finally {
+    cancellation?.removeEventListener('abort', onCancel);
+    // The cancel, if one was sent, lands before the connection is rolled back and reused.
+    await cancelling;
     // Session advisory locks outlive ROLLBACK; the pooled connection must not keep any.
     await client.query('ROLLBACK').then(() => client.query('SELECT pg_advisory_unlock_all()')).catch(() => {
       broken = true;

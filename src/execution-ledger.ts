@@ -2,17 +2,33 @@
  * Worker interceptors that every activity passes through:
  *   - the execution ledger: one row per activity execution (workflow id + activity id + attempt)
  *     in baton.activity_executions, so re-executions after a crash can be counted;
- *   - a heartbeat ticker, so the server notices within the heartbeat timeout when a worker dies;
+ *   - a heartbeat ticker, so the server notices within the heartbeat timeout when a worker dies, and so a
+ *     cancellation reaches the activity within about a second (Temporal delivers it in a heartbeat's reply);
+ *   - cancellation: once the activity is cancelled it ends as cancelled at once (its SQL is cancelled on the
+ *     server by src/db.ts, its model call aborted by src/model/model.ts), whatever error the cancelled work
+ *     ends with;
  *   - token accounting: the tokens of every packet an agent receives and hands on, against its budget,
  *     in baton.token_usage;
  *   - an optional delay (BATON_ACTIVITY_DELAY_MS) for chaos tests that need an activity in flight.
  */
 import type { Context } from '@temporalio/activity';
+import { CancelledFailure } from '@temporalio/common';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
 import { budgetFor, tokensOf } from './budgets';
 import { getPool } from './db';
 
-const HEARTBEAT_EVERY_MS = 2_000;
+/** Also the longest a cancellation waits to reach a running activity (the worker's heartbeat throttle is shorter). */
+export const HEARTBEAT_EVERY_MS = 1_000;
+
+/** Rejects with a CancelledFailure once the activity is cancelled. */
+function whenCancelled(ctx: Context): Promise<never> {
+  return new Promise<never>((_resolve, reject) => {
+    const signal = ctx.cancellationSignal;
+    const stop = () => reject(signal.reason instanceof CancelledFailure ? signal.reason : new CancelledFailure(String(signal.reason ?? 'cancelled')));
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
 
 export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Context) => { inbound: ActivityInboundCallsInterceptor } {
   return (ctx) => ({
@@ -36,7 +52,10 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
         let outcome = 'failed';
         try {
           if (delayMs > 0) await ctx.sleep(delayMs);
-          const result: unknown = await next(input);
+          const work = next(input);
+          // The work's own end after a cancellation (a cancelled query's error) is not reported twice.
+          work.catch(() => undefined);
+          const result: unknown = await Promise.race([work, whenCancelled(ctx)]);
           outcome = 'completed';
           const budget = budgetFor(info.activityType);
           await pool
@@ -49,6 +68,9 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
               ctx.log.warn('token accounting unavailable', { error: err.message });
             });
           return result;
+        } catch (err) {
+          if (ctx.cancellationSignal.aborted) outcome = 'cancelled';
+          throw err;
         } finally {
           clearInterval(ticker);
           if (rowId !== null) {

@@ -3,5 +3,5 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 
 /** attribution | comparison | trend | query */
 export const INTENT_ATTRIBUTE = defineSearchAttributeKey('BatonIntent', SearchAttributeType.KEYWORD);
-/** running | completed | degraded | cannot_answer */
+/** running, then how the run ended: completed | degraded | cannot_answer | needs_clarification | rejected | cancelled */
 export const STATUS_ATTRIBUTE = defineSearchAttributeKey('BatonStatus', SearchAttributeType.KEYWORD);

@@ -43,6 +43,8 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
     activities: { ...activities, ...options.activityOverrides },
     interceptors: { activity: [activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0)] },
     shutdownGraceTime: '10 seconds',
+    // Heartbeats (every second, src/execution-ledger.ts) go out unthrottled, so a cancel reaches an activity within about a second.
+    maxHeartbeatThrottleInterval: '500 ms',
   });
   return { worker, connection };
 }

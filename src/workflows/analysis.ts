@@ -22,7 +22,7 @@
  * that dies mid-run is replaced and the run continues where it stopped. The run's
  * state and plumbing (calling agents, the checklist the tracker shows) live in run.ts.
  */
-import { ApplicationFailure, condition, patched, upsertSearchAttributes } from '@temporalio/workflow';
+import { ApplicationFailure, CancellationScope, condition, isCancellation, patched, upsertSearchAttributes } from '@temporalio/workflow';
 import type {
   AnalysisRequest,
   AnalysisResult,
@@ -43,7 +43,7 @@ import { checkPlan } from './plan-checks';
 import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure, withoutRecipe, type StepsPlan } from './run';
 import { executePlan } from './steps';
 
-export { progressQuery, reviewPlanUpdate } from './run';
+export { cancelReasonSignal, progressQuery, reviewPlanUpdate } from './run';
 export { checklist } from './checklist';
 
 export async function analysisWorkflow(request: AnalysisRequest): Promise<AnalysisResult> {
@@ -61,6 +61,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     const calculationRefs = await verifyNumbers(run, passed, partialPeriods);
     return await writeAuditedReport(run, analysis, passed, calculationRefs);
   } catch (err) {
+    if (run.endsCancelledWithReason && isCancellation(err)) return endCancelled(run);
     if (!(err instanceof ActivityCapReached)) throw err;
     return run.finish({
       status: 'degraded',
@@ -68,6 +69,18 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
       metrics: [],
     });
   }
+}
+
+/**
+ * `baton cancel`: the run was cancelled (its activities have stopped, their SQL cancelled on the server).
+ * It ends `cancelled` with the reason the cancelReason signal brought, and the status search attribute says
+ * so; the ending runs outside the cancelled scope so nothing in it is cancelled in turn.
+ */
+async function endCancelled(run: AnalysisRun): Promise<AnalysisResult> {
+  return CancellationScope.nonCancellable(async () => {
+    const answer = run.cancelReason ? `cancelled: ${run.cancelReason}` : 'cancelled (no reason given)';
+    return Promise.resolve(run.finish({ status: 'cancelled', answer, metrics: [] }));
+  });
 }
 
 /**
@@ -92,7 +105,7 @@ async function understandQuestion(run: AnalysisRun): Promise<AnalysisResult | nu
   // Where the data is: "no period" means the latest data, and a period without data is said to be one.
   if (patched('data-extent')) {
     run.extent = await run.call('readDataExtent', 'data extent', { catalogPath, databaseUrl, asOf }).catch((err: unknown) => {
-      if (err instanceof ActivityCapReached) throw err;
+      run.throwIfStopping(err);
       return null;
     });
   }

@@ -6,11 +6,14 @@
  * and the result the run ends with.
  */
 import {
+  ActivityCancellationType,
   ActivityFailure,
   ApplicationFailure,
   defineQuery,
+  defineSignal,
   defineUpdate,
   isCancellation,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
@@ -68,6 +71,12 @@ const SCANNING_AGENTS = new Set(['checkDataQuality', 'testSignificance', 'verify
 const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
 
 export const progressQuery = defineQuery<RunProgress>('progress');
+/**
+ * Why the run is being cancelled. A Temporal cancel request carries no reason, so `baton cancel`
+ * sends this signal with the reason first and then requests cancellation; the run ends `cancelled`
+ * with the reason in its answer.
+ */
+export const cancelReasonSignal = defineSignal<[string]>('cancelReason');
 export const reviewPlanUpdate = defineUpdate<{ accepted: ReviewDecision['action']; phase: RunProgress['phase'] }, [ReviewDecision]>('reviewPlan');
 
 /** Raised inside the workflow when the next activity would pass the run's cap. */
@@ -122,6 +131,13 @@ export class AnalysisRun {
   readonly calculations = new Map<string, string>();
   /** Stages that failed after their retries, with the reason: the run then ends degraded. */
   readonly stageFailures: string[] = [];
+  /**
+   * Runs started since `baton cancel` existed end `cancelled` with the reason when cancelled (and wait for
+   * their activities to stop); older histories replay the way they were recorded: the cancellation ends them.
+   */
+  readonly endsCancelledWithReason: boolean;
+  /** The reason sent with `baton cancel` (the cancelReason signal); null until one arrives. */
+  cancelReason: string | null = null;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -133,6 +149,10 @@ export class AnalysisRun {
     this.review = request.review ? { timeoutSeconds: request.review.timeoutSeconds ?? 3600, onTimeout: request.review.onTimeout ?? 'cancel' } : null;
     this.maxActivities = request.maxActivities ?? DEFAULT_MAX_ACTIVITIES;
     this.maxStepRetries = request.maxStepRetries ?? 3;
+    this.endsCancelledWithReason = patched('cancel-with-reason');
+    setHandler(cancelReasonSignal, (reason) => {
+      this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
+    });
     this.progress = { question, phase: 'classifying', intent: null, plan: null, steps: [], stages: [], activitiesExecuted: 0, planRejections: [], reviews: [] };
     setHandler(progressQuery, () => this.progress);
     setHandler(
@@ -181,7 +201,18 @@ export class AnalysisRun {
       executeWithOptions(options: ActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
     };
     const options = SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : MODEL_AGENTS.has(agent) ? MODEL_OPTIONS : AGENT_OPTIONS;
-    return activity.executeWithOptions({ ...options, summary }, [input]);
+    // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
+    const cancellation = this.endsCancelledWithReason ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {};
+    return activity.executeWithOptions({ ...options, ...cancellation, summary }, [input]);
+  }
+
+  /**
+   * For the catch blocks that turn an agent's failure into a result the run goes on with: the activity cap
+   * and (in runs that end `cancelled`) a cancellation are not failures to go on from, so they are thrown on.
+   */
+  throwIfStopping(err: unknown): void {
+    if (err instanceof ActivityCapReached) throw err;
+    if (this.endsCancelledWithReason && isCancellation(err)) throw err;
   }
 
   /**
@@ -192,7 +223,7 @@ export class AnalysisRun {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof ActivityCapReached) throw err;
+      this.throwIfStopping(err);
       this.stageFailures.push(`${id}: ${failureMessage(err)}`);
       this.stage(id, 'failed', failureMessage(err));
       return null;

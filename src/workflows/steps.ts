@@ -11,7 +11,7 @@ import { acceptanceCriteria } from '../coding/acceptance';
 import { MAX_CODE_ROLLBACKS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
 import { periodTag } from '../memory/pool';
 import { operationOf } from '../operations';
-import { ActivityCapReached, failureMessage, isNonRetryable, type AnalysisRun, type StepsPlan } from './run';
+import { failureMessage, isNonRetryable, type AnalysisRun, type StepsPlan } from './run';
 
 
 /** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */
@@ -98,7 +98,7 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
     try {
       result = await run.call(agent, label, input);
     } catch (err) {
-      if (err instanceof ActivityCapReached) throw err;
+      run.throwIfStopping(err);
       lastError = failureMessage(err);
       feedback.push(lastError);
       if (isNonRetryable(err)) break;
@@ -155,7 +155,7 @@ async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecor
       draft = await run.call('writeCode', `step ${index + 1}/${total} · coder · ${step.description}${suffix}`, { requirements, attempt, failures: [...failures] });
       tested = await run.call('testCode', `step ${index + 1}/${total} · tester${suffix}`, { draft, databaseUrl: run.databaseUrl });
     } catch (err) {
-      if (err instanceof ActivityCapReached) throw err;
+      run.throwIfStopping(err);
       failures.push({ attempt, criterion: 'the coder and tester run', detail: failureMessage(err) });
       // A model whose reply stayed invalid gets the next attempt with the failure; other non-retryable errors end the step.
       const modelReply = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'ModelOutputInvalid';
