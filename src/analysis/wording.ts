@@ -79,9 +79,9 @@ export interface Words {
   zh: boolean;
   t: Say;
   /** Items of a list: 、 in Chinese, ", " in English. */
-  list(items: string[]): string;
+  list: (items: string[]) => string;
   /** Sentences as prose: run together in Chinese, one space after each full stop in English. */
-  sentences(items: (string | null | undefined)[]): string;
+  sentences: (items: (string | null | undefined)[]) => string;
   /** What follows a number that is not a verified calculation's value. */
   unverified: string;
 }
@@ -129,7 +129,7 @@ export function trendSentence(language: Language, s: {
   /** The change over the period as written ("253.0%[4]"), or null to leave the figure out. */
   overallText: string | null;
   /** The latest month-over-month direction. */
-  direction: 'up' | 'down' | 'flat' | string;
+  direction: string;
   /** The consecutive months in that direction, written. */
   runText: string;
   /** Whether the run is a single month (for the wording, not a claim). */
@@ -189,4 +189,9 @@ export function countWord(n: number, language: Language): string | null {
   const en = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
   if (!Number.isInteger(n) || n < 0 || n > 10) return null;
   return (language === 'zh' ? zh[n] : en[n]) ?? null;
+}
+
+/** The language a yes/no "is it Chinese" stands for. */
+export function languageOf(zh: boolean): Language {
+  return zh ? 'zh' : 'en';
 }
