@@ -72,7 +72,7 @@ test('a trend: chart data tables cite each value or mark it, and the sentences r
   expect(cited.length).toBeGreaterThan(0);
   for (const c of cited) expect(report.citations.some((x) => x.marker === Number(/\[(\d+)\]$/.exec(c)![1]))).toBe(true);
   // The DOCX carries the same cells.
-  const docx = await JSZip.loadAsync(await renderReport(report, 'docx') as Buffer);
+  const docx = await JSZip.loadAsync(await renderReport(report, 'docx'));
   const xml = await docx.file('word/document.xml')!.async('string');
   expect(xml).toContain(cited[0]!);
 

@@ -162,7 +162,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
 
   sections.set('summary', () => {
     if (written !== null) {
-      return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? '') };
+      return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? w.unverified) };
     }
     const sentences: string[] = [];
     if (rank && c.has(`${rank.step_id}.change`)) {
