@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
+import { proseProblems } from '../src/analysis/wording';
 import { analysisWorkflow } from '../src/workflows';
 import { CASES, evalContext, matches, show, type Answer, type EvalCase, type EvalContext } from './cases';
 
@@ -23,6 +24,8 @@ export interface EvalRow {
   reason: string;
   /** The reading the expected answer assumes. */
   note: string;
+  /** What in the answer and the report's summary does not read as written by a person (proseProblems). */
+  prose: string[];
 }
 
 /** A suite: its cases, the context their SQL runs in, and the fields every run's request carries. */
@@ -77,6 +80,7 @@ export async function runSuite(client: Client, taskQueue: string, suite: Suite, 
       status,
       reason: pass ? '' : !result ? failure : status !== 'completed' ? result.answer : !intentOk ? `read as ${result.intent.intent}, expected ${c.intent}` : `answered ${show(actual)}, expected ${show(expected)}`,
       note: c.note ?? '',
+      prose: result ? proseProblems(`${result.answer}\n${result.report?.summary ?? ''}`) : [],
     };
     rows.push(row);
     onRow(row);

@@ -53,7 +53,11 @@ function resultJson(workflowId: string, result: AnalysisResult): Record<string, 
     answer: result.answer,
     // How the question was read: the same as the answer's first line, as fields.
     reading: result.reading ?? null,
-    metrics: result.metrics.map((m) => ({ name: m.name, label: m.label, value: m.value, unit: m.unit, period: m.period })),
+    // Each metric says whether the validator verified it and, when it did, the calculation and the report's citation [n].
+    metrics: result.metrics.map((m) => ({
+      name: m.name, label: m.label, value: m.value, unit: m.unit, period: m.period,
+      verified: m.verified === true, calculation_id: m.verified ? (m.calculation_id ?? null) : null, citation: m.verified ? (m.citation ?? null) : null,
+    })),
     intent: result.intent.intent,
     intentDecidedBy: result.intent.decided_by,
     asOf: result.asOf,

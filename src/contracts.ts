@@ -799,7 +799,20 @@ export type Citation = z.infer<typeof Citation>;
 export const ReportSection = z.object({ id: z.string(), heading: z.string(), body: z.string() });
 export type ReportSection = z.infer<typeof ReportSection>;
 
-export const Chart = z.object({ id: z.string(), title: z.string(), spec: z.record(z.string(), z.unknown()) });
+/** Where a value of a chart's data comes from: a verified calculation (with its marker and the value as written), or null (unverified). */
+export const ChartCellSource = z.object({ calculation_id: z.string(), marker: z.number().int().min(1), text: z.string() });
+export type ChartCellSource = z.infer<typeof ChartCellSource>;
+
+export const Chart = z.object({
+  id: z.string(),
+  title: z.string(),
+  spec: z.record(z.string(), z.unknown()),
+  /**
+   * For each row of the spec's data values, its numeric fields' sources (same order as the rows); a field that is
+   * null or missing is not a verified calculation and the data tables mark it unverified. Absent in older reports.
+   */
+  sources: z.array(z.record(z.string(), ChartCellSource.nullable())).optional(),
+});
 export type Chart = z.infer<typeof Chart>;
 
 export const AuditFinding = z.object({
@@ -881,6 +894,8 @@ export const ReportDraft = z.object({
   chart_count: z.number().int().min(0),
   /** The executive summary, as written (with its markers). */
   summary: z.string(),
+  /** The report's citations: which calculation each marker [n] stands for (the run's metrics show theirs). */
+  citations: z.array(z.object({ marker: z.number().int().min(1), calculation_id: z.string() })).default([]),
 });
 export type ReportDraft = z.infer<typeof ReportDraft>;
 
@@ -915,8 +930,21 @@ export const AnswerMetric = z.object({
   value: z.number().nullable(),
   unit: z.string().nullable(),
   period: z.string(),
+  /** The calculation that records this value (step id, row key, field), which the validator may verify; null when none does. */
+  calculation_id: z.string().nullable().default(null),
 });
 export type AnswerMetric = z.infer<typeof AnswerMetric>;
+
+/**
+ * A metric as the run's result shows it: verified only when the validator recomputed its calculation and it matched;
+ * then `calculation_id` names it and `citation` is its marker [n] in the published report (null when the report does
+ * not cite it). An unverified metric is shown, marked, never silently.
+ */
+export const ResultMetric = AnswerMetric.extend({
+  verified: z.boolean(),
+  citation: z.number().int().min(1).nullable(),
+});
+export type ResultMetric = z.infer<typeof ResultMetric>;
 
 /** How a run ended; `cancelled`: stopped by `baton cancel` (the answer carries the reason). */
 export const RunStatus = z.enum(['completed', 'degraded', 'cannot_answer', 'needs_clarification', 'rejected', 'cancelled']);
@@ -925,7 +953,7 @@ export type RunStatus = z.infer<typeof RunStatus>;
 export const AnswerOutput = z.object({
   status: RunStatus,
   answer: z.string().min(1),
-  metrics: z.array(AnswerMetric),
+  metrics: z.array(ResultMetric),
 });
 export type AnswerOutput = z.infer<typeof AnswerOutput>;
 
@@ -1003,7 +1031,8 @@ export interface AnalysisResult {
   answer: string;
   /** How the question was read (metric, period, grain, grouping, filters, ranking, words not used); null when no plan read it. */
   reading: QuestionReading | null;
-  metrics: AnswerMetric[];
+  /** The key metrics, each verified (with its calculation and citation) or not. */
+  metrics: ResultMetric[];
   intent: IntentOutput;
   plan: Plan;
   steps: StepRecord[];

@@ -54,6 +54,9 @@ test('at least 95 % of the Chinook questions pass, and every miss asks for clari
   // A wrong answer must never be labelled completed (nor degraded): a miss asks for clarification or says it cannot answer.
   expect(misses.filter((r) => r.status !== 'needs_clarification' && r.status !== 'cannot_answer').map(formatMiss)).toEqual([]);
   expect(rows.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(CHINOOK_PASS_SHARE * rows.length));
+  // Every answer and summary reads as written by a person: a space after each full stop, every sentence with its subject,
+  // a trend's direction consistent with its change over the period.
+  expect(rows.filter((r) => r.prose.length > 0).map((r) => `#${r.n} ${r.question}: ${r.prose.join('; ')}`)).toEqual([]);
 }, 600_000);
 
 test('an English report in US dollars: sentences with a space after each full stop, and the audit reads every $ back', async () => {

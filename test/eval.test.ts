@@ -18,5 +18,7 @@ test('every question of the accuracy suite passes', async () => {
   const rows = await runEval(harness.client, harness.config.taskQueue, db(), todayIn(harness.config.timeZone), (await manifest()).last_month);
   const failed = rows.filter((r) => !r.pass).map(formatRow);
   expect(failed).toEqual([]);
+  // Every answer and summary reads as written by a person (space after a full stop, subjects, consistent trends).
+  expect(rows.filter((r) => r.prose.length > 0).map((r) => `#${r.n} ${r.question}: ${r.prose.join('; ')}`)).toEqual([]);
   if (failed.length > 0) console.log([HEADER, ...failed].join('\n'));
 });

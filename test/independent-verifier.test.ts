@@ -45,7 +45,7 @@ async function plantedSqlStep(raw: StepInput, plant: Plant): Promise<StepOutput>
     sql, params: compiled.params, columns, rows: handedOn, filters_applied: compiled.filters_applied, aggregation_logic: compiled.aggregation_logic,
     execution_time_ms: 1, data_summary: summary, anomalies_found: [], value_metric: derived ? null : op.query.metric,
     facts: describeStep(step, { columns, rows: handedOn, data_summary: summary }, {}, catalog, language), paths_excluded: [],
-    metrics: operationOf(op).keyMetrics?.(op, rows, catalog) ?? [],
+    metrics: operationOf(op).keyMetrics?.(op, rows, catalog, step) ?? [],
     calculations: stepCalculations(step, handedOn, summary, catalog, language),
   });
 }

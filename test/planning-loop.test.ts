@@ -67,7 +67,8 @@ test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, 
   const top = result.steps[3]!.result!.rows.map((r) => r.category);
   expect(top).toEqual(expectedTop);
   expect(result.steps[2]!.result!.data_summary.gap).toBeCloseTo(aov(hi) - aov(lo), 3);
-  expect(result.answer).toContain(`贡献最大的 3 个品类：${expectedTop[0]}`);
+  // How many are listed is a tally, spelled out: every digit in the answer is a number someone can verify.
+  expect(result.answer).toContain(`贡献最大的三个品类：${expectedTop[0]}`);
 });
 
 test('a large dependency travels as schema + sample + reference, and the next step reads all of it', async () => {

@@ -14,6 +14,7 @@ import { planQuestion, readingOfPlan } from '../model/rules';
 import { defaultTimeWindow, lastDayOf, makeWindow, previousMonth, windowOfMonth } from '../model/time-window';
 import { catalogFor } from '../sources';
 import { checkPlan } from '../workflows/plan-checks';
+import { say } from '../analysis/wording';
 
 const INSTRUCTIONS = [
   `Plan how to answer a question about a database in at most ${MAX_PLAN_STEPS} steps, using only the metrics,`,
@@ -100,16 +101,17 @@ function partialComparison(reading: QuestionReading, catalog: Catalog, extent: D
   if (!cut) return null;
   const month = windowOfMonth(cut.month);
   const days = new Date(Date.parse(month.end) - 86_400_000).getUTCDate();
-  const zh = language === 'zh';
+  const t = say(language);
   const latest = data.latest_full_month ? windowOfMonth(data.latest_full_month) : null;
   const before = latest ? previousMonth(latest) : null;
   return {
-    reason: zh
-      ? `数据截至 ${data.last ?? cut.last_day}；${month.label_zh}只有 ${cut.first_day} 至 ${cut.last_day} 的数据（共 ${days} 天），其中的下降或上升不作为业务变化解读`
-      : `the data ends ${data.last ?? cut.last_day}; ${month.label_en} has data only from ${cut.first_day} to ${cut.last_day} (of ${days} days), so a drop or a rise there is not read as a business change`,
+    reason: t(
+      `数据截至 ${data.last ?? cut.last_day}；${month.label_zh}只有 ${cut.first_day} 至 ${cut.last_day} 的数据（共 ${days} 天），其中的下降或上升不作为业务变化解读`,
+      `the data ends ${data.last ?? cut.last_day}; ${month.label_en} has data only from ${cut.first_day} to ${cut.last_day} (of ${days} days), so a drop or a rise there is not read as a business change`,
+    ),
     question: latest && before
-      ? zh ? `可以比较完整的月份，例如“为什么${latest.label_zh}与${before.label_zh}相比有变化”。` : `You could compare full months instead, for example "why did it change between ${before.label_en} and ${latest.label_en}".`
-      : zh ? '请换一个数据完整的期间。' : 'Please ask about periods the data covers in full.',
+      ? t(`可以比较完整的月份，例如“为什么${latest.label_zh}与${before.label_zh}相比有变化”。`, `You could compare full months instead, for example "why did it change between ${before.label_en} and ${latest.label_en}".`)
+      : t('请换一个数据完整的期间。', 'Please ask about periods the data covers in full.'),
   };
 }
 

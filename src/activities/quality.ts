@@ -18,6 +18,7 @@ import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeri
 import { catalogFor, databaseFor } from '../sources';
 import { partialMonths } from '../analysis/coverage';
 import { storeCalculations } from '../artifacts';
+import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
 
@@ -146,8 +147,7 @@ export const checkDataQuality = defineAgent({
   run: async ({ workflow_id, catalogPath, databaseUrl, metrics, windows, language }) => {
     const catalog = catalogFor(catalogPath);
     const db = databaseFor(databaseUrl);
-    const zh = language === 'zh';
-    const t = (c: string, e: string) => (zh ? c : e);
+    const t = say(language);
     const tables = [...new Set(metrics.map((m) => catalog.metrics[m]?.table).filter((x): x is string => Boolean(x)))];
     // Joined tables whose columns the metrics read are checked too.
     for (const j of catalog.joins) {

@@ -17,9 +17,11 @@ import { ApplicationFailure } from '@temporalio/common';
 import { defineAgent } from '../agent';
 import type { Catalog } from '../catalog/catalog';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
-import { ReportDraft, ReportInput, type ReportOutput, type Calculation, type Citation, type DataScope, type Language, type ReportSection } from '../contracts';
+import { trendSentence, wordsFor } from '../analysis/wording';
+import { ReportDraft, ReportInput, type ReportOutput, type Calculation, type Chart, type ChartCellSource, type Citation, type DataScope, type Language, type ReportSection, type Row } from '../contracts';
 import { chartFor } from '../report/charts';
 import { formatCalculation, readNumbers } from '../report/numbers';
+import { markUnverified } from '../report/answer';
 import { modelFor } from '../model/model';
 import { catalogFor } from '../sources';
 import { lastDayOf } from '../model/time-window';
@@ -55,6 +57,28 @@ class Citations {
     }
     return `${formatCalculation(calc, this.language)}[${marker}]`;
   }
+}
+
+/**
+ * Where each numeric value of a chart's data comes from: the verified calculation of the chart's step that holds
+ * exactly that value (when several do, the one whose row key the chart row names), cited with its marker; null when
+ * no verified calculation holds it (the tables mark it unverified).
+ */
+function chartSources(chart: Chart, calcs: Calculation[], c: Citations, language: Language): Record<string, ChartCellSource | null>[] {
+  const rows = (chart.spec.data as { values?: Row[] } | undefined)?.values ?? [];
+  return rows.map((row) => {
+    const text = Object.values(row).filter((v) => typeof v === 'string').join(' ');
+    const sources: Record<string, ChartCellSource | null> = {};
+    for (const [field, value] of Object.entries(row)) {
+      if (typeof value !== 'number') continue;
+      const holding = calcs.filter((x) => x.value === value);
+      const named = holding.find((x) => Object.values(x.pick.match ?? {}).every((v) => text.includes(String(v)))) ?? holding[0];
+      const cited = named ? c.cite(named.id) : null;
+      const marker = cited ? Number(/\[(\d+)\]$/.exec(cited)?.[1]) : NaN;
+      sources[field] = named && Number.isInteger(marker) ? { calculation_id: named.id, marker, text: formatCalculation(named, language) } : null;
+    }
+    return sources;
+  });
 }
 
 const bullets = (lines: (string | null | undefined)[]) => lines.filter((l): l is string => Boolean(l)).map((l) => `- ${l}`).join('\n');
@@ -122,10 +146,9 @@ async function modelSummary(input: Input, citable: Calculation[], language: Lang
 
 function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[], written: string | null = null, writerNote: string | null = null): Map<string, () => ReportSection | null> {
   const { analysis, data_quality: dq, statistics, chart_data, data_scope, user_intent } = input;
-  const zh = user_intent.intent.language === 'zh';
-  const language: Language = zh ? 'zh' : 'en';
-  const t = (a: string, b: string) => (zh ? a : b);
-  const list = (items: string[]) => items.join(t('、', ', '));
+  const language: Language = user_intent.intent.language;
+  const w = wordsFor(language);
+  const { t, list } = w;
   /**
    * A data-quality count, cited: in the analysed period (`dq.<id>`, present when the table's rows could be placed in
    * it) and in the whole table (`dq.<id>.all`). Runs recorded before the counts were scoped hold the whole table's
@@ -147,7 +170,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
 
   sections.set('summary', () => {
     if (written !== null) {
-      return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? '') };
+      return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? w.unverified) };
     }
     const sentences: string[] = [];
     if (rank && c.has(`${rank.step_id}.change`)) {
@@ -157,8 +180,8 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       const metric = data_scope.primary_query ? catalog.metrics[data_scope.primary_query.metric] : undefined;
       const name = metric ? t(metric.label_zh, metric.label) : metricLabel;
       sentences.push(t(
-        `${scope}${name}从 ${c.cite(`${rank.step_id}.value_before`) ?? '（未复核）'} 变为 ${c.cite(`${rank.step_id}.value_after`) ?? '（未复核）'}（${c.cite(`${rank.step_id}.change`)}）。`,
-        `${name}${scope ? ` in ${scope}` : ''} moved from ${c.cite(`${rank.step_id}.value_before`) ?? '(unverified)'} to ${c.cite(`${rank.step_id}.value_after`) ?? '(unverified)'} (${c.cite(`${rank.step_id}.change`)}).`,
+        `${scope}${name}从 ${c.cite(`${rank.step_id}.value_before`) ?? w.unverified} 变为 ${c.cite(`${rank.step_id}.value_after`) ?? w.unverified}（${c.cite(`${rank.step_id}.change`)}）。`,
+        `${name}${scope ? ` in ${scope}` : ''} moved from ${c.cite(`${rank.step_id}.value_before`) ?? w.unverified} to ${c.cite(`${rank.step_id}.value_after`) ?? w.unverified} (${c.cite(`${rank.step_id}.change`)}).`,
       ));
       if (top) {
         const who = `${String(top.dimension)}=${String(top.segment)}.${String(top.effect_type)}`;
@@ -178,16 +201,24 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       const parts = ['value_a', 'value_b', 'gap'].map((f) => citable.find((x) => x.id === `${gap.step_id}.${f}`)).filter((x): x is Calculation => x !== undefined).map(line).filter(Boolean);
       sentences.push(`${parts.join(t('；', '; '))}${t('。', '.')}`);
     } else if (trendStep) {
-      // A trend: each series that verified in full, first to last, and how long it has moved one way.
+      // A trend: each series that verified in full, with its subject, the change over the period and the latest
+      // direction, worded so the two never contradict each other.
+      const metric = data_scope.primary_query ? catalog.metrics[data_scope.primary_query.metric] : undefined;
+      const name = metric ? t(metric.label_zh, metric.label) : trendStep.description;
       for (const row of trendStep.rows.slice(0, 3)) {
         const id = (field: string) => `${trendStep.step_id}.${String(row.series)}.${field}`;
         if (![id('first_value'), id('last_value'), id('run_length')].every((x) => c.has(x))) continue;
-        const who = row.series === 'all' ? '' : `${String(row.series)} `;
-        const moving = row.direction === 'up' ? t('上升', 'rising') : row.direction === 'down' ? t('下降', 'falling') : t('持平', 'flat');
-        sentences.push(t(
-          `${who}从 ${c.cite(id('first_value')) ?? ''}（${String(row.first_month)}）到 ${c.cite(id('last_value')) ?? ''}（${String(row.last_month)}），最近连续 ${c.cite(id('run_length')) ?? ''} 个月${moving}。`,
-          `${who}went from ${c.cite(id('first_value')) ?? ''} (${String(row.first_month)}) to ${c.cite(id('last_value')) ?? ''} (${String(row.last_month)}), ${moving} for the last ${c.cite(id('run_length')) ?? ''} month(s).`,
-        ));
+        const series = row.series === 'all' || row.series === undefined ? '' : String(row.series);
+        const change = typeof row.total_change_pct === 'number' ? row.total_change_pct : Number(row.last_value) - Number(row.first_value);
+        const run = Number(row.run_length);
+        sentences.push(trendSentence(language, {
+          subject: series ? t(`${series} ${name}`, `${name} of ${series}`) : name,
+          first: c.cite(id('first_value')) ?? w.unverified, firstMonth: String(row.first_month),
+          last: c.cite(id('last_value')) ?? w.unverified, lastMonth: String(row.last_month),
+          overall: Math.sign(change), overallText: c.has(id('total_change_pct')) ? (c.cite(id('total_change_pct')) ?? '').replace(/^[+−-]/, '') : null,
+          // A single month is said in words ("the latest month fell") and cites nothing; a longer run cites its length.
+          direction: String(row.direction), runText: run === 1 ? '' : (c.cite(id('run_length')) ?? ''), single: run === 1,
+        }));
       }
     }
     if (sentences.length === 0) {
@@ -214,7 +245,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       if (dq.partial_periods.length > 0) sentences.push(t(`${list(dq.partial_periods.map((p) => p.period))} 数据不完整，未作为下降解读。`, `${list(dq.partial_periods.map((p) => p.period))} is only partly loaded and is not read as a drop.`));
     }
     if (sentences.length === 0) sentences.push(t('没有通过复核、可以报告的数值。', 'No verified numbers to report.'));
-    return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: sentences.join(t('', ' ')) };
+    return { id: 'summary', heading: t('执行摘要', 'Executive summary'), body: w.sentences(sentences) };
   });
 
   sections.set('key-metrics', () => {
@@ -339,9 +370,9 @@ export const writeReport = defineAgent({
     const citable = calculations.filter((x) => verified.has(x.id));
     const mismatched = calculations.filter((x) => input.mismatched.includes(x.id));
     const previous = revision ? await loadArtifact<ReportOutput>(revision.previous_ref) : null;
-    const zh = user_intent.intent.language === 'zh';
-    const language: Language = zh ? 'zh' : 'en';
-    const t = (a: string, b: string) => (zh ? a : b);
+    const language: Language = user_intent.intent.language;
+    const zh = language === 'zh';
+    const { t } = wordsFor(language);
     const citations = new Citations(new Map(citable.map((x) => [x.id, x])), language, previous?.citations ?? []);
     // A model writes the summary only when the summary is (re)written.
     const summaryDue = !revision || revision.audit.sections_to_fix.includes('summary');
@@ -358,16 +389,24 @@ export const writeReport = defineAgent({
       const section = write();
       if (section) sections.push(section);
     }
-    const used = new Set(sections.flatMap((s) => [...s.body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))));
-    const charts = input.chart_data
-      .map((d) => chartFor(d, (dim, value) => `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '')))
-      .filter((x): x is NonNullable<typeof x> => x !== null)
+    const drawn = input.chart_data
+      .map((d) => ({ step_id: d.step_id, chart: chartFor(d, (dim, value) => `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '')) }))
+      .filter((x): x is { step_id: string; chart: NonNullable<typeof x.chart> } => x.chart !== null)
       .slice(0, 3);
+    // Every value in a chart's data table cites its calculation, or is marked unverified when it is none.
+    const charts = drawn.map(({ step_id, chart }) => ({ ...chart, sources: chartSources(chart, citable.filter((x) => x.step_id === step_id), citations, language) }));
+    const used = new Set([
+      ...sections.flatMap((s) => [...s.body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))),
+      ...charts.flatMap((ch) => ch.sources.flatMap((row) => Object.values(row).map((cell) => cell?.marker ?? 0))),
+    ]);
     const stats = input.statistics;
     const compared = stats?.compared_calculations.after;
     const scopeLines = basis(data_scope, catalog, zh);
+    // The answer's findings: a number that states a verified calculation of the steps it rests on stays as written;
+    // every other number is marked unverified, so a degraded run's numbers are never shown silently.
+    const names = calculations.flatMap((x) => Object.values(x.pick.match ?? {}).filter((v): v is string => typeof v === 'string'));
     const answer = [
-      ...analysis.findings.map((f) => f.summary),
+      ...analysis.findings.map((f) => markUnverified(f.summary, citable.filter((x) => f.evidence_refs.includes(x.step_id)), language, names)),
       ...(scopeLines.length > 0 ? [t(`口径：${scopeLines.join('；')}。`, `Basis: ${scopeLines.join('; ')}.`)] : []),
       ...(analysis.assumptions_made.length > 0 ? [t(`假设：${analysis.assumptions_made.join('；')}。`, `Assumptions: ${analysis.assumptions_made.join('; ')}.`)] : []),
     ].join('\n');
@@ -406,6 +445,7 @@ export const writeReport = defineAgent({
       citation_count: report.citations.length,
       chart_count: charts.length,
       summary: sections.find((s) => s.id === 'summary')?.body ?? '',
+      citations: report.citations.map((x) => ({ marker: x.marker, calculation_id: x.calculation_id })),
     };
   },
 });

@@ -91,7 +91,7 @@ export const runSqlStep = defineAgent({
       value_metric: derived ? null : op.query.metric,
       facts,
       paths_excluded: derived && operation.ruledOut ? operation.ruledOut(op, { derived, inputs: [], inputRows: new Map(), language }) : [],
-      metrics: operation.keyMetrics ? operation.keyMetrics(op, groupRows, catalog) : [],
+      metrics: operation.keyMetrics ? operation.keyMetrics(op, groupRows, catalog, step) : [],
       calculations: stepCalculations(step, handedOn, summary, catalog, language),
     });
   },

@@ -16,6 +16,7 @@ import { operationOf } from '../operations';
 import type { Samples } from '../operations/operation';
 import { catalogFor, databaseFor } from '../sources';
 import { storeCalculations } from '../artifacts';
+import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -35,7 +36,7 @@ export const testSignificance = defineAgent({
   run: async ({ workflow_id, catalogPath, databaseUrl, intent, steps, partial_periods }) => {
     const catalog = catalogFor(catalogPath);
     const zh = intent.language === 'zh';
-    const t = (c: string, e: string) => (zh ? c : e);
+    const t = say(intent.language);
     const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);
     if (!samples) {
       return {

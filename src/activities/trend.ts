@@ -9,6 +9,7 @@ import { defineAgent } from '../agent';
 import { deriveCompute, type StepData } from '../analysis/recompute';
 import { StepInput, StepOutput, type Row } from '../contracts';
 import { allRows, buildComputedOutput } from '../step-output';
+import { say } from '../analysis/wording';
 
 export const analyzeTrend = defineAgent({
   name: 'trend',
@@ -28,12 +29,12 @@ export const analyzeTrend = defineAgent({
     const inputs: Record<string, StepData> = { [op.source]: { columns: source.columns, rows, summary: source.data_summary } };
     const left = [...new Set(rows.map((r: Row) => String(r.month)).filter((m) => partial_periods.includes(m)))];
     const derived = deriveCompute(op, inputs, partial_periods);
-    const zh = language === 'zh';
+    const t = say(language);
     return buildComputedOutput({
       workflowId: workflow_id, step, derived, dependencies, inputRows: new Map([[op.source, rows]]), fragment: catalog, language,
       elapsedMs: Number(process.hrtime.bigint() - started) / 1e6,
       aggregationLogic: [`trend of ${op.source} by ${op.key_columns.join(', ') || 'the whole series'}${left.length > 0 ? `, without the partial period(s) ${left.join(', ')}` : ''}`],
-      pathsExcluded: left.map((m) => (zh ? `${m} 数据不完整（部分期间），未计入趋势，不视为下降` : `${m} left out of the trend: the data covers it only partly, so it is not read as a drop`)),
+      pathsExcluded: left.map((m) => (t(`${m} 数据不完整（部分期间），未计入趋势，不视为下降`, `${m} left out of the trend: the data covers it only partly, so it is not read as a drop`))),
     });
   },
 });

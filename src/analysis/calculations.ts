@@ -11,7 +11,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { Calculation, Display, Language, PlanStep, Row, StepOutput } from '../contracts';
 import { operationOf } from '../operations';
 import type { CalculationContext } from '../operations/operation';
-import { valueLabel } from './wording';
+import { say, valueLabel } from './wording';
 
 type Summary = StepOutput['data_summary'];
 type Importance = Calculation['importance'];
@@ -58,7 +58,7 @@ function scopeText(step: PlanStep, catalog: Catalog, language: Language, t: (zh:
 export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, catalog: Catalog, language: Language): Calculation[] {
   const metric = 'query' in step.operation ? step.operation.query.metric : step.metrics[0];
   const def = metric ? catalog.metrics[metric] : undefined;
-  const t = (zh: string, en: string) => (language === 'zh' ? zh : en);
+  const t = say(language);
   const display = displayOf(catalog, metric);
   const named = (...parts: string[]) => parts.filter(Boolean).join(' · ');
   const ctx: CalculationContext = {

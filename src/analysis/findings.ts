@@ -10,6 +10,7 @@ import { operationOf } from '../operations';
 import type { StepFacts, Written } from '../operations/operation';
 
 export type { StepFacts } from '../operations/operation';
+import { wordsFor } from './wording';
 export { PERIOD_COLUMNS, dimensionLabel, formatDelta, formatValue, valueLabel } from './wording';
 
 /**
@@ -23,7 +24,7 @@ export function describeStep(
   catalog: Catalog,
   language: Language,
 ): StepFacts {
-  const w: Written = { catalog, language, t: (zh, en) => (language === 'zh' ? zh : en) };
+  const w: Written = { ...wordsFor(language), catalog };
   const metricName = 'query' in step.operation ? step.operation.query.metric : step.metrics[0];
   const metric = metricName ? catalog.metrics[metricName] : undefined;
   const label = metric ? w.t(metric.label_zh, metric.label) : (metricName ?? '');

@@ -9,6 +9,7 @@
  * over that names a grain, a period or a ranking means the plan could not say
  * what was asked, and the run asks back instead of answering something else.
  */
+import { say, type Say } from '../analysis/wording';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict';
 import type { Language, QuestionReading, TimeGrain, TimeWindow } from '../contracts';
@@ -147,14 +148,14 @@ export function blockingWords(words: string[]): string[] {
 
 const GRAIN_TEXT: Record<TimeGrain, [string, string]> = { year: ['按年', 'by year'], quarter: ['按季度', 'by quarter'], month: ['按月', 'by month'], week: ['按周', 'by week'], day: ['按天', 'by day'] };
 
-function windowText(w: TimeWindow, zh: boolean): string {
+function windowText(w: TimeWindow, t: Say): string {
   const dates = `${w.start} – ${lastDayOf(w.end)}`;
-  const label = zh ? w.label_zh : w.label_en;
-  if (w.source === 'all_time') return zh ? `全部时间（${dates}）` : `all time (${dates})`;
+  const label = t(w.label_zh, w.label_en);
+  if (w.source === 'all_time') return t(`全部时间（${dates}）`, `all time (${dates})`);
   // Which rule chose it (the latest full month with data, or the calendar's when the data's extent is unknown) is in the assumptions.
-  if (w.source === 'default') return zh ? `${label}（问题未给出期间）` : `${label} (the question named no period)`;
+  if (w.source === 'default') return t(`${label}（问题未给出期间）`, `${label} (the question named no period)`);
   if (label.includes(w.start)) return label;
-  return zh ? `${label}（${dates}）` : `${label} (${dates})`;
+  return t(`${label}（${dates}）`, `${label} (${dates})`);
 }
 
 /**
@@ -162,21 +163,21 @@ function windowText(w: TimeWindow, zh: boolean): string {
  * grouped, filtered and ranked, and the words not used.
  */
 export function statementOf(reading: Omit<QuestionReading, 'statement'>, language: Language, labels: { dimension: (d: string) => string; value: (d: string, v: string) => string }): string {
-  const zh = language === 'zh';
-  const parts: string[] = [reading.metric_labels.join(zh ? '、' : ', ')];
-  if (reading.window) parts.push(windowText(reading.window, zh));
-  if (reading.compared_with) parts.push(zh ? `对比 ${windowText(reading.compared_with, zh)}` : `compared with ${windowText(reading.compared_with, zh)}`);
+  const t = say(language);
+  const parts: string[] = [reading.metric_labels.join(t('、', ', '))];
+  if (reading.window) parts.push(windowText(reading.window, t));
+  if (reading.compared_with) parts.push(t(`对比 ${windowText(reading.compared_with, t)}`, `compared with ${windowText(reading.compared_with, t)}`));
   if (reading.filters.length > 0) {
-    parts.push(reading.filters.map((f) => `${labels.dimension(f.dimension)}${zh ? '为' : ' = '}${f.values.map((v) => labels.value(f.dimension, v)).join(zh ? '、' : ' or ')}`).join(zh ? '，' : ', '));
+    parts.push(reading.filters.map((f) => `${labels.dimension(f.dimension)}${t('为', ' = ')}${f.values.map((v) => labels.value(f.dimension, v)).join(t('、', ' or '))}`).join(t('，', ', ')));
   }
   const groups = reading.group_by.filter((g) => g !== 'period' && g !== reading.grain);
-  if (reading.grain) parts.push(zh ? GRAIN_TEXT[reading.grain][0] : GRAIN_TEXT[reading.grain][1]);
-  if (groups.length > 0) parts.push(zh ? `按${groups.map(labels.dimension).join('、')}` : `by ${groups.map(labels.dimension).join(', ')}`);
+  if (reading.grain) parts.push(t(...GRAIN_TEXT[reading.grain]));
+  if (groups.length > 0) parts.push(t(`按${groups.map(labels.dimension).join('、')}`, `by ${groups.map(labels.dimension).join(', ')}`));
   if (reading.ranking) {
-    const by = reading.ranking.by === reading.grain && reading.grain ? (zh ? GRAIN_TEXT[reading.grain][0].slice(1) : reading.grain) : labels.dimension(reading.ranking.by);
-    parts.push(zh ? `${reading.ranking.order === 'desc' ? '最高' : '最低'}的 ${reading.ranking.n} 个${by}` : `${reading.ranking.order === 'desc' ? 'top' : 'bottom'} ${reading.ranking.n} ${by}`);
+    const by = reading.ranking.by === reading.grain && reading.grain ? t(GRAIN_TEXT[reading.grain][0].slice(1), reading.grain) : labels.dimension(reading.ranking.by);
+    parts.push(t(`${reading.ranking.order === 'desc' ? '最高' : '最低'}的 ${reading.ranking.n} 个${by}`, `${reading.ranking.order === 'desc' ? 'top' : 'bottom'} ${reading.ranking.n} ${by}`));
   }
-  let line = `${parts.join(zh ? '，' : ', ')}${zh ? '：' : ':'}`;
-  if (reading.not_used.length > 0) line += zh ? `（未使用：${reading.not_used.join('、')}）` : ` (not used: ${reading.not_used.join(', ')})`;
+  let line = `${parts.join(t('，', ', '))}${t('：', ':')}`;
+  if (reading.not_used.length > 0) line += t(`（未使用：${reading.not_used.join('、')}）`, ` (not used: ${reading.not_used.join(', ')})`);
   return line;
 }

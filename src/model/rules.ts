@@ -8,6 +8,7 @@ import type {
   DataExtent, DimensionFilter, Intent, IntentOutput, Language, MetricQuery, Plan, PlanStep, QuestionReading, StepOperation, TimeFieldExtent, TimeGrain, TimeWindow,
 } from '../contracts';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
+import { say } from '../analysis/wording';
 import { catalogFragment, compileMetricQuery, fanOutHandling, FanOutError } from '../catalog/sql';
 import { MAX_PLAN_STEPS } from '../limits';
 import { detectLanguage } from './language';
@@ -225,7 +226,7 @@ interface Context {
   text: string;
 }
 
-const zh = (ctx: { language: Language }, chinese: string, english: string) => (ctx.language === 'zh' ? chinese : english);
+const zh = (ctx: { language: Language }, chinese: string, english: string) => say(ctx.language)(chinese, english);
 const labelOf = (ctx: Context, metric: string) => {
   const m = ctx.catalog.metrics[metric];
   return zh(ctx, m?.label_zh ?? metric, m?.label ?? metric);
@@ -510,7 +511,7 @@ function choosePeriod(intent: Intent, text: string, asOf: string, ctx: Pick<Cont
   const { reading, language } = ctx;
   const metric = reading.metrics[0] as string;
   const data = extentFor(ctx.catalog, metric, extent);
-  const t = (a: string, b: string) => (language === 'zh' ? a : b);
+  const t = say(language);
   const pairAsTwo = intent === 'attribution' || intent === 'comparison' || reading.periodComparison !== null;
   const found = readPeriods(text, asOf, pairAsTwo);
   const { allTime, problem } = found;
@@ -720,7 +721,7 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
       available_metrics: available,
     };
   }
-  const t = (a: string, b: string) => (language === 'zh' ? a : b);
+  const t = say(language);
   // A metric that the question's dimensions would multiply (reached through a one-to-many join) is answered by
   // its finer twin when the catalog names one, and refused otherwise.
   const dims = [...reading.groupBy, ...reading.filters.map((f) => f.dimension)];

@@ -6,7 +6,7 @@
  */
 import type { Calculation } from '../contracts';
 import { gapContribution } from '../analysis/derive';
-import { dimensionLabel, formatDelta, formatValue, valueLabel } from '../analysis/wording';
+import { dimensionLabel, formatDelta, formatValue, languageOf, valueLabel } from '../analysis/wording';
 import { periodTag } from '../memory/pool';
 import type { Operation } from './operation';
 import { addsUp, effectBars, make, num, numOrNaN, scopeOf } from './parts';
@@ -88,6 +88,6 @@ export const gap_contribution: Operation<'gap_contribution'> = {
   samples(op, { step, intent, catalog, zh }) {
     if (intent !== 'comparison') return undefined;
     const seg = (v: string) => ({ ...op.query, group_by: [], filters: [...op.query.filters.filter((f) => f.dimension !== op.segment.dimension), { dimension: op.segment.dimension, values: [v] }] });
-    return { metric: op.query.metric, step, ids: { before: `${step.step_id}.value_b`, after: `${step.step_id}.value_a` }, before: { label: valueLabel(catalog, zh ? 'zh' : 'en', op.segment.dimension, op.segment.b), query: seg(op.segment.b) }, after: { label: valueLabel(catalog, zh ? 'zh' : 'en', op.segment.dimension, op.segment.a), query: seg(op.segment.a) } };
+    return { metric: op.query.metric, step, ids: { before: `${step.step_id}.value_b`, after: `${step.step_id}.value_a` }, before: { label: valueLabel(catalog, languageOf(zh), op.segment.dimension, op.segment.b), query: seg(op.segment.b) }, after: { label: valueLabel(catalog, languageOf(zh), op.segment.dimension, op.segment.a), query: seg(op.segment.a) } };
   },
 };

@@ -31,7 +31,7 @@ function metricStep(w: Written, step: PlanStep, q: MetricQuery, rows: Row[], tot
   } else {
     const shown = rows.slice(0, 20);
     const parts = shown.map((r) => `${q.group_by.map((g) => String(r[g] ?? w.t('(缺失)', '(missing)'))).join(' / ')} ${formatValue(num(r.value), metric, w.language)}`);
-    const more = total > shown.length ? w.t(`（另有 ${total - shown.length} 行见存储结果）`, ` (${total - shown.length} more rows in the stored result)`) : '';
+    const more = total > shown.length ? w.t('（其余各行见存储结果）', ' (the other rows are in the stored result)') : '';
     const by = q.group_by.map((g) => (g in w.catalog.dimensions ? dimensionLabel(w.catalog, w.language, g) : w.t(GRAIN_ZH[g] ?? g, g)));
     summary = w.t(`${periodLabel}${scope}按${by.join('、')}的${label}：${parts.join('；')}${more}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} by ${by.join(', ')}: ${parts.join('; ')}${more}.`);
   }
@@ -59,8 +59,17 @@ function metricStep(w: Written, step: PlanStep, q: MetricQuery, rows: Row[], tot
   return { findings: [{ summary, detail: `${total} row(s)`, evidence_refs: [step.step_id] }], assumptions: [...new Set(assumptions)], memory };
 }
 
-/** One key metric per row of a metric step. */
-function metricValues(query: MetricQuery, rows: Row[], metric: MetricDefinition | undefined): AnswerMetric[] {
+/** The rows a metric step records as calculations: a long monthly series keeps its latest months (the ones a test compares). */
+function calculatedRows(query: MetricQuery, rows: Row[]): Row[] {
+  return query.group_by.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+}
+
+/** A metric row's calculation id: the step, the row's key ("total" without grouping), the field. */
+const valueId = (stepId: string, row: Row, keys: string[]) => `${stepId}.${keys.length > 0 ? rowKey(row, keys) : 'total'}.value`;
+
+/** One key metric per row of a metric step, with the calculation that records its value (null for a row none records). */
+function metricValues(stepId: string, query: MetricQuery, rows: Row[], metric: MetricDefinition | undefined): AnswerMetric[] {
+  const recorded = new Set(calculatedRows(query, rows));
   return rows.slice(0, INLINE_ROWS).map((row) => {
     const key = query.group_by.map((g) => String(row[g])).join(' / ');
     return {
@@ -69,6 +78,7 @@ function metricValues(query: MetricQuery, rows: Row[], metric: MetricDefinition 
       value: typeof row.value === 'number' ? row.value : null,
       unit: metric?.unit ?? null,
       period: query.group_by.includes('month') ? String(row.month) : query.window.label_en,
+      calculation_id: recorded.has(row) && typeof row.value === 'number' ? valueId(stepId, row, query.group_by) : null,
     };
   });
 }
@@ -97,8 +107,7 @@ export const metric: Operation<'metric'> = {
     const { step, t, display, scope, named } = ctx;
     const calcs: Calculation[] = [];
     const keys = op.query.group_by;
-    // A long monthly series keeps its latest months (the ones a test compares).
-    const shown = keys.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+    const shown = calculatedRows(op.query, rows);
     shown.forEach((row, i) => {
       const key = keys.length > 0 ? rowKey(row, keys) : 'total';
       // The period as dates: a label such as "the last 3 months" would put an uncited number in the text.
@@ -125,7 +134,7 @@ export const metric: Operation<'metric'> = {
     return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: monthly ? 'month' : 'group', type: 'nominal', sort: null, title: null }, y: { field: 'value', type: 'quantitative', title: null }, ...(monthly && key ? { xOffset: { field: 'group' }, color: { field: 'group', type: 'nominal', title: null } } : {}) } } };
   },
 
-  keyMetrics: (op, rows, catalog) => metricValues(op.query, rows, catalog.metrics[op.query.metric]),
+  keyMetrics: (op, rows, catalog, step) => metricValues(step.step_id, op.query, rows, catalog.metrics[op.query.metric]),
 
   // Attribution and trend: the last two full months of the first monthly series.
   samples(op, { step: monthly, intent, partial }) {

@@ -14,6 +14,7 @@
 import type { Catalog, MetricDefinition } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, Chart, ColumnInfo, DependencyResult, Display, Finding, Language, MemoryDraft, MetricQuery, PlanStep, Row, StepOperation, StepOutput } from '../contracts';
 import type { Derived } from '../analysis/derive';
+import type { Words } from '../analysis/wording';
 
 export type OperationKind = StepOperation['kind'];
 /** The plan schema of one kind (declared in src/contracts.ts). */
@@ -37,10 +38,9 @@ export interface StepFacts {
 }
 
 /** The catalog and the question's language, for text. */
-export interface Written {
+/** The wording helpers of the question's language (src/analysis/wording.ts) and the catalog the labels come from. */
+export interface Written extends Words {
   catalog: Catalog;
-  language: Language;
-  t: (zh: string, en: string) => string;
 }
 
 /** What the findings of one step are written from (src/analysis/findings.ts builds it). */
@@ -186,7 +186,7 @@ export interface Operation<K extends OperationKind> {
   /** Paths the result rules out as explanations (effects or contributions too small to matter). */
   ruledOut?(op: OperationOf<K>, args: { derived: Derived; inputs: DependencyResult[]; inputRows: Map<string, Row[]>; language: Language }): string[];
   /** SQL agent: the key metrics the step reports. */
-  keyMetrics?(op: OperationOf<K>, rows: Row[], catalog: Catalog): AnswerMetric[];
+  keyMetrics?(op: OperationOf<K>, rows: Row[], catalog: Catalog, step: PlanStep): AnswerMetric[];
   /**
    * Statistics agent: the two samples this step offers the significance test; undefined when it offers
    * none (the agent looks at the next step), null when it settles that there is nothing to test.

@@ -95,7 +95,12 @@ export const rank_contributors: Operation<'rank_contributors'> = {
       return `${dimensionLabel(catalog, language, String(r.dimension))}=${valueLabel(catalog, language, String(r.dimension), String(r.segment))} ${kind} ${formatDelta(num(r.effect), metric, language)}${share}`;
     };
     const detail = decompositionDetail(w, deps, String(top.dimension), String(top.segment), String(top.effect_type), metric);
-    const summary = `${headline}${w.t('主要原因：', 'Main contributor: ')}${effect(top)}${detail}${w.t('。其他因素：', '. Others: ')}${rows.slice(1, 3).map(effect).join(w.t('；', '; '))}${w.t('。', '.')}`;
+    const others = rows.slice(1, 3).map(effect);
+    const summary = w.sentences([
+      headline,
+      `${w.t('主要原因：', 'Main contributor: ')}${effect(top)}${detail}${w.t('。', '.')}`,
+      others.length > 0 ? `${w.t('其他因素：', 'Others: ')}${others.join(w.t('；', '; '))}${w.t('。', '.')}` : null,
+    ]);
     return {
       findings: finding(summary, rows.map(effect).join('\n')),
       assumptions: [],

@@ -5,7 +5,7 @@
  */
 import type { Calculation } from '../contracts';
 import { topN } from '../analysis/derive';
-import { dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
+import { countWord, dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
 import type { Operation } from './operation';
 import { json, make, matchOf, num, numOrNaN, readDependency, rowKey, rowLabel } from './parts';
 
@@ -56,7 +56,10 @@ export const top_n: Operation<'top_n'> = {
   findings(op, { catalog, language, metric, columns, rows, w, finding }) {
     const across = columns.find((c) => c.type === 'text')?.name ?? '';
     const parts = rows.map((r) => `${valueLabel(catalog, language, across, String(r[across]))}${w.t('（', ' (')}${formatDelta(num(r[op.column]), metric, language)}${w.t('）', ')')}`);
-    return { findings: finding(w.t(`贡献最大的 ${rows.length} 个${dimensionLabel(catalog, language, across)}：${parts.join('、')}。`, `The ${rows.length} ${across} values contributing most: ${parts.join(', ')}.`)), assumptions: [], memory: [] };
+    // How many are listed is a tally, not a measured value: spelled out, like every setting in the text.
+    const count = countWord(rows.length, language);
+    const dim = dimensionLabel(catalog, language, across);
+    return { findings: finding(w.t(`贡献最大的${count ? `${count}个` : ''}${dim}：${parts.join('、')}。`, `The ${count ? `${count} ` : ''}${across} values contributing most: ${parts.join(', ')}.`)), assumptions: [], memory: [] };
   },
 
   calculations(op, ctx, rows) {

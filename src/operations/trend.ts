@@ -7,7 +7,7 @@
  */
 import type { Calculation, MemoryDraft, Row } from '../contracts';
 import { trend as trendOf } from '../analysis/derive';
-import { formatValue } from '../analysis/wording';
+import { formatValue, trendSentence } from '../analysis/wording';
 import { INLINE_ROWS } from '../limits';
 import type { Operation } from './operation';
 import { json, make, num, readDependency } from './parts';
@@ -54,17 +54,20 @@ export const trend: Operation<'trend'> = {
   ],
 
   findings(op, { step, language, metricName, metric, label, rows, w }) {
-    const direction = (d: unknown) => (d === 'up' ? w.t('上升', 'rising') : d === 'down' ? w.t('下降', 'falling') : w.t('持平', 'flat'));
     const lines = rows.slice(0, INLINE_ROWS).map((r) => {
-      const series = r.series && r.series !== 'all' ? `${String(r.series)} ` : '';
-      const pct = typeof r.total_change_pct === 'number' ? `${(r.total_change_pct * 100).toFixed(1)}%` : '—';
-      const points = r.change_points ? w.t(`；拐点：${String(r.change_points)}`, `; direction changed in ${String(r.change_points)}`) : '';
-      return w.t(
-        `${series}${label}最近 ${num(r.run_length)} 个月连续${direction(r.direction)}，从 ${formatValue(num(r.first_value), metric, language)}（${String(r.first_month)}）到 ${formatValue(num(r.last_value), metric, language)}（${String(r.last_month)}），累计变化 ${pct}${points}。`,
-        `${series}${label} has been ${direction(r.direction)} for ${num(r.run_length)} consecutive month(s), from ${formatValue(num(r.first_value), metric, language)} (${String(r.first_month)}) to ${formatValue(num(r.last_value), metric, language)} (${String(r.last_month)}), ${pct} overall${points}.`,
-      );
+      const series = r.series && r.series !== 'all' ? String(r.series) : '';
+      const change = typeof r.total_change_pct === 'number' ? r.total_change_pct : num(r.last_value) - num(r.first_value);
+      return trendSentence(language, {
+        subject: series ? w.t(`${series} ${label}`, `${label} of ${series}`) : label,
+        first: formatValue(num(r.first_value), metric, language), firstMonth: String(r.first_month),
+        last: formatValue(num(r.last_value), metric, language), lastMonth: String(r.last_month),
+        overall: Math.sign(change),
+        overallText: typeof r.total_change_pct === 'number' ? `${Math.abs(r.total_change_pct * 100).toFixed(1)}%` : null,
+        direction: String(r.direction), runText: String(num(r.run_length)), single: num(r.run_length) === 1,
+        changePoints: r.change_points ? String(r.change_points) : null,
+      });
     });
-    if (rows.length > INLINE_ROWS) lines.push(w.t(`另有 ${rows.length - INLINE_ROWS} 个序列见存储结果。`, `${rows.length - INLINE_ROWS} more series in the stored result.`));
+    if (rows.length > INLINE_ROWS) lines.push(w.t('其余序列见存储结果。', 'The other series are in the stored result.'));
     const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => ({
       type: 'observation',
       content: `${metricName ?? ''} ${String(r.series)} ${String(r.first_month)}..${String(r.last_month)} ${String(r.direction)} for ${num(r.run_length)} month(s)`,

@@ -7,23 +7,24 @@
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
+import { say, unverifiedMark, type Say } from '../analysis/wording';
 import type { Chart, Citation, ReportOutput } from '../contracts';
 
 export type ReportFormat = 'md' | 'html' | 'docx';
 
-const zhOf = (r: ReportOutput) => r.language === 'zh';
+const sayFor = (r: ReportOutput): Say => say(r.language);
 
 function auditLine(report: ReportOutput): string {
-  const zh = zhOf(report);
+  const t = sayFor(report);
   const a = report.audit;
-  if (!a) return zh ? '审计：未审计' : 'Audit: not audited';
-  if (a.clean) return zh ? `审计：通过（检查了 ${a.numbers_checked} 个数字）` : `Audit: clean (${a.numbers_checked} numbers checked)`;
-  return zh ? `审计：发现 ${a.findings.length} 个问题${a.note ? `。${a.note}` : ''}` : `Audit: ${a.findings.length} finding(s)${a.note ? `. ${a.note}` : ''}`;
+  if (!a) return t('审计：未审计', 'Audit: not audited');
+  if (a.clean) return t(`审计：通过（检查了 ${a.numbers_checked} 个数字）`, `Audit: clean (${a.numbers_checked} numbers checked)`);
+  return t(`审计：发现 ${a.findings.length} 个问题${a.note ? `。${a.note}` : ''}`, `Audit: ${a.findings.length} finding(s)${a.note ? `. ${a.note}` : ''}`);
 }
 
 function citationLine(c: Citation, report: ReportOutput): string {
   const sources = c.sources.map((s) => `${s.table}(${s.columns.join(', ')})`).join('; ');
-  return `[${c.marker}] ${c.description} = ${c.value} — ${c.formula.replace(/\s+/g, ' ')}${sources ? ` — ${zhOf(report) ? '来源' : 'sources'}: ${sources}` : ''}`;
+  return `[${c.marker}] ${c.description} = ${c.value} — ${c.formula.replace(/\s+/g, ' ')}${sources ? ` — ${sayFor(report)('来源', 'sources')}: ${sources}` : ''}`;
 }
 
 type Cell = string | number | boolean | null;
@@ -33,20 +34,38 @@ function chartRows(chart: Chart): Record<string, Cell>[] {
   return data?.values ?? [];
 }
 
+/**
+ * A chart's data as table cells: a value that is a verified calculation is written as the report writes it, with its
+ * marker ("26.88%[3]"); any other number is marked unverified; text is as it is.
+ */
+export function chartTable(chart: Chart, report: ReportOutput): { header: string[]; rows: string[][] } {
+  const rows = chartRows(chart);
+  const header = Object.keys(rows[0] ?? {});
+  const mark = unverifiedMark(report.language);
+  return {
+    header,
+    rows: rows.map((r, i) => header.map((k) => {
+      const value = r[k];
+      if (typeof value !== 'number') return String(value ?? '');
+      const source = chart.sources?.[i]?.[k];
+      return source ? `${source.text}[${source.marker}]` : `${value}${report.language === 'zh' ? mark : ` ${mark}`}`;
+    })),
+  };
+}
+
 // ------------------------------------------------------------------ Markdown
 
 export function toMarkdown(report: ReportOutput): string {
-  const zh = zhOf(report);
+  const t = sayFor(report);
   const out = [`# ${report.title}`, '', `> ${auditLine(report)}`, ''];
   for (const section of report.sections) out.push(`## ${section.heading}`, '', section.body, '');
   for (const chart of report.charts) {
-    const rows = chartRows(chart);
-    const keys = Object.keys(rows[0] ?? {});
-    out.push(`### ${zh ? '图表' : 'Chart'}: ${chart.title}`, '', `| ${keys.join(' | ')} |`, `| ${keys.map(() => '---').join(' | ')} |`);
-    for (const r of rows) out.push(`| ${keys.map((k) => String(r[k] ?? '')).join(' | ')} |`);
+    const { header, rows } = chartTable(chart, report);
+    out.push(`### ${t('图表', 'Chart')}: ${chart.title}`, '', `| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+    for (const r of rows) out.push(`| ${r.join(' | ')} |`);
     out.push('');
   }
-  out.push(`## ${zh ? '计算与引用' : 'Calculations cited'}`, '');
+  out.push(`## ${t('计算与引用', 'Calculations cited')}`, '');
   for (const c of report.citations) out.push(`${citationLine(c, report)}  `);
   return `${out.join('\n')}\n`;
 }
@@ -80,11 +99,11 @@ export async function chartSvg(chart: Chart): Promise<string> {
 }
 
 export async function toHtml(report: ReportOutput): Promise<string> {
-  const zh = zhOf(report);
+  const t = sayFor(report);
   const charts = await Promise.all(report.charts.map(async (c) => `<figure id="${escapeHtml(c.id)}">${await chartSvg(c)}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`));
   const clean = report.audit?.clean === true;
   return `<!doctype html>
-<html lang="${zh ? 'zh-CN' : 'en'}">
+<html lang="${t('zh-CN', 'en')}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(report.title)}</title>
@@ -101,9 +120,9 @@ table { border-collapse: collapse; font-size: .9rem; } td, th { border: 1px soli
 <h1>${escapeHtml(report.title)}</h1>
 <p class="audit">${escapeHtml(auditLine(report))}</p>
 ${report.sections.map((s) => `<section id="${escapeHtml(s.id)}"><h2>${escapeHtml(s.heading)}</h2>\n${bodyHtml(s.body)}</section>`).join('\n')}
-${charts.length > 0 ? `<section id="charts"><h2>${zh ? '图表' : 'Charts'}</h2>\n${charts.join('\n')}</section>` : ''}
-<section id="citations"><h2>${zh ? '计算与引用' : 'Calculations cited'}</h2>
-<table><tr><th>#</th><th>${zh ? '含义' : 'What'}</th><th>${zh ? '数值' : 'Value'}</th><th>${zh ? '计算方法' : 'How'}</th><th>${zh ? '来源' : 'Sources'}</th></tr>
+${charts.length > 0 ? `<section id="charts"><h2>${t('图表', 'Charts')}</h2>\n${charts.join('\n')}</section>` : ''}
+<section id="citations"><h2>${t('计算与引用', 'Calculations cited')}</h2>
+<table><tr><th>#</th><th>${t('含义', 'What')}</th><th>${t('数值', 'Value')}</th><th>${t('计算方法', 'How')}</th><th>${t('来源', 'Sources')}</th></tr>
 ${report.citations.map((c) => `<tr id="cite-${c.marker}"><td>[${c.marker}]</td><td>${escapeHtml(c.description)}</td><td>${c.value}</td><td><code>${escapeHtml(c.formula)}</code></td><td>${escapeHtml(c.sources.map((s) => `${s.table}(${s.columns.join(', ')})`).join('; '))}</td></tr>`).join('\n')}
 </table></section>
 </body>
@@ -132,7 +151,7 @@ function table(header: string[], rows: string[][]): Table {
 }
 
 export async function toDocx(report: ReportOutput): Promise<Buffer> {
-  const zh = zhOf(report);
+  const t = sayFor(report);
   const children: (Paragraph | Table)[] = [
     new Paragraph({ text: report.title, heading: HeadingLevel.TITLE }),
     new Paragraph({ children: [new TextRun({ text: auditLine(report), italics: true })] }),
@@ -144,19 +163,18 @@ export async function toDocx(report: ReportOutput): Promise<Buffer> {
     }
   }
   if (report.charts.length > 0) {
-    children.push(new Paragraph({ text: zh ? '图表数据' : 'Chart data', heading: HeadingLevel.HEADING_1 }));
+    children.push(new Paragraph({ text: t('图表数据', 'Chart data'), heading: HeadingLevel.HEADING_1 }));
     for (const chart of report.charts) {
-      const rows = chartRows(chart);
-      const keys = Object.keys(rows[0] ?? {});
-      children.push(new Paragraph({ text: chart.title, heading: HeadingLevel.HEADING_2 }), table(keys, rows.map((r) => keys.map((k) => String(r[k] ?? '')))));
+      const { header, rows } = chartTable(chart, report);
+      children.push(new Paragraph({ text: chart.title, heading: HeadingLevel.HEADING_2 }), table(header, rows));
     }
   }
-  children.push(new Paragraph({ text: zh ? '计算与引用' : 'Calculations cited', heading: HeadingLevel.HEADING_1 }));
-  children.push(table(['#', zh ? '含义' : 'What', zh ? '数值' : 'Value', zh ? '计算方法' : 'How'], report.citations.map((c) => [`[${c.marker}]`, c.description, String(c.value), c.formula.replace(/\s+/g, ' ')])));
+  children.push(new Paragraph({ text: t('计算与引用', 'Calculations cited'), heading: HeadingLevel.HEADING_1 }));
+  children.push(table(['#', t('含义', 'What'), t('数值', 'Value'), t('计算方法', 'How')], report.citations.map((c) => [`[${c.marker}]`, c.description, String(c.value), c.formula.replace(/\s+/g, ' ')])));
   const doc = new Document({
     creator: 'Baton',
     title: report.title,
-    styles: { default: { document: { run: { font: zh ? 'Microsoft YaHei' : 'Calibri' } } } },
+    styles: { default: { document: { run: { font: t('Microsoft YaHei', 'Calibri') } } } },
     sections: [{ properties: {}, children }],
   });
   return Packer.toBuffer(doc);

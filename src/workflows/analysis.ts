@@ -36,9 +36,11 @@ import type {
   ReviewDecision,
   StepRecord,
 } from '../contracts';
+import { say } from '../analysis/wording';
 import { MAX_PLAN_ATTEMPTS, MAX_REPORT_RETRIES } from '../limits';
 import { INTENT_ATTRIBUTE } from '../search-attributes';
 import { relayChain, toHandoff } from '../relay/compress';
+import { markFindings, resultMetrics } from '../report/answer';
 import { checkPlan } from './plan-checks';
 import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure, withoutRecipe, type StepsPlan } from './run';
 import { executePlan } from './steps';
@@ -219,7 +221,7 @@ function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): AnalysisResu
   const where = q && 'query' in q ? `${q.query.window.label_en}${q.query.filters.length ? ` for ${q.query.filters.map((f) => `${f.dimension} = ${f.values.join(' or ')}`).join(', ')}` : ''}` : '';
   return run.finish({
     status: 'needs_clarification',
-    answer: run.intent.language === 'zh' ? `没有符合条件的数据（${where}），无法给出数值；请换一个期间或筛选条件。` : `no rows match (${where}), so there is no value to give; ask about another period or filter.`,
+    answer: say(run.intent.language)(`没有符合条件的数据（${where}），无法给出数值；请换一个期间或筛选条件。`, `no rows match (${where}), so there is no value to give; ask about another period or filter.`),
     metrics: [],
   });
 }
@@ -332,8 +334,11 @@ async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, pa
     if (!audit || audit.sections_to_fix.length === 0) break;
   }
   if (!draft || !audit?.published_ref) {
-    // No published report: the analysis agent's findings are the answer, and the run says why.
-    return run.finish({ status: 'degraded', answer: [...analysis.findings.map((f) => f.summary), `(${run.stageFailures.join('; ') || 'no report was written'})`].join('\n'), metrics: analysis.key_metrics });
+    // No published report: the analysis agent's findings are the answer, each number a verified metric's or marked
+    // unverified, and the run says why.
+    const metrics = resultMetrics(analysis.key_metrics, verified);
+    const lines = markFindings(analysis.findings, metrics, run.intent.language);
+    return run.finish({ status: 'degraded', answer: [...lines, `(${run.stageFailures.join('; ') || 'no report was written'})`].join('\n'), metrics });
   }
   run.report = {
     report_ref: audit.published_ref, title: draft.title, attempt: draft.attempt, section_ids: draft.section_ids, citation_count: draft.citation_count,
@@ -341,5 +346,6 @@ async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, pa
   };
   run.stage('audit', audit.clean ? 'done' : 'failed', audit.clean ? `clean: ${audit.numbers_checked} numbers checked` : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`);
   const status = draft.status === 'completed' && audit.sections_to_fix.length === 0 && run.verification !== null && mismatched.length === 0 && run.stageFailures.length === 0 ? 'completed' : 'degraded';
-  return run.finish({ status, answer: draft.answer, metrics: analysis.key_metrics });
+  // Every metric says whether it was verified, and which calculation and citation it came from.
+  return run.finish({ status, answer: draft.answer, metrics: resultMetrics(analysis.key_metrics, verified, draft.citations ?? []) });
 }
