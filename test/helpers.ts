@@ -44,6 +44,15 @@ export async function startWorker(config: BatonConfig, options: Omit<WorkerOptio
   };
 }
 
+/** The catalog's time zone for "today"; a catalog that does not load is the run's to report (UTC meanwhile). */
+function catalogTimeZone(file: string): string {
+  try {
+    return loadCatalog(file).timezone;
+  } catch {
+    return 'UTC';
+  }
+}
+
 export async function runAnalysis(
   client: Client,
   taskQueue: string,
@@ -56,7 +65,7 @@ export async function runAnalysis(
     workflowId,
     taskQueue,
     // "Today" as the client reads it: in the catalog's time zone.
-    args: [{ question, asOf: runDate(loadCatalog(extra.catalogPath ?? testConfig().catalogPath).timezone, testConfig().timeZoneOverride), ...extra }],
+    args: [{ question, asOf: runDate(catalogTimeZone(extra.catalogPath ?? testConfig().catalogPath), testConfig().timeZoneOverride), ...extra }],
     staticSummary: question,
   });
   return { workflowId, result, elapsedMs: Date.now() - started };

@@ -23,6 +23,7 @@ beforeAll(async () => {
   const pool = new Pool({ connectionString: partialUrl, max: 1 });
   try {
     // The load stopped after the 15th: nothing placed or paid from the 16th on.
+    await pool.query(`DELETE FROM order_items WHERE order_id IN (SELECT order_id FROM orders WHERE order_time >= $1::date OR pay_time >= $1::date)`, [`${lastMonth}-16`]);
     await pool.query(`DELETE FROM orders WHERE order_time >= $1::date OR pay_time >= $1::date`, [`${lastMonth}-16`]);
   } finally {
     await pool.end();
@@ -59,4 +60,11 @@ test('a drop into the partial month is not explained by business causes: the run
   expect(result.answer).toContain(`数据截至 ${lastMonth}-15；`);
   expect(result.answer).toContain('其中的下降或上升不作为业务变化解读');
   expect(result.answer).not.toContain('主要原因');
+});
+
+test('a metric on the line table sees the partial month through its join: a why about item revenue asks back too', async () => {
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'why did item revenue drop last month?', { databaseUrl: partialUrl });
+  expect(result.status).toBe('needs_clarification');
+  expect(result.steps).toEqual([]);
+  expect(result.answer).toContain(`${lastMonth}-15`);
 });

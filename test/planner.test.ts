@@ -97,7 +97,7 @@ describe('plan checks', () => {
     });
     expect(checkPlan(broken, index)).toEqual([
       'step s2 depends on unknown step s9',
-      'step s3 uses metric "profit", which is not in catalog demo (gmv, orders, buyers, aov, repurchase_rate, new_customers, returning_customers, new_customer_conversion)',
+      'step s3 uses metric "profit", which is not in catalog demo (gmv, orders, buyers, aov, repurchase_rate, new_customers, returning_customers, new_customer_conversion, item_revenue, items_sold)',
       'step s4 reads s3 but does not declare it in depends_on',
     ]);
   });

@@ -179,19 +179,27 @@ describe('bad input gets a message naming what exists', () => {
 });
 
 describe('fan-out', () => {
-  test('an invoice-level metric is refused through the join to its lines, and revenue by genre uses line revenue', () => {
-    expect(() => compileMetricQuery(catalog, { metric: 'revenue', window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' }, filters: [], group_by: ['genre'] }))
-      .toThrow(new FanOutError('revenue', 'invoice.invoice_id → invoice_line.invoice_id'));
+  const year2024 = { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' as const };
+
+  test('an invoice-level metric by a line-level dimension counts each invoice once per genre; revenue by genre uses line revenue', () => {
+    const compiled = compileMetricQuery(catalog, { metric: 'revenue', window: year2024, filters: [], group_by: ['genre'] });
+    // The invoices matching each genre, by primary key, then their totals once each.
+    expect(compiled.sql).toMatch(/SELECT DISTINCT genre\.name AS genre, invoice\.invoice_id AS row_key_1/);
+    expect(compiled.sql).toMatch(/JOIN invoice ON invoice\.invoice_id = matched\.row_key_1/);
+    expect(compiled.aggregation_logic.join(' ')).toMatch(/each invoice row counted once per group it matches/);
     expect(firstQuery(plan('revenue by genre in 2024')).metric).toBe('track_revenue');
-    expect(plan('average order value by genre in 2024')).toMatchObject({ kind: 'cannot_answer' });
+    // Without a finer twin the metric is answered, and the plan says the genres overlap.
+    const aov = plan('average order value by genre in 2024');
+    expect(aov.kind).toBe('plan');
+    expect(aov.kind === 'plan' && aov.assumptions.join(' ')).toMatch(/each invoice row counts once in every group it has lines in/);
   });
 });
 
 test('joins declare their relationship: one_to_one never fans out, one_to_many fans out forwards only', () => {
-  const catalogWith = (relationship: string) => parseCatalog(`
+  const catalogWith = (relationship: string, key = 'primary_key: account_id, ') => parseCatalog(`
 name: rel
 tables:
-  accounts: { primary_key: account_id, time_column: opened_at }
+  accounts: { ${key}time_column: opened_at }
   profiles: { primary_key: account_id }
 joins:
   - { from: accounts.account_id, to: profiles.account_id, relationship: ${relationship} }
@@ -199,13 +207,18 @@ time_fields:
   opened_at: { column: accounts.opened_at, meaning: when the account was opened }
 metrics:
   accounts: { label: accounts, label_zh: 账户数, description: accounts, table: accounts, expression: COUNT(*), time_field: opened_at }
+  tiered: { label: tiered, label_zh: 等级数, description: profile rows, table: accounts, expression: COUNT(profiles.tier), time_field: opened_at }
 dimensions:
   tier: { label: tier, label_zh: 等级, column: profiles.tier }
 `);
   const q = { metric: 'accounts', window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' as const }, filters: [], group_by: ['tier'] };
-  expect(() => compileMetricQuery(catalogWith('one_to_one'), q)).not.toThrow();
-  expect(() => compileMetricQuery(catalogWith('many_to_one'), q)).not.toThrow();
-  expect(() => compileMetricQuery(catalogWith('one_to_many'), q)).toThrow(new FanOutError('accounts', 'accounts.account_id → profiles.account_id'));
+  expect(compileMetricQuery(catalogWith('one_to_one'), q).sql).not.toMatch(/DISTINCT/);
+  expect(compileMetricQuery(catalogWith('many_to_one'), q).sql).not.toMatch(/DISTINCT/);
+  // Towards the many side: accounts are matched by key and counted once per tier.
+  expect(compileMetricQuery(catalogWith('one_to_many'), q).sql).toMatch(/SELECT DISTINCT profiles\.tier AS tier, accounts\.account_id AS row_key_1/);
+  // Refused when nothing can count a row once: no primary key, or the aggregate itself reads the finer table.
+  expect(() => compileMetricQuery(catalogWith('one_to_many', ''), q)).toThrow(new FanOutError('accounts', 'accounts.account_id → profiles.account_id', 'the table accounts declares no primary_key, so its rows cannot be counted once each'));
+  expect(() => compileMetricQuery(catalogWith('one_to_many'), { ...q, metric: 'tiered', group_by: [] })).toThrow(/the metric's own aggregate reads the finer table/);
 });
 
 describe('partial months', () => {

@@ -60,8 +60,8 @@ test('a question without a catalog metric cannot be answered and lists what the 
   expect(plan).toEqual({
     kind: 'cannot_answer',
     reason:
-      '问题中没有可识别的指标；目录“demo”提供：销售额 (gmv)、订单量 (orders)、购买用户数 (buyers)、客单价 (aov)、复购率 (repurchase_rate)、新客数 (new_customers)、老客数 (returning_customers)、新客转化率 (new_customer_conversion)',
-    available_metrics: ['销售额 (gmv)', '订单量 (orders)', '购买用户数 (buyers)', '客单价 (aov)', '复购率 (repurchase_rate)', '新客数 (new_customers)', '老客数 (returning_customers)', '新客转化率 (new_customer_conversion)'],
+      '问题中没有可识别的指标；目录“demo”提供：销售额 (gmv)、订单量 (orders)、购买用户数 (buyers)、客单价 (aov)、复购率 (repurchase_rate)、新客数 (new_customers)、老客数 (returning_customers)、新客转化率 (new_customer_conversion)、明细销售额 (item_revenue)、商品件数 (items_sold)',
+    available_metrics: ['销售额 (gmv)', '订单量 (orders)', '购买用户数 (buyers)', '客单价 (aov)', '复购率 (repurchase_rate)', '新客数 (new_customers)', '老客数 (returning_customers)', '新客转化率 (new_customer_conversion)', '明细销售额 (item_revenue)', '商品件数 (items_sold)'],
   });
 });
 

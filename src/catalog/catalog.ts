@@ -176,7 +176,7 @@ export function qualifiedTable(catalog: Pick<Catalog, 'tables'>, table: string):
 
 /** Every table the catalog reads, as the database names them: the SQL guard's list of what agent SQL may read. */
 export function catalogTables(catalog: Pick<Catalog, 'tables'>): string[] {
-  return Object.keys(catalog.tables).map((t) => qualifiedTable(catalog, t));
+  return [...new Set(Object.keys(catalog.tables).map((t) => qualifiedTable(catalog, t)))];
 }
 
 /**

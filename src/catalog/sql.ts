@@ -52,6 +52,8 @@ export class FanOutError extends Error {
 
 interface JoinStep {
   clause: string;
+  /** The declared join it follows. */
+  join: Catalog['joins'][number];
   /** The join goes from the referenced (one) side to the referencing (many) side. */
   fansOut: boolean;
   text: string;
@@ -71,7 +73,7 @@ function joinPath(catalog: Catalog, base: string, needed: string[]): JoinStep[] 
       // Following the join from `from` to `to` fans out only for one_to_many; the other way only for many_to_one.
       const forward = fromTable === table;
       const fansOut = forward ? join.relationship === 'one_to_many' : join.relationship === 'many_to_one';
-      const step = { clause: `LEFT JOIN ${tableSql(catalog, next)} ON ${join.from} = ${join.to}`, fansOut, text: forward ? `${join.from} → ${join.to}` : `${join.to} → ${join.from}` };
+      const step = { clause: `LEFT JOIN ${tableSql(catalog, next)} ON ${join.from} = ${join.to}`, join, fansOut, text: forward ? `${join.from} → ${join.to}` : `${join.to} → ${join.from}` };
       reached.set(next, [...(reached.get(table) ?? []), step]);
       queue.push(next);
     }
@@ -238,8 +240,9 @@ export function compileUnitSample(catalog: Catalog, query: MetricQuery): Compile
 export function compileMetricQuery(catalog: Catalog, query: MetricQuery, options: { totalsWithout?: string } = {}): CompiledQuery {
   const without = options.totalsWithout;
   if (!without || !query.group_by.includes(without)) return compileOne(catalog, query);
-  const grouped = compileOne(catalog, { ...query, order: null, limit: null });
-  const totals = compileOne(catalog, { ...query, group_by: query.group_by.filter((g) => g !== without), order: null, limit: null });
+  // Inside the union neither part is ordered; the statement orders the whole.
+  const grouped = compileOne(catalog, { ...query, order: null, limit: null }, false);
+  const totals = compileOne(catalog, { ...query, group_by: query.group_by.filter((g) => g !== without), order: null, limit: null }, false);
   const valueColumns = grouped.columns.filter((c) => !query.group_by.includes(c.name)).map((c) => c.name);
   const select = (source: string, isTotal: boolean) =>
     `SELECT ${[...query.group_by.map((g) => (isTotal && g === without ? `NULL::text AS ${g}` : g)), ...valueColumns, `${String(isTotal)} AS is_total`].join(', ')}\nFROM (\n${source}\n) AS ${isTotal ? 'totals' : 'by_group'}`;
@@ -252,7 +255,7 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery, options
   };
 }
 
-function compileOne(catalog: Catalog, query: MetricQuery): CompiledQuery {
+function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): CompiledQuery {
   const { metric, groups, from, params, filtersApplied, preaggregated } = metricSource(catalog, query);
   const positions = groups.map((_, i) => String(i + 1)).join(', ');
 
@@ -281,7 +284,7 @@ function compileOne(catalog: Catalog, query: MetricQuery): CompiledQuery {
   }
   if (groups.length > 0) lines.push(`GROUP BY ${positions}`);
   if (query.order) lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length > 0 ? `, ${positions}` : ''}`);
-  else if (groups.length > 0) lines.push(`ORDER BY ${positions}`);
+  else if (groups.length > 0 && ordered) lines.push(`ORDER BY ${positions}`);
   if (query.limit) lines.push(`LIMIT ${query.limit}`);
 
   const logic = metric.expression
@@ -314,7 +317,8 @@ export function catalogIndex(catalog: Catalog): CatalogIndex {
 
 /**
  * The slice of the catalog a step needs: its metrics and dimensions (and metrics' related ones are left out),
- * the time fields they use, and every table and join (joins are small and needed to reach dimension tables).
+ * the time fields they use, and the tables and joins on the paths from each metric's table to what it reads
+ * (each table without its data-quality checks, which the data-quality agent reads from the whole catalog).
  */
 export function catalogFragment(catalog: Catalog, metrics: string[], dimensions: string[]): CatalogFragment {
   const pick = <T>(all: Record<string, T>, names: string[]) => Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n] as T]));
@@ -325,12 +329,30 @@ export function catalogFragment(catalog: Catalog, metrics: string[], dimensions:
   const trimmed = Object.fromEntries(
     Object.entries(metricDefs).map(([n, m]) => [n, { ...m, related_metrics: [], decompose_by: m.decompose_by.filter((d) => d in dims) }]),
   );
+  let tables: Catalog['tables'] = catalog.tables;
+  let joins = catalog.joins;
+  try {
+    const used = new Set<string>();
+    const usedJoins = new Set<Catalog['joins'][number]>();
+    for (const m of Object.values(metricDefs)) {
+      const reads = [m.expression ?? '', m.numerator ?? '', m.denominator ?? '', m.per ?? '', ...Object.values(m.per_entity), ...m.filters.map((f) => f.sql), catalog.time_fields[m.time_field]?.column ?? '', ...Object.values(dims).map((d) => d.column ?? d.expression ?? '')].join(' ');
+      used.add(m.table);
+      for (const step of joinPath(catalog, m.table, tablesReferenced(catalog, reads).filter((t) => t !== m.table))) {
+        usedJoins.add(step.join);
+        for (const ref of [step.join.from, step.join.to]) used.add(ref.split('.')[0] ?? '');
+      }
+    }
+    tables = Object.fromEntries([...used].filter((t) => t in catalog.tables).map((t) => [t, { ...(catalog.tables[t] as Catalog['tables'][string]), description: '', checks: [] }]));
+    joins = catalog.joins.filter((j) => usedJoins.has(j));
+  } catch {
+    // A dimension its metrics cannot reach: the whole catalog's tables, so the step's own error names it.
+  }
   return {
     name: catalog.name,
     description: catalog.description,
     timezone: catalog.timezone,
-    tables: catalog.tables,
-    joins: catalog.joins,
+    tables,
+    joins,
     time_fields: timeFields,
     metrics: trimmed,
     dimensions: dims,

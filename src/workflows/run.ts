@@ -237,7 +237,10 @@ export class AnalysisRun {
     this.show();
   }
 
-  /** The run's result: small, since catalog fragments, calculations and the full pool are in the history already. */
+  /**
+   * The run's result: small, since catalog fragments, calculations, the full pool and each step's column meanings and
+   * aggregation logic are in the history already.
+   */
   finish(answer: AnswerOutput): AnalysisResult {
     const { progress, plan } = this;
     progress.phase = 'done';
@@ -247,9 +250,11 @@ export class AnalysisRun {
     const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {}, reading: undefined } : plan;
     // The first line of an answer from the plan's steps says what was computed, over which period, and which words were not used.
     const text = reading && plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
+    // Each step's column meanings and aggregation logic stay in its agent's completion in the history (baton export shows them).
+    const steps = this.records.map((r) => (r.result ? { ...r, result: { ...r.result, columns: [], aggregation_logic: [] } } : r));
     return {
       question: this.question, asOf: this.asOf, status: answer.status, answer: text, reading, metrics: answer.metrics, intent: this.intent, plan: shownPlan,
-      steps: this.records, activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
+      steps, activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
       report: this.report, memory: this.memory.summary(),
       dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null, statistics: this.statistics ? withoutRecipe(this.statistics) : null,
       verification: this.verification,
