@@ -154,14 +154,12 @@ test('an agent\'s tries are counted without the ones the infrastructure lost; th
   expect(step?.status).toBe('failed');
   expect(step?.attempts).toBe(2);
   expect(step?.error).toMatch(/^cannot reach PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:1\/nowhere: /);
-  // Each of the step's two tries ran its agent four times: three of its own failures, and the one lost to a cut.
+  // Each try of each step ran its agent four times: three of its own failures, and the one lost to a cut.
   const sql = await tries(workflowId, 'runSqlStep');
   const byActivity = new Map<string, string[]>();
   for (const t of sql) byActivity.set(t.activity_id, [...(byActivity.get(t.activity_id) ?? []), `${t.attempt}:${t.failure_class ?? ''}`]);
-  expect([...byActivity.values()]).toEqual([
-    ['1:agent_retryable', '2:agent_retryable', '3:infrastructure', '4:agent_retryable'],
-    ['1:agent_retryable', '2:agent_retryable', '3:infrastructure', '4:agent_retryable'],
-  ]);
+  expect(byActivity.size).toBe(2 * result.steps.length);
+  for (const attempts of byActivity.values()) expect(attempts).toEqual(['1:agent_retryable', '2:agent_retryable', '3:infrastructure', '4:agent_retryable']);
   expect(sql.find((t) => t.failure_class === 'infrastructure')?.error).toMatch(/terminating connection due to administrator command/);
   expect(result.status).toBe('degraded');
 }, 120_000);

@@ -1,7 +1,8 @@
 /**
  * A worker rides out a Temporal server restart (issue 14): its own dev server is stopped under a live worker
  * process in the middle of a run, kept away for 60 s and started again on the same history file; the same
- * worker process, which never exited, finishes the run. BATON_WORKER_RECONNECT_LIMIT_S bounds how long it waits.
+ * worker process, which never exited, finishes the run. A worker started while the server is away waits for it
+ * and then polls. BATON_WORKER_RECONNECT_LIMIT_S bounds how long they wait.
  */
 import { Client, Connection } from '@temporalio/client';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -28,8 +29,9 @@ const AWAY_MS = 60_000;
 const server = (command: 'start' | 'stop') => promisify(execFile)('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), command], { env: SERVER_ENV });
 
 let worker: ChildProcess | null = null;
+let latecomer: ChildProcess | null = null;
 afterAll(async () => {
-  if (worker && worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  for (const w of [worker, latecomer]) if (w && w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
   await server('stop').catch(() => undefined);
   await closeDb();
 });
@@ -65,8 +67,20 @@ test('a worker whose Temporal server restarts (60 s away) keeps polling and fini
     await new Promise((r) => setTimeout(r, 100));
   }
   await server('stop');
+  // A worker started while the server is away (the chaos run restarts killed workers at any time) waits for it too.
+  let lateOutput = '';
+  const lateExits: (number | string | null)[] = [];
+  latecomer = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'worker.js')], {
+    env: { ...process.env, TEMPORAL_ADDRESS: ADDRESS, BATON_TASK_QUEUE: `${taskQueue}-late`, BATON_WORKER_RECONNECT_LIMIT_S: '180' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  latecomer.on('exit', (code, signal) => lateExits.push(code ?? signal));
+  latecomer.stdout?.on('data', (d: Buffer) => (lateOutput += d.toString()));
+  latecomer.stderr?.on('data', (d: Buffer) => (lateOutput += d.toString()));
   await new Promise((r) => setTimeout(r, AWAY_MS));
   expect(exits).toEqual([]);
+  expect(lateExits).toEqual([]);
+  expect(lateOutput).toMatch(/cannot start the worker \(cannot reach Temporal at 127\.0\.0\.1:\d+: .*\); trying again in/);
   await server('start');
 
   connection = await connect();
@@ -77,6 +91,14 @@ test('a worker whose Temporal server restarts (60 s away) keeps polling and fini
   const { rows } = await db().query<{ worker_pid: number }>('SELECT DISTINCT worker_pid FROM baton.activity_executions WHERE workflow_id = $1', [workflowId]);
   expect(rows.map((r) => r.worker_pid)).toEqual([worker.pid]);
   expect(exits).toEqual([]);
+  // What the worker said while the server was away (the SDK's Worker.run() rejecting, and the worker remade).
+  console.log(output.split('\n').filter((l) => /trying again|polling task queue/.test(l)).join('\n'));
+
+  // The latecomer polls now that the server is back, in the process that started while it was away.
+  for (let i = 0; i < 300 && !lateOutput.includes('polling task queue'); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(lateOutput).toContain(`baton worker ${latecomer.pid} polling task queue "${taskQueue}-late"`);
+  expect(lateExits).toEqual([]);
+  latecomer.kill('SIGTERM');
 
   // A signal still ends it at once, cleanly.
   worker.kill('SIGTERM');
