@@ -62,6 +62,7 @@ interface Options {
   workers: number;
   activityDelay: number;
   seed: number;
+  seeds: number;
   timeout: number;
   json?: string;
 }
@@ -85,6 +86,8 @@ export interface ChaosSummary {
   stuck: number;
   identicalToBaseline: number;
   differences: { workflowId: string; scenario: string; field: string; baseline: string; chaos: string }[];
+  /** For every run that differs from its baseline: what the faults did to its activities, and where its history departs. */
+  diagnoses: Diagnosis[];
   activityExecutions: number;
   /** Executions beyond one per activity. */
   activityReExecutions: number;
@@ -98,6 +101,16 @@ export interface ChaosSummary {
   wallSeconds: number;
   /** Seconds from the first submission until the last run finished. */
   chaosSeconds: number;
+}
+
+/** A differing run, studied from the summary alone: the faults its activities met, and where its history departs from the baseline's. */
+export interface Diagnosis {
+  workflowId: string;
+  scenario: string;
+  /** Every try of its activities that did not simply complete: lost with its worker, or failed (with the class and reason). */
+  faultsMet: { activity: string; activityId: string; attempt: number; workerPid: number; startedAt: string; outcome: string; failureClass: string | null; error: string | null }[];
+  /** The first activity (in the order the workflow scheduled them) whose type or end differs from the baseline's, or null. */
+  departure: string | null;
 }
 
 function range(text: string): [number, number] {
@@ -223,6 +236,69 @@ class Chaos {
       w.kill('SIGTERM');
     })));
   }
+}
+
+/** One activity of a run, as its history tells it: its type, how it ended, and its result with run-specific values left out. */
+interface ActivityStep {
+  type: string;
+  ended: string;
+  result: string;
+}
+
+/** A result made comparable across runs: the run's own id, timings and timestamps left out. */
+function comparable(value: unknown, workflowId: string): unknown {
+  if (typeof value === 'string') return value.split(workflowId).join('<run>');
+  if (Array.isArray(value)) return value.map((v) => comparable(v, workflowId));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !/(^|_)(ms|at)$|elapsed|duration|workflow_id|timestamp/i.test(k)).map(([k, v]) => [k, comparable(v, workflowId)]));
+  }
+  return value;
+}
+
+/** The run's activities in the order the workflow scheduled them, each with how it ended. */
+async function activityPath(client: Client, workflowId: string): Promise<ActivityStep[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const steps = new Map<string, ActivityStep>();
+  for (const e of history.events ?? []) {
+    const id = String(e.eventId ?? '');
+    const scheduled = e.activityTaskScheduledEventAttributes;
+    if (scheduled) steps.set(id, { type: scheduled.activityType?.name ?? '', ended: 'open', result: '' });
+    const completed = e.activityTaskCompletedEventAttributes;
+    const failed = e.activityTaskFailedEventAttributes;
+    const timedOut = e.activityTaskTimedOutEventAttributes;
+    const ref = String(completed?.scheduledEventId ?? failed?.scheduledEventId ?? timedOut?.scheduledEventId ?? '');
+    const step = steps.get(ref);
+    if (!step) continue;
+    if (completed) {
+      const data = completed.result?.payloads?.[0]?.data;
+      let result: string;
+      try {
+        result = data ? JSON.stringify(comparable(JSON.parse(Buffer.from(data).toString('utf8')), workflowId)) : '';
+      } catch {
+        result = '(encoded)';
+      }
+      Object.assign(step, { ended: 'completed', result });
+    } else if (failed) Object.assign(step, { ended: `failed: ${failed.failure?.cause?.message ?? failed.failure?.message ?? ''}` });
+    else if (timedOut) Object.assign(step, { ended: 'timed out' });
+  }
+  return [...steps.values()];
+}
+
+/** The first activity whose type, end or result differs between a run and its baseline. */
+async function departure(client: Client, workflowId: string, baselineId: string): Promise<string | null> {
+  const [chaos, base] = await Promise.all([activityPath(client, workflowId), activityPath(client, baselineId)]);
+  for (let i = 0; i < Math.max(chaos.length, base.length); i++) {
+    const c = chaos[i];
+    const b = base[i];
+    if (!c || !b) return `activity #${i + 1}: ${b ? `baseline ran ${b.type}, the run ended before it` : `the run ran ${c?.type ?? '?'}, the baseline had ended`}`;
+    if (c.type !== b.type) return `activity #${i + 1}: baseline scheduled ${b.type}, the run ${c.type}`;
+    if (c.ended !== b.ended) return `activity #${i + 1} ${c.type}: baseline ${b.ended.slice(0, 120)}; the run ${c.ended.slice(0, 120)}`;
+    if (c.result !== b.result) {
+      const at = [...c.result].findIndex((ch, k) => ch !== b.result[k]);
+      return `activity #${i + 1} ${c.type}: its result differs from character ${at}: baseline …${b.result.slice(Math.max(0, at - 40), at + 80)}… the run …${c.result.slice(Math.max(0, at - 40), at + 80)}…`;
+    }
+  }
+  return null;
 }
 
 function outcomeOf(result: AnalysisResult): Outcome {
@@ -363,6 +439,23 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       for (const field of fields) differences.push({ workflowId: r.id, scenario: r.scenario, field, baseline: String(expected[field]), chaos: String(outcome[field]) });
       if (fields.length === 0) identical++;
     }
+    // Every differing run, diagnosed: the tries of its activities that did not simply complete, and where its history departs.
+    const differing = [...new Set(differences.map((d) => d.workflowId))];
+    const diagnoses: Diagnosis[] = [];
+    for (const id of differing) {
+      const scenario = runs.find((r) => r.id === id)?.scenario ?? '';
+      const { rows: met } = await db.query<{ activity_type: string; activity_id: string; attempt: number; worker_pid: number; started_at: Date; outcome: string | null; failure_class: string | null; error: string | null }>(
+        `SELECT activity_type, activity_id, attempt, worker_pid, started_at, outcome, failure_class, error FROM baton.activity_executions
+          WHERE workflow_id = $1 AND (outcome IS DISTINCT FROM 'completed' OR attempt > 1) ORDER BY id`, [id]);
+      diagnoses.push({
+        workflowId: id, scenario,
+        faultsMet: met.map((m) => ({
+          activity: m.activity_type, activityId: m.activity_id, attempt: m.attempt, workerPid: m.worker_pid, startedAt: m.started_at.toISOString(),
+          outcome: m.outcome ?? 'lost (its worker was killed, or its result never reached the server)', failureClass: m.failure_class, error: m.error,
+        })),
+        departure: await departure(client, id, baseline.get(scenario)?.workflowId ?? '').catch((err: Error) => `history not read: ${err.message}`),
+      });
+    }
     const allIds = [...runs.map((r) => r.id), ...[...baseline.values()].map((b) => b.workflowId)];
     // Re-executions per run: executions beyond one per activity. The faults caused those beyond what the same
     // scenario needed without faults (its baseline run: step retries happen there too).
@@ -395,6 +488,7 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       stuck: runs.length - finished.size,
       identicalToBaseline: identical,
       differences,
+      diagnoses,
       activityExecutions: executions,
       activityReExecutions: reExecutions,
       faultReExecutions: reExecutions - expected,
@@ -413,8 +507,20 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
   }
 }
 
+/** A chaos run passes when every run completed with its baseline's result, nothing was stored twice and no worker exited by itself. */
+export function passed(s: ChaosSummary): boolean {
+  return s.completed === s.workflows && s.identicalToBaseline === s.workflows && s.duplicateArtifacts === 0 && s.faults.unplannedWorkerExits === 0;
+}
+
+/** One line per seed, for --seeds. */
+function seedLine(s: ChaosSummary): string {
+  return `seed ${String(s.seed).padEnd(8)} ${passed(s) ? 'PASS' : 'FAIL'}  identical ${s.identicalToBaseline}/${s.workflows}  failed ${s.failed}  stuck ${s.stuck}  ` +
+    `duplicates ${s.duplicateArtifacts}  unplanned exits ${s.faults.unplannedWorkerExits}  kills ${s.faults.workerKills}  ` +
+    `cut ${s.faults.databaseConnectionsTerminated}  re-executions ${s.faultReExecutions}  ${s.wallSeconds} s`;
+}
+
 function printSummary(s: ChaosSummary): boolean {
-  const ok = s.completed === s.workflows && s.identicalToBaseline === s.workflows && s.duplicateArtifacts === 0;
+  const ok = passed(s);
   const pct = (n: number) => `${((100 * n) / Math.max(1, s.workflows)).toFixed(0)} %`;
   console.log(pc.bold('\nchaos summary'));
   console.log(`  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}, activities held ${s.activityDelayMs} ms`);
@@ -423,11 +529,15 @@ function printSummary(s: ChaosSummary): boolean {
   console.log(`  completed        ${s.completed} (${pct(s.completed)})   failed ${s.failed}   stuck ${s.stuck}`);
   console.log(`  same as baseline ${s.identicalToBaseline} (${pct(s.identicalToBaseline)}): status, answer and report digest`);
   for (const d of s.differences.slice(0, 10)) console.log(pc.red(`    ${d.workflowId} ${d.field}: baseline ${d.baseline.slice(0, 80)} | chaos ${d.chaos.slice(0, 80)}`));
+  for (const d of s.diagnoses) {
+    console.log(pc.red(`    ${d.workflowId}: departs at ${d.departure ?? '(no activity differs)'}`));
+    for (const f of d.faultsMet) console.log(pc.red(`      ${f.startedAt} ${f.activity} #${f.activityId} attempt ${f.attempt} on worker ${f.workerPid}: ${f.outcome}${f.failureClass ? ` (${f.failureClass}: ${(f.error ?? '').slice(0, 100)})` : ''}`));
+  }
   console.log(`  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions (${s.faultReExecutions} beyond the baseline's; ` +
     `${s.interruptedExecutions} interrupted, ${s.completedTwice} completed twice)`);
   console.log(`  artifacts        ${s.duplicateArtifacts} duplicates`);
   console.log(`  time             ${s.chaosSeconds} s from first submission to last finish; ${s.wallSeconds} s in all`);
-  console.log(ok ? pc.green('  PASS: every run completed with the baseline\'s result, no duplicate artifacts') : pc.red('  FAIL'));
+  console.log(ok ? pc.green('  PASS: every run completed with the baseline\'s result, no duplicate artifacts, no unplanned worker exit') : pc.red('  FAIL'));
   return ok;
 }
 
@@ -440,14 +550,28 @@ async function main(): Promise<void> {
     .option('--workers <n>', 'worker processes', positive, 3)
     .option('--activity-delay <ms>', 'every activity stays open this long first (so kills land mid-activity)', whole, 500)
     .addOption(new Option('--seed <n>', 'random seed (printed, to repeat a run)').argParser(positive).default(Math.floor(Date.now() % 1_000_000) + 1, 'from the clock'))
+    .option('--seeds <n>', 'run this many seeds in turn (--seed, --seed + 1, …), one summary line each and a total', positive, 1)
     .option('--timeout <seconds>', 'how long to wait for the runs after the faults end', positive, 600)
     .option('--json <file>', 'also write the summary as JSON')
     .showHelpAfterError();
   program.parse();
   const options = program.opts<Options>();
-  const summary = await chaosRun(options);
-  if (options.json) fs.writeFileSync(options.json, JSON.stringify(summary, null, 2));
-  if (!printSummary(summary)) process.exitCode = 1;
+  // --seeds N: N chaos runs in turn, with seeds S, S+1, …, S+N-1; one line per seed and a total.
+  const summaries: ChaosSummary[] = [];
+  for (let i = 0; i < options.seeds; i++) {
+    const seed = options.seed + i;
+    const summary = await chaosRun({ ...options, seed });
+    printSummary(summary);
+    summaries.push(summary);
+    if (options.seeds > 1) console.log(pc.bold(`\n${summaries.map(seedLine).join('\n')}\n`));
+  }
+  if (options.seeds > 1) {
+    const total = (f: (s: ChaosSummary) => number) => summaries.reduce((sum, s) => sum + f(s), 0);
+    console.log(pc.bold(`total: ${summaries.filter(passed).length}/${summaries.length} seeds passed; identical ${total((s) => s.identicalToBaseline)}/${total((s) => s.workflows)}, ` +
+      `duplicates ${total((s) => s.duplicateArtifacts)}, unplanned exits ${total((s) => s.faults.unplannedWorkerExits)}, failed ${total((s) => s.failed)}, stuck ${total((s) => s.stuck)}`));
+  }
+  if (options.json) fs.writeFileSync(options.json, JSON.stringify(options.seeds > 1 ? summaries : summaries[0], null, 2));
+  if (!summaries.every(passed)) process.exitCode = 1;
 }
 
 if (require.main === module) {

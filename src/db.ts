@@ -6,6 +6,7 @@ import { Context } from '@temporalio/activity';
 import { CancelledFailure } from '@temporalio/common';
 import { Client, Pool, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
 import { loadConfig, redactUrl } from './config';
+import { isConnectionLost, isDatabaseUnreachable } from './failures';
 import { guardSql, type SqlGuardOptions } from './sql-guard';
 
 const pools = new Map<string, Pool>();
@@ -32,18 +33,13 @@ export async function closePools(): Promise<void> {
  * connection was lost or refused (SQLSTATE class 08, admin or crash shutdown,
  * too many connections, a socket error), the statement timed out, or a
  * serialization failure or deadlock. Anything else (a syntax error, a missing
- * column, a permission) fails the same way every time.
+ * column, a permission) fails the same way every time. Which of these are
+ * infrastructure and which the agent's own outcome is src/failures.ts's to say.
  */
 export function isTransientDatabaseError(err: unknown): boolean {
-  if (err instanceof DatabaseUnreachableError) return true;
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-    return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014', '40001', '40P01'].includes(code);
-  }
-  // Node's socket errors: ECONNRESET, ECONNREFUSED, EPIPE, ETIMEDOUT, …
-  if (typeof code === 'string') return code.startsWith('E');
-  // node-postgres's own, without a code: "Connection terminated unexpectedly", "… not queryable", connect timeouts.
-  return typeof message === 'string' && /connection terminated|not queryable|timeout exceeded when trying to connect/i.test(message);
+  if (isConnectionLost(err) || isDatabaseUnreachable(err)) return true;
+  const { code } = err as { code?: unknown };
+  return code === '57014';
 }
 
 export class DatabaseUnreachableError extends Error {
@@ -116,6 +112,9 @@ export async function ensureSystemSchema(databaseUrl: string): Promise<void> {
       outcome      text
     );
     CREATE INDEX IF NOT EXISTS activity_executions_workflow ON baton.activity_executions (workflow_id);
+    -- Each failed try's kind (src/failures.ts) and reason: the agent's own tries are counted from these.
+    ALTER TABLE baton.activity_executions ADD COLUMN IF NOT EXISTS failure_class text;
+    ALTER TABLE baton.activity_executions ADD COLUMN IF NOT EXISTS error text;
     CREATE TABLE IF NOT EXISTS baton.artifacts (
       id          text PRIMARY KEY,
       workflow_id text NOT NULL,

@@ -11,11 +11,13 @@
  *     in baton.token_usage;
  *   - an optional delay (BATON_ACTIVITY_DELAY_MS) for chaos tests that need an activity in flight.
  */
-import type { Context } from '@temporalio/activity';
-import { CancelledFailure } from '@temporalio/common';
+import type { Context, Info } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import type { Pool } from 'pg';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
 import { budgetFor, tokensOf } from './budgets';
 import { getPool } from './db';
+import { AGENT_ATTEMPTS, classifyError, giveUp, INFRASTRUCTURE_FAILURE, type FailureClass, type GaveUp } from './failures';
 
 /** Also the longest a cancellation waits to reach a running activity (the worker's heartbeat throttle is shorter). */
 export const HEARTBEAT_EVERY_MS = 1_000;
@@ -28,6 +30,41 @@ function whenCancelled(ctx: Context): Promise<never> {
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
   });
+}
+
+/**
+ * What a failed try throws on (src/failures.ts): infrastructure as a retryable InfrastructureFault, which Temporal
+ * retries without a count; an agent's retryable outcome as it is, until it has used AGENT_ATTEMPTS tries of this
+ * activity (its earlier failed tries are read from the ledger; tries lost with their worker are not among them),
+ * then non-retryable with the agent's own reason and every try's failure; anything non-retryable as it is.
+ */
+async function decideRetry(pool: Pool, rowId: string | null, info: Info, err: unknown, failure: { kind: FailureClass; message: string }): Promise<unknown> {
+  if (failure.kind === 'infrastructure') {
+    return err instanceof ApplicationFailure ? err : ApplicationFailure.create({ type: INFRASTRUCTURE_FAILURE, message: failure.message, cause: err instanceof Error ? err : undefined });
+  }
+  if (failure.kind === 'agent_final') {
+    // A database error that fails the same way every time (a missing column, say) is not retried either.
+    return err instanceof ApplicationFailure || err instanceof CancelledFailure
+      ? err
+      : ApplicationFailure.create({ type: (err as Error).name || 'Error', message: failure.message, nonRetryable: true, cause: err instanceof Error ? err : undefined });
+  }
+  const workflowId = info.workflowExecution?.workflowId ?? '';
+  const runId = info.workflowExecution?.runId ?? '';
+  const earlier = rowId === null ? null : await pool
+    .query<{ attempt: number; failure_class: FailureClass | null; error: string | null }>(
+      `SELECT attempt, failure_class, error FROM baton.activity_executions
+        WHERE workflow_id = $1 AND run_id = $2 AND activity_id = $3 AND id <> $4 AND attempt < $5 ORDER BY attempt`,
+      [workflowId, runId, info.activityId, rowId, info.attempt],
+    )
+    .then((r) => r.rows)
+    .catch(() => null);
+  // Without the ledger every earlier try counts, as if each had been the agent's own failure.
+  const attempts: GaveUp['attempts'] = earlier === null
+    ? Array.from({ length: info.attempt - 1 }, (_, i) => ({ attempt: i + 1, failure: 'agent_retryable' as const, message: 'not recorded (the execution ledger was unavailable)' }))
+    : earlier.map((r) => ({ attempt: r.attempt, failure: r.failure_class ?? 'infrastructure', message: r.error ?? (r.failure_class ? '' : 'lost with its worker, or timed out') }));
+  attempts.push({ attempt: info.attempt, failure: failure.kind, message: failure.message });
+  const own = attempts.filter((a) => a.failure === 'agent_retryable').length;
+  return own >= AGENT_ATTEMPTS ? giveUp(err, attempts) : err;
 }
 
 export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Context) => { inbound: ActivityInboundCallsInterceptor } {
@@ -50,6 +87,7 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
           });
         const ticker = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
         let outcome = 'failed';
+        let failure: { kind: FailureClass; message: string } | null = null;
         try {
           if (delayMs > 0) await ctx.sleep(delayMs);
           const work = next(input);
@@ -69,13 +107,19 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
             });
           return result;
         } catch (err) {
-          if (ctx.cancellationSignal.aborted) outcome = 'cancelled';
-          throw err;
+          if (ctx.cancellationSignal.aborted) {
+            outcome = 'cancelled';
+            throw err;
+          }
+          failure = { kind: classifyError(err), message: (err as Error).message || String(err) };
+          throw await decideRetry(pool, rowId, info, err, failure);
         } finally {
           clearInterval(ticker);
           if (rowId !== null) {
             await pool
-              .query('UPDATE baton.activity_executions SET finished_at = now(), outcome = $2 WHERE id = $1', [rowId, outcome])
+              .query('UPDATE baton.activity_executions SET finished_at = now(), outcome = $2, failure_class = $3, error = $4 WHERE id = $1', [
+                rowId, outcome, failure?.kind ?? null, failure?.message.slice(0, 2000) ?? null,
+              ])
               .catch(() => undefined);
           }
         }

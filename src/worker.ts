@@ -49,18 +49,80 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
   return { worker, connection };
 }
 
-/** Runs a worker in the foreground until SIGINT or SIGTERM (`activityOverrides`: the chaos run's planted faults). */
+/** How long a worker keeps trying to reach its Temporal server before it gives up: BATON_WORKER_RECONNECT_LIMIT_S, 300 s by default. */
+export function reconnectLimitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.BATON_WORKER_RECONNECT_LIMIT_S ?? 300);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 300_000;
+}
+
+/**
+ * Runs a worker in the foreground until SIGINT or SIGTERM (`activityOverrides`: the chaos run's planted faults).
+ *
+ * A Temporal server that goes away (a restart, a network cut) is ridden out in the same process: the SDK's
+ * Worker.run() rejects when polling fails for good, so the worker and its connection are made again, with a
+ * backoff from 1 s to 10 s, for as long as the server stays away up to reconnectLimitMs(); past that the
+ * process exits with code 1. A signal ends it at any point. Activities running when a worker is remade are
+ * retried by the server (their heartbeats stop), never counted against the agent (src/failures.ts).
+ */
 export async function runWorker(activityOverrides?: WorkerOptions['activityOverrides']): Promise<void> {
   const config = loadConfig();
   const activityDelayMs = Number(process.env.BATON_ACTIVITY_DELAY_MS ?? 0);
-  const { worker, connection } = await createWorker({ config, activityDelayMs, activityOverrides });
-  console.log(
-    `baton worker ${process.pid} polling task queue "${config.taskQueue}" on ${config.temporalAddress}` +
-      (activityDelayMs > 0 ? ` (chaos: ${activityDelayMs} ms delay per activity)` : ''),
-  );
-  // The SDK's runtime turns SIGINT/SIGTERM into worker.shutdown(); run() resolves once drained.
-  await worker.run();
-  await connection.close();
+  const limitMs = reconnectLimitMs();
+  let stopping = false;
+  const onSignal = () => {
+    stopping = true;
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  const pause = async (ms: number) => {
+    for (const until = Date.now() + ms; !stopping && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 200));
+  };
+  let awaySince: number | null = null;
+  let delayMs = 1000;
+  const away = async (what: string, err: unknown): Promise<void> => {
+    awaySince ??= Date.now();
+    const awayMs = Date.now() - awaySince;
+    if (awayMs > limitMs) {
+      throw new Error(`${what}; Temporal at ${config.temporalAddress} has been away for ${Math.round(awayMs / 1000)} s, over the ${limitMs / 1000} s limit (BATON_WORKER_RECONNECT_LIMIT_S): ${(err as Error).message}`, { cause: err });
+    }
+    console.log(`baton worker ${process.pid}: ${what} (${(err as Error).message}); trying again in ${delayMs / 1000} s`);
+    await pause(delayMs);
+    delayMs = Math.min(10_000, delayMs * 2);
+  };
+  try {
+    while (!stopping) {
+      let made: Awaited<ReturnType<typeof createWorker>>;
+      try {
+        made = await createWorker({ config, activityDelayMs, activityOverrides });
+      } catch (err) {
+        await away('cannot start the worker', err);
+        continue;
+      }
+      const { worker, connection } = made;
+      if (stopping) {
+        // A signal came while the worker was being made: it never polls.
+        await connection.close().catch(() => undefined);
+        break;
+      }
+      awaySince = null;
+      delayMs = 1000;
+      console.log(
+        `baton worker ${process.pid} polling task queue "${config.taskQueue}" on ${config.temporalAddress}` +
+          (activityDelayMs > 0 ? ` (chaos: ${activityDelayMs} ms delay per activity)` : ''),
+      );
+      try {
+        // The SDK's runtime turns SIGINT/SIGTERM into worker.shutdown(); run() resolves once drained.
+        await worker.run();
+        stopping = true;
+      } catch (err) {
+        if (stopping) break;
+        await away('the worker stopped polling', err);
+      } finally {
+        await connection.close().catch(() => undefined);
+      }
+    }
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
   console.log(`baton worker ${process.pid} stopped`);
 }
 

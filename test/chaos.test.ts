@@ -2,7 +2,8 @@
  * Chaos: the same question gives the same result however its run is disturbed.
  *   - the order parallel steps finish in does not change the report (found by `npm run chaos`);
  *   - the short chaos run: 10 workflows, 60 s of worker SIGKILLs, one Temporal restart and one
- *     cut of every database connection, each run compared with a fault-free baseline.
+ *     cut of every database connection, each run compared with a fault-free baseline; a random seed
+ *     every time, printed (BATON_CHAOS_SEED repeats one).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,11 +46,14 @@ test('the report does not depend on the order in which parallel steps finish', a
 });
 
 test('a short chaos run: every run completes with the baseline\'s result and no artifact is duplicated', async () => {
+  // A new seed on every run (printed), so CI samples new seeds over time; BATON_CHAOS_SEED repeats one.
+  const seed = Number(process.env.BATON_CHAOS_SEED ?? 1 + Math.floor(Math.random() * 1_000_000));
+  console.log(`chaos test seed ${seed} (repeat with BATON_CHAOS_SEED=${seed})`);
   const json = path.join(os.tmpdir(), `baton-chaos-${process.pid}.json`);
   const output = await new Promise<string>((resolve) => {
     let text = '';
     const child = spawn(process.execPath, [path.resolve(__dirname, '..', 'dist', 'scripts', 'chaos.js'),
-      '--workflows', '10', '--duration', '60', '--kill-every', '6-12', '--seed', '42', '--timeout', '300', '--json', json],
+      '--workflows', '10', '--duration', '60', '--kill-every', '6-12', '--seed', String(seed), '--timeout', '300', '--json', json],
       // Past 9 minutes it is stopped with SIGTERM, on which it stops its workers and dev server.
       { env: { ...process.env, NO_COLOR: '1' }, timeout: 540_000, killSignal: 'SIGTERM' });
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
@@ -58,7 +62,8 @@ test('a short chaos run: every run completes with the baseline\'s result and no 
   });
   expect(output).toContain('PASS: every run completed');
   const summary = JSON.parse(fs.readFileSync(json, 'utf8')) as ChaosSummary;
-  expect(summary).toMatchObject({ workflows: 10, completed: 10, failed: 0, stuck: 0, identicalToBaseline: 10, differences: [], duplicateArtifacts: 0 });
+  expect(summary).toMatchObject({ seed, workflows: 10, completed: 10, failed: 0, stuck: 0, identicalToBaseline: 10, differences: [], duplicateArtifacts: 0 });
+  expect(summary.faults.unplannedWorkerExits).toBe(0);
   expect(summary.faults.workerKills).toBeGreaterThanOrEqual(3);
   expect(summary.faults.temporalRestarts).toBe(1);
   expect(summary.faults.databaseConnectionsTerminated).toBeGreaterThan(0);

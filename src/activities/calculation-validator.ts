@@ -19,6 +19,7 @@ import { VerificationInput, VerificationOutput, type Calculation, type CheckedCa
 import { catalogFor, databaseFor } from '../sources';
 import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
 import { loadCalculations, storeArtifact } from '../artifacts';
+import { isTransientDatabaseError } from '../db';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -102,6 +103,9 @@ export const verifyCalculations = defineAgent({
           recomputed = pickValue(await recompute(calc.step_id), calc.pick);
         }
       } catch (err) {
+        // A recomputation cut short by the database (a terminated connection, a statement timeout) is no mismatch:
+        // the whole verification is tried again rather than recording a half-read result.
+        if (isTransientDatabaseError(err)) throw err;
         checked.push({ id: calc.id, importance: calc.importance, reported: calc.value, recomputed: null, status: 'error', detail: `could not recompute: ${(err as Error).message}`, path });
         continue;
       }

@@ -12,6 +12,7 @@ import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
 import { StepInput, StepOutput } from '../contracts';
 import { DatabaseUnreachableError, isTransientDatabaseError } from '../db';
+import { isConnectionLost } from '../failures';
 import { databaseFor } from '../sources';
 import { isSqlOperation, operationOf } from '../operations';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
@@ -43,6 +44,9 @@ export const runSqlStep = defineAgent({
     try {
       result = await queryRows(databaseFor(databaseUrl), compiled.sql, compiled.params, SQL_LIMITS);
     } catch (err) {
+      // A connection cut under the query (or while it was being made) is infrastructure (src/failures.ts):
+      // retried as a whole, never counted against the step.
+      if (isConnectionLost(err)) throw err;
       if (err instanceof DatabaseUnreachableError) {
         // Retryable: the database may come back within the retry policy.
         throw ApplicationFailure.create({ type: 'DatabaseUnreachable', message: err.message });

@@ -8,6 +8,7 @@
 import { defineAgent } from '../agent';
 import { displayOf, sourcesFor } from '../analysis/calculations';
 import { queryRows } from '../analysis/recompute';
+import { isTransientDatabaseError } from '../db';
 import { ALPHA, twoSampleTest, type TwoSampleResult } from '../analysis/statistics';
 import type { Catalog } from '../catalog/catalog';
 import { compileUnitSample } from '../catalog/sql';
@@ -58,6 +59,9 @@ export const testSignificance = defineAgent({
     try {
       result = twoSampleTest(await values(before), await values(after));
     } catch (err) {
+      // A sample half read when its connection was cut (or a database that may come back) is not "no test":
+      // the activity fails and is tried again (src/failures.ts says whether that counts against the agent).
+      if (isTransientDatabaseError(err)) throw err;
       return {
         task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
         paths_excluded: [t(`未做显著性检验：${(err as Error).message}`, `no significance test: ${(err as Error).message}`)],

@@ -13,6 +13,7 @@
 import { defineAgent } from '../agent';
 import { catalogTables } from '../catalog/catalog';
 import { loadArtifact } from '../artifacts';
+import { isConnectionLost } from '../failures';
 import { checkAcceptance, type InputResult } from '../coding/acceptance';
 import type { WrittenCode } from '../coding/rules-coder';
 import { CodeRequirements, StepOutput, TesterInput, TesterOutput, type Row, type TestFailure } from '../contracts';
@@ -50,6 +51,8 @@ export const testCode = defineAgent({
       try {
         queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, { tables: catalogTables(fragmentCatalog(requirements.catalog)) })).rows;
       } catch (err) {
+        // A connection cut under the script's query is not the code's failure: no rollback to the coder for it.
+        if (isConnectionLost(err)) throw err;
         return failed('its SQL runs read-only, within 5 s and 10,000 rows', `query "${q.name}" was refused: ${(err as Error).message}`, `query "${q.name}" refused`);
       }
     }

@@ -40,29 +40,40 @@ import type {
   StepRecord,
   VerificationOutput,
 } from '../contracts';
+import { gaveUpAfterRetries, mostTellingReason } from '../failures';
 import { DEFAULT_MAX_ACTIVITIES, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../limits';
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../search-attributes';
 import { checklist } from './checklist';
 
+/**
+ * Two kinds of retry, kept apart (src/failures.ts). Infrastructure (a lost worker, a heartbeat or start-to-close
+ * timeout, Temporal away, a connection terminated mid-query) is retried here without a count, backing off to
+ * every 10 s, until the work succeeds or the generous schedule-to-close bound passes. An agent's own retryable
+ * outcome (its database unreachable, a statement timeout, a rate limit) is counted by the worker
+ * (src/execution-ledger.ts), which gives up after AGENT_ATTEMPTS tries with the agent's reason, non-retryable.
+ */
 const AGENT_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   heartbeatTimeout: '10 seconds',
+  scheduleToCloseTimeout: '15 minutes',
   retry: {
     initialInterval: '1 second',
     backoffCoefficient: 2,
-    maximumAttempts: 3,
+    maximumInterval: '10 seconds',
+    maximumAttempts: Number.POSITIVE_INFINITY,
     nonRetryableErrorTypes: ['ContractViolation', 'UnknownCatalogName', 'CatalogError', 'WrongAgent', 'MissingDependency'],
   },
 };
 
 /** Agents that read whole tables (data quality, statistics, verification) get longer. */
-const SCAN_OPTIONS: ActivityOptions = { ...AGENT_OPTIONS, startToCloseTimeout: '2 minutes' };
+const SCAN_OPTIONS: ActivityOptions = { ...AGENT_OPTIONS, startToCloseTimeout: '2 minutes', scheduleToCloseTimeout: '30 minutes' };
 
 /** Agents that may call a language model: several calls (tool rounds, repairs) per attempt, and longer backoff for rate limits. */
 const MODEL_OPTIONS: ActivityOptions = {
   ...AGENT_OPTIONS,
   startToCloseTimeout: '5 minutes',
+  scheduleToCloseTimeout: '30 minutes',
   retry: { ...AGENT_OPTIONS.retry, maximumInterval: '1 minute' },
 };
 const MODEL_AGENTS = new Set(['classifyIntent', 'planAnalysis', 'writeCode', 'writeReport']);
@@ -84,13 +95,17 @@ export class ActivityCapReached extends Error {}
 
 export type StepsPlan = Extract<Plan, { kind: 'plan' }>;
 
+/** The most telling reason an agent's activity failed: the agent's own words before the infrastructure's (src/failures.ts). */
 export function failureMessage(err: unknown): string {
-  if (err instanceof ActivityFailure && err.cause) return err.cause.message;
-  return err instanceof Error ? err.message : String(err);
+  return mostTellingReason(err);
 }
 
+/**
+ * Whether trying the same agent again cannot help: a non-retryable failure, except an agent that gave up after its
+ * tries on something that may pass later (its database unreachable): the step may still try again.
+ */
 export function isNonRetryable(err: unknown): boolean {
-  return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;
+  return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true && !gaveUpAfterRetries(err);
 }
 
 /** A language model's failure (a Model* error type): reported in the answer. Cancellations and bugs are not caught. */
