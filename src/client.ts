@@ -33,6 +33,7 @@ import { loadCatalog, parseCatalog } from './catalog/catalog';
 import { exportRun } from './cli/export';
 import { codecServerCommand } from './cli/codec-server';
 import { cancelRun, formatDuration, listRuns, printRuns, RUN_INTENTS, RUN_STATUSES, type RunListStatus } from './cli/runs';
+import { chartFont } from './report/chart-drawing';
 import { renderReport, type ReportFormat } from './report/render';
 import type { Plan, ReviewDecision } from './contracts';
 import fs from 'node:fs';
@@ -296,6 +297,9 @@ async function reportCommand(workflowId: string, opts: { format: ReportFormat; o
       throw new CliError(`cannot read report ${value.report?.report_ref ?? ''} from ${redactUrl(config.databaseUrl)}: ${(err as Error).message}`, 1);
     });
     fs.writeFileSync(file, await renderReport(report, opts.format));
+    // DOCX chart images need a font that covers Chinese; without one they are drawn anyway, and the user is told why.
+    const font = chartFont();
+    if (opts.format === 'docx' && report.charts.length > 0 && font.note) console.error(`warning: ${font.note}`);
     const audit = value.report.audit;
     console.log(`${opts.format.toUpperCase()} report written to ${file}`);
     console.log(`audit: ${audit.clean ? `clean (${audit.numbers_checked} numbers checked, ${value.report.citation_count} citations)` : `${audit.findings.length} finding(s)${audit.note ? ` — ${audit.note}` : ''}`}`);

@@ -795,8 +795,11 @@ export const Citation = z.object({
 });
 export type Citation = z.infer<typeof Citation>;
 
-/** A part of the report; bodies are plain text with "- " bullets and citation markers [n]. */
-export const ReportSection = z.object({ id: z.string(), heading: z.string(), body: z.string() });
+/**
+ * A part of the report; bodies are plain text with "- " bullets and citation markers [n]. A finding names the chart
+ * that shows it (`chart_id`), which the HTML and DOCX reports put beside it; absent in older reports.
+ */
+export const ReportSection = z.object({ id: z.string(), heading: z.string(), body: z.string(), chart_id: z.string().optional() });
 export type ReportSection = z.infer<typeof ReportSection>;
 
 /** Where a value of a chart's data comes from: a verified calculation (with its marker and the value as written), or null (unverified). */

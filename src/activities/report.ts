@@ -19,7 +19,7 @@ import type { Catalog } from '../catalog/catalog';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
 import { trendSentence, wordsFor } from '../analysis/wording';
 import { ReportDraft, ReportInput, type ReportOutput, type Calculation, type Chart, type ChartCellSource, type Citation, type DataScope, type Language, type ReportSection, type Row } from '../contracts';
-import { chartFor } from '../report/charts';
+import { chartFor, presentChart, type FieldFormat } from '../report/charts';
 import { formatCalculation, readNumbers } from '../report/numbers';
 import { markUnverified } from '../report/answer';
 import { modelFor } from '../model/model';
@@ -81,6 +81,28 @@ function chartSources(chart: Chart, calcs: Calculation[], c: Citations, language
   });
 }
 
+/** The id of the chart drawn from a step's result (src/report/charts.ts names them so). */
+const chartId = (stepId: string) => `chart-${stepId}`;
+
+/**
+ * The key metrics: `first` (the compared values), then the important levels of the steps, at most 8. A number is
+ * listed once: two calculations of the same metric written the same way ("复购率 · 华东 · 2026-09" and "复购率 ·
+ * 变化前", both 26.88%) are the same number under two names, and only the first is kept.
+ */
+function keyMetrics(first: Calculation[], citable: Calculation[], language: Language): Calculation[] {
+  const levels = citable.filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats' && !x.delta);
+  const seen = new Set<string>();
+  const kept: Calculation[] = [];
+  for (const calc of [...first, ...levels]) {
+    const metric = calc.description.split(' · ')[0] ?? calc.description;
+    const key = `${metric}\u0000${formatCalculation(calc, language)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(calc);
+  }
+  return kept.slice(0, 8);
+}
+
 const bullets = (lines: (string | null | undefined)[]) => lines.filter((l): l is string => Boolean(l)).map((l) => `- ${l}`).join('\n');
 
 /** The definition the numbers follow (for the plain answer): the metric's filters and time field. */
@@ -96,6 +118,52 @@ function basis(scope: DataScope, catalog: Catalog, zh: boolean): string[] {
     `按${timeField?.meaning_zh ?? metric.time_field}统计，${query.window.start} 至 ${lastDay}`,
     ...query.filters.map((f) => `${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join('、')}`),
   ];
+}
+
+/**
+ * A filter of the data scope as the report's reader reads it, in the report's language. The SQL compiler writes each
+ * filter it applies as one line (src/catalog/sql.ts): a metric filter's description, the time field's window
+ * (`pay_time in [2026-09-01, 2026-11-01) (September 2026 and October 2026)`), the named periods, and a dimension's
+ * values (`region = 华东`, `channel in app, web`). Each is written here with the catalog's words: the metric
+ * filter's Chinese description, the time field's meaning and the window's last day, the dimension's and its
+ * values' labels. A line of another form is kept as it is.
+ */
+function scopeFilterText(filter: string, catalog: Catalog, language: Language): string {
+  const zh = language === 'zh';
+  const metricFilter = Object.values(catalog.metrics).flatMap((m) => m.filters).find((f) => f.description === filter);
+  // A threshold in a definition (剔除金额≤0 的订单) is not a claim to cite: in a code span, as the auditor reads it.
+  if (metricFilter) return (zh ? (metricFilter.description_zh ?? filter) : filter).replace(/[≤≥<>=]?\s*\d[\d.,]*/g, (n) => `\`${n}\``);
+  const window = /^(\w+) in \[(\d{4}-\d{2}-\d{2}), (\d{4}-\d{2}-\d{2})\)/.exec(filter);
+  const timeField = window ? catalog.time_fields[window[1] ?? ''] : undefined;
+  if (window && timeField) {
+    const meaning = zh ? (timeField.meaning_zh ?? timeField.meaning) : timeField.meaning;
+    return zh ? `${meaning}在 ${window[2] ?? ''} 至 ${lastDayOf(window[3] ?? '')} 之间` : `${meaning} from ${window[2] ?? ''} to ${lastDayOf(window[3] ?? '')}`;
+  }
+  const periods = /^periods: (.*)$/.exec(filter);
+  if (periods) {
+    const named = [...(periods[1] ?? '').matchAll(/(\S+) \[(\S+), (\S+)\)/g)].map((m) => (zh ? `${m[1] ?? ''}（${m[2] ?? ''} 至 ${lastDayOf(m[3] ?? '')}）` : `${m[1] ?? ''} (${m[2] ?? ''} to ${lastDayOf(m[3] ?? '')})`));
+    return zh ? `比较的期间：${named.join('，')}` : `compared periods: ${named.join(', ')}`;
+  }
+  const values = /^(\w+) (=|in) (.+)$/.exec(filter);
+  if (values && catalog.dimensions[values[1] ?? '']) {
+    const dimension = values[1] ?? '';
+    const shown = (values[2] === '=' ? [values[3] ?? ''] : (values[3] ?? '').split(', ')).map((v) => valueLabel(catalog, language, dimension, v));
+    return `${dimensionLabel(catalog, language, dimension)}${zh ? '：' : ': '}${shown.join(zh ? '、' : ', ')}`;
+  }
+  return filter;
+}
+
+/** How rows are placed in the analysed period (the data-quality agent's words, src/activities/quality.ts), in the report's language. */
+function placementText(how: string, language: Language): string {
+  if (language !== 'zh') return how;
+  return how
+    .replace(/^(\S+) \((\S+) where \1 is empty\)$/, '$1（为空时按 $2）')
+    .replace(/^(\S+) through (\S+)$/, '$1（经由 $2）');
+}
+
+/** The test's name in the report's language. */
+function testName(test: string, language: Language): string {
+  return language === 'zh' ? test.replace(/^Welch two-sample t-test$/, 'Welch 双样本 t 检验') : test;
 }
 
 /** Placeholders a model writes for numbers: {{calculation id}}. */
@@ -144,7 +212,7 @@ async function modelSummary(input: Input, citable: Calculation[], language: Lang
   return 'note' in answer ? { text: null, note: answer.note } : { text: answer.value.summary, note: null };
 }
 
-function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[], written: string | null = null, writerNote: string | null = null): Map<string, () => ReportSection | null> {
+function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Calculation[], mismatched: Calculation[], charted: Set<string>, written: string | null = null, writerNote: string | null = null): Map<string, () => ReportSection | null> {
   const { analysis, data_quality: dq, statistics, chart_data, data_scope, user_intent } = input;
   const language: Language = user_intent.intent.language;
   const w = wordsFor(language);
@@ -251,9 +319,9 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
   sections.set('key-metrics', () => {
     const compared = statistics?.compared_calculations;
     const interval = (id: string) => (compared?.after === id && c.has('stats.after_ci_low') ? t(`（置信区间 ${c.cite('stats.after_ci_low')} 至 ${c.cite('stats.after_ci_high')}）`, ` (confidence interval ${c.cite('stats.after_ci_low')} to ${c.cite('stats.after_ci_high')})`) : '');
-    // The compared values (their intervals are shown with them), then the other important levels.
-    const keys = [...new Set([compared?.before, compared?.after].filter((id): id is string => c.has(id)).map((id) => citable.find((x) => x.id === id) as Calculation)
-      .concat(citable.filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats' && !x.delta)))].slice(0, 8);
+    // The compared values (their intervals are shown with them), then the other important levels; a number that two
+    // steps both computed (the month before as a monthly value and as a decomposition's "before") is listed once.
+    const keys = keyMetrics([compared?.before, compared?.after].filter((id): id is string => c.has(id)).map((id) => citable.find((x) => x.id === id) as Calculation), citable, language);
     const body = bullets(keys.map((k) => {
       const l = line(k);
       return l ? `${l}${interval(k.id)}` : null;
@@ -265,7 +333,8 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
     sections.set(`finding-${i + 1}`, () => {
       const calcs = stepCalcs(step.step_id).slice(0, 10);
       const body = bullets(calcs.map(line));
-      return body ? { id: `finding-${i + 1}`, heading: step.description, body } : null;
+      // The chart of the step (when one is drawn) stands beside its finding: the renderers place it by this id.
+      return body ? { id: `finding-${i + 1}`, heading: step.description, body, ...(charted.has(step.step_id) ? { chart_id: chartId(step.step_id) } : {}) } : null;
     });
   });
 
@@ -277,7 +346,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       heading: t('统计检验', 'Statistics'),
       body: bullets([
         t(`比较：${test.compared}`, `Compared: ${test.compared}`),
-        c.has('stats.p_value') ? `${test.test}${t('：', ': ')}${[c.has('stats.statistic') ? `t ${c.cite('stats.statistic')}` : null, `p ${c.cite('stats.p_value')}`].filter(Boolean).join(t('，', ', '))}` : null,
+        c.has('stats.p_value') ? `${testName(test.test, language)}${t('：', ': ')}${[c.has('stats.statistic') ? `t ${c.cite('stats.statistic')}` : null, `p ${c.cite('stats.p_value')}`].filter(Boolean).join(t('，', ', '))}` : null,
         c.has('stats.ci_low') ? t(`差值的置信区间：${c.cite('stats.ci_low')} 至 ${c.cite('stats.ci_high')}`, `Confidence interval of the difference: ${c.cite('stats.ci_low')} to ${c.cite('stats.ci_high')}`) : null,
         c.has('stats.cohens_d') ? t(`效应量 Cohen's d：${c.cite('stats.cohens_d')}`, `Effect size (Cohen's d): ${c.cite('stats.cohens_d')}`) : null,
         c.has('stats.after_ci_low') && statistics.intervals[1] ? t(`${statistics.intervals[1].label} 的置信区间：${c.cite('stats.after_ci_low')} 至 ${c.cite('stats.after_ci_high')}`, `Confidence interval of ${statistics.intervals[1].label}: ${c.cite('stats.after_ci_low')} to ${c.cite('stats.after_ci_high')}`) : null,
@@ -297,7 +366,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       body: bullets([
         ...dq.tables.map((tb) => {
           const rows = dqCounts(tb, `${tb.table}.rows`);
-          if (rows.period) return t(`${tb.table} 表：分析期间 ${rows.period} 行（按 ${tb.period ?? ''} 归入期间）`, `${tb.table}: ${rows.period} rows in the analysed period (placed in it by ${tb.period ?? ''})`);
+          if (rows.period) return t(`${tb.table} 表：分析期间 ${rows.period} 行（按 ${placementText(tb.period ?? '', language)} 归入期间）`, `${tb.table}: ${rows.period} rows in the analysed period (placed in it by ${tb.period ?? ''})`);
           if (!rows.all) return null;
           return tb.rows_all === undefined ? t(`${tb.table} 表共 ${rows.all} 行`, `${tb.table}: ${rows.all} rows`) : t(`${tb.table} 表共 ${rows.all} 行（无法按期间划分，按全表计）`, `${tb.table}: ${rows.all} rows (its rows cannot be placed in the period: counted over the whole table)`);
         }),
@@ -329,7 +398,7 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
       heading: t('数据范围', 'Data scope'),
       body: bullets([
         q ? t(`期间：${q.window.start} 至 ${lastDay ?? ''}`, `Period: ${q.window.start} to ${lastDay ?? ''}`) : null,
-        ...data_scope.filters.map((f) => t(`筛选：\`${f}\``, `Filter: \`${f}\``)),
+        ...data_scope.filters.map((f) => t(`筛选：${scopeFilterText(f, catalog, language)}`, `Filter: ${scopeFilterText(f, catalog, language)}`)),
         t(`结果：${data_scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(t('，', ', '))}`, `Results (rows × columns): ${data_scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(', ')}`),
         ...dirtyTables.map((tb) => {
           const dirty = dqCounts(tb, `${tb.table}.dirty_rows`);
@@ -377,7 +446,12 @@ export const writeReport = defineAgent({
     // A model writes the summary only when the summary is (re)written.
     const summaryDue = !revision || revision.audit.sections_to_fix.includes('summary');
     const summary = summaryDue ? await modelSummary(input, citable, language) : { text: null, note: null };
-    const writers = writeSections(input, catalog, citations, citable, mismatched, summary.text, summary.note);
+    // The charts (at most three), drawn first so that each finding can name the chart that shows it.
+    const drawn = input.chart_data
+      .map((d) => ({ step_id: d.step_id, chart: chartFor(d, (dim, value) => `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, ''), language) }))
+      .filter((x): x is { step_id: string; chart: NonNullable<typeof x.chart> } => x.chart !== null)
+      .slice(0, 3);
+    const writers = writeSections(input, catalog, citations, citable, mismatched, new Set(drawn.map((d) => d.step_id)), summary.text, summary.note);
     const toFix = new Set(revision?.audit.sections_to_fix ?? []);
     const sections: ReportSection[] = [];
     for (const [id, write] of writers) {
@@ -389,12 +463,17 @@ export const writeReport = defineAgent({
       const section = write();
       if (section) sections.push(section);
     }
-    const drawn = input.chart_data
-      .map((d) => ({ step_id: d.step_id, chart: chartFor(d, (dim, value) => `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '')) }))
-      .filter((x): x is { step_id: string; chart: NonNullable<typeof x.chart> } => x.chart !== null)
-      .slice(0, 3);
     // Every value in a chart's data table cites its calculation, or is marked unverified when it is none.
-    const charts = drawn.map(({ step_id, chart }) => ({ ...chart, sources: chartSources(chart, citable.filter((x) => x.step_id === step_id), citations, language) }));
+    // Its axes and tooltips are written in the format of the calculations its values are.
+    const charts = drawn.map(({ step_id, chart }) => {
+      const sources = chartSources(chart, citable.filter((x) => x.step_id === step_id), citations, language);
+      const formats: Record<string, FieldFormat> = {};
+      for (const cell of sources.flatMap((row) => Object.entries(row))) {
+        const calc = cell[1] ? citable.find((x) => x.id === cell[1]?.calculation_id) : undefined;
+        if (calc && !formats[cell[0]]) formats[cell[0]] = { display: calc.display, delta: calc.delta, unit: calc.unit ?? null };
+      }
+      return { ...presentChart(chart, formats, language), sources };
+    });
     const used = new Set([
       ...sections.flatMap((s) => [...s.body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))),
       ...charts.flatMap((ch) => ch.sources.flatMap((row) => Object.values(row).map((cell) => cell?.marker ?? 0))),
@@ -417,9 +496,7 @@ export const writeReport = defineAgent({
       title: t(`分析报告：${user_intent.question}`, `Analysis: ${user_intent.question}`),
       language,
       sections,
-      key_metrics: citable
-        .filter((x) => x.importance === 'high' && x.step_id !== 'dq' && x.step_id !== 'stats' && !x.delta)
-        .slice(0, 8)
+      key_metrics: keyMetrics([], citable, language)
         .map((x) => ({
           name: x.description,
           value: x.value,

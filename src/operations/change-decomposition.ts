@@ -63,5 +63,5 @@ export const change_decomposition: Operation<'change_decomposition'> = {
     return calcs;
   },
 
-  chart: (ctx) => effectBars(ctx, 'total_effect'),
+  chart: (ctx) => effectBars(ctx, 'total_effect', { zh: '对变化的贡献', en: 'contribution to the change' }),
 };

@@ -73,7 +73,7 @@ export const gap_contribution: Operation<'gap_contribution'> = {
     return calcs;
   },
 
-  chart: (ctx) => effectBars(ctx, 'contribution'),
+  chart: (ctx) => effectBars(ctx, 'contribution', { zh: '对差距的贡献', en: 'contribution to the gap' }),
 
   /** Values of the across dimension whose contribution is under 1% of the gap: not worth pursuing (the contributions themselves are calculations). */
   ruledOut(op, { derived, language }) {

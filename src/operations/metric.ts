@@ -123,10 +123,10 @@ export const metric: Operation<'metric'> = {
     return calcs;
   },
 
-  chart({ id, title, rows, label }) {
+  chart({ id, title, rows, label, language }) {
     if (!rows.some((r) => r.value !== undefined)) return null;
     const key = textColumn(rows);
-    const values = rows.map((r) => ({ month: r.month ?? null, group: key ? label(key, String(r[key])) : 'all', value: Number(r.value) }));
+    const values = rows.map((r) => ({ month: r.month ?? null, group: key ? label(key, String(r[key])) : language === 'zh' ? '全部' : 'all', value: Number(r.value) }));
     const monthly = rows.some((r) => r.month !== undefined);
     if (monthly && rows.length > 2) {
       return { id, title, spec: { ...chartBase(title, values), mark: { type: 'line', point: true }, encoding: { x: { field: 'month', type: 'ordinal', title: null }, y: { field: 'value', type: 'quantitative', title: null }, color: { field: 'group', type: 'nominal', title: null } } } };

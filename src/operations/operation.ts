@@ -132,6 +132,8 @@ export interface ChartContext {
   /** The step's rows, never empty. */
   rows: Row[];
   label: (dimension: string, value: string) => string;
+  /** The report's language: axis titles and labels are written in it. */
+  language: Language;
 }
 
 /**

@@ -95,9 +95,9 @@ export function textColumn(rows: Row[]): string | undefined {
 }
 
 /** Bars of each segment's effect (a decomposition's total effect, a gap's contribution). */
-export function effectBars({ id, title, rows, label }: ChartContext, field: string): Chart | null {
+export function effectBars({ id, title, rows, label, language }: ChartContext, field: string, axisTitle: { zh: string; en: string }): Chart | null {
   const key = textColumn(rows);
   if (!key) return null;
   const values = rows.map((r) => ({ segment: label(key, String(r[key])), effect: Number(r[field]) }));
-  return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'segment', type: 'nominal', sort: null, title: null }, y: { field: 'effect', type: 'quantitative', title: field.replace('_', ' ') } } } };
+  return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'segment', type: 'nominal', sort: null, title: null }, y: { field: 'effect', type: 'quantitative', title: language === 'zh' ? axisTitle.zh : axisTitle.en } } } };
 }

@@ -138,11 +138,13 @@ export const rank_contributors: Operation<'rank_contributors'> = {
     return calcs;
   },
 
-  chart({ id, title, rows, label }) {
-    const values = rows.map((r) => ({ contributor: `${label(String(r.dimension), String(r.segment))} · ${String(r.effect_type)}`, effect: Number(r.effect) }));
+  chart({ id, title, rows, label, language }) {
+    const zh = language === 'zh';
+    const effectName = (type: string) => (type === 'mix' ? (zh ? '结构效应' : 'mix effect') : type === 'rate' ? (zh ? '比率效应' : 'rate effect') : type);
+    const values = rows.map((r) => ({ contributor: `${label(String(r.dimension), String(r.segment))} · ${effectName(String(r.effect_type))}`, effect: Number(r.effect) }));
     return {
       id, title,
-      spec: { ...chartBase(title, values), mark: 'bar', encoding: { y: { field: 'contributor', type: 'nominal', sort: null, title: null }, x: { field: 'effect', type: 'quantitative', title: 'effect on the change' }, color: { condition: { test: 'datum.effect < 0', value: '#c0392b' }, value: '#2e86c1' } } },
+      spec: { ...chartBase(title, values), mark: 'bar', encoding: { y: { field: 'contributor', type: 'nominal', sort: null, title: null }, x: { field: 'effect', type: 'quantitative', title: zh ? '对变化的影响' : 'effect on the change' }, color: { condition: { test: 'datum.effect < 0', value: '#c0392b' }, value: '#2e86c1' } } },
     };
   },
 

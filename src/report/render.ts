@@ -1,14 +1,19 @@
 /**
  * A run's report in three formats: Markdown, HTML with the charts embedded as
  * SVG (rendered by Vega from the Vega-Lite specs, no browser needed) and DOCX
- * (through the docx package; charts become data tables there). The citation
- * markers [n] link to the calculations appendix in HTML; Markdown and DOCX list it.
+ * (through the docx package, the charts as PNG images drawn by resvg). In HTML
+ * and DOCX each chart stands beside the finding it shows, and the DOCX keeps
+ * the charts' data as tables in an appendix; Markdown gives the tables. The
+ * citation markers [n] link to the calculations appendix in HTML; Markdown and
+ * DOCX list it.
  */
-import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import * as vega from 'vega';
-import * as vegaLite from 'vega-lite';
+import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { say, unverifiedMark, type Say } from '../analysis/wording';
-import type { Chart, Citation, ReportOutput } from '../contracts';
+import type { Chart, Citation, ReportOutput, ReportSection } from '../contracts';
+import { chartPng, chartSvg } from './chart-drawing';
+import { fieldName } from './charts';
+
+export { chartSvg } from './chart-drawing';
 
 export type ReportFormat = 'md' | 'html' | 'docx';
 
@@ -40,11 +45,11 @@ function chartRows(chart: Chart): Record<string, Cell>[] {
  */
 export function chartTable(chart: Chart, report: ReportOutput): { header: string[]; rows: string[][] } {
   const rows = chartRows(chart);
-  const header = Object.keys(rows[0] ?? {});
+  const fields = Object.keys(rows[0] ?? {});
   const mark = unverifiedMark(report.language);
   return {
-    header,
-    rows: rows.map((r, i) => header.map((k) => {
+    header: fields.map((f) => fieldName(f, report.language)),
+    rows: rows.map((r, i) => fields.map((k) => {
       const value = r[k];
       if (typeof value !== 'number') return String(value ?? '');
       const source = chart.sources?.[i]?.[k];
@@ -87,20 +92,29 @@ function bodyHtml(body: string): string {
   return [...prose.map((p) => `<p>${inlineHtml(p)}</p>`), ...(items.length > 0 ? [`<ul>${items.map((i) => `<li>${inlineHtml(i.slice(2))}</li>`).join('')}</ul>`] : [])].join('\n');
 }
 
-/** A Vega-Lite spec rendered to SVG on the server (no canvas, no browser). */
-export async function chartSvg(chart: Chart): Promise<string> {
-  const compiled = vegaLite.compile(chart.spec as unknown as vegaLite.TopLevelSpec).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
+/**
+ * Each chart with the section it stands in: the finding that names it (`chart_id`); a chart no section names (older
+ * reports) goes to a charts section after the findings' sections.
+ */
+function placeCharts(report: ReportOutput): { beside: Map<string, Chart>; unplaced: Chart[] } {
+  const beside = new Map<string, Chart>();
+  for (const section of report.sections) {
+    const chart = section.chart_id ? report.charts.find((c) => c.id === section.chart_id) : undefined;
+    if (chart && ![...beside.values()].includes(chart)) beside.set(section.id, chart);
   }
+  const placed = new Set(beside.values());
+  return { beside, unplaced: report.charts.filter((c) => !placed.has(c)) };
 }
 
 export async function toHtml(report: ReportOutput): Promise<string> {
   const t = sayFor(report);
-  const charts = await Promise.all(report.charts.map(async (c) => `<figure id="${escapeHtml(c.id)}">${await chartSvg(c)}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`));
+  const svgs = new Map(await Promise.all(report.charts.map(async (c) => [c.id, await chartSvg(c)] as const)));
+  const figure = (c: Chart) => `<figure id="${escapeHtml(c.id)}" class="chart">${svgs.get(c.id) ?? ''}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`;
+  const { beside, unplaced } = placeCharts(report);
+  const section = (s: ReportSection) => {
+    const chart = beside.get(s.id);
+    return `<section id="${escapeHtml(s.id)}"><h2>${escapeHtml(s.heading)}</h2>\n${bodyHtml(s.body)}${chart ? `\n${figure(chart)}` : ''}</section>`;
+  };
   const clean = report.audit?.clean === true;
   return `<!doctype html>
 <html lang="${t('zh-CN', 'en')}">
@@ -112,15 +126,22 @@ body { font-family: -apple-system, "Segoe UI", "PingFang SC", "Noto Sans CJK SC"
 h1 { font-size: 1.6rem; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2rem; margin-top: 2rem; }
 .audit { padding: .5rem .8rem; border-radius: 4px; background: ${clean ? '#e8f6ec' : '#fdecea'}; border: 1px solid ${clean ? '#9bd3ae' : '#f1a9a0'}; }
 sup a { text-decoration: none; color: #2e86c1; } code { background: #f4f4f4; padding: 0 .2rem; border-radius: 3px; }
-figure { margin: 1.5rem 0; } figcaption { color: #666; font-size: .9rem; }
+figure { margin: 1.5rem 0; } figcaption { color: #666; font-size: .9rem; } figure svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: .9rem; } td, th { border: 1px solid #ddd; padding: .25rem .5rem; vertical-align: top; }
+tr:target { background: #fff7d6; }
+@page { size: A4; margin: 16mm 14mm; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 10.5pt; }
+  h2 { break-after: avoid; } figure, tr, li { break-inside: avoid; }
+  sup a { color: inherit; } #citations { break-before: page; } #citations td code { white-space: pre-wrap; word-break: break-all; }
+}
 </style>
 </head>
 <body>
 <h1>${escapeHtml(report.title)}</h1>
 <p class="audit">${escapeHtml(auditLine(report))}</p>
-${report.sections.map((s) => `<section id="${escapeHtml(s.id)}"><h2>${escapeHtml(s.heading)}</h2>\n${bodyHtml(s.body)}</section>`).join('\n')}
-${charts.length > 0 ? `<section id="charts"><h2>${t('图表', 'Charts')}</h2>\n${charts.join('\n')}</section>` : ''}
+${report.sections.map(section).join('\n')}
+${unplaced.length > 0 ? `<section id="charts"><h2>${t('图表', 'Charts')}</h2>\n${unplaced.map(figure).join('\n')}</section>` : ''}
 <section id="citations"><h2>${t('计算与引用', 'Calculations cited')}</h2>
 <table><tr><th>#</th><th>${t('含义', 'What')}</th><th>${t('数值', 'Value')}</th><th>${t('计算方法', 'How')}</th><th>${t('来源', 'Sources')}</th></tr>
 ${report.citations.map((c) => `<tr id="cite-${c.marker}"><td>[${c.marker}]</td><td>${escapeHtml(c.description)}</td><td>${c.value}</td><td><code>${escapeHtml(c.formula)}</code></td><td>${escapeHtml(c.sources.map((s) => `${s.table}(${s.columns.join(', ')})`).join('; '))}</td></tr>`).join('\n')}
@@ -150,20 +171,42 @@ function table(header: string[], rows: string[][]): Table {
   });
 }
 
+/** The widest a chart is shown in the DOCX, in pixels at 96 per inch: the text width of an A4 or Letter page. */
+const DOCX_CHART_WIDTH = 600;
+
+/** A chart as an image paragraph and its caption, shown at its SVG size (at most the text width). */
+async function docxChart(chart: Chart): Promise<Paragraph[]> {
+  const image = await chartPng(chart);
+  const width = Math.min(DOCX_CHART_WIDTH, image.svgWidth);
+  const height = Math.round((image.svgHeight * width) / image.svgWidth);
+  return [
+    new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data: image.png, transformation: { width, height }, altText: { name: chart.id, title: chart.title, description: chart.title } })] }),
+    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: chart.title, italics: true, color: '666666' })] }),
+  ];
+}
+
 export async function toDocx(report: ReportOutput): Promise<Buffer> {
   const t = sayFor(report);
   const children: (Paragraph | Table)[] = [
     new Paragraph({ text: report.title, heading: HeadingLevel.TITLE }),
     new Paragraph({ children: [new TextRun({ text: auditLine(report), italics: true })] }),
   ];
+  const { beside, unplaced } = placeCharts(report);
   for (const section of report.sections) {
     children.push(new Paragraph({ text: section.heading, heading: HeadingLevel.HEADING_1 }));
     for (const line of section.body.split('\n').filter((l) => l.trim())) {
       children.push(line.startsWith('- ') ? new Paragraph({ children: runs(line.slice(2)), bullet: { level: 0 } }) : new Paragraph({ children: runs(line) }));
     }
+    const chart = beside.get(section.id);
+    if (chart) children.push(...(await docxChart(chart)));
+  }
+  if (unplaced.length > 0) {
+    children.push(new Paragraph({ text: t('图表', 'Charts'), heading: HeadingLevel.HEADING_1 }));
+    for (const chart of unplaced) children.push(...(await docxChart(chart)));
   }
   if (report.charts.length > 0) {
-    children.push(new Paragraph({ text: t('图表数据', 'Chart data'), heading: HeadingLevel.HEADING_1 }));
+    // The appendix: each chart's data, every value with its citation.
+    children.push(new Paragraph({ text: t('附录：图表数据', 'Appendix: chart data'), heading: HeadingLevel.HEADING_1 }));
     for (const chart of report.charts) {
       const { header, rows } = chartTable(chart, report);
       children.push(new Paragraph({ text: chart.title, heading: HeadingLevel.HEADING_2 }), table(header, rows));
