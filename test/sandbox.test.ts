@@ -100,12 +100,12 @@ describe('hostile SQL in the code is refused with its reason, and the data is un
     ['SQL run from text', "SELECT query_to_xml('DELETE FROM orders', true, false, '')", 'the query calls query_to_xml(), which agent SQL may not use (it runs SQL given as text)'],
     ['SQL run from text by a text-search function', "SELECT * FROM ts_stat('SELECT set_config(''role'', ''postgres'', true)::tsvector')", 'the query calls ts_stat(), which agent SQL may not use (it runs SQL given as text)'],
     ['a function called in attribute notation', 'SELECT o.pg_column_size FROM orders o', 'the query calls pg_column_size(), which agent SQL may not use (it is a server administration function)'],
-    ['a table hidden behind a WITH name from another scope', 'WITH orders AS (SELECT 1) SELECT * FROM (WITH secret AS (SELECT 1) SELECT 1) s, secret', 'unknown table "secret"; the catalog has: users, orders, categories, order_items'],
+    ['a table hidden behind a WITH name from another scope', 'WITH orders AS (SELECT 1) SELECT * FROM (WITH secret AS (SELECT 1) SELECT 1) s, secret', 'unknown table "secret"; the catalog has: users, orders'],
     ['row locks', 'SELECT * FROM orders FOR UPDATE', 'FOR UPDATE / FOR SHARE lock rows, and agent SQL only reads'],
     ['SELECT INTO', 'SELECT * INTO stolen FROM orders', 'SELECT … INTO creates a table, and agent SQL only reads'],
     ['a system catalog', 'SELECT rolname, rolpassword FROM pg_authid', 'the query reads pg_authid, a system table; agent SQL reads only the catalog\'s tables'],
     ["Baton's own tables", 'SELECT content FROM baton.artifacts', "the query reads baton.artifacts, a system table; agent SQL reads only the catalog's tables"],
-    ['an unknown table', 'SELECT * FROM invoices', 'unknown table "invoices"; the catalog has: users, orders, categories, order_items'],
+    ['an unknown table', 'SELECT * FROM invoices', 'unknown table "invoices"; the catalog has: users, orders'],
   ])('%s', async (_name, sql, reason) => {
     const out = await test_('return input.queries.q;', [{ name: 'q', sql, params: [] }]);
     expect(out.passed).toBe(false);
