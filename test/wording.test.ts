@@ -6,6 +6,8 @@ import { describeStep } from '../src/analysis/findings';
 import { joinSentences, proseProblems, say, trendSentence, wordsFor, countWord } from '../src/analysis/wording';
 import type { Calculation, PlanStep, ReportOutput } from '../src/contracts';
 import { markFindings, markUnverified, resultMetrics } from '../src/report/answer';
+import { chartPng, chartFont, chartSvg } from '../src/report/chart-drawing';
+import { presentChart } from '../src/report/charts';
 import { chartTable, toMarkdown } from '../src/report/render';
 import { catalogFor } from '../src/sources';
 
@@ -105,5 +107,36 @@ describe('numbers nobody verified are marked', () => {
     // An older report, without sources: every number is marked, none passes silently.
     const older = { ...report, language: 'zh' as const, charts: [{ ...report.charts[0]!, sources: undefined }] };
     expect(chartTable(older.charts[0]!, older).rows[0]).toEqual(['2026-03', 'all', '1234.5（未核实）']);
+  });
+});
+
+describe('charts in the metric\'s own format and the report\'s language', () => {
+  const values = [{ month: '2026-03', group: 'all', value: 1234.5 }, { month: '2026-04', group: 'all', value: 99 }, { month: '2026-05', group: 'all', value: 2500 }];
+  const gmv = { id: 'chart-s1', title: 'GMV by month', spec: { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', title: 'GMV by month', width: 480, height: 240, data: { values }, mark: { type: 'line', point: true }, encoding: { x: { field: 'month', type: 'ordinal', title: null }, y: { field: 'value', type: 'quantitative', title: null }, color: { field: 'group', type: 'nominal', title: null } } } };
+
+  test('money in its currency on the axis and in each point\'s title; one series has no legend; the caption carries the title', async () => {
+    const chart = presentChart(gmv, { value: { display: 'currency', delta: false, unit: 'EUR' } }, 'en');
+    expect(chart.spec.title).toBeUndefined();
+    expect((chart.spec.encoding as Record<string, unknown>).color).toBeUndefined();
+    const svg = await chartSvg(chart);
+    const labels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    // d3's SI format, one prefix for all ticks (€0k, €0.5k … €2.5k); never a bare 1000.
+    expect(labels).toEqual(['2026-03', '2026-04', '2026-05', '€0k', '€0.5k', '€1k', '€1.5k', '€2k', '€2.5k']);
+    expect(labels).not.toContain('all');
+    expect([...svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual(['month: 2026-03; amount: €1,234.50', 'month: 2026-04; amount: €99.00', 'month: 2026-05; amount: €2,500.00']);
+  });
+
+  test('a change of a rate in percentage points, in Chinese; the PNG drawn with a CJK font at twice the size', async () => {
+    const effects = { id: 'chart-s2', title: '按客户类型分解变化', spec: { width: 300, height: 200, data: { values: [{ segment: '客户类型=新客', effect: -0.096645 }, { segment: '客户类型=老客', effect: 0.020972 }] }, mark: 'bar', encoding: { x: { field: 'segment', type: 'nominal', sort: null, title: null }, y: { field: 'effect', type: 'quantitative', title: '对变化的贡献' } } } };
+    const chart = presentChart(effects, { effect: { display: 'ratio', delta: true } }, 'zh');
+    const svg = await chartSvg(chart);
+    expect(svg).toContain('对变化的贡献（个百分点）');
+    expect([...svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual(['分组：客户类型=新客；对变化的贡献（个百分点）：−9.66', '分组：客户类型=老客；对变化的贡献（个百分点）：+2.10']);
+    expect(chartFont()).toMatchObject({ file: expect.stringMatching(/NotoSansCJK/), note: null });
+    const image = await chartPng(chart);
+    expect([image.width, image.height]).toEqual([Math.round(image.svgWidth * 2), Math.round(image.svgHeight * 2)]);
+    // Data tables name their columns in the report's language.
+    const report = { language: 'zh' } as ReportOutput;
+    expect(chartTable(chart, report).header).toEqual(['分组', '影响']);
   });
 });

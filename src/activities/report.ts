@@ -136,8 +136,9 @@ function scopeFilterText(filter: string, catalog: Catalog, language: Language): 
   const window = /^(\w+) in \[(\d{4}-\d{2}-\d{2}), (\d{4}-\d{2}-\d{2})\)/.exec(filter);
   const timeField = window ? catalog.time_fields[window[1] ?? ''] : undefined;
   if (window && timeField) {
-    const meaning = zh ? (timeField.meaning_zh ?? timeField.meaning) : timeField.meaning;
-    return zh ? `${meaning}在 ${window[2] ?? ''} 至 ${lastDayOf(window[3] ?? '')} 之间` : `${meaning} from ${window[2] ?? ''} to ${lastDayOf(window[3] ?? '')}`;
+    // The meaning's first words: 支付时间（收入在支付时入账） → 支付时间; "When the order was paid. Revenue …" → "When the order was paid".
+    const meaning = zh ? (timeField.meaning_zh ?? timeField.meaning).replace(/（.*$/, '') : timeField.meaning.replace(/\..*$/, '');
+    return zh ? `${meaning}在 ${window[2] ?? ''} 至 ${lastDayOf(window[3] ?? '')} 之间` : `${meaning}: ${window[2] ?? ''} to ${lastDayOf(window[3] ?? '')}`;
   }
   const periods = /^periods: (.*)$/.exec(filter);
   if (periods) {
@@ -467,11 +468,17 @@ export const writeReport = defineAgent({
     // Its axes and tooltips are written in the format of the calculations its values are.
     const charts = drawn.map(({ step_id, chart }) => {
       const sources = chartSources(chart, citable.filter((x) => x.step_id === step_id), citations, language);
+      // A field none of whose values verified takes the format of the step's calculations that hold its values.
       const formats: Record<string, FieldFormat> = {};
-      for (const cell of sources.flatMap((row) => Object.entries(row))) {
-        const calc = cell[1] ? citable.find((x) => x.id === cell[1]?.calculation_id) : undefined;
-        if (calc && !formats[cell[0]]) formats[cell[0]] = { display: calc.display, delta: calc.delta, unit: calc.unit ?? null };
-      }
+      const rows = (chart.spec.data as { values?: Row[] } | undefined)?.values ?? [];
+      rows.forEach((row, i) => {
+        for (const [field, value] of Object.entries(row)) {
+          if (typeof value !== 'number' || formats[field]) continue;
+          const cited = sources[i]?.[field];
+          const calc = cited ? citable.find((x) => x.id === cited.calculation_id) : calculations.find((x) => x.step_id === step_id && x.value === value);
+          if (calc) formats[field] = { display: calc.display, delta: calc.delta, unit: calc.unit ?? null };
+        }
+      });
       return { ...presentChart(chart, formats, language), sources };
     });
     const used = new Set([

@@ -15,15 +15,18 @@ import type { Chart } from '../contracts';
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * A Vega-Lite spec rendered to SVG on the server. Each mark that has a description (Vega-Lite writes one from the
- * tooltip encoding, e.g. "月份: 2026-09; 数值: 26.88%") also gets it as its <title>, which browsers show on hover.
+ * A Vega-Lite spec rendered to SVG on the server. Each mark item that has a description (presentChart writes one
+ * from the tooltip fields, e.g. "月份：2026-09；数值：26.88%") also gets it as its <title>, which browsers show on
+ * hover: a bar, a point. A line or an area is one path for all its data and Vega describes it by its first datum,
+ * so it gets none (its points carry the values).
  */
 export async function chartSvg(chart: Chart): Promise<string> {
   const compiled = vegaLite.compile(chart.spec as unknown as vegaLite.TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
     const svg = await view.toSVG();
-    return svg.replace(/<path([^>]*?) aria-label="([^"]*)"([^>]*?)(\/>|><\/path>)/g, (_, before: string, label: string, after: string) => `<path${before} aria-label="${label}"${after}><title>${escapeXml(label.replace(/&quot;/g, '"'))}</title></path>`);
+    return svg.replace(/<path([^>]*?) aria-label="([^"]*)"([^>]*?)(\/>|><\/path>)/g, (whole: string, before: string, label: string, after: string) =>
+      (/aria-roledescription="(line|area|trail) mark"/.test(whole) ? whole : `<path${before} aria-label="${label}"${after}><title>${escapeXml(label.replace(/&quot;/g, '"'))}</title></path>`));
   } finally {
     view.finalize();
   }

@@ -58,11 +58,17 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
   const transforms: Record<string, unknown>[] = [];
   const tooltip: Record<string, unknown>[] = [];
   let currency: string | null = null;
+  const values = ((spec.data as { values?: Row[] } | undefined)?.values ?? []);
+  // A single series needs no legend ("all").
+  const colorField = (encoding.color as Encoding | undefined)?.field;
+  if (colorField && new Set(values.map((v) => v[colorField])).size <= 1) delete encoding.color;
   for (const channel of ['x', 'y'] as const) {
     const enc = encoding[channel] as Encoding | undefined;
     if (!enc?.field) continue;
     if (enc.type !== 'quantitative') {
-      encoding[channel] = { ...enc, axis: { labelAngle: 0, labelLimit: 180, ...(enc.axis ?? {}) } };
+      // Category labels upright when they fit, slanted when there are many.
+      const many = new Set(values.map((v) => v[enc.field ?? ''])).size > 6;
+      encoding[channel] = { ...enc, axis: { labelAngle: channel === 'x' && many ? -35 : 0, labelLimit: 140, ...(enc.axis ?? {}) } };
       tooltip.unshift({ field: enc.field, type: enc.type ?? 'nominal', title: enc.title ?? fieldName(enc.field, language) });
       continue;
     }
