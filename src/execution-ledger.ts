@@ -1,7 +1,10 @@
 /**
  * Worker interceptors that every activity passes through:
  *   - the execution ledger: one row per activity execution (workflow id + activity id + attempt)
- *     in baton.activity_executions, so re-executions after a crash can be counted;
+ *     in baton.activity_executions, so re-executions after a crash can be counted, with each failed
+ *     try's class (src/failures.ts) and reason;
+ *   - the two kinds of retry: infrastructure thrown on as retryable and never counted, the agent's own
+ *     retryable failures counted from the ledger and given up after AGENT_ATTEMPTS with the agent's reason;
  *   - a heartbeat ticker, so the server notices within the heartbeat timeout when a worker dies, and so a
  *     cancellation reaches the activity within about a second (Temporal delivers it in a heartbeat's reply);
  *   - cancellation: once the activity is cancelled it ends as cancelled at once (its SQL is cancelled on the
