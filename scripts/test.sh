@@ -22,6 +22,9 @@ export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT"
 export TEMPORAL_UI_URL="http://localhost:$TEMPORAL_UI_PORT"
 export DATABASE_URL="${BATON_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/baton_test}"
 export BATON_TASK_QUEUE="baton-test"
+# One "today" for the whole suite (the seed's anchor and every run's asOf), in the demo catalog's zone, so a run that
+# crosses midnight there still asks about the month it seeded.
+export BATON_TODAY="${BATON_TODAY:-$(TZ=Asia/Shanghai date +%F)}"
 
 echo "== Temporal dev server for the tests"
 bash scripts/temporal-server.sh stop >/dev/null 2>&1 || true

@@ -55,15 +55,24 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** Today's calendar date (YYYY-MM-DD) in the given time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return now.toLocaleDateString('en-CA', { timeZone });
+/**
+ * Today's calendar date (YYYY-MM-DD) in the given time zone. Without an explicit `now`, BATON_TODAY, when set,
+ * is today for every run and for `baton seed`: a suite that seeds the demo shop and asks about "last month"
+ * then reads the same month even when the clock crosses midnight in the zone between the two.
+ */
+export function todayIn(timeZone: string, now?: Date): string {
+  const fixed = process.env.BATON_TODAY;
+  if (now === undefined && fixed) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(fixed) || Number.isNaN(Date.parse(fixed))) throw new Error(`BATON_TODAY must be a date written YYYY-MM-DD, not "${fixed}"`);
+    return fixed;
+  }
+  return (now ?? new Date()).toLocaleDateString('en-CA', { timeZone });
 }
 
 /**
  * A run's "today" (asOf), which relative periods (last month, 上个月, this year) are read against: the date in
  * the catalog's time zone, or in BATON_TIMEZONE when that is set as an explicit override.
  */
-export function runDate(catalogTimeZone: string, override: string | undefined, now: Date = new Date()): string {
+export function runDate(catalogTimeZone: string, override: string | undefined, now?: Date): string {
   return todayIn(override ?? catalogTimeZone, now);
 }

@@ -195,3 +195,20 @@ test('a table without a time column of its own is placed in the period through i
   const section = (await publishedReport(result)).sections.find((s) => s.id === 'data-quality')!.body;
   expect(section).toMatch(/lines with a negative price: 1\[\d+\] of 4\[\d+\] rows in the period; 4\[\d+\] in the whole table/);
 });
+
+test('BATON_TODAY fixes "today" for runs and the seed, so a suite crossing midnight in the zone asks about the month it seeded', () => {
+  const saved = process.env.BATON_TODAY;
+  try {
+    process.env.BATON_TODAY = '2026-11-30';
+    // 16:00 UTC is already 1 December in Shanghai: the clock would move "last month" from October to November.
+    expect(runDate(shanghai.timezone, undefined)).toBe('2026-11-30');
+    expect(findTimeWindow('上个月销售额', runDate(shanghai.timezone, undefined))).toMatchObject({ start: '2026-10-01', end: '2026-11-01' });
+    // An explicit instant is still read in the zone.
+    expect(runDate(shanghai.timezone, undefined, new Date('2026-11-30T16:00:00Z'))).toBe('2026-12-01');
+    process.env.BATON_TODAY = '30/11/2026';
+    expect(() => runDate(shanghai.timezone, undefined)).toThrow(/BATON_TODAY must be a date written YYYY-MM-DD/);
+  } finally {
+    if (saved === undefined) delete process.env.BATON_TODAY;
+    else process.env.BATON_TODAY = saved;
+  }
+});
