@@ -272,8 +272,8 @@ export class AnalysisRun {
       steps, activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
       report: this.report, memory: this.memory.summary(),
       dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null, statistics: this.statistics ? withoutRecipe(this.statistics) : null,
-      // A passing reconciliation's detail and the ids not selected for checking are in the verification artifact
-      // (checks_ref); the result keeps failures' details.
+      // A passing reconciliation's detail (also in the verification artifact, checks_ref) and the ids not selected for
+      // checking stay in verifyCalculations' completion in the history; the result keeps failures' details.
       verification: this.verification ? { ...this.verification, not_selected: [], reconciliations: this.verification.reconciliations.map((r) => (r.ok ? { ...r, detail: '' } : r)) } : null,
       checklist: checklist(this.question, progress),
     };
