@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
+import { checkDataQuality } from '../src/activities/quality';
 import { parseCatalog, type Catalog } from '../src/catalog/catalog';
 import { compileMetricQuery } from '../src/catalog/sql';
 import { runDate } from '../src/config';
@@ -211,4 +212,56 @@ test('BATON_TODAY fixes "today" for runs and the seed, so a suite crossing midni
     if (saved === undefined) delete process.env.BATON_TODAY;
     else process.env.BATON_TODAY = saved;
   }
+});
+
+test('"in the future" is judged in the catalog\'s zone: wall-time columns against the zone\'s clock, instants against now', async () => {
+  // Kiritimati is UTC+14, ahead of any server's session zone: there, a wall time an hour ago is still "later" than a
+  // bare now() read in the session's zone. Four visits around now; the ones 2 hours and 3 days ahead are in the future.
+  const zone = 'Pacific/Kiritimati';
+  await pool.query(`
+    DROP TABLE IF EXISTS visits;
+    CREATE TABLE visits (visit_id int PRIMARY KEY, visited_at timestamp NOT NULL, logged_at timestamptz NOT NULL, visit_day date NOT NULL);
+    INSERT INTO visits
+      SELECT id, (now() AT TIME ZONE '${zone}') + shift, now() + shift, ((now() AT TIME ZONE '${zone}') + shift)::date
+      FROM (VALUES (1, interval '-1 hour'), (2, interval '-6 hours'), (3, interval '2 hours'), (4, interval '3 days')) AS v(id, shift);
+    -- Row 3's day is today unless two hours from now is past midnight there: it is then a future day too.
+  `);
+  await ensureReaderRole(tzUrl);
+  const yaml = `
+name: visits
+timezone: ${zone}
+tables:
+  visits:
+    primary_key: visit_id
+    time_column: visited_at
+    checks:
+      - { column: visited_at, rule: not_in_future, description: visits in the future (wall time) }
+      - { column: logged_at, rule: not_in_future, description: visits logged in the future (instant) }
+      - { column: visit_day, rule: not_in_future, description: visits on a future day }
+time_fields:
+  visited:
+    column: visits.visited_at
+    meaning: When the visit happened, wall time in ${zone}.
+metrics:
+  visits:
+    label: visits
+    label_zh: 访问次数
+    aliases: [visits]
+    description: Number of visits.
+    table: visits
+    expression: COUNT(*)
+    time_field: visited
+    format: integer
+`;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baton-visits-')), 'visits.yaml');
+  fs.writeFileSync(file, yaml);
+  const bounds = (await pool.query<{ start: string; end: string; future_days: string }>(`
+    SELECT to_char(date_trunc('month', (now() AT TIME ZONE '${zone}') - interval '1 day'), 'YYYY-MM-DD') AS start,
+           to_char(date_trunc('month', (now() AT TIME ZONE '${zone}') + interval '4 days') + interval '1 month', 'YYYY-MM-DD') AS end,
+           count(*) FILTER (WHERE visit_day > (now() AT TIME ZONE '${zone}')::date) AS future_days FROM visits`)).rows[0]!;
+  const dq = await checkDataQuality({ workflow_id: `visits-${Date.now()}`, catalogPath: file, databaseUrl: tzUrl, metrics: ['visits'], windows: [window(bounds.start, bounds.end)] });
+  const counts = Object.fromEntries(dq.checks.map((c) => [c.column, [c.count, c.count_all]]));
+  expect(counts).toEqual({ visited_at: [2, 2], logged_at: [2, 2], visit_day: [Number(bounds.future_days), Number(bounds.future_days)] });
+  expect(Number(bounds.future_days)).toBeGreaterThanOrEqual(1);
+  expect(dq.tables).toEqual([{ table: 'visits', rows: 4, rows_all: 4, period: 'visits.visited_at' }]);
 });

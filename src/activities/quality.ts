@@ -11,7 +11,7 @@
  * with March's rows and, beside it, how much is wrong in the table. How a table's
  * rows are placed in the period is `periodScope` below.
  */
-import { tableSql, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
+import { qualifiedTable, tableSql, wallNow, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
@@ -29,8 +29,11 @@ const KIND: Record<ColumnCheck['rule'], QualityCheckResult['kind']> = {
   not_in_future: 'future_date',
 };
 
-/** The SQL condition that makes a row fail the check. */
-function violation(table: string, check: ColumnCheck): string {
+/**
+ * The SQL condition that makes a row fail the check. `now` is "now" as the checked column holds time: an instant for
+ * a `timestamptz` column, the wall time in the catalog's zone for `timestamp` and `date` (see columnNow).
+ */
+function violation(table: string, check: ColumnCheck, now: string): string {
   const col = `${table}.${check.column}`;
   switch (check.rule) {
     case 'non_negative':
@@ -40,8 +43,18 @@ function violation(table: string, check: ColumnCheck): string {
     case 'not_before':
       return `${col} < ${table}.${check.other ?? check.column}`;
     case 'not_in_future':
-      return `${col} > now()`;
+      return `${col} > ${now}`;
   }
+}
+
+/**
+ * "Now" for comparing with a column, by the column's type in the database: a Shanghai shop's `timestamp` column holds
+ * Shanghai wall times, so at 01:00 UTC its rows up to 09:00 are in the past, which a bare now() in a UTC session
+ * would call the future.
+ */
+async function columnNow(catalog: Catalog, db: string, table: string, column: string): Promise<string> {
+  const { rows } = await queryRows(db, 'SELECT format_type(atttypid, atttypmod) AS value FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2', [qualifiedTable(catalog, table), column], LIMITS);
+  return String(rows[0]?.value ?? '').startsWith('timestamp with time zone') ? 'now()' : wallNow(catalog);
 }
 
 function isReference(catalog: Catalog, table: string, column: string): boolean {
@@ -196,7 +209,7 @@ export const checkDataQuality = defineAgent({
       const predicates: string[] = [];
       for (const check of def.checks) {
         const id = `${table}.${check.column}.${check.rule}`;
-        const predicate = violation(table, check);
+        const predicate = violation(table, check, check.rule === 'not_in_future' ? await columnNow(catalog, db, table, check.column) : 'now()');
         predicates.push(`(${predicate})`);
         const description = t(check.description_zh ?? check.description ?? id, check.description ?? id);
         const found = await countBoth(table, id, predicate, scope, { zh: description, en: description }, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'));
@@ -223,7 +236,7 @@ export const checkDataQuality = defineAgent({
       // Months and days as wall time in the catalog's zone.
       const column = wallTime(catalog, `${main}.${timeColumn}`);
       const seriesSql = `SELECT to_char(date_trunc('month', ${column}), 'YYYY-MM') AS month, count(*) AS rows, to_char(min(${column}), 'YYYY-MM-DD') AS first_day,
-          to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${tableSql(catalog, main)} WHERE ${column} IS NOT NULL AND ${main}.${timeColumn} < now() GROUP BY 1 ORDER BY 1`;
+          to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${tableSql(catalog, main)} WHERE ${column} IS NOT NULL AND ${column} < ${wallNow(catalog)} GROUP BY 1 ORDER BY 1`;
       const series = (await queryRows(db, seriesSql, [], { ...LIMITS, rowCap: 2_400 })).rows.map((r) => ({ month: String(r.month), rows: Number(r.rows), first_day: String(r.first_day), last_day: String(r.last_day) }));
       const cutShort = new Set(partialMonths(series));
       for (const month of monthsOf(windows).filter((m) => cutShort.has(m.period))) {

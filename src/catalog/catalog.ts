@@ -188,6 +188,14 @@ export function wallTime(catalog: Catalog, column: string): string {
   return zoned ? `(${column} AT TIME ZONE '${catalog.timezone}')` : column;
 }
 
+/**
+ * SQL for "now" as a wall time in the catalog's zone, to compare with wall-time columns (`timestamp`, `date`).
+ * A bare now() is an instant; set against a `timestamp` it is read in the session's zone, not the catalog's.
+ */
+export function wallNow(catalog: Pick<Catalog, 'timezone'>): string {
+  return `(now() AT TIME ZONE '${catalog.timezone}')`;
+}
+
 export class CatalogError extends Error {
   constructor(
     readonly file: string,

@@ -273,8 +273,9 @@ export class AnalysisRun {
       report: this.report, memory: this.memory.summary(),
       dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null, statistics: this.statistics ? withoutRecipe(this.statistics) : null,
       // A passing reconciliation's detail (also in the verification artifact, checks_ref) and the ids not selected for
-      // checking stay in verifyCalculations' completion in the history; the result keeps failures' details.
-      verification: this.verification ? { ...this.verification, not_selected: [], reconciliations: this.verification.reconciliations.map((r) => (r.ok ? { ...r, detail: '' } : r)) } : null,
+      // checking stay in verifyCalculations' completion in the history; the result keeps failures' details. Runs recorded
+      // before reconciliations existed replay with none (test/replay.test.ts replays such histories).
+      verification: this.verification ? { ...this.verification, not_selected: [], reconciliations: (this.verification.reconciliations ?? []).map((r) => (r.ok ? { ...r, detail: '' } : r)) } : null,
       checklist: checklist(this.question, progress),
     };
   }
