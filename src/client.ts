@@ -28,7 +28,7 @@ import { readManifest, seedDatabase } from './seed/load';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
 import { checklist } from './workflows/checklist';
 import { MAX_QUESTION_LENGTH } from './limits';
-import { checkCatalog, draftCatalog } from './catalog/introspect';
+import { checkCatalog, draftCatalogWithNotes, DraftError, type Draft } from './catalog/introspect';
 import { loadCatalog, parseCatalog } from './catalog/catalog';
 import { exportRun } from './cli/export';
 import { codecServerCommand } from './cli/codec-server';
@@ -423,16 +423,29 @@ async function exportCommand(workflowId: string, opts: { output?: string }): Pro
   });
 }
 
-async function catalogInit(opts: { databaseUrl?: string; output?: string; name?: string; schema: string }): Promise<void> {
+async function catalogInit(opts: { databaseUrl?: string; output?: string; name?: string; schema: string; currency?: string; contactColumns?: boolean; setup: boolean }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
+  if (opts.currency !== undefined && !/^[A-Za-z]{3}$/.test(opts.currency)) throw new CliError(`--currency takes an ISO code such as USD or CNY, got "${opts.currency}"`, 2);
   const name = (opts.name ?? new URL(databaseUrl).pathname.replace(/^\//, '')).replace(/[^a-z0-9_]/gi, '_') || 'catalog';
-  const text = await draftCatalog(databaseUrl, name, opts.schema);
+  let draft: Draft;
+  try {
+    draft = await draftCatalogWithNotes(databaseUrl, name, { schema: opts.schema, currency: opts.currency, allowContactColumns: opts.contactColumns === true });
+  } catch (err) {
+    if (err instanceof DraftError) throw new CliError(`${redactUrl(databaseUrl)}: ${err.message}`, 2);
+    throw err;
+  }
+  for (const note of draft.notes) console.error(pc.yellow(`! ${note}`));
+  if (opts.setup) {
+    // The read-only role agent SQL logs in as, with SELECT on the schema: what "baton ask" needs on this server.
+    await ensureReaderRole(databaseUrl, undefined, [opts.schema]);
+    console.error(pc.dim(`granted ${config.readerRole} SELECT on schema ${opts.schema} (--no-setup leaves the server untouched)`));
+  }
   if (opts.output) {
-    fs.writeFileSync(opts.output, text);
+    fs.writeFileSync(opts.output, draft.text);
     console.log(`wrote draft catalog ${opts.output}; edit it, then run: baton catalog check ${opts.output} --database-url ${redactUrl(databaseUrl)}`);
   } else {
-    process.stdout.write(text);
+    process.stdout.write(draft.text);
   }
 }
 
@@ -577,6 +590,9 @@ export function buildProgram(): Command {
     .option('-o, --output <file>', 'file to write (default: standard output)')
     .option('--name <name>', 'catalog name (default: the database name)')
     .option('--schema <schema>', 'schema to read', 'public')
+    .option('--currency <code>', 'ISO code of the money columns (USD, CNY): written as the unit of money metrics')
+    .option('--contact-columns', 'also propose e-mail and phone columns (password, hash, token, card columns never)')
+    .option('--no-setup', `write nothing to the server (by default the read-only role ${config.readerRole} is created when missing and granted SELECT on the schema)`)
     .action(action(catalogInit));
   catalog.command('check').description('verify a catalog against a live database: tables, columns, and every metric runs')
     .argument('<file>')

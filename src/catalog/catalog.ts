@@ -18,7 +18,8 @@ const MetricFilter = z.object({ sql: z.string().min(1), description: z.string().
 const MetricDefinition = z
   .object({
     label: z.string().min(1),
-    label_zh: z.string().min(1),
+    /** The Chinese label; the English one when absent (a draft writes one only where a real translation is known). */
+    label_zh: z.string().min(1).optional(),
     aliases: z.array(z.string().min(1)).default([]),
     description: z.string().min(1),
     /** The table the metric counts rows of; joins start here. */
@@ -52,12 +53,14 @@ const MetricDefinition = z
   .refine((m) => (m.expression !== undefined) !== (m.numerator !== undefined && m.denominator !== undefined), {
     message: 'a metric needs either expression, or numerator and denominator',
   })
-  .refine((m) => m.per === undefined || m.numerator !== undefined, { message: 'per needs numerator and denominator' });
+  .refine((m) => m.per === undefined || m.numerator !== undefined, { message: 'per needs numerator and denominator' })
+  .transform((m) => ({ ...m, label_zh: m.label_zh ?? m.label }));
 
 const DimensionDefinition = z
   .object({
   label: z.string().min(1),
-  label_zh: z.string().min(1),
+  /** The Chinese label; the English one when absent. */
+  label_zh: z.string().min(1).optional(),
   /** A column, or an SQL expression; {time} in an expression stands for the metric's time column. */
   column: ColumnRef.optional(),
   expression: z.string().min(1).optional(),
@@ -67,7 +70,8 @@ const DimensionDefinition = z
   /** Known values, each with the other names people use for it. */
   values: z.record(z.string(), z.array(z.string()).default([])).default({}),
   })
-  .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' });
+  .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' })
+  .transform((d) => ({ ...d, label_zh: d.label_zh ?? d.label }));
 
 /**
  * A data-quality rule on one column, checked by the data-quality agent before the

@@ -2,11 +2,12 @@
  * `baton catalog init` and `baton catalog check`: draft a catalog from a live
  * PostgreSQL database, and verify a catalog against one.
  */
-import { stringify } from 'yaml';
 import { getPool, queryReadOnly } from '../db';
 import { defaultTimeWindow } from '../model/time-window';
 import { CatalogError, parseCatalog, type Catalog } from './catalog';
 import { compileMetricQuery } from './sql';
+
+export { draftCatalog, draftCatalogWithNotes, DraftError, type Draft } from './draft';
 
 interface ColumnRow {
   table_name: string;
@@ -14,13 +15,8 @@ interface ColumnRow {
   data_type: string;
 }
 
-const TIME_TYPES = new Set(['timestamp without time zone', 'timestamp with time zone', 'date']);
 /** How a time field's `type` names each PostgreSQL time type. */
 const TIME_TYPE_NAMES: Record<string, string> = { 'timestamp without time zone': 'timestamp', 'timestamp with time zone': 'timestamptz', date: 'date' };
-const NUMERIC_TYPES = new Set(['numeric', 'integer', 'bigint', 'smallint', 'double precision', 'real']);
-const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
-/** Text columns with at most this many distinct values become dimensions. */
-const MAX_DIMENSION_VALUES = 30;
 
 async function columns(databaseUrl: string, schema: string): Promise<ColumnRow[]> {
   const { rows } = await getPool(databaseUrl).query<ColumnRow>(
@@ -32,78 +28,6 @@ async function columns(databaseUrl: string, schema: string): Promise<ColumnRow[]
   return rows;
 }
 
-async function keys(databaseUrl: string, schema: string) {
-  const { rows } = await getPool(databaseUrl).query<{ kind: string; table_name: string; column_name: string; ref_table: string | null; ref_column: string | null }>(
-    `SELECT tc.constraint_type AS kind, kcu.table_name, kcu.column_name, ccu.table_name AS ref_table, ccu.column_name AS ref_column
-     FROM information_schema.table_constraints tc
-     JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema
-     LEFT JOIN information_schema.constraint_column_usage ccu ON tc.constraint_type = 'FOREIGN KEY' AND ccu.constraint_name = tc.constraint_name AND ccu.table_schema = tc.table_schema
-     WHERE tc.table_schema = $1 AND tc.constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY')
-     ORDER BY kcu.table_name, tc.constraint_type, kcu.ordinal_position`,
-    [schema],
-  );
-  return rows;
-}
-
-/** A draft catalog for every table in the schema; the user edits labels, aliases and filters. */
-export async function draftCatalog(databaseUrl: string, name: string, schema = 'public'): Promise<string> {
-  const cols = await columns(databaseUrl, schema);
-  const constraintRows = await keys(databaseUrl, schema);
-  // Every column of a primary key, in order: a composite key is kept whole.
-  const primary = new Map<string, string[]>();
-  for (const k of constraintRows.filter((r) => r.kind === 'PRIMARY KEY')) primary.set(k.table_name, [...(primary.get(k.table_name) ?? []), k.column_name]);
-  const foreign = constraintRows.filter((k) => k.kind === 'FOREIGN KEY' && k.ref_table && k.ref_column);
-  const isKey = (t: string, c: string) => (primary.get(t) ?? []).includes(c) || foreign.some((f) => f.table_name === t && f.column_name === c);
-
-  const tables: Record<string, { description: string; primary_key?: string | string[] }> = {};
-  const timeFields: Record<string, { column: string; meaning: string; type: string }> = {};
-  const metrics: Record<string, unknown> = {};
-  const dimensions: Record<string, unknown> = {};
-  const tableNames = [...new Set(cols.map((c) => c.table_name))];
-  for (const table of tableNames) {
-    const pk = primary.get(table);
-    tables[table] = { description: `TODO: what one row of ${table} is`, ...(pk ? { primary_key: pk.length === 1 ? pk[0] : pk } : {}) };
-    const own = cols.filter((c) => c.table_name === table);
-    const times = own.filter((c) => TIME_TYPES.has(c.data_type));
-    for (const t of times) timeFields[`${table}_${t.column_name}`] = { column: `${table}.${t.column_name}`, meaning: `TODO: what ${t.column_name} records`, type: TIME_TYPE_NAMES[t.data_type] ?? 'timestamp' };
-    const time = times[0];
-    if (!time) continue;
-    const timeField = `${table}_${time.column_name}`;
-    metrics[`${table}_count`] = {
-      label: `${table} count`, label_zh: `${table} 数`, aliases: [], description: `Number of ${table} rows`,
-      table, expression: 'COUNT(*)', time_field: timeField, format: 'integer', rules: { min: 0 },
-    };
-    for (const n of own.filter((c) => NUMERIC_TYPES.has(c.data_type) && !isKey(table, c.column_name))) {
-      metrics[`${table}_${n.column_name}_sum`] = {
-        label: `total ${n.column_name}`, label_zh: `${n.column_name} 合计`, aliases: [], description: `Sum of ${table}.${n.column_name}`,
-        table, expression: `SUM(${table}.${n.column_name})`, time_field: timeField, format: 'number',
-      };
-    }
-  }
-  for (const c of cols.filter((col) => TEXT_TYPES.has(col.data_type) && !isKey(col.table_name, col.column_name))) {
-    const { rows } = await getPool(databaseUrl).query<{ v: string }>(
-      `SELECT DISTINCT "${c.column_name}"::text AS v FROM "${schema}"."${c.table_name}" WHERE "${c.column_name}" IS NOT NULL LIMIT ${MAX_DIMENSION_VALUES + 1}`,
-    );
-    if (rows.length === 0 || rows.length > MAX_DIMENSION_VALUES) continue;
-    const id = c.column_name in dimensions ? `${c.table_name}_${c.column_name}` : c.column_name;
-    dimensions[id] = {
-      label: c.column_name, label_zh: c.column_name, column: `${c.table_name}.${c.column_name}`, aliases: [],
-      values: Object.fromEntries(rows.map((r): [string, string[]] => [r.v, []]).sort((x, y) => x[0].localeCompare(y[0]))),
-    };
-  }
-  const draft = {
-    name,
-    description: `TODO: describe the ${name} database`,
-    tables,
-    joins: foreign.map((f) => ({ from: `${f.table_name}.${f.column_name}`, to: `${f.ref_table}.${f.ref_column}` })),
-    time_fields: timeFields,
-    metrics,
-    dimensions,
-  };
-  const text = `# Draft metric catalog for ${name}, generated by "baton catalog init".\n# Review every TODO, give metrics their business names, aliases (中文 and English) and default filters,\n# then verify with "baton catalog check".\n${stringify(draft, { lineWidth: 0 })}`;
-  parseCatalog(text, '(draft)'); // the draft must load as it is
-  return text;
-}
 
 export interface CheckReport {
   problems: string[];
