@@ -449,7 +449,7 @@ async function catalogInit(opts: { databaseUrl?: string; output?: string; name?:
   }
 }
 
-async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: string }): Promise<void> {
+async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: string; strict?: boolean }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
   let text: string;
@@ -467,10 +467,12 @@ async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: 
   }
   await ensureReaderRole(databaseUrl, undefined, schemas);
   const report = await checkCatalog(text, file, databaseUrl, opts.schema);
-  for (const problem of report.problems) console.log(pc.red(`✖ ${problem}`));
+  report.problems.forEach((problem, i) => console.log(pc.red(`✖ ${report.problemLines[i] !== undefined && !problem.includes(`line ${report.problemLines[i]}:`) ? `${file}:${report.problemLines[i]}: ` : ''}${problem}`)));
+  for (const w of report.warnings) console.log(pc.yellow(`⚠ ${file}${w.line !== undefined ? `:${w.line}` : ''}: ${w.path}: ${w.message}`));
   const { tables, columns, metrics, dimensions } = report.checked;
-  if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)`);
-  console.log(pc.green(`✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked`));
+  if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)${report.warnings.length > 0 ? `, ${report.warnings.length} warning(s)` : ''}`);
+  if (opts.strict && report.warnings.length > 0) throw new CliError(`${file}: ${report.warnings.length} warning(s), and --strict makes warnings fail`);
+  console.log(pc.green(`✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked${report.warnings.length > 0 ? `; ${report.warnings.length} warning(s) above` : ''}`));
 }
 
 async function runsCommand(opts: { status?: RunListStatus; intent?: string; since?: string; limit: string; json?: boolean }): Promise<void> {
@@ -594,10 +596,11 @@ export function buildProgram(): Command {
     .option('--contact-columns', 'also propose e-mail and phone columns (password, hash, token, card columns never)')
     .option('--no-setup', `write nothing to the server (by default the read-only role ${config.readerRole} is created when missing and granted SELECT on the schema)`)
     .action(action(catalogInit));
-  catalog.command('check').description('verify a catalog against a live database: tables, columns, and every metric runs')
+  catalog.command('check').description('verify a catalog against a live database: tables, columns, every metric runs; warns on what it probably does not mean (each with its line)')
     .argument('<file>')
     .option('--database-url <url>', `database to check against (default: ${database}, DATABASE_URL)`)
     .option('--schema <schema>', 'schema to read', 'public')
+    .option('--strict', 'warnings fail the check too (exit code 1)')
     .action(action(catalogCheck));
   program.command('status').description('show a run\'s state and step progress')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(status));
