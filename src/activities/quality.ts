@@ -11,7 +11,7 @@
  * with March's rows and, beside it, how much is wrong in the table. How a table's
  * rows are placed in the period is `periodScope` below.
  */
-import { qualifiedTable, tableSql, wallNow, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
+import { tableSql, wallNow, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
@@ -53,8 +53,13 @@ function violation(table: string, check: ColumnCheck, now: string): string {
  * would call the future.
  */
 async function columnNow(catalog: Catalog, db: string, table: string, column: string): Promise<string> {
-  const { rows } = await queryRows(db, 'SELECT format_type(atttypid, atttypmod) AS value FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2', [qualifiedTable(catalog, table), column], LIMITS);
-  return String(rows[0]?.value ?? '').startsWith('timestamp with time zone') ? 'now()' : wallNow(catalog);
+  const declared = Object.values(catalog.time_fields).find((f) => f.column === `${table}.${column}`);
+  if (declared) return declared.type === 'timestamptz' ? 'now()' : wallNow(catalog);
+  // A column the catalog does not type: one value as text tells (an instant ends with its offset, +08 or -05:30). Asked of
+  // the table itself: the SQL guard refuses the system catalogs (pg_attribute) and pg_typeof(), which failed data quality
+  // for every catalog with a not_in_future check. An empty table has no row in the future either way.
+  const { rows } = await queryRows(db, `SELECT ${table}.${column}::text AS value FROM ${tableSql(catalog, table)} WHERE ${table}.${column} IS NOT NULL LIMIT 1`, [], LIMITS);
+  return /\d:\d{2}(:\d{2}(\.\d+)?)?[+-]\d{2}(:\d{2}){0,2}$/.test(String(rows[0]?.value ?? '')) ? 'now()' : wallNow(catalog);
 }
 
 function isReference(catalog: Catalog, table: string, column: string): boolean {
