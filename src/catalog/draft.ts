@@ -7,7 +7,7 @@
  * in a read-only session, so it cannot write to the server.
  */
 import { Client } from 'pg';
-import { Document, isMap, isScalar, type YAMLMap } from 'yaml';
+import { Document, isMap, isPair, isScalar, isSeq, visit, type YAMLMap } from 'yaml';
 import { parseCatalog } from './catalog';
 
 export class DraftError extends Error {
@@ -300,12 +300,12 @@ async function draft(client: Client, name: string, schema: string, options: Draf
     if (tc) def.time_column = tc.name;
     const checks: Record<string, unknown>[] = [];
     if (facts.includes(t)) {
-      for (const m of moneyCols(rel)) checks.push({ column: m.name, rule: 'non_negative', description: `${words(t)} with a negative ${words(m.name)}` });
+      for (const m of moneyCols(rel)) checks.push({ column: m.name, rule: 'non_negative', description: `${plural(words(singular(t)))} with a negative ${words(m.name)}` });
     }
     if (tc && headers.has(t)) {
-      checks.push({ column: tc.name, rule: 'not_in_future', description: `${words(t)} dated in the future` });
+      checks.push({ column: tc.name, rule: 'not_in_future', description: `${plural(words(singular(t)))} dated in the future` });
       const later = rel.columns.find((c) => c !== tc && c.category === 'D' && LATER_TIME.test(c.name) && !LATER_TIME.test(tc.name));
-      if (later) checks.push({ column: later.name, rule: 'not_before', other: tc.name, description: `${words(t)} whose ${words(later.name)} precedes their ${words(tc.name)}` });
+      if (later) checks.push({ column: later.name, rule: 'not_before', other: tc.name, description: `${plural(words(singular(t)))} whose ${words(later.name)} precedes their ${words(tc.name)}` });
       const status = await statusFilter(t);
       const paidAt = rel.columns.find((c) => c.category === 'D' && PAID_TIME.test(c.name) && !c.notNull);
       if (status && paidAt) checks.push({ column: paidAt.name, rule: 'not_null', when: status.sql.replace(`${t}.`, ''), description: `${status.sql.split(' = ')[1]?.replace(/'/g, '')} ${words(t)} without a ${words(paidAt.name)}` });
@@ -342,7 +342,12 @@ async function draft(client: Client, name: string, schema: string, options: Draf
   // ---- metrics
   const unit = options.currency?.toUpperCase();
   const metrics: Record<string, Noted<Record<string, unknown>>> = {};
-  const label = (text: string) => (ZH[text] ? { label: text, label_zh: ZH[text] } : { label: text });
+  /** Labels, and the label itself (and its Chinese, when known) as the first aliases: the words a question uses. */
+  const label = (text: string) => (ZH[text] ? { label: text, label_zh: ZH[text], aliases: [text, ZH[text]] } : { label: text, aliases: [text] });
+  const dimLabel = (text: string) => {
+    const l = label(text);
+    return { ...l, aliases: [...new Set([text, plural(text), ...l.aliases])] };
+  };
   /** A metric id not yet taken: the second fact table's buying_customers is rental_buying_customers. */
   const metricId = (id: string, table: string) => (id in metrics ? `${table}_${id}` : id);
   let revenueAsked = false;
@@ -375,23 +380,23 @@ async function draft(client: Client, name: string, schema: string, options: Draf
       const value = `${t}.${price.name} * ${t}.${qty.name}${discount && discountIsRate ? ` * (1 - ${t}.${discount.name})` : ''}`;
       const id = metricId(`${s}_revenue`, t);
       metrics[id] = {
-        value: { ...label(`${words(s)} revenue`), aliases: [], description: `Sum of ${words(price.name)} × ${words(qty.name)}${discount && discountIsRate ? ` × (1 − ${words(discount.name)})` : ''} over ${words(t)} rows.`, ...common, expression: `SUM(${value})`, ...money({}) },
+        value: { ...label(`${words(s)} revenue`), description: `Sum of ${words(price.name)} × ${words(qty.name)}${discount && discountIsRate ? ` × (1 − ${words(discount.name)})` : ''} over ${words(t)} rows.`, ...common, expression: `SUM(${value})`, ...money({}) },
         comment: `line level: the money of each ${words(s)}${discount && !discountIsRate ? `; ${t}.${discount.name} is not a rate (above 1): subtract it if it is an amount` : ''}`,
       };
       lineRevenue.set(header, id);
       metrics[metricId(`avg_${price.name}`, t)] = {
-        value: { ...label(`average ${words(price.name)}`), aliases: [], description: `Revenue per unit of ${words(qty.name)} (${words(s)} level).`, ...common, numerator: `SUM(${value})`, denominator: `SUM(${t}.${qty.name})`, ...money({}) },
+        value: { ...label(`average ${words(price.name)}`), description: `Revenue per unit of ${words(qty.name)} (${words(s)} level).`, ...common, numerator: `SUM(${value})`, denominator: `SUM(${t}.${qty.name})`, ...money({}) },
       };
     } else {
       for (const m of moneyCols(rel)) {
         const id = metricId(`${s}_${m.name}`, t);
-        metrics[id] = { value: { ...label(`${words(s)} ${words(m.name)}`), aliases: [], description: `Sum of ${t}.${m.name}.`, ...common, expression: `SUM(${t}.${m.name})`, ...money({}) } };
+        metrics[id] = { value: { ...label(`${words(s)} ${words(m.name)}`), description: `Sum of ${t}.${m.name}.`, ...common, expression: `SUM(${t}.${m.name})`, ...money({}) } };
         if (!lineRevenue.has(header)) lineRevenue.set(header, id);
       }
     }
     for (const c of qtyCols(rel)) {
       const id = c.name === 'quantity' || c.name === 'qty' ? 'units_sold' : `total_${c.name}`;
-      metrics[metricId(id, t)] = { value: { ...label(words(id)), aliases: [], description: `Sum of ${t}.${c.name}.`, ...common, expression: `SUM(${t}.${c.name})`, format: 'integer', rules: { min: 0 } } };
+      metrics[metricId(id, t)] = { value: { ...label(words(id)), description: `Sum of ${t}.${c.name}.`, ...common, expression: `SUM(${t}.${c.name})`, format: 'integer', rules: { min: 0 } } };
     }
   }
 
@@ -408,28 +413,28 @@ async function draft(client: Client, name: string, schema: string, options: Draf
     const timeNote = others.length > 0 ? `counted by ${booking.name}${paid ? ' (booked when paid)' : ''}; ${t} also has ${others.join(', ')}` : undefined;
     const countId = plural(s);
     metrics[metricId(countId, t)] = {
-      value: { ...label(words(countId)), aliases: [], description: `Number of ${words(t)}${filters.length > 0 ? ` (${filters.map((f) => f.sql).join(' and ')})` : ''}.`, ...common, expression: 'COUNT(*)', format: 'integer', rules: { min: 0 } },
+      value: { ...label(words(countId)), description: `Number of ${plural(words(s))}${filters.length > 0 ? ` (${filters.map((f) => f.sql).join(' and ')})` : ''}.`, ...common, expression: 'COUNT(*)', format: 'integer', rules: { min: 0 } },
       comment: [timeNote, ...filterNotes].filter(Boolean).join('; ') || undefined,
     };
     const moneys = moneyCols(rel);
     for (const m of moneys) {
       const base = /^(total|amount|revenue|sales|value|gmv|subtotal)$/i.test(m.name) ? `${s}_${m.name}` : m.name;
       metrics[metricId(base, t)] = {
-        value: { ...label(words(base)), aliases: [], description: `Sum of ${t}.${m.name}.`, ...common, expression: `SUM(${t}.${m.name})`, ...money({}), ...(lineRevenue.has(t) ? { finer: lineRevenue.get(t) } : {}) },
+        value: { ...label(words(base)), description: `Sum of ${t}.${m.name}.`, ...common, expression: `SUM(${t}.${m.name})`, ...money({}), ...(lineRevenue.has(t) ? { finer: lineRevenue.get(t) } : {}) },
         comment: [revenueComment(t, m.name, moneys.filter((x) => x !== m).map((x) => x.name)), unit ? undefined : 'in which currency? set unit (USD, CNY, ...) and format: currency', lineRevenue.has(t) ? `finer: the same money per line; check that ${t}.${m.name} equals the sum of its lines` : undefined].filter(Boolean).join('; ') || undefined,
       };
       metrics[metricId(`avg_${base}`, t)] = {
-        value: { ...label(`average ${words(base)}`), aliases: [], description: `Average ${t}.${m.name} per ${words(s)}.`, ...common, numerator: `SUM(${t}.${m.name})`, denominator: 'COUNT(*)', ...money({}) },
+        value: { ...label(`average ${words(base)}`), description: `Average ${t}.${m.name} per ${words(s)}.`, ...common, numerator: `SUM(${t}.${m.name})`, denominator: 'COUNT(*)', ...money({}) },
       };
     }
     for (const c of qtyCols(rel)) {
-      metrics[metricId(`total_${c.name}`, t)] = { value: { ...label(`total ${words(c.name)}`), aliases: [], description: `Sum of ${t}.${c.name}.`, ...common, expression: `SUM(${t}.${c.name})`, format: 'integer', rules: { min: 0 } } };
+      metrics[metricId(`total_${c.name}`, t)] = { value: { ...label(`total ${words(c.name)}`), description: `Sum of ${t}.${c.name}.`, ...common, expression: `SUM(${t}.${c.name})`, format: 'integer', rules: { min: 0 } } };
     }
     const customerKey = rel.columns.find((c) => CUSTOMER_KEY.test(c.name) && !rel.pk.includes(c.name));
     if (customerKey) {
       const who = plural(customerKey.name.replace(/_?id$/i, '').toLowerCase());
       metrics[metricId(`buying_${who}`, t)] = {
-        value: { ...label(`buying ${who}`), aliases: [], description: `Distinct ${who} with at least one ${words(s)} in the period.`, ...common, expression: `COUNT(DISTINCT ${t}.${customerKey.name})`, format: 'integer', rules: { min: 0 } },
+        value: { ...label(`buying ${who}`), description: `Distinct ${who} with at least one ${words(s)} in the period.`, ...common, expression: `COUNT(DISTINCT ${t}.${customerKey.name})`, format: 'integer', rules: { min: 0 } },
       };
     }
   }
@@ -453,17 +458,17 @@ async function draft(client: Client, name: string, schema: string, options: Draf
     const entity = singular(t);
     // An entity's name: the table's dimension ("genre", "customer"), whatever its cardinality up to a thousand.
     if (hop > 0 && first && last) {
-      addDim(entity, { ...label(words(entity)), expression: `${t}.${first.name} || ' ' || ${t}.${last.name}`, description: `the ${words(entity)}'s full name`, aliases: [] });
+      addDim(entity, { ...dimLabel(words(entity)), expression: `${t}.${first.name} || ' ' || ${t}.${last.name}`, description: `the ${words(entity)}'s full name` });
     } else if (hop > 0 && nameCol) {
       const values = await distinctValues(t, nameCol.name, 1000);
-      if (values) addDim(entity, { ...label(words(entity)), column: `${t}.${nameCol.name}`, aliases: [], ...(values.length <= 30 ? { values: Object.fromEntries(values.map((v) => [v, []])) } : {}) });
+      if (values) addDim(entity, { ...dimLabel(words(entity)), column: `${t}.${nameCol.name}`, ...(values.length <= 30 ? { values: Object.fromEntries(values.map((v) => [v, []])) } : {}) });
     }
     if (hop >= 2) continue; // further away, only the name: a genre's name, an artist's name
     for (const c of rel.columns) {
       if (keys.has(c.name) || c === nameCol || c === first || c === last || isSensitive(c.name) || NOT_A_DIMENSION.test(c.name) || ID_LIKE.test(c.name)) continue;
       if (nameCol && c.name.startsWith(`${nameCol.name}_`)) continue; // name_en beside name: the same thing translated
       if (c.category === 'B') {
-        addDim(c.name, { ...label(words(c.name)), column: `${t}.${c.name}`, aliases: [], values: { true: [], false: [] } });
+        addDim(c.name, { ...dimLabel(words(c.name)), column: `${t}.${c.name}`, values: { true: [], false: [] } });
         continue;
       }
       if (c.category !== 'S' && c.category !== 'E') continue;
@@ -471,7 +476,7 @@ async function draft(client: Client, name: string, schema: string, options: Draf
       const values = c.enumValues ?? (await distinctValues(t, c.name, limit));
       if (!values || values.length === 0) continue;
       const id = dimNames.has(c.name) || rels.has(c.name) ? `${t}_${c.name}` : c.name;
-      addDim(id, { ...label(words(id)), column: `${t}.${c.name}`, aliases: [], ...(values.length <= 30 ? { values: Object.fromEntries(values.map((v) => [v, []])) } : {}) });
+      addDim(id, { ...dimLabel(words(id)), column: `${t}.${c.name}`, ...(values.length <= 30 ? { values: Object.fromEntries(values.map((v) => [v, []])) } : {}) });
     }
   }
 
@@ -521,6 +526,8 @@ async function draft(client: Client, name: string, schema: string, options: Draf
     ...(sensitive.length > 0 ? [`Sensitive columns, never proposed and never read: ${sensitive.join(', ')}.`] : []),
   ];
   doc.commentBefore = header.map((l) => ` ${l}`).join('\n');
+  // Short lists on one line: aliases, keys, and the empty synonym lists of known values.
+  visit(doc, { Pair: (_, pair) => { if (isPair(pair) && isScalar(pair.key) && ['aliases', 'primary_key'].includes(String(pair.key.value)) && isSeq(pair.value)) pair.value.flow = true; }, Seq: (_, seq) => { if (seq.items.length === 0) seq.flow = true; } });
   const text = doc.toString({ lineWidth: 0 });
   parseCatalog(text, '(draft)'); // the draft must load as it is
   if (facts.length === 0) notes.push('no fact table found: the draft has no metrics; write them (docs/catalog.md)');
