@@ -29,6 +29,7 @@ import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
 import { checklist } from './workflows/checklist';
 import { MAX_QUESTION_LENGTH } from './limits';
 import { checkCatalog, draftCatalogWithNotes, DraftError, type Draft } from './catalog/introspect';
+import { importDbt, readDbtFiles } from './catalog/dbt';
 import { loadCatalog, parseCatalog } from './catalog/catalog';
 import { exportRun } from './cli/export';
 import { codecServerCommand } from './cli/codec-server';
@@ -449,6 +450,39 @@ async function catalogInit(opts: { databaseUrl?: string; output?: string; name?:
   }
 }
 
+async function catalogImportDbt(target: string, opts: { output?: string; name: string; timezone?: string; currency?: string; databaseUrl?: string; schema: string }): Promise<void> {
+  if (!fs.existsSync(target)) throw new CliError(`no such file or directory: ${target}`, 2);
+  // With a database, expressions are qualified by its columns and time fields get their real types.
+  let columns: Record<string, string[]> | undefined;
+  let timeTypes: Record<string, 'timestamp' | 'timestamptz' | 'date'> | undefined;
+  if (opts.databaseUrl) {
+    await ping(opts.databaseUrl);
+    const { rows } = await getPool(opts.databaseUrl).query<{ table_name: string; column_name: string; data_type: string }>(
+      'SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position', [opts.schema]);
+    columns = {};
+    timeTypes = {};
+    for (const r of rows) {
+      (columns[r.table_name] ??= []).push(r.column_name);
+      const type = r.data_type === 'timestamp with time zone' ? 'timestamptz' : r.data_type === 'date' ? 'date' : r.data_type.startsWith('timestamp') ? 'timestamp' : undefined;
+      if (type) timeTypes[`${r.table_name}.${r.column_name}`] = type;
+    }
+  }
+  let result;
+  try {
+    result = importDbt(readDbtFiles(target), { name: opts.name, timezone: opts.timezone, currency: opts.currency, columns, timeTypes });
+  } catch (err) {
+    throw new CliError(`${target}: ${(err as Error).message}`, 2);
+  }
+  for (const line of result.unmapped) console.error(pc.yellow(`! not imported: ${line}`));
+  const { tables, metrics, dimensions } = result.imported;
+  if (opts.output) {
+    fs.writeFileSync(opts.output, result.text);
+    console.log(`wrote ${opts.output}: ${tables} tables, ${metrics} metrics, ${dimensions} dimensions; ${result.unmapped.length} thing(s) not imported (listed at its top); next: baton catalog check ${opts.output}`);
+  } else {
+    process.stdout.write(result.text);
+  }
+}
+
 async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: string; strict?: boolean }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
@@ -602,6 +636,15 @@ export function buildProgram(): Command {
     .option('--schema <schema>', 'schema to read', 'public')
     .option('--strict', 'warnings fail the check too (exit code 1)')
     .action(action(catalogCheck));
+  catalog.command('import-dbt').description('write a catalog from dbt MetricFlow semantic models and metrics (YAML files or a directory of them); names what it cannot map')
+    .argument('<path>', 'a dbt YAML file, or a directory searched for *.yml')
+    .option('-o, --output <file>', 'file to write (default: standard output)')
+    .option('--name <name>', 'catalog name', 'dbt')
+    .option('--timezone <zone>', 'the business time zone to write', 'UTC')
+    .option('--currency <code>', 'ISO code written as the unit of money metrics')
+    .option('--database-url <url>', 'read column names and time types from this database (optional)')
+    .option('--schema <schema>', 'schema of the tables, with --database-url', 'public')
+    .action(action(catalogImportDbt));
   program.command('status').description('show a run\'s state and step progress')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(status));
   program.command('show').description('a run in detail: steps, token usage per agent against budgets, history size')
