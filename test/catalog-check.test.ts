@@ -110,7 +110,8 @@ test('the catalogs the suites use pass without a warning', async () => {
   expect(demo.warnings).toEqual([]);
   const chinook = await checkCatalog(fs.readFileSync(path.join(ROOT, 'catalogs', 'chinook.yaml'), 'utf8'), 'chinook.yaml', chinookDatabaseUrl(testConfig().databaseUrl));
   expect(chinook.problems).toEqual([]);
-  expect(chinook.warnings).toEqual([]);
+  // Chinook's data ends 2025-12-22: from 2026-12-23 on, check rightly calls it a historical database.
+  expect(chinook.warnings.filter((w) => !w.message.includes('has no data in the last year'))).toEqual([]);
 });
 
 test('the CLI prints file:line for each warning; --strict makes warnings fail', async () => {
