@@ -28,7 +28,8 @@ import { readManifest, seedDatabase } from './seed/load';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
 import { checklist } from './workflows/checklist';
 import { MAX_QUESTION_LENGTH } from './limits';
-import { checkCatalog, draftCatalog } from './catalog/introspect';
+import { checkCatalog, draftCatalogWithNotes, DraftError, type Draft } from './catalog/introspect';
+import { importDbt, readDbtFiles } from './catalog/dbt';
 import { loadCatalog, parseCatalog } from './catalog/catalog';
 import { exportRun } from './cli/export';
 import { codecServerCommand } from './cli/codec-server';
@@ -423,20 +424,66 @@ async function exportCommand(workflowId: string, opts: { output?: string }): Pro
   });
 }
 
-async function catalogInit(opts: { databaseUrl?: string; output?: string; name?: string; schema: string }): Promise<void> {
+async function catalogInit(opts: { databaseUrl?: string; output?: string; name?: string; schema: string; currency?: string; contactColumns?: boolean; setup: boolean }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
+  if (opts.currency !== undefined && !/^[A-Za-z]{3}$/.test(opts.currency)) throw new CliError(`--currency takes an ISO code such as USD or CNY, got "${opts.currency}"`, 2);
   const name = (opts.name ?? new URL(databaseUrl).pathname.replace(/^\//, '')).replace(/[^a-z0-9_]/gi, '_') || 'catalog';
-  const text = await draftCatalog(databaseUrl, name, opts.schema);
+  let draft: Draft;
+  try {
+    draft = await draftCatalogWithNotes(databaseUrl, name, { schema: opts.schema, currency: opts.currency, allowContactColumns: opts.contactColumns === true });
+  } catch (err) {
+    if (err instanceof DraftError) throw new CliError(`${redactUrl(databaseUrl)}: ${err.message}`, 2);
+    throw err;
+  }
+  for (const note of draft.notes) console.error(pc.yellow(`! ${note}`));
+  if (opts.setup) {
+    // The read-only role agent SQL logs in as, with SELECT on the schema: what "baton ask" needs on this server.
+    await ensureReaderRole(databaseUrl, undefined, [opts.schema]);
+    console.error(pc.dim(`granted ${config.readerRole} SELECT on schema ${opts.schema} (--no-setup leaves the server untouched)`));
+  }
   if (opts.output) {
-    fs.writeFileSync(opts.output, text);
+    fs.writeFileSync(opts.output, draft.text);
     console.log(`wrote draft catalog ${opts.output}; edit it, then run: baton catalog check ${opts.output} --database-url ${redactUrl(databaseUrl)}`);
   } else {
-    process.stdout.write(text);
+    process.stdout.write(draft.text);
   }
 }
 
-async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: string }): Promise<void> {
+async function catalogImportDbt(target: string, opts: { output?: string; name: string; timezone?: string; currency?: string; databaseUrl?: string; schema: string }): Promise<void> {
+  if (!fs.existsSync(target)) throw new CliError(`no such file or directory: ${target}`, 2);
+  // With a database, expressions are qualified by its columns and time fields get their real types.
+  let columns: Record<string, string[]> | undefined;
+  let timeTypes: Record<string, 'timestamp' | 'timestamptz' | 'date'> | undefined;
+  if (opts.databaseUrl) {
+    await ping(opts.databaseUrl);
+    const { rows } = await getPool(opts.databaseUrl).query<{ table_name: string; column_name: string; data_type: string }>(
+      'SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position', [opts.schema]);
+    columns = {};
+    timeTypes = {};
+    for (const r of rows) {
+      (columns[r.table_name] ??= []).push(r.column_name);
+      const type = r.data_type === 'timestamp with time zone' ? 'timestamptz' : r.data_type === 'date' ? 'date' : r.data_type.startsWith('timestamp') ? 'timestamp' : undefined;
+      if (type) timeTypes[`${r.table_name}.${r.column_name}`] = type;
+    }
+  }
+  let result;
+  try {
+    result = importDbt(readDbtFiles(target), { name: opts.name, timezone: opts.timezone, currency: opts.currency, columns, timeTypes });
+  } catch (err) {
+    throw new CliError(`${target}: ${(err as Error).message}`, 2);
+  }
+  for (const line of result.unmapped) console.error(pc.yellow(`! not imported: ${line}`));
+  const { tables, metrics, dimensions } = result.imported;
+  if (opts.output) {
+    fs.writeFileSync(opts.output, result.text);
+    console.log(`wrote ${opts.output}: ${tables} tables, ${metrics} metrics, ${dimensions} dimensions; ${result.unmapped.length} thing(s) not imported (listed at its top); next: baton catalog check ${opts.output}`);
+  } else {
+    process.stdout.write(result.text);
+  }
+}
+
+async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: string; strict?: boolean }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
   let text: string;
@@ -454,10 +501,12 @@ async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: 
   }
   await ensureReaderRole(databaseUrl, undefined, schemas);
   const report = await checkCatalog(text, file, databaseUrl, opts.schema);
-  for (const problem of report.problems) console.log(pc.red(`✖ ${problem}`));
+  report.problems.forEach((problem, i) => console.log(pc.red(`✖ ${report.problemLines[i] !== undefined && !problem.includes(`line ${report.problemLines[i]}:`) ? `${file}:${report.problemLines[i]}: ` : ''}${problem}`)));
+  for (const w of report.warnings) console.log(pc.yellow(`⚠ ${file}${w.line !== undefined ? `:${w.line}` : ''}: ${w.path}: ${w.message}`));
   const { tables, columns, metrics, dimensions } = report.checked;
-  if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)`);
-  console.log(pc.green(`✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked`));
+  if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)${report.warnings.length > 0 ? `, ${report.warnings.length} warning(s)` : ''}`);
+  if (opts.strict && report.warnings.length > 0) throw new CliError(`${file}: ${report.warnings.length} warning(s), and --strict makes warnings fail`);
+  console.log(pc.green(`✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked${report.warnings.length > 0 ? `; ${report.warnings.length} warning(s) above` : ''}`));
 }
 
 async function runsCommand(opts: { status?: RunListStatus; intent?: string; since?: string; limit: string; json?: boolean }): Promise<void> {
@@ -577,12 +626,25 @@ export function buildProgram(): Command {
     .option('-o, --output <file>', 'file to write (default: standard output)')
     .option('--name <name>', 'catalog name (default: the database name)')
     .option('--schema <schema>', 'schema to read', 'public')
+    .option('--currency <code>', 'ISO code of the money columns (USD, CNY): written as the unit of money metrics')
+    .option('--contact-columns', 'also propose e-mail and phone columns (password, hash, token, card columns never)')
+    .option('--no-setup', `write nothing to the server (by default the read-only role ${config.readerRole} is created when missing and granted SELECT on the schema)`)
     .action(action(catalogInit));
-  catalog.command('check').description('verify a catalog against a live database: tables, columns, and every metric runs')
+  catalog.command('check').description('verify a catalog against a live database: tables, columns, every metric runs; warns on what it probably does not mean (each with its line)')
     .argument('<file>')
     .option('--database-url <url>', `database to check against (default: ${database}, DATABASE_URL)`)
     .option('--schema <schema>', 'schema to read', 'public')
+    .option('--strict', 'warnings fail the check too (exit code 1)')
     .action(action(catalogCheck));
+  catalog.command('import-dbt').description('write a catalog from dbt MetricFlow semantic models and metrics (YAML files or a directory of them); names what it cannot map')
+    .argument('<path>', 'a dbt YAML file, or a directory searched for *.yml')
+    .option('-o, --output <file>', 'file to write (default: standard output)')
+    .option('--name <name>', 'catalog name', 'dbt')
+    .option('--timezone <zone>', 'the business time zone to write', 'UTC')
+    .option('--currency <code>', 'ISO code written as the unit of money metrics')
+    .option('--database-url <url>', 'read column names and time types from this database (optional)')
+    .option('--schema <schema>', 'schema of the tables, with --database-url', 'public')
+    .action(action(catalogImportDbt));
   program.command('status').description('show a run\'s state and step progress')
     .argument('<workflowId>').option('--json', 'print JSON').action(action(status));
   program.command('show').description('a run in detail: steps, token usage per agent against budgets, history size')

@@ -69,8 +69,9 @@ test('an English report in US dollars: sentences with a space after each full st
 });
 
 test('catalog init keeps a composite primary key whole, and the SQL compiler uses it as one key', async () => {
+  // The draft leaves out the playlists (no fact table reaches them); composite keys of drafted tables: test/catalog-init.test.ts.
   const draft = parseYaml(await draftCatalog(databaseUrl, 'chinook')) as { tables: Record<string, { primary_key?: string | string[] }> };
-  expect(draft.tables.playlist_track!.primary_key).toEqual(['playlist_id', 'track_id']);
+  expect(draft.tables.playlist_track).toBeUndefined();
   expect(draft.tables.invoice!.primary_key).toBe('invoice_id');
   const catalog = parseCatalog(`
 name: playlists

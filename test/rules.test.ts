@@ -92,6 +92,14 @@ time_fields: { paid: { column: orders.paid_at, meaning: paid } }
 metrics:
   gmv: { label: GMV, label_zh: 销售额, description: d, table: orders, expression: SUM(orders.amount), time_field: nope }
 `;
-  expect(() => parseCatalog(missingTimeField, 'shop.yaml')).toThrow(new CatalogError('shop.yaml', 'metrics.gmv.time_field', '"nope" is not one of the time_fields (paid)'));
-  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: { gmv: { label: 3 } }', 'x.yaml')).toThrow(/^catalog x\.yaml: metrics\.gmv\.label: /);
+  expect(() => parseCatalog(missingTimeField, 'shop.yaml')).toThrow(new CatalogError('shop.yaml', 'metrics.gmv.time_field', '"nope" is not one of the time_fields (paid)', 6));
+  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: { gmv: { label: 3 } }', 'x.yaml')).toThrow(/^catalog x\.yaml: line 4: metrics\.gmv\.label: /);
+});
+
+test('a misspelt key is named with its line and the keys it may have meant, never dropped silently', () => {
+  const typo = 'name: shop\ntables:\n  orders:\n    primary_key: id\n    time_colum: placed_at\ntime_fields: {}\nmetrics: {}\n';
+  expect(() => parseCatalog(typo, 'shop.yaml')).toThrow(new CatalogError('shop.yaml', 'tables.orders', 'unknown key `time_colum`; did you mean `time_column`?', 5));
+  expect(() => parseCatalog('name: shop\ntimzone: UTC\ntables: {}\ntime_fields: {}\nmetrics: {}\n', 'shop.yaml')).toThrow('catalog shop.yaml: line 2: (root): unknown key `timzone`; did you mean `timezone`?');
+  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: {}\njoins:\n  - { form: a.b, to: c.d }\n', 'shop.yaml')).toThrow('line 6: joins.0: unknown key `form`; did you mean `from`?');
+  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: {}\nwidgets: {}\n', 'shop.yaml')).toThrow('line 5: (root): unknown key `widgets`');
 });

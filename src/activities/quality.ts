@@ -54,7 +54,10 @@ function violation(table: string, check: ColumnCheck, now: string): string {
  * would call the future.
  */
 async function columnNow(catalog: Catalog, db: string, table: string, column: string): Promise<string> {
-  // Baton's own question about the schema, not agent SQL: it reads the system catalog, which the SQL guard refuses.
+  const declared = Object.values(catalog.time_fields).find((f) => f.column === `${table}.${column}`);
+  if (declared) return declared.type === 'timestamptz' ? 'now()' : wallNow(catalog);
+  // A column the catalog does not type: asked of the system catalog on Baton's own connection. This is Baton's question
+  // about the schema, not agent SQL, which the SQL guard keeps away from pg_attribute and pg_typeof().
   const { rows } = await getPool(db).query<{ type: string }>(
     'SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2',
     [qualifiedTable(catalog, table), column],

@@ -4,7 +4,7 @@
  * path of the bad field and why.
  */
 import fs from 'node:fs';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, YAMLParseError, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
 
 /** table.column, both plain SQL identifiers. */
@@ -18,7 +18,8 @@ const MetricFilter = z.object({ sql: z.string().min(1), description: z.string().
 const MetricDefinition = z
   .object({
     label: z.string().min(1),
-    label_zh: z.string().min(1),
+    /** The Chinese label; the English one when absent (a draft writes one only where a real translation is known). */
+    label_zh: z.string().min(1).optional(),
     aliases: z.array(z.string().min(1)).default([]),
     description: z.string().min(1),
     /** The table the metric counts rows of; joins start here. */
@@ -52,12 +53,14 @@ const MetricDefinition = z
   .refine((m) => (m.expression !== undefined) !== (m.numerator !== undefined && m.denominator !== undefined), {
     message: 'a metric needs either expression, or numerator and denominator',
   })
-  .refine((m) => m.per === undefined || m.numerator !== undefined, { message: 'per needs numerator and denominator' });
+  .refine((m) => m.per === undefined || m.numerator !== undefined, { message: 'per needs numerator and denominator' })
+  .transform((m) => ({ ...m, label_zh: m.label_zh ?? m.label }));
 
 const DimensionDefinition = z
   .object({
   label: z.string().min(1),
-  label_zh: z.string().min(1),
+  /** The Chinese label; the English one when absent. */
+  label_zh: z.string().min(1).optional(),
   /** A column, or an SQL expression; {time} in an expression stands for the metric's time column. */
   column: ColumnRef.optional(),
   expression: z.string().min(1).optional(),
@@ -67,7 +70,8 @@ const DimensionDefinition = z
   /** Known values, each with the other names people use for it. */
   values: z.record(z.string(), z.array(z.string()).default([])).default({}),
   })
-  .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' });
+  .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' })
+  .transform((d) => ({ ...d, label_zh: d.label_zh ?? d.label }));
 
 /**
  * A data-quality rule on one column, checked by the data-quality agent before the
@@ -201,10 +205,100 @@ export class CatalogError extends Error {
     readonly file: string,
     readonly field: string,
     readonly problem: string,
+    /** The line of the file to change, when known. */
+    readonly line?: number,
   ) {
-    super(`catalog ${file}: ${field}: ${problem}`);
+    super(`catalog ${file}: ${line !== undefined ? `line ${line}: ` : ''}${field}: ${problem}`);
     this.name = 'CatalogError';
   }
+}
+
+/**
+ * Where a dotted path (`metrics.gmv.expression`, `joins.2.to`) is written in a catalog's YAML: the line of its key
+ * (or of the list item), 1-based; the nearest enclosing entry's line when the path goes deeper than the file does.
+ */
+export function catalogLines(text: string): (path: string | (string | number)[]) => number | undefined {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter });
+  const lineAt = (offset: number | undefined) => (offset === undefined ? undefined : counter.linePos(offset).line);
+  return (path) => {
+    const parts = typeof path === 'string' ? path.split('.').filter((p) => p.length > 0) : path;
+    let node: unknown = doc.contents;
+    let line: number | undefined = parts.length === 0 ? 1 : undefined;
+    for (const part of parts) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(part));
+        if (!pair) break;
+        line = lineAt((pair.key as YamlNode).range?.[0]);
+        node = pair.value;
+      } else if (isSeq(node)) {
+        const item = node.items[Number(part)] as YamlNode | undefined;
+        if (!item) break;
+        line = lineAt(item.range?.[0]);
+        node = item;
+      } else break;
+    }
+    return line;
+  };
+}
+
+/** Edit distance between two keys (a swap of two letters counts once), for "did you mean": a dozen lines, so no library. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let prev = row;
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      // Two letters swapped (lable, label) is one slip.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) next[j] = Math.min(next[j] ?? 0, (prev[j - 2] ?? 0) + 1);
+    }
+    prev = row;
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
+/** The known keys closest to an unknown one (at most a third of its letters apart), best first. */
+export function suggestKeys(key: string, known: string[]): string[] {
+  const limit = Math.max(1, Math.floor(key.length / 3));
+  return known
+    .map((k) => ({ k, d: editDistance(key.toLowerCase(), k.toLowerCase()) }))
+    .filter((x) => x.d <= limit || (x.k.startsWith(key) && key.length >= 3))
+    .sort((x, y) => x.d - y.d)
+    .map((x) => x.k);
+}
+
+interface ZodDefLike { type: string; shape?: Record<string, { _zod: { def: ZodDefLike } }>; innerType?: { _zod: { def: ZodDefLike } }; in?: { _zod: { def: ZodDefLike } }; element?: { _zod: { def: ZodDefLike } }; valueType?: { _zod: { def: ZodDefLike } }; options?: { _zod: { def: ZodDefLike } }[] }
+
+/** Keys the schema does not know, each with where it is and the keys it may have meant (zod would drop them silently). */
+export function unknownKeys(raw: unknown, schema: { _zod: { def: unknown } } = CatalogSchema): { path: string[]; key: string; suggestions: string[] }[] {
+  const found: { path: string[]; key: string; suggestions: string[] }[] = [];
+  const walk = (value: unknown, def: ZodDefLike, path: string[]) => {
+    const inner = def.innerType ?? def.in;
+    if (inner) return walk(value, inner._zod.def, path);
+    if (def.type === 'object' && def.shape && value && typeof value === 'object' && !Array.isArray(value)) {
+      const known = Object.keys(def.shape);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        const child = def.shape[k];
+        if (!child) {
+          // A key already written is not what a typo meant.
+          const missing = known.filter((x) => !(x in (value as Record<string, unknown>)));
+          found.push({ path, key: k, suggestions: suggestKeys(k, missing) });
+        }
+        else walk(v, child._zod.def, [...path, k]);
+      }
+    } else if (def.type === 'record' && def.valueType && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, def.valueType._zod.def, [...path, k]);
+    } else if (def.type === 'array' && def.element && Array.isArray(value)) {
+      value.forEach((v, i) => walk(v, def.element!._zod.def, [...path, String(i)]));
+    } else if (def.type === 'union' && def.options) {
+      const object = def.options.find((o) => o._zod.def.type === 'object');
+      if (object && value && typeof value === 'object' && !Array.isArray(value)) walk(value, object._zod.def, path);
+    }
+  };
+  walk(raw, schema._zod.def as ZodDefLike, []);
+  return found;
 }
 
 /** Cross-references zod cannot see: every table, time field and column named must be declared. */
@@ -250,19 +344,33 @@ function checkReferences(catalog: Catalog, file: string): void {
 }
 
 export function parseCatalog(text: string, file = '<inline>'): Catalog {
-  let raw: unknown;
-  try {
-    raw = parseYaml(text);
-  } catch (err) {
-    const where = err instanceof YAMLParseError && err.linePos ? `line ${err.linePos[0].line}` : '(file)';
-    throw new CatalogError(file, where, `not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const where = yamlError instanceof YAMLParseError ? `line ${counter.linePos(yamlError.pos[0]).line}` : '(file)';
+    throw new CatalogError(file, where, `not valid YAML: ${yamlError.message.split('\n')[0]}`);
+  }
+  const raw: unknown = doc.toJS();
+  const lineOf = catalogLines(text);
+  // A misspelt key would be dropped silently (and its default would apply): name it, with the keys it may have meant.
+  const unknown = unknownKeys(raw)[0];
+  if (unknown) {
+    const hint = unknown.suggestions.length > 0 ? `; did you mean ${unknown.suggestions.slice(0, 3).map((k) => `\`${k}\``).join(' or ')}?` : '';
+    throw new CatalogError(file, unknown.path.join('.') || '(root)', `unknown key \`${unknown.key}\`${hint}`, lineOf([...unknown.path, unknown.key]));
   }
   const parsed = CatalogSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new CatalogError(file, issue?.path.join('.') || '(root)', issue?.message ?? 'invalid');
+    const path = (issue?.path ?? []).map(String);
+    throw new CatalogError(file, path.join('.') || '(root)', issue?.message ?? 'invalid', path.length > 0 ? lineOf(path) : undefined);
   }
-  checkReferences(parsed.data, file);
+  try {
+    checkReferences(parsed.data, file);
+  } catch (err) {
+    if (err instanceof CatalogError && err.line === undefined) throw new CatalogError(err.file, err.field, err.problem, lineOf(err.field));
+    throw err;
+  }
   return parsed.data;
 }
 

@@ -2,11 +2,14 @@
  * `baton catalog init` and `baton catalog check`: draft a catalog from a live
  * PostgreSQL database, and verify a catalog against one.
  */
-import { stringify } from 'yaml';
 import { getPool, queryReadOnly } from '../db';
 import { defaultTimeWindow } from '../model/time-window';
-import { CatalogError, parseCatalog, type Catalog } from './catalog';
-import { compileMetricQuery } from './sql';
+import { parse as parseYaml } from 'yaml';
+import { catalogLines, CatalogError, parseCatalog, type Catalog } from './catalog';
+import { isSensitiveColumn } from './draft';
+import { compileMetricQuery, FanOutError } from './sql';
+
+export { draftCatalog, draftCatalogWithNotes, DraftError, type Draft } from './draft';
 
 interface ColumnRow {
   table_name: string;
@@ -14,99 +17,39 @@ interface ColumnRow {
   data_type: string;
 }
 
-const TIME_TYPES = new Set(['timestamp without time zone', 'timestamp with time zone', 'date']);
 /** How a time field's `type` names each PostgreSQL time type. */
 const TIME_TYPE_NAMES: Record<string, string> = { 'timestamp without time zone': 'timestamp', 'timestamp with time zone': 'timestamptz', date: 'date' };
-const NUMERIC_TYPES = new Set(['numeric', 'integer', 'bigint', 'smallint', 'double precision', 'real']);
-const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
-/** Text columns with at most this many distinct values become dimensions. */
-const MAX_DIMENSION_VALUES = 30;
 
 async function columns(databaseUrl: string, schema: string): Promise<ColumnRow[]> {
   const { rows } = await getPool(databaseUrl).query<ColumnRow>(
     `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
-     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type IN ('BASE TABLE', 'VIEW')
      WHERE c.table_schema = $1 ORDER BY c.table_name, c.ordinal_position`,
     [schema],
   );
   return rows;
 }
 
-async function keys(databaseUrl: string, schema: string) {
-  const { rows } = await getPool(databaseUrl).query<{ kind: string; table_name: string; column_name: string; ref_table: string | null; ref_column: string | null }>(
-    `SELECT tc.constraint_type AS kind, kcu.table_name, kcu.column_name, ccu.table_name AS ref_table, ccu.column_name AS ref_column
-     FROM information_schema.table_constraints tc
-     JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema
-     LEFT JOIN information_schema.constraint_column_usage ccu ON tc.constraint_type = 'FOREIGN KEY' AND ccu.constraint_name = tc.constraint_name AND ccu.table_schema = tc.table_schema
-     WHERE tc.table_schema = $1 AND tc.constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY')
-     ORDER BY kcu.table_name, tc.constraint_type, kcu.ordinal_position`,
-    [schema],
-  );
-  return rows;
+
+/** Something in a catalog that runs but probably does not mean what it says; `--strict` makes it fail. */
+export interface CheckWarning {
+  /** The dotted path of the entry to change (metrics.revenue.expression). */
+  path: string;
+  /** Its line in the file, when the file has it. */
+  line?: number;
+  message: string;
 }
 
-/** A draft catalog for every table in the schema; the user edits labels, aliases and filters. */
-export async function draftCatalog(databaseUrl: string, name: string, schema = 'public'): Promise<string> {
-  const cols = await columns(databaseUrl, schema);
-  const constraintRows = await keys(databaseUrl, schema);
-  // Every column of a primary key, in order: a composite key is kept whole.
-  const primary = new Map<string, string[]>();
-  for (const k of constraintRows.filter((r) => r.kind === 'PRIMARY KEY')) primary.set(k.table_name, [...(primary.get(k.table_name) ?? []), k.column_name]);
-  const foreign = constraintRows.filter((k) => k.kind === 'FOREIGN KEY' && k.ref_table && k.ref_column);
-  const isKey = (t: string, c: string) => (primary.get(t) ?? []).includes(c) || foreign.some((f) => f.table_name === t && f.column_name === c);
-
-  const tables: Record<string, { description: string; primary_key?: string | string[] }> = {};
-  const timeFields: Record<string, { column: string; meaning: string; type: string }> = {};
-  const metrics: Record<string, unknown> = {};
-  const dimensions: Record<string, unknown> = {};
-  const tableNames = [...new Set(cols.map((c) => c.table_name))];
-  for (const table of tableNames) {
-    const pk = primary.get(table);
-    tables[table] = { description: `TODO: what one row of ${table} is`, ...(pk ? { primary_key: pk.length === 1 ? pk[0] : pk } : {}) };
-    const own = cols.filter((c) => c.table_name === table);
-    const times = own.filter((c) => TIME_TYPES.has(c.data_type));
-    for (const t of times) timeFields[`${table}_${t.column_name}`] = { column: `${table}.${t.column_name}`, meaning: `TODO: what ${t.column_name} records`, type: TIME_TYPE_NAMES[t.data_type] ?? 'timestamp' };
-    const time = times[0];
-    if (!time) continue;
-    const timeField = `${table}_${time.column_name}`;
-    metrics[`${table}_count`] = {
-      label: `${table} count`, label_zh: `${table} 数`, aliases: [], description: `Number of ${table} rows`,
-      table, expression: 'COUNT(*)', time_field: timeField, format: 'integer', rules: { min: 0 },
-    };
-    for (const n of own.filter((c) => NUMERIC_TYPES.has(c.data_type) && !isKey(table, c.column_name))) {
-      metrics[`${table}_${n.column_name}_sum`] = {
-        label: `total ${n.column_name}`, label_zh: `${n.column_name} 合计`, aliases: [], description: `Sum of ${table}.${n.column_name}`,
-        table, expression: `SUM(${table}.${n.column_name})`, time_field: timeField, format: 'number',
-      };
-    }
-  }
-  for (const c of cols.filter((col) => TEXT_TYPES.has(col.data_type) && !isKey(col.table_name, col.column_name))) {
-    const { rows } = await getPool(databaseUrl).query<{ v: string }>(
-      `SELECT DISTINCT "${c.column_name}"::text AS v FROM "${schema}"."${c.table_name}" WHERE "${c.column_name}" IS NOT NULL LIMIT ${MAX_DIMENSION_VALUES + 1}`,
-    );
-    if (rows.length === 0 || rows.length > MAX_DIMENSION_VALUES) continue;
-    const id = c.column_name in dimensions ? `${c.table_name}_${c.column_name}` : c.column_name;
-    dimensions[id] = {
-      label: c.column_name, label_zh: c.column_name, column: `${c.table_name}.${c.column_name}`, aliases: [],
-      values: Object.fromEntries(rows.map((r): [string, string[]] => [r.v, []]).sort((x, y) => x[0].localeCompare(y[0]))),
-    };
-  }
-  const draft = {
-    name,
-    description: `TODO: describe the ${name} database`,
-    tables,
-    joins: foreign.map((f) => ({ from: `${f.table_name}.${f.column_name}`, to: `${f.ref_table}.${f.ref_column}` })),
-    time_fields: timeFields,
-    metrics,
-    dimensions,
-  };
-  const text = `# Draft metric catalog for ${name}, generated by "baton catalog init".\n# Review every TODO, give metrics their business names, aliases (中文 and English) and default filters,\n# then verify with "baton catalog check".\n${stringify(draft, { lineWidth: 0 })}`;
-  parseCatalog(text, '(draft)'); // the draft must load as it is
-  return text;
-}
+/** An id, key, code or year: a number that labels a row and means nothing summed. */
+const ID_LIKE = /(^id$|_id$|^id_|_key$|_code$|^code$|_no$|_num$|_number$|year|zip|postal|phone)/i;
+/** A dimension with more values than this is a list, not a grouping. */
+export const MAX_DIMENSION_VALUES = 1000;
 
 export interface CheckReport {
   problems: string[];
+  /** Each problem's line in the file (same order as problems), when known. */
+  problemLines: (number | undefined)[];
+  warnings: CheckWarning[];
   checked: { tables: number; columns: number; metrics: number; dimensions: number };
 }
 
@@ -116,7 +59,7 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
   try {
     catalog = parseCatalog(text, file);
   } catch (err) {
-    if (err instanceof CatalogError) return { problems: [err.message], checked: { tables: 0, columns: 0, metrics: 0, dimensions: 0 } };
+    if (err instanceof CatalogError) return { problems: [err.message], problemLines: [err.line], warnings: [], checked: { tables: 0, columns: 0, metrics: 0, dimensions: 0 } };
     throw err;
   }
   const problems: string[] = [];
@@ -182,8 +125,148 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
     if (!usable) problems.push(`dimensions.${dim}: no metric's tables reach it through the declared joins`);
     else await run(`dimensions.${dim}`, usable, [dim]);
   }
+  const lineOf = catalogLines(text);
+  const warnings = await semanticWarnings(catalog, text, databaseUrl, cols);
   return {
     problems,
+    problemLines: problems.map((p) => lineOf(p.split(':')[0] ?? '')),
+    warnings: warnings.map((w) => ({ ...w, line: w.line ?? lineOf(w.path) })),
     checked: { tables: Object.keys(catalog.tables).length, columns: referenced.size, metrics: Object.keys(catalog.metrics).length, dimensions: Object.keys(catalog.dimensions).length },
   };
+}
+
+/**
+ * What `catalog check` says about meaning, each warning naming the entry (and so the line) to change: a metric whose
+ * rows cannot be dated, a sum of ids, joins that fan a metric out, dimensions with thousands of values, sensitive
+ * columns in use, no timezone written, time fields with no data in the last year.
+ */
+async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: string, cols: (ColumnRow & { schema: string })[]): Promise<CheckWarning[]> {
+  const warnings: CheckWarning[] = [];
+  const warn = (path: string, message: string) => warnings.push({ path, message });
+  const raw = parseYaml(text) as Record<string, unknown> | null;
+  if (!raw || !('timezone' in raw)) {
+    warn('name', `no timezone written: ${catalog.timezone} applies, so "last month" and the months of timestamptz columns are read there; write timezone: (the server's is in "SHOW TimeZone")`);
+  }
+  const tableOfColumn = (ref: string) => ref.split('.')[0] ?? '';
+  const from = (table: string) => {
+    const def = catalog.tables[table];
+    return `${def?.schema ? `"${def.schema}".` : ''}"${def?.name ?? table}"`;
+  };
+  // Tables a metric's table reaches through joins that do not fan out (many-to-one or one-to-one).
+  const reachesWithoutFanOut = (start: string, target: string) => {
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const t = queue.shift() as string;
+      if (t === target) return true;
+      for (const j of catalog.joins) {
+        const [a, b] = [tableOfColumn(j.from), tableOfColumn(j.to)];
+        const next = a === t && j.relationship !== 'one_to_many' ? b : b === t && j.relationship !== 'many_to_one' ? a : undefined;
+        if (next && !seen.has(next)) { seen.add(next); queue.push(next); }
+      }
+    }
+    return false;
+  };
+
+  for (const [name, m] of Object.entries(catalog.metrics)) {
+    const field = catalog.time_fields[m.time_field];
+    const fieldTable = field ? tableOfColumn(field.column) : '';
+    const own = catalog.tables[m.table];
+    if (!own?.time_column && fieldTable === m.table) {
+      if (!warnings.some((w) => w.path === `tables.${m.table}`)) warn(`tables.${m.table}`, `table ${m.table} has no time_column, yet metrics.${name} dates its rows by ${field?.column}: declare time_column: ${field?.column.split('.')[1]} so data quality and partial periods are judged on it`);
+    } else if (!own?.time_column && fieldTable !== m.table && !reachesWithoutFanOut(m.table, fieldTable)) {
+      warn(`metrics.${name}.time_field`, `metrics.${name} counts rows of ${m.table}, which has no time column and does not reach ${field?.column} through a many-to-one join: its rows cannot be dated; declare tables.${m.table}.time_column or a join to ${fieldTable}`);
+    }
+    for (const [key, sql] of [['expression', m.expression], ['numerator', m.numerator], ['denominator', m.denominator]] as const) {
+      for (const hit of (sql ?? '').matchAll(/\b(SUM|AVG)\s*\(\s*(?:DISTINCT\s+)?([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\s*\)/gi)) {
+        if (ID_LIKE.test(hit[3] ?? '')) warn(`metrics.${name}.${key}`, `metrics.${name} ${hit[1]?.toUpperCase()}s ${hit[2]}.${hit[3]}, an id, key, code or year: a number that labels a row means nothing summed; count it (COUNT(DISTINCT ...)) or pick a measure`);
+      }
+    }
+  }
+
+  // A view is allowed as a table, with the key it lacks declared.
+  const { rows: views } = await getPool(databaseUrl).query<{ table_schema: string; table_name: string }>(`SELECT table_schema, table_name FROM information_schema.views WHERE table_schema = ANY($1)`, [[...new Set(cols.map((c) => c.schema))]]);
+  for (const [key, def] of Object.entries(catalog.tables)) {
+    if (!def.primary_key && views.some((v) => v.table_name === (def.name ?? key) && cols.some((c) => c.schema === v.table_schema))) {
+      warn(`tables.${key}`, `tables.${key} is a view, which has no primary key: declare primary_key (the column or columns that identify a row), or a metric joined across it is refused`);
+    }
+  }
+
+  // Joins: a many-to-one join whose "one" side is not unique multiplies rows.
+  for (const [i, j] of catalog.joins.entries()) {
+    const oneSide = j.relationship === 'one_to_many' ? j.from : j.to;
+    const [table, column] = oneSide.split('.');
+    if (!table || !column || !cols.some((c) => c.table_name === (catalog.tables[table]?.name ?? table) && c.column_name === column)) continue;
+    try {
+      const { rows } = await queryReadOnly<{ dup: string }>(databaseUrl, `SELECT (count(${column}) - count(DISTINCT ${column}))::text AS dup FROM ${from(table)} AS ${table}`, [], { statementTimeoutMs: 10_000, rowCap: 1 });
+      const dup = Number(rows[0]?.dup ?? 0);
+      if (dup > 0) warn(`joins.${i}`, `joins.${i} (${j.from} → ${j.to}, ${j.relationship}): ${oneSide} repeats ${dup} value(s), so the join fans out and multiplies the metrics across it; declare relationship: ${j.relationship === 'one_to_many' ? 'many_to_one' : 'one_to_many'} or join to a key`);
+    } catch {
+      // A join on a missing column is a problem reported above.
+    }
+  }
+
+  // Metric × dimension pairs the compiler refuses because the join would count rows several times.
+  const window = defaultTimeWindow(new Date().toISOString().slice(0, 10));
+  for (const [name, m] of Object.entries(catalog.metrics)) {
+    const refused: string[] = [];
+    let join = '';
+    for (const dim of Object.keys(catalog.dimensions)) {
+      try {
+        compileMetricQuery(catalog, { metric: name, window, filters: [], group_by: [dim], order: null, limit: null });
+      } catch (err) {
+        if (!(err instanceof FanOutError)) continue;
+        const finer = m.finer;
+        if (finer) {
+          try {
+            compileMetricQuery(catalog, { metric: finer, window, filters: [], group_by: [dim], order: null, limit: null });
+            continue; // answered with its finer twin
+          } catch {
+            // the twin cannot either
+          }
+        }
+        refused.push(dim);
+        join = err.join;
+      }
+    }
+    if (refused.length > 0) warn(`metrics.${name}`, `metrics.${name} cannot be grouped by ${refused.join(', ')}: the join ${join} fans it out (one ${m.table} row to many); give it a finer: twin on the line table, or drop those dimensions from what it is asked with`);
+  }
+
+  // Dimensions with thousands of values.
+  for (const [name, d] of Object.entries(catalog.dimensions)) {
+    if (!d.column) continue;
+    const table = tableOfColumn(d.column);
+    try {
+      const { rows } = await queryReadOnly<{ n: string }>(databaseUrl, `SELECT count(*)::text AS n FROM (SELECT DISTINCT ${d.column} FROM ${from(table)} AS ${table} LIMIT ${MAX_DIMENSION_VALUES + 1}) v`, [], { statementTimeoutMs: 10_000, rowCap: 1 });
+      if (Number(rows[0]?.n ?? 0) > MAX_DIMENSION_VALUES) warn(`dimensions.${name}`, `dimensions.${name} (${d.column}) has more than ${MAX_DIMENSION_VALUES.toLocaleString('en-US')} values: grouped by it, an answer is a list, not a comparison; group by something coarser or keep it for top-N questions`);
+    } catch {
+      // reported above
+    }
+  }
+
+  // Sensitive columns in use.
+  const sensitiveIn = (path: string, sql: string | undefined) => {
+    for (const hit of (sql ?? '').matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi)) {
+      if (hit[1] && hit[1] in catalog.tables && isSensitiveColumn(hit[2] ?? '')) warn(path, `${path} uses ${hit[1]}.${hit[2]}, a column that looks sensitive (password, hash, token, card, e-mail, phone): its values would reach answers, reports and the run's history`);
+    }
+  };
+  for (const [n, d] of Object.entries(catalog.dimensions)) { sensitiveIn(`dimensions.${n}.${d.column ? 'column' : 'expression'}`, d.column ?? d.expression); }
+  for (const [n, m] of Object.entries(catalog.metrics)) {
+    for (const key of ['expression', 'numerator', 'denominator'] as const) sensitiveIn(`metrics.${n}.${key}`, m[key]);
+    m.filters.forEach((f, i) => sensitiveIn(`metrics.${n}.filters.${i}.sql`, f.sql));
+  }
+
+  // Time fields with no data in the last year: a historical database.
+  for (const [name, f] of Object.entries(catalog.time_fields)) {
+    const table = tableOfColumn(f.column);
+    try {
+      const { rows } = await queryReadOnly<{ last: string | null; recent: boolean | null }>(databaseUrl, `SELECT max(${f.column})::date::text AS last, max(${f.column}) >= now() - interval '1 year' AS recent FROM ${from(table)} AS ${table}`, [], { statementTimeoutMs: 10_000, rowCap: 1 });
+      const last = rows[0]?.last;
+      if (!last) warn(`time_fields.${name}`, `time_fields.${name} (${f.column}) has no data at all: every question over it ends "no data"`);
+      else if (rows[0]?.recent === false) warn(`time_fields.${name}`, `time_fields.${name} (${f.column}) has no data in the last year (the latest is ${last}): a historical database; ask with explicit periods ("in ${last.slice(0, 4)}", "from January to June ${last.slice(0, 4)}"), since "last month" finds nothing`);
+    } catch {
+      // reported above
+    }
+  }
+  return warnings;
 }
