@@ -33,7 +33,6 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.join(ROOT, '.data', 'bench');
 const BUNDLE = path.join(ROOT, 'dist', 'bench-workflow-bundle.js');
 const PORT = Number(process.env.BENCH_TEMPORAL_PORT ?? 7322);
-const UI_PORT = Number(process.env.BENCH_TEMPORAL_UI_PORT ?? 7323);
 const ADDRESS = `127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton_bench';
 const DOC = path.join(ROOT, 'docs', 'performance.md');
@@ -42,25 +41,39 @@ const MARK_END = '<!-- bench:orchestration:end -->';
 const ENGINES: EngineName[] = ['temporal', 'langgraph', 'file'];
 const LABEL: Record<EngineName, string> = { temporal: '(a) Temporal activities', langgraph: '(b) LangGraph + PostgresSaver', file: '(c) state file + fsync' };
 
-/** The dev server's dynamic config, one knob added at a time; the ladder's last row is Baton's (scripts/temporal-server.sh). */
+/** Baton's dev server (scripts/temporal-server.sh LATENCY_DYNAMIC_CONFIG): the knobs below that help, together. */
+const BATON_DYNAMIC_CONFIG = ['history.transferProcessorMaxPollRPS=1000', 'history.timerProcessorMaxPollRPS=1000', 'system.enableActivityEagerExecution=true'];
+
+/** A dev server of the knob comparison: each runs at the same time as the others, on its own port. */
+interface ServerConfig {
+  port: number;
+  dynamicConfig: string[];
+}
+const SERVERS: Record<string, ServerConfig> = {
+  baton: { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG },
+  defaults: { port: PORT + 1, dynamicConfig: [] },
+  transfer: { port: PORT + 2, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 1) },
+  timer: { port: PORT + 3, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 2) },
+  eagerStart: { port: PORT + 4, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'system.enableEagerWorkflowStart=true'] },
+  partitions: { port: PORT + 5, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'] },
+};
+
+/** A configuration of engine (a): a server, and the client's and worker's options. */
 interface Knobs {
   name: string;
-  dynamicConfig: string[];
+  server: keyof typeof SERVERS;
   eagerStart: boolean;
   worker?: TemporalSettings['worker'];
 }
-const KNOB_LADDER: Knobs[] = [
-  { name: 'CLI defaults', dynamicConfig: [], eagerStart: false },
-  { name: '+ history.transferProcessorMaxPollRPS=1000', dynamicConfig: ['history.transferProcessorMaxPollRPS=1000'], eagerStart: false },
-  { name: '+ history.timerProcessorMaxPollRPS=1000', dynamicConfig: ['history.timerProcessorMaxPollRPS=1000'], eagerStart: false },
-  { name: "+ system.enableActivityEagerExecution=true (= Baton's dev server)", dynamicConfig: ['system.enableActivityEagerExecution=true'], eagerStart: false },
-];
-/** Each tried alone on top of Baton's configuration; kept out of Baton when they do not help (docs/performance.md). */
-const KNOB_EXTRAS: Knobs[] = [
-  { name: 'Baton + eager workflow start (client requestEagerStart)', dynamicConfig: ['system.enableEagerWorkflowStart=true'], eagerStart: true },
-  { name: 'Baton + matching.numTaskqueueReadPartitions=1, WritePartitions=1', dynamicConfig: ['matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'], eagerStart: false },
-  { name: 'Baton, worker without a workflow cache (maxCachedWorkflows 0: no sticky queue)', dynamicConfig: [], eagerStart: false, worker: { maxCachedWorkflows: 0 } },
-  { name: 'Baton, worker with autoscaling pollers', dynamicConfig: [], eagerStart: false, worker: { workflowTaskPollerBehavior: { type: 'autoscaling' }, activityTaskPollerBehavior: { type: 'autoscaling' } } },
+const KNOBS: Knobs[] = [
+  { name: 'CLI defaults', server: 'defaults', eagerStart: false },
+  { name: '+ history.transferProcessorMaxPollRPS=1000', server: 'transfer', eagerStart: false },
+  { name: '+ history.timerProcessorMaxPollRPS=1000', server: 'timer', eagerStart: false },
+  { name: "+ system.enableActivityEagerExecution=true (= Baton's dev server)", server: 'baton', eagerStart: false },
+  { name: 'Baton + eager workflow start (system.enableEagerWorkflowStart, client requestEagerStart)', server: 'eagerStart', eagerStart: true },
+  { name: 'Baton + matching.numTaskqueueReadPartitions=1, WritePartitions=1', server: 'partitions', eagerStart: false },
+  { name: 'Baton, worker without a workflow cache (maxCachedWorkflows 0: no sticky queue)', server: 'baton', eagerStart: false, worker: { maxCachedWorkflows: 0 } },
+  { name: 'Baton, worker with autoscaling pollers', server: 'baton', eagerStart: false, worker: { workflowTaskPollerBehavior: { type: 'autoscaling' }, activityTaskPollerBehavior: { type: 'autoscaling' } } },
 ];
 
 interface Options {
@@ -84,20 +97,26 @@ function quantile(values: number[], q: number): number {
 
 // ---- the dev server ------------------------------------------------------------------------------------------
 
-function serverEnv(knobs: string[], dataDir: string): NodeJS.ProcessEnv {
-  return { ...process.env, TEMPORAL_PORT: String(PORT), TEMPORAL_UI_PORT: String(UI_PORT), BATON_DATA_DIR: dataDir, TEMPORAL_DYNAMIC_CONFIG: knobs.join(' ') };
+function serverEnv(port: number, knobs: string[], dataDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, TEMPORAL_PORT: String(port), TEMPORAL_HEADLESS: '1', BATON_DATA_DIR: dataDir, TEMPORAL_DYNAMIC_CONFIG: knobs.join(' ') };
 }
 
-function startServer(knobs: string[], name: string): string {
-  const dataDir = path.join(DATA, `temporal-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`.slice(0, 80));
+interface RunningServer {
+  port: number;
+  dataDir: string;
+}
+
+function startServer(name: string, server: ServerConfig): RunningServer {
+  const dataDir = path.join(DATA, `temporal-${name}`);
+  const env = serverEnv(server.port, server.dynamicConfig, dataDir);
+  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env, stdio: 'ignore' });
   fs.rmSync(dataDir, { recursive: true, force: true });
-  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env: serverEnv(knobs, dataDir), stdio: 'ignore' });
-  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'start'], { env: serverEnv(knobs, dataDir), stdio: ['ignore', 'ignore', 'inherit'] });
-  return dataDir;
+  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return { port: server.port, dataDir };
 }
 
-function stopServer(dataDir: string): void {
-  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env: serverEnv([], dataDir), stdio: 'ignore' });
+function stopServer(server: RunningServer): void {
+  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env: serverEnv(server.port, [], server.dataDir), stdio: 'ignore' });
 }
 
 // ---- measurements --------------------------------------------------------------------------------------------
@@ -251,26 +270,48 @@ interface KnobResult {
   breakdown: TemporalBreakdown;
 }
 
-async function measureKnobs(knobs: Knobs, dynamicConfig: string[], runs: number): Promise<KnobResult> {
-  const dataDir = startServer(dynamicConfig, knobs.name);
-  const engine = await temporalEngine({ address: ADDRESS, taskQueue: 'bench', bundlePath: BUNDLE, eagerStart: knobs.eagerStart, worker: knobs.worker });
+/**
+ * Every configuration of engine (a) at once, each with its own server (started here; Baton's stays up for the
+ * engine comparison) or worker: after a warm-up, the configurations take turns run by run (N = 10, no stub work),
+ * so a busy moment of the machine falls on all of them; then each one's throughput at 8 concurrent runs.
+ */
+async function measureKnobs(runs: number, servers: Map<string, RunningServer>): Promise<KnobResult[]> {
+  for (const name of new Set(KNOBS.map((k) => k.server))) {
+    const config = SERVERS[name];
+    if (config && !servers.has(name)) servers.set(name, startServer(name, config));
+  }
+  const engines = await Promise.all(KNOBS.map((k, i) => temporalEngine({
+    address: `127.0.0.1:${SERVERS[k.server]?.port ?? PORT}`, taskQueue: `bench-knobs-${i}`, bundlePath: BUNDLE, eagerStart: k.eagerStart, worker: k.worker,
+  })));
   try {
-    await warmUp(engine, 3);
-    const perHop: number[] = [];
-    const endToEnd: number[] = [];
-    let last = '';
-    for (let i = 0; i < runs; i++) {
-      const { runId, ms } = await timedRun(engine, 10, 0);
-      perHop.push(ms / 10);
-      endToEnd.push(ms);
-      last = runId;
+    for (const engine of engines) await warmUp(engine, 3);
+    const perHop: number[][] = KNOBS.map(() => []);
+    const last: string[] = KNOBS.map(() => '');
+    for (let r = 0; r < runs; r++) {
+      for (const [i, engine] of engines.entries()) {
+        const { runId, ms } = await timedRun(engine, 10, 0);
+        perHop[i]?.push(ms / 10);
+        last[i] = runId;
+      }
     }
-    const breakdown = await engine.breakdown(last);
-    const throughput8 = await throughput(engine, 8, 2);
-    return { name: knobs.name, perHopMedian: quantile(perHop, 0.5), perHopP95: quantile(perHop, 0.95), endToEnd: quantile(endToEnd, 0.5), throughput8, breakdown };
+    const results: KnobResult[] = [];
+    for (const [i, engine] of engines.entries()) {
+      const mine = perHop[i] ?? [];
+      const breakdown = await engine.breakdown(last[i] ?? '');
+      const throughput8 = await throughput(engine, 8, 2);
+      const result = { name: KNOBS[i]?.name ?? '', perHopMedian: quantile(mine, 0.5), perHopP95: quantile(mine, 0.95), endToEnd: quantile(mine, 0.5) * 10, throughput8, breakdown };
+      console.log(`knobs: ${result.name}: ${fmt(result.perHopMedian, 2)} ms/hop median, p95 ${fmt(result.perHopP95, 2)}, activity dispatch ${fmt(breakdown.dispatchMs)} ms, workflow task dispatch ${fmt(breakdown.workflowTaskDispatchMs)} ms, workflow task ${fmt(breakdown.workflowTaskMs)} ms, ${fmt(throughput8)} runs/s at 8`);
+      results.push(result);
+    }
+    return results;
   } finally {
-    await engine.close();
-    stopServer(dataDir);
+    for (const engine of engines) await engine.close().catch(() => undefined);
+    for (const [name, server] of servers) {
+      if (name !== 'baton') {
+        stopServer(server);
+        servers.delete(name);
+      }
+    }
   }
 }
 
@@ -333,8 +374,9 @@ function recoveryTable(results: EngineResult[]): string {
 
 function knobTable(knobs: KnobResult[]): string {
   const base = knobs[0];
-  return markdownTable(['dev server configuration (cumulative)', 'overhead/hop median', 'p95', 'end-to-end N=10', 'dispatch (scheduled → started)', 'activity (started → completed)', "workflow's turn (completed → next scheduled)", 'runs/s at 8', 'vs CLI defaults'], knobs.map((k) => [
-    k.name, `${fmt(k.perHopMedian, 2)} ms`, `${fmt(k.perHopP95, 2)} ms`, `${fmt(k.endToEnd)} ms`, `${fmt(k.breakdown.dispatchMs, 1)} ms`, `${fmt(k.breakdown.activityMs, 1)} ms`, `${fmt(k.breakdown.turnMs, 1)} ms`, fmt(k.throughput8), base ? `×${fmt(k.perHopMedian / base.perHopMedian, 2)} per hop` : '',
+  return markdownTable(['configuration of engine (a)', 'overhead/hop median', 'p95', 'vs CLI defaults', 'activity dispatch', 'activity (started → completed)', 'completed → next scheduled', 'workflow task dispatch', 'workflow task (started → completed)', 'runs/s at 8'], knobs.map((k) => [
+    k.name, `${fmt(k.perHopMedian, 2)} ms`, `${fmt(k.perHopP95, 2)} ms`, base ? `×${fmt(k.perHopMedian / base.perHopMedian, 2)}` : '',
+    ...[k.breakdown.dispatchMs, k.breakdown.activityMs, k.breakdown.turnMs, k.breakdown.workflowTaskDispatchMs, k.breakdown.workflowTaskMs].map((v) => `${fmt(v, 1)} ms`), fmt(k.throughput8),
   ]));
 }
 
@@ -369,7 +411,7 @@ async function overheadChart(results: EngineResult[]): Promise<string> {
 async function knobChart(knobs: KnobResult[]): Promise<string> {
   return svg({
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: 'Temporal dev server: overhead per hop as knobs are added (N=10, median ms)',
+    title: 'Engine (a): overhead per hop by configuration (N=10, median ms)',
     data: { values: knobs.map((k) => ({ knob: k.name, median: Number(k.perHopMedian.toFixed(3)) })) },
     mark: 'bar',
     encoding: {
@@ -434,37 +476,23 @@ async function main(): Promise<void> {
     fs.writeFileSync(BUNDLE, code);
   }
 
-  // Baton's configuration: the ladder's knobs together (the same values as scripts/temporal-server.sh).
-  const batonKnobs = KNOB_LADDER.flatMap((k) => k.dynamicConfig);
-  const knobResults: KnobResult[] = [];
-  if (options.knobs && engines.includes('temporal')) {
-    const cumulative: string[] = [];
-    for (const knobs of KNOB_LADDER) {
-      cumulative.push(...knobs.dynamicConfig);
-      const result = await measureKnobs(knobs, [...cumulative], options.runs * 2);
-      knobResults.push(result);
-      console.log(`knobs: ${result.name}: ${fmt(result.perHopMedian, 2)} ms/hop median, p95 ${fmt(result.perHopP95, 2)}, dispatch ${fmt(result.breakdown.dispatchMs)} ms, turn ${fmt(result.breakdown.turnMs)} ms, ${fmt(result.throughput8)} runs/s at 8`);
-    }
-    for (const knobs of KNOB_EXTRAS) {
-      const result = await measureKnobs(knobs, [...batonKnobs, ...knobs.dynamicConfig], options.runs * 2);
-      knobResults.push(result);
-      console.log(`knobs: ${result.name}: ${fmt(result.perHopMedian, 2)} ms/hop median, p95 ${fmt(result.perHopP95, 2)}, dispatch ${fmt(result.breakdown.dispatchMs)} ms, turn ${fmt(result.breakdown.turnMs)} ms, ${fmt(result.throughput8)} runs/s at 8`);
-    }
-  }
+  const servers = new Map<string, RunningServer>();
+  let knobResults: KnobResult[] = [];
+  if (options.knobs && engines.includes('temporal')) knobResults = await measureKnobs(options.runs * 2, servers);
 
   if (raw.knobsOnly) {
     if (knobResults.length) console.log(`\n${knobTable(knobResults)}\n`);
     if (raw.json) fs.writeFileSync(raw.json, JSON.stringify({ machine: machineLine, knobs: knobResults }, null, 2));
+    for (const server of servers.values()) stopServer(server);
     return;
   }
 
   // The three engines, open together on Baton's dev server configuration.
-  let dataDir: string | null = null;
   const open: Engine[] = [];
   let temporal: Awaited<ReturnType<typeof temporalEngine>> | null = null;
   try {
     if (engines.includes('temporal')) {
-      dataDir = startServer(batonKnobs, 'baton');
+      if (!servers.has('baton')) servers.set('baton', startServer('baton', SERVERS.baton ?? { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG }));
       temporal = await temporalEngine({ address: ADDRESS, taskQueue: 'bench', bundlePath: BUNDLE, eagerStart: false });
       open.push(temporal);
     }
@@ -547,7 +575,7 @@ async function main(): Promise<void> {
         '**Recovery** (N = 10, 50 ms stub work, the pipeline\'s process SIGKILLed when agent 5 starts, then started again):',
         '',
         recoveries,
-        ...(knobs ? ['', "**The dev server's knobs** (engine a, N = 10, no stub work, each row adds its knob to the rows above; the last rows try a knob alone on top of Baton's configuration):", '', knobs, '', '![Knobs](performance-knobs.svg)'] : []),
+        ...(knobs ? ['', "**The dev server's knobs** (engine a, N = 10, no stub work; the first four rows add one knob each, the rest try one change on top of Baton's configuration; every configuration has its own server or worker, all running at once and taking turns run by run; the breakdown is the medians of one run's history):", '', knobs, '', '![Knobs](performance-knobs.svg)'] : []),
         MARK_END,
       ].join('\n');
       const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : `# Performance\n\n${MARK_START}\n${MARK_END}\n`;
@@ -559,7 +587,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const engine of open) await engine.close().catch(() => undefined);
-    if (dataDir) stopServer(dataDir);
+    for (const server of servers.values()) stopServer(server);
   }
 }
 

@@ -9,7 +9,7 @@
 # Settings (environment): TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233),
 # BATON_DATA_DIR (.data): holds temporal.db (persistent history), temporal.log, temporal.pid,
 # TEMPORAL_DYNAMIC_CONFIG: space-separated KEY=VALUE dynamic-config values (JSON values) that replace
-# LATENCY_DYNAMIC_CONFIG below; set it to "" for the CLI's own defaults.
+# LATENCY_DYNAMIC_CONFIG below; set it to "" for the CLI's own defaults, TEMPORAL_HEADLESS=1: no Web UI.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -60,8 +60,8 @@ start() {
     return 0
   fi
   mkdir -p "$DATA_DIR"
-  local args=(server start-dev --ip 127.0.0.1 --port "$PORT" --ui-port "$UI_PORT"
-    --db-filename "$DATA_DIR/temporal.db" --log-level warn)
+  local args=(server start-dev --ip 127.0.0.1 --port "$PORT" --db-filename "$DATA_DIR/temporal.db" --log-level warn)
+  if [ "${TEMPORAL_HEADLESS:-0}" = 1 ]; then args+=(--headless); else args+=(--ui-port "$UI_PORT"); fi
   for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
   for kv in "${DYNAMIC_CONFIG[@]}"; do args+=(--dynamic-config-value "$kv"); done
   # setsid: the server outlives the shell that started it and ignores its hang-up.

@@ -65,6 +65,10 @@ export interface TemporalBreakdown {
   activityMs: number;
   /** ActivityTaskCompleted → the next ActivityTaskScheduled: a workflow task, from its scheduling to its completion. */
   turnMs: number;
+  /** WorkflowTaskScheduled → WorkflowTaskStarted: the workflow task's dispatch. */
+  workflowTaskDispatchMs: number;
+  /** WorkflowTaskStarted → WorkflowTaskCompleted: the worker's turn. */
+  workflowTaskMs: number;
 }
 
 const median = (values: number[]) => {
@@ -98,11 +102,22 @@ export async function temporalEngine(settings: TemporalSettings): Promise<Engine
       const dispatch: number[] = [];
       const activity: number[] = [];
       const turn: number[] = [];
+      const wftDispatch: number[] = [];
+      const wft: number[] = [];
+      let wftScheduled: number | null = null;
+      let wftStarted: number | null = null;
       let lastCompleted: number | null = null;
       for (const event of history.events ?? []) {
         const at = ms(event.eventTime);
         const id = Number(event.eventId ?? 0);
-        if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
+        if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED) {
+          wftScheduled = at;
+        } else if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) {
+          if (wftScheduled !== null) wftDispatch.push(at - wftScheduled);
+          wftStarted = at;
+        } else if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) {
+          if (wftStarted !== null) wft.push(at - wftStarted);
+        } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
           scheduled.set(id, at);
           if (lastCompleted !== null) turn.push(at - lastCompleted);
         } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
@@ -115,7 +130,7 @@ export async function temporalEngine(settings: TemporalSettings): Promise<Engine
           lastCompleted = at;
         }
       }
-      return { dispatchMs: median(dispatch), activityMs: median(activity), turnMs: median(turn) };
+      return { dispatchMs: median(dispatch), activityMs: median(activity), turnMs: median(turn), workflowTaskDispatchMs: median(wftDispatch), workflowTaskMs: median(wft) };
     },
     async stateBytes(runId) {
       const description = await client.workflow.getHandle(runId).describe();
