@@ -4,14 +4,16 @@
  * The same pipeline on three engines, in one run, on this machine: a chain of N agents (N = 5, 10, 20), each doing
  * fixed stub work (0 ms, and 50 ms of sleep) and passing a 2 KB hand-off (scripts/bench/stub.ts), on
  *   (a) temporal:  Temporal activities in a workflow, on a dev server the bench starts (scripts/temporal-server.sh,
- *                  port 7322, history in .data/bench/<config>) with the dynamic config Baton's dev server gets;
+ *                  headless, port BENCH_TEMPORAL_PORT = 7322, history in .data/bench/temporal-baton) with the dynamic
+ *                  config Baton's dev server gets;
  *   (b) langgraph: LangGraph.js StateGraph + PostgresSaver on the local PostgreSQL (database baton_bench,
  *                  BENCH_DATABASE_URL), a checkpoint written after every node;
  *   (c) file:      a JSON state file written with fsync after every agent, resumed from the file.
  * For each: orchestration overhead per hop ((end-to-end − stub work) / N, median and p95 over every run), the
  * end-to-end time at N = 10, bytes of durable state per run, throughput at 1, 8 and 32 concurrent runs, and
  * recovery (the pipeline's process SIGKILLed mid-agent and started again: time to resume, agents redone).
- * Before that, the dev server's latency knobs one by one (engine a, N = 10, no stub work).
+ * Before that, the dev server's latency knobs and the worker's options (engine a, N = 10, no stub work): one dev
+ * server per configuration (ports 7322–7327), all up at once, the configurations taking turns run by run.
  *
  * Prints the tables, and (unless --quick or --no-docs) rewrites the marked section of docs/performance.md and
  * writes docs/performance-orchestration.svg and docs/performance-knobs.svg.
@@ -22,11 +24,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, Runtime } from '@temporalio/worker';
 import { Command } from 'commander';
+import { Pool } from 'pg';
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
 import type { Client } from '@temporalio/client';
 import { fileEngine, langGraphEngine, temporalEngine, type Engine, type EngineName, type TemporalBreakdown, type TemporalSettings } from './bench/engines';
-import { initialHandoff } from './bench/stub';
+import { initialHandoff, takeAgentTime } from './bench/stub';
 import { benchChain } from './bench/workflows';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -48,14 +51,19 @@ const BATON_DYNAMIC_CONFIG = ['history.transferProcessorMaxPollRPS=1000', 'histo
 interface ServerConfig {
   port: number;
   dynamicConfig: string[];
+  /** --sqlite-pragma values for the history database file. */
+  sqlitePragmas: string[];
 }
+/** Baton's history database pragmas (scripts/temporal-server.sh LATENCY_SQLITE_PRAGMAS). */
+const BATON_SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 const SERVERS: Record<string, ServerConfig> = {
-  baton: { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG },
-  defaults: { port: PORT + 1, dynamicConfig: [] },
-  transfer: { port: PORT + 2, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 1) },
-  timer: { port: PORT + 3, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 2) },
-  eagerStart: { port: PORT + 4, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'system.enableEagerWorkflowStart=true'] },
-  partitions: { port: PORT + 5, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'] },
+  baton: { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG, sqlitePragmas: BATON_SQLITE_PRAGMAS },
+  defaults: { port: PORT + 1, dynamicConfig: [], sqlitePragmas: [] },
+  transfer: { port: PORT + 2, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 1), sqlitePragmas: [] },
+  timer: { port: PORT + 3, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 2), sqlitePragmas: [] },
+  eagerActivity: { port: PORT + 4, dynamicConfig: BATON_DYNAMIC_CONFIG, sqlitePragmas: [] },
+  eagerStart: { port: PORT + 5, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'system.enableEagerWorkflowStart=true'], sqlitePragmas: BATON_SQLITE_PRAGMAS },
+  partitions: { port: PORT + 6, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'], sqlitePragmas: BATON_SQLITE_PRAGMAS },
 };
 
 /** A configuration of engine (a): a server, and the client's and worker's options. */
@@ -69,7 +77,8 @@ const KNOBS: Knobs[] = [
   { name: 'CLI defaults', server: 'defaults', eagerStart: false },
   { name: '+ history.transferProcessorMaxPollRPS=1000', server: 'transfer', eagerStart: false },
   { name: '+ history.timerProcessorMaxPollRPS=1000', server: 'timer', eagerStart: false },
-  { name: "+ system.enableActivityEagerExecution=true (= Baton's dev server)", server: 'baton', eagerStart: false },
+  { name: '+ system.enableActivityEagerExecution=true', server: 'eagerActivity', eagerStart: false },
+  { name: "+ history database in WAL mode, synchronous=normal (= Baton's dev server)", server: 'baton', eagerStart: false },
   { name: 'Baton + eager workflow start (system.enableEagerWorkflowStart, client requestEagerStart)', server: 'eagerStart', eagerStart: true },
   { name: 'Baton + matching.numTaskqueueReadPartitions=1, WritePartitions=1', server: 'partitions', eagerStart: false },
   { name: 'Baton, worker without a workflow cache (maxCachedWorkflows 0: no sticky queue)', server: 'baton', eagerStart: false, worker: { maxCachedWorkflows: 0 } },
@@ -97,26 +106,30 @@ function quantile(values: number[], q: number): number {
 
 // ---- the dev server ------------------------------------------------------------------------------------------
 
-function serverEnv(port: number, knobs: string[], dataDir: string): NodeJS.ProcessEnv {
-  return { ...process.env, TEMPORAL_PORT: String(port), TEMPORAL_HEADLESS: '1', BATON_DATA_DIR: dataDir, TEMPORAL_DYNAMIC_CONFIG: knobs.join(' ') };
+function serverEnv(port: number, server: Pick<ServerConfig, 'dynamicConfig' | 'sqlitePragmas'>, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env, TEMPORAL_PORT: String(port), TEMPORAL_HEADLESS: '1', BATON_DATA_DIR: dataDir,
+    TEMPORAL_DYNAMIC_CONFIG: server.dynamicConfig.join(' '), TEMPORAL_SQLITE_PRAGMAS: server.sqlitePragmas.join(' '),
+  };
 }
 
 interface RunningServer {
   port: number;
   dataDir: string;
+  pid: number;
 }
 
 function startServer(name: string, server: ServerConfig): RunningServer {
   const dataDir = path.join(DATA, `temporal-${name}`);
-  const env = serverEnv(server.port, server.dynamicConfig, dataDir);
+  const env = serverEnv(server.port, server, dataDir);
   execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env, stdio: 'ignore' });
   fs.rmSync(dataDir, { recursive: true, force: true });
   execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  return { port: server.port, dataDir };
+  return { port: server.port, dataDir, pid: Number(fs.readFileSync(path.join(dataDir, 'temporal.pid'), 'utf8')) };
 }
 
 function stopServer(server: RunningServer): void {
-  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env: serverEnv(server.port, [], server.dataDir), stdio: 'ignore' });
+  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env: serverEnv(server.port, { dynamicConfig: [], sqlitePragmas: [] }, server.dataDir), stdio: 'ignore' });
 }
 
 // ---- measurements --------------------------------------------------------------------------------------------
@@ -124,12 +137,17 @@ function stopServer(server: RunningServer): void {
 let runCounter = 0;
 const newRunId = (engine: string) => `bench-${engine}-${process.pid}-${Date.now().toString(36)}-${runCounter++}`;
 
-/** One run's end-to-end milliseconds. */
-async function timedRun(engine: Engine, agents: number, workMs: number): Promise<{ runId: string; ms: number }> {
+/**
+ * One run: its end-to-end milliseconds, and its overhead per hop: (end-to-end − the agents' own time) / N, where the
+ * agents' own time is what they took (a 50 ms sleep takes 50–55 ms on a busy machine), measured inside them.
+ */
+async function timedRun(engine: Engine, agents: number, workMs: number): Promise<{ runId: string; ms: number; perHop: number }> {
   const runId = newRunId(engine.name);
   const started = now();
   await engine.run(runId, agents, workMs);
-  return { runId, ms: now() - started };
+  const ms = now() - started;
+  const work = takeAgentTime(runId) ?? agents * workMs;
+  return { runId, ms, perHop: (ms - work) / agents };
 }
 
 interface OverheadCell {
@@ -148,9 +166,51 @@ async function warmUp(engine: Engine, runs: number): Promise<void> {
 async function throughput(engine: Engine, concurrency: number, perLane: number): Promise<number> {
   const started = now();
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let i = 0; i < perLane; i++) await engine.run(newRunId(engine.name), 10, 0);
+    for (let i = 0; i < perLane; i++) {
+      const runId = newRunId(engine.name);
+      await engine.run(runId, 10, 0);
+      takeAgentTime(runId);
+    }
   }));
   return (concurrency * perLane) / ((now() - started) / 1000);
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU milliseconds (user + system) each process has used, from /proc; a process that is gone counts 0. */
+function cpuMsOf(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      used.set(pid, 0);
+    }
+  }
+  return used;
+}
+
+/**
+ * CPU milliseconds per hop, over 8 lanes of 2 runs (N = 10, no stub work): this process (the Temporal worker, or
+ * LangGraph, or the file loop, and the bench) plus the engine's other processes: the Temporal dev server, or the
+ * PostgreSQL backends serving the checkpointer (PostgreSQL's background writers are not counted).
+ */
+async function cpuPerHop(engine: Engine, helpers: () => Promise<number[]>): Promise<number> {
+  const before = cpuMsOf(await helpers());
+  const self = process.cpuUsage();
+  await throughput(engine, 8, 2);
+  const own = process.cpuUsage(self);
+  const after = cpuMsOf(await helpers());
+  let helpersMs = 0;
+  for (const [pid, ms] of after) helpersMs += ms - (before.get(pid) ?? 0);
+  return ((own.user + own.system) / 1000 + helpersMs) / (8 * 2 * 10);
 }
 
 interface Recovery {
@@ -255,6 +315,7 @@ interface EngineResult {
   endToEndN10Work0: number;
   stateBytes: number;
   throughput: Record<number, number>;
+  cpuPerHop: number;
   recovery: Recovery;
 }
 
@@ -286,11 +347,13 @@ async function measureKnobs(runs: number, servers: Map<string, RunningServer>): 
   try {
     for (const engine of engines) await warmUp(engine, 3);
     const perHop: number[][] = KNOBS.map(() => []);
+    const endToEnd: number[][] = KNOBS.map(() => []);
     const last: string[] = KNOBS.map(() => '');
     for (let r = 0; r < runs; r++) {
       for (const [i, engine] of engines.entries()) {
-        const { runId, ms } = await timedRun(engine, 10, 0);
-        perHop[i]?.push(ms / 10);
+        const { runId, ms, perHop: hop } = await timedRun(engine, 10, 0);
+        perHop[i]?.push(hop);
+        endToEnd[i]?.push(ms);
         last[i] = runId;
       }
     }
@@ -299,7 +362,7 @@ async function measureKnobs(runs: number, servers: Map<string, RunningServer>): 
       const mine = perHop[i] ?? [];
       const breakdown = await engine.breakdown(last[i] ?? '');
       const throughput8 = await throughput(engine, 8, 2);
-      const result = { name: KNOBS[i]?.name ?? '', perHopMedian: quantile(mine, 0.5), perHopP95: quantile(mine, 0.95), endToEnd: quantile(mine, 0.5) * 10, throughput8, breakdown };
+      const result = { name: KNOBS[i]?.name ?? '', perHopMedian: quantile(mine, 0.5), perHopP95: quantile(mine, 0.95), endToEnd: quantile(endToEnd[i] ?? [], 0.5), throughput8, breakdown };
       console.log(`knobs: ${result.name}: ${fmt(result.perHopMedian, 2)} ms/hop median, p95 ${fmt(result.perHopP95, 2)}, activity dispatch ${fmt(breakdown.dispatchMs)} ms, workflow task dispatch ${fmt(breakdown.workflowTaskDispatchMs)} ms, workflow task ${fmt(breakdown.workflowTaskMs)} ms, ${fmt(throughput8)} runs/s at 8`);
       results.push(result);
     }
@@ -346,11 +409,12 @@ function mainTable(results: EngineResult[]): string {
     col((r) => r.throughput[1] ?? NaN, true, '/s'),
     col((r) => r.throughput[8] ?? NaN, true, '/s'),
     col((r) => r.throughput[32] ?? NaN, true, '/s'),
+    col((r) => r.cpuPerHop, false, ' ms', 2),
     col((r) => r.recovery.resumeMs, false, ' ms', 0),
   ];
   const rows = results.map((r, i) => [LABEL[r.engine], ...columns.map((c) => c[i] ?? ''), `${r.recovery.redone}${r.recovery.midAgent ? '' : ' (kill after the agent ended)'}`]);
   return markdownTable(
-    ['engine', 'overhead/hop median', 'overhead/hop p95', 'end-to-end N=10, 50 ms work', 'durable state, N=10 run', 'runs/s at 1', 'runs/s at 8', 'runs/s at 32', 'resume after SIGKILL', 'agents redone'],
+    ['engine', 'overhead/hop median', 'overhead/hop p95', 'end-to-end N=10, 50 ms work', 'durable state, N=10 run', 'runs/s at 1', 'runs/s at 8', 'runs/s at 32', 'CPU per hop', 'resume after SIGKILL', 'agents redone'],
     rows,
   );
 }
@@ -489,10 +553,11 @@ async function main(): Promise<void> {
 
   // The three engines, open together on Baton's dev server configuration.
   const open: Engine[] = [];
+  const pgAdmin = new Pool({ connectionString: DATABASE_URL, max: 1 });
   let temporal: Awaited<ReturnType<typeof temporalEngine>> | null = null;
   try {
     if (engines.includes('temporal')) {
-      if (!servers.has('baton')) servers.set('baton', startServer('baton', SERVERS.baton ?? { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG }));
+      if (!servers.has('baton')) servers.set('baton', startServer('baton', SERVERS.baton ?? { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG, sqlitePragmas: BATON_SQLITE_PRAGMAS }));
       temporal = await temporalEngine({ address: ADDRESS, taskQueue: 'bench', bundlePath: BUNDLE, eagerStart: false });
       open.push(temporal);
     }
@@ -512,9 +577,9 @@ async function main(): Promise<void> {
         }));
         for (let i = 0; i < options.runs; i++) {
           for (const engine of open) {
-            const { runId, ms } = await timedRun(engine, agents, workMs);
+            const { runId, ms, perHop } = await timedRun(engine, agents, workMs);
             const cell = cellOf.get(engine.name);
-            cell?.perHop.push((ms - agents * workMs) / agents);
+            cell?.perHop.push(perHop);
             cell?.endToEnd.push(ms);
             if (agents === 10 && workMs === 50 && !stateBytes.has(engine.name)) stateBytes.set(engine.name, await engine.stateBytes(runId));
           }
@@ -537,12 +602,22 @@ async function main(): Promise<void> {
         tput[c] = await throughput(engine, c, perLane);
         console.log(`${engine.name}: ${fmt(tput[c] ?? NaN)} runs/s at ${c} concurrent`);
       }
+      const helpers = async (): Promise<number[]> => {
+        if (engine.name === 'temporal') return [servers.get('baton')?.pid ?? 0];
+        if (engine.name === 'langgraph') {
+          const { rows } = await pgAdmin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [new URL(DATABASE_URL).pathname.slice(1)]);
+          return rows.map((r) => r.pid);
+        }
+        return [];
+      };
+      const cpu = await cpuPerHop(engine, helpers);
+      console.log(`${engine.name}: ${fmt(cpu, 2)} ms of CPU per hop`);
       const rec = await recovery(engine.name, engine.name === 'temporal' ? temporal : null);
       console.log(`${engine.name}: recovery ${rec.resumeMs} ms to resume, ${rec.restartToDoneMs} ms to done, ${rec.redone} redone${rec.midAgent ? '' : ' (the kill landed after the agent ended)'}`);
       results.push({
         engine: engine.name, cells: mine, perHopMedian: quantile(all, 0.5), perHopP95: quantile(all, 0.95),
         endToEndN10: n10 ? quantile(n10.endToEnd, 0.5) : NaN, endToEndN10Work0: n10w0 ? quantile(n10w0.endToEnd, 0.5) : NaN,
-        stateBytes: stateBytes.get(engine.name) ?? NaN, throughput: tput, recovery: rec,
+        stateBytes: stateBytes.get(engine.name) ?? NaN, throughput: tput, cpuPerHop: cpu, recovery: rec,
       });
     }
 
@@ -562,7 +637,7 @@ async function main(): Promise<void> {
         '',
         `Machine: ${machineLine}.`,
         '',
-        `Runs per cell: ${options.runs} per engine for each N in {${sizes.join(', ')}} and stub work in {${works.join(', ')} ms}, after ${options.quick ? 2 : 5} warm-up runs; engines take turns run by run. Throughput: ${perLane} runs of N = 10 (no stub work) per lane, lanes = concurrency. Every figure is followed by its ratio to the best engine (×1.00 = best; for runs/s, how many times fewer).`,
+        `Runs per cell: ${options.runs} per engine for each N in {${sizes.join(', ')}} and stub work in {${works.join(', ')} ms}, after ${options.quick ? 2 : 5} warm-up runs; engines take turns run by run. Throughput: ${perLane} runs of N = 10 (no stub work) per lane, lanes = concurrency. CPU per hop: this process plus the Temporal dev server or the PostgreSQL backends serving the checkpointer, over 8 lanes of 2 runs. Every figure is followed by its ratio to the best engine (×1.00 = best; for runs/s, how many times fewer).`,
         '',
         main,
         '',
@@ -575,7 +650,7 @@ async function main(): Promise<void> {
         '**Recovery** (N = 10, 50 ms stub work, the pipeline\'s process SIGKILLed when agent 5 starts, then started again):',
         '',
         recoveries,
-        ...(knobs ? ['', "**The dev server's knobs** (engine a, N = 10, no stub work; the first four rows add one knob each, the rest try one change on top of Baton's configuration; every configuration has its own server or worker, all running at once and taking turns run by run; the breakdown is the medians of one run's history):", '', knobs, '', '![Knobs](performance-knobs.svg)'] : []),
+        ...(knobs ? ['', "**The dev server's knobs** (engine a, N = 10, no stub work; the first five rows add one setting each, the rest try one change on top of Baton's configuration; every configuration has its own server or worker, all running at once and taking turns run by run; the breakdown is the medians of one run's history):", '', knobs, '', '![Knobs](performance-knobs.svg)'] : []),
         MARK_END,
       ].join('\n');
       const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : `# Performance\n\n${MARK_START}\n${MARK_END}\n`;
@@ -587,6 +662,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const engine of open) await engine.close().catch(() => undefined);
+    await pgAdmin.end();
     for (const server of servers.values()) stopServer(server);
   }
 }

@@ -32,11 +32,25 @@ function logExecution(what: 'start' | 'end', runId: string, step: number): void 
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Milliseconds the agents of each run took in this process (their sleep as the timers really fired, and the hash),
+ * so the bench subtracts the work as done rather than as asked for; taken and deleted by takeAgentTime().
+ */
+const agentTime = new Map<string, number>();
+
+export function takeAgentTime(runId: string): number | undefined {
+  const ms = agentTime.get(runId);
+  agentTime.delete(runId);
+  return ms;
+}
+
 /** One agent: the stub work, then the next hand-off. */
 export async function stubAgent(runId: string, step: number, workMs: number, handoff: string): Promise<string> {
   logExecution('start', runId, step);
+  const started = performance.now();
   if (workMs > 0) await sleep(workMs);
   const next = nextHandoff(handoff, step);
+  agentTime.set(runId, (agentTime.get(runId) ?? 0) + performance.now() - started);
   logExecution('end', runId, step);
   return next;
 }
