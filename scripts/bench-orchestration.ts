@@ -457,17 +457,17 @@ async function overheadChart(results: EngineResult[]): Promise<string> {
   const values = results.flatMap((r) => r.cells.map((c) => ({ engine: LABEL[r.engine], agents: `N=${c.agents}, ${c.workMs} ms work`, median: Number(quantile(c.perHop, 0.5).toFixed(3)) })));
   return svg({
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-    title: 'Orchestration overhead per agent hop (median, ms, log scale)',
+    title: 'Orchestration overhead per agent hop (median, ms)',
     data: { values },
     mark: 'bar',
     encoding: {
-      x: { field: 'agents', type: 'nominal', title: null, sort: null },
+      x: { field: 'agents', type: 'nominal', title: null, sort: null, axis: { labelAngle: 0 } },
       xOffset: { field: 'engine' },
-      y: { field: 'median', type: 'quantitative', scale: { type: 'log' }, title: 'ms per hop' },
-      color: { field: 'engine', type: 'nominal', legend: { orient: 'bottom', title: null } },
+      y: { field: 'median', type: 'quantitative', title: 'ms per hop' },
+      color: { field: 'engine', type: 'nominal', legend: { orient: 'bottom', title: null, labelLimit: 300 } },
       tooltip: [{ field: 'engine' }, { field: 'agents' }, { field: 'median' }],
     },
-    width: 560,
+    width: 720,
     height: 260,
   });
 }
@@ -479,7 +479,7 @@ async function knobChart(knobs: KnobResult[]): Promise<string> {
     data: { values: knobs.map((k) => ({ knob: k.name, median: Number(k.perHopMedian.toFixed(3)) })) },
     mark: 'bar',
     encoding: {
-      y: { field: 'knob', type: 'nominal', sort: null, title: null, axis: { labelLimit: 420 } },
+      y: { field: 'knob', type: 'nominal', sort: null, title: null, axis: { labelLimit: 640 } },
       x: { field: 'median', type: 'quantitative', title: 'ms per hop' },
       tooltip: [{ field: 'knob' }, { field: 'median' }],
     },
@@ -627,7 +627,9 @@ async function main(): Promise<void> {
     const knobs = knobResults.length ? knobTable(knobResults) : '';
     console.log(`\n${main}\n\nPer-hop overhead by N and stub work:\n${detail}\n\nRecovery:\n${recoveries}${knobs ? `\n\nThe dev server's knobs:\n${knobs}` : ''}\n`);
 
-    if (raw.json) fs.writeFileSync(raw.json, JSON.stringify({ machine: machineLine, command, engines: results, knobs: knobResults }, null, 2));
+    const measured = JSON.stringify({ machine: machineLine, command, engines: results, knobs: knobResults }, null, 2);
+    fs.writeFileSync(path.join(DATA, 'last-run.json'), measured);
+    if (raw.json) fs.writeFileSync(raw.json, measured);
     if (options.docs) {
       fs.writeFileSync(path.join(ROOT, 'docs', 'performance-orchestration.svg'), await overheadChart(results));
       if (knobResults.length) fs.writeFileSync(path.join(ROOT, 'docs', 'performance-knobs.svg'), await knobChart(knobResults));
