@@ -7,7 +7,10 @@
 #   scripts/temporal-server.sh status   print whether it answers
 #
 # Settings (environment): TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233),
-# BATON_DATA_DIR (.data): holds temporal.db (persistent history), temporal.log, temporal.pid.
+# BATON_DATA_DIR (.data): holds temporal.db (persistent history), temporal.log, temporal.pid,
+# TEMPORAL_DYNAMIC_CONFIG: space-separated KEY=VALUE dynamic-config values (JSON values) that replace
+# LATENCY_DYNAMIC_CONFIG below; set it to "" for the CLI's own defaults, TEMPORAL_SQLITE_PRAGMAS: likewise for
+# LATENCY_SQLITE_PRAGMAS, TEMPORAL_HEADLESS=1: no Web UI.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,6 +24,26 @@ PID_FILE="$DATA_DIR/temporal.pid"
 LOG_FILE="$DATA_DIR/temporal.log"
 # Search attributes the workflows set; registered at every start (idempotent).
 SEARCH_ATTRIBUTES=(BatonIntent=Keyword BatonStatus=Keyword)
+# The dev server tuned for latency rather than for a shared cluster's load; each value's effect, measured by
+# `npm run bench:orchestration`, is in docs/performance.md ("The dev server's latency knobs").
+LATENCY_DYNAMIC_CONFIG=(
+  history.transferProcessorMaxPollRPS=1000
+  history.timerProcessorMaxPollRPS=1000
+  system.enableActivityEagerExecution=true
+)
+# The history database in WAL mode, synced at checkpoints rather than at every commit: it survives a crash of the
+# server (a SIGKILL loses nothing); an operating-system crash or power loss may roll back the last commits.
+LATENCY_SQLITE_PRAGMAS=(journal_mode=wal synchronous=normal)
+if [ "${TEMPORAL_SQLITE_PRAGMAS+set}" = set ]; then
+  read -r -a SQLITE_PRAGMAS <<<"$TEMPORAL_SQLITE_PRAGMAS"
+else
+  SQLITE_PRAGMAS=("${LATENCY_SQLITE_PRAGMAS[@]}")
+fi
+if [ "${TEMPORAL_DYNAMIC_CONFIG+set}" = set ]; then
+  read -r -a DYNAMIC_CONFIG <<<"$TEMPORAL_DYNAMIC_CONFIG"
+else
+  DYNAMIC_CONFIG=("${LATENCY_DYNAMIC_CONFIG[@]}")
+fi
 
 build() {
   if [ -x "$TEMPORAL_BIN" ]; then return 0; fi
@@ -46,9 +69,11 @@ start() {
     return 0
   fi
   mkdir -p "$DATA_DIR"
-  local args=(server start-dev --ip 127.0.0.1 --port "$PORT" --ui-port "$UI_PORT"
-    --db-filename "$DATA_DIR/temporal.db" --log-level warn)
+  local args=(server start-dev --ip 127.0.0.1 --port "$PORT" --db-filename "$DATA_DIR/temporal.db" --log-level warn)
+  if [ "${TEMPORAL_HEADLESS:-0}" = 1 ]; then args+=(--headless); else args+=(--ui-port "$UI_PORT"); fi
   for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
+  for kv in "${DYNAMIC_CONFIG[@]}"; do args+=(--dynamic-config-value "$kv"); done
+  for pragma in "${SQLITE_PRAGMAS[@]}"; do args+=(--sqlite-pragma "$pragma"); done
   # setsid: the server outlives the shell that started it and ignores its hang-up.
   setsid nohup "$TEMPORAL_BIN" "${args[@]}" >>"$LOG_FILE" 2>&1 </dev/null &
   echo $! >"$PID_FILE"
