@@ -18,6 +18,7 @@ import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeri
 import { catalogFor, databaseFor } from '../sources';
 import { partialMonths } from '../analysis/coverage';
 import { storeCalculations } from '../artifacts';
+import { runReadOnly } from '../db';
 import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
@@ -53,7 +54,9 @@ function violation(table: string, check: ColumnCheck, now: string): string {
  * would call the future.
  */
 async function columnNow(catalog: Catalog, db: string, table: string, column: string): Promise<string> {
-  const { rows } = await queryRows(db, 'SELECT format_type(atttypid, atttypmod) AS value FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2', [qualifiedTable(catalog, table), column], LIMITS);
+  // Code-written metadata, not agent SQL: the SQL guard (which refuses system tables to agents) is not in front of
+  // it; the read-only role, the READ ONLY transaction and the limits are.
+  const { rows } = await runReadOnly<{ value: string }>(db, 'SELECT format_type(atttypid, atttypmod) AS value FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2', [qualifiedTable(catalog, table), column], LIMITS);
   return String(rows[0]?.value ?? '').startsWith('timestamp with time zone') ? 'now()' : wallNow(catalog);
 }
 
