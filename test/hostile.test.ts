@@ -18,6 +18,7 @@ import { seedDatabase } from '../src/seed/load';
 import { todayIn } from '../src/config';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
 import { analysisWorkflow } from '../src/workflows';
+import { fullResult } from '../src/run-record';
 import { closeDb, db, runAnalysis, runCli, scheduledActivities, withWorker } from './helpers';
 
 /** A database of its own, taken away at the first SQL step of runs whose id says so. */
@@ -35,10 +36,10 @@ async function setConnections(allowed: boolean): Promise<void> {
 
 /** Runs a question on the away database; the outage starts when its first SQL step does. */
 async function runWithOutage(outage: 'gone' | 'brief', question: string, extra: Partial<AnalysisRequest> = {}): Promise<AnalysisResult> {
-  return harness.client.workflow.execute(analysisWorkflow, {
+  return fullResult(await harness.client.workflow.execute(analysisWorkflow, {
     workflowId: `analysis-outage-${outage}-${randomBytes(3).toString('hex')}`, taskQueue: harness.config.taskQueue,
     args: [{ question, asOf: todayIn(harness.config.timeZone), databaseUrl: awayUrl, ...extra }],
-  });
+  }));
 }
 
 const harness = withWorker('hostile', {

@@ -11,6 +11,7 @@ import { exportRun } from '../src/cli/export';
 import { todayIn } from '../src/config';
 import type { CoderInput, Plan, PlannerInput, StepInput } from '../src/contracts';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
+import { fullResult } from '../src/run-record';
 import { activityInputs, db, manifest, runAnalysis, scheduledActivities, startWorker, uniqueTaskQueue, withWorker } from './helpers';
 
 const harness = withWorker('planning');
@@ -182,7 +183,7 @@ describe('plan review', () => {
     for (let i = 0; i < 50 && after.phase !== 'awaiting_approval'; i++) after = await handle.query(progressQuery);
     expect(after.plan).toMatchObject({ steps: [{ operation: { query: { filters: [{ dimension: 'region', values: ['华东'] }] } } }] });
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
-    const result = await handle.result();
+    const result = await fullResult(await handle.result());
     expect(result.status).toBe('completed');
     expect(result.reviews).toEqual([{ action: 'revise', feedback: '只看华东' }, { action: 'approve', feedback: null }]);
     expect(result.metrics.map((m) => m.label)).toEqual(['GMV · 华东']);
@@ -202,9 +203,10 @@ describe('plan review', () => {
   test('reject ends the run without executing the plan; decisions outside review are refused', async () => {
     const handle = await start('上个月销售额');
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'reject', feedback: 'wrong question' }] });
-    const result = await handle.result();
+    const result = await fullResult(await handle.result());
     expect(result).toMatchObject({ status: 'rejected', answer: 'rejected by the reviewer: wrong question', steps: [] });
-    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis']);
+    // Local activities (catalog, intent, the run record) included, in order.
+    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis', 'storeRunRecord']);
 
     const running = await start('上个月订单量');
     await running.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
@@ -213,7 +215,7 @@ describe('plan review', () => {
   });
 
   test('the review timeout approves or cancels as configured', async () => {
-    const approved = await (await start('上个月订单量', { timeoutSeconds: 1, onTimeout: 'approve' })).result();
+    const approved = await fullResult(await (await start('上个月订单量', { timeoutSeconds: 1, onTimeout: 'approve' })).result());
     expect(approved.status).toBe('completed');
     expect(approved.reviews).toEqual([{ action: 'timeout', feedback: null }]);
     const cancelled = await (await start('上个月订单量', { timeoutSeconds: 1, onTimeout: 'cancel' })).result();

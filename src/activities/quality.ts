@@ -14,10 +14,10 @@
 import { qualifiedTable, tableSql, wallNow, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
-import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
+import { DataQualityInput, DataQualityOutput, type Recipe, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
 import { partialMonths } from '../analysis/coverage';
-import { storeCalculations } from '../artifacts';
+import { storeArtifact, storeCalculations } from '../artifacts';
 import { runReadOnly } from '../db';
 import { say } from '../analysis/wording';
 
@@ -271,7 +271,8 @@ export const checkDataQuality = defineAgent({
       dirty_rows_all: dirtyRowsAll,
       calculations_ref: await storeCalculations(workflow_id, 'dq', calcs),
       calculation_count: calcs.length,
-      recipe: { kind: 'quality' as const, step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) },
+      // The check queries are long: the validator reads them from the artifact store.
+      recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', { kind: 'quality', step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) } satisfies Recipe) },
       // Counts live in the calculations (and so in the report, cited); these sentences carry none.
       assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => t(`${c.description}仍计入指标；按该维度分组时归入“缺失”组`, `${c.description} still count in the metrics; grouped by that dimension they form a "missing" group`)),
       paths_excluded: [
