@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
 import { proseProblems } from '../src/analysis/wording';
+import { fullResult } from '../src/run-record';
 import { analysisWorkflow } from '../src/workflows';
 import { CASES, evalContext, matches, show, type Answer, type EvalCase, type EvalContext } from './cases';
 
@@ -50,12 +51,12 @@ export async function runSuite(client: Client, taskQueue: string, suite: Suite, 
     let result: AnalysisResult | null = null;
     let failure = '';
     try {
-      result = await client.workflow.execute(analysisWorkflow, {
+      result = await fullResult(await client.workflow.execute(analysisWorkflow, {
         workflowId: `analysis-eval-${randomBytes(4).toString('hex')}`,
         taskQueue,
         args: [{ question, ...suite.request }],
         staticSummary: question,
-      });
+      }));
     } catch (err) {
       failure = (err as Error).message;
     }

@@ -301,7 +301,7 @@ async function departure(client: Client, workflowId: string, baselineId: string)
   return null;
 }
 
-function outcomeOf(result: AnalysisResult): Outcome {
+function outcomeOf(result: Pick<AnalysisResult, 'status' | 'answer'> & { report: { report_ref: string } | null }): Outcome {
   return { status: result.status, answer: result.answer, reportDigest: result.report?.report_ref ?? null };
 }
 

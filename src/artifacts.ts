@@ -3,6 +3,7 @@
  * (baton.artifacts) and passed on by reference. The id is the content hash, so
  * writing the same result twice (an activity retried after a crash) stores it once.
  */
+import { Context } from '@temporalio/activity';
 import { createHash } from 'node:crypto';
 import { loadConfig } from './config';
 import type { Calculation } from './contracts';
@@ -34,4 +35,13 @@ export async function storeCalculations(workflowId: string, stepId: string, calc
 export async function loadCalculations(refs: string[]): Promise<Calculation[]> {
   const sets = await Promise.all(refs.map((ref) => loadArtifact<Calculation[]>(ref)));
   return sets.flat();
+}
+
+/** The workflow the current activity runs for ('' outside an activity, as in unit tests). */
+export function currentWorkflowId(): string {
+  try {
+    return Context.current().info.workflowExecution?.workflowId ?? '';
+  } catch {
+    return '';
+  }
 }

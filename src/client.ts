@@ -21,6 +21,7 @@ import { CliError, connectTemporal, webUiLink } from './cli/temporal';
 import { loadConfig, PROJECT_ROOT, redactUrl, runDate, todayIn } from './config';
 import type { AnalysisResult, ReportOutput, RunProgress } from './contracts';
 import { loadArtifact } from './artifacts';
+import { fullResult } from './run-record';
 import { closePools, DatabaseUnreachableError, ensureReaderRole, ensureSystemSchema, getPool, ping } from './db';
 import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
@@ -153,7 +154,7 @@ async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showPr
     }
   })();
   try {
-    const result = await handle.result();
+    const result = await fullResult(await handle.result());
     done = true;
     await polling;
     // Fast runs finish between polls: show the final state of every step from the result itself.
@@ -281,7 +282,7 @@ async function status(workflowId: string, opts: { json?: boolean }): Promise<voi
 
 async function result(workflowId: string, opts: { json?: boolean }): Promise<void> {
   await withTemporal(async (client) => {
-    const value = await client.workflow.getHandle<typeof analysisWorkflow>(workflowId).result();
+    const value = await fullResult(await client.workflow.getHandle<typeof analysisWorkflow>(workflowId).result());
     if (opts.json) printJson(resultJson(workflowId, value));
     else printAnswer(workflowId, value);
   });
@@ -289,7 +290,7 @@ async function result(workflowId: string, opts: { json?: boolean }): Promise<voi
 
 async function reportCommand(workflowId: string, opts: { format: ReportFormat; output?: string }): Promise<void> {
   await withTemporal(async (client) => {
-    const value = await client.workflow.getHandle<typeof analysisWorkflow>(workflowId).result();
+    const value = await fullResult(await client.workflow.getHandle<typeof analysisWorkflow>(workflowId).result());
     if (!value.report) throw new CliError(`run ${workflowId} has no report (status ${value.status}): ${value.answer}`, 1);
     const file = path.resolve(opts.output ?? path.join('reports', `${workflowId}.${opts.format}`));
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -343,7 +344,7 @@ async function show(workflowId: string, opts: { json?: boolean }): Promise<void>
   await withTemporal(async (client) => {
     const handle = client.workflow.getHandle<typeof analysisWorkflow>(workflowId);
     const description = await handle.describe();
-    const result = description.status.name === 'COMPLETED' ? await handle.result() : null;
+    const result = description.status.name === 'COMPLETED' ? await fullResult(await handle.result()) : null;
     const { rows } = await getPool(config.databaseUrl).query<TokenRow>(
       `SELECT agent, count(*) AS calls, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
               max(input_budget) AS input_budget, max(output_budget) AS output_budget,

@@ -61,7 +61,10 @@ export const TimeFieldExtent = z.object({
 export type TimeFieldExtent = z.infer<typeof TimeFieldExtent>;
 
 export const DataExtent = z.object({
+  /** Empty when the extent is behind extent_ref (only the planner reads it). */
   time_fields: z.record(z.string(), TimeFieldExtent),
+  /** Artifact holding the extent, so the months per time field stay out of the history; absent in older runs. */
+  extent_ref: z.string().optional(),
 });
 export type DataExtent = z.infer<typeof DataExtent>;
 
@@ -270,8 +273,10 @@ const NeedsClarification = z.object({
 
 export const Plan = z.discriminatedUnion('kind', [
   ReadPlan.extend({
-    /** Each step's catalog fragment, cut from the catalog by code, keyed by step_id. */
+    /** Each step's catalog fragment, cut from the catalog by code, keyed by step_id; empty when they are behind fragments_ref. */
     fragments: z.record(z.string(), CatalogFragment),
+    /** Artifact holding the fragments (keyed by step_id), so the plan stays small in the history; absent in older runs. */
+    fragments_ref: z.string().nullable().optional(),
   }),
   CannotAnswer.extend({ reading: QuestionReading.optional() }),
   NeedsClarification.extend({ reading: QuestionReading.optional() }),
@@ -363,6 +368,8 @@ export const StepInput = z.object({
   step: PlanStep,
   /** Only the catalog entries this step uses (context isolation). */
   catalog: CatalogFragment,
+  /** The plan's fragments artifact, when the fragment is not given inline (`catalog` is then empty). */
+  catalog_ref: z.string().nullable().optional(),
   /** Results of the step's declared dependencies, keyed by step_id. */
   dependencies: z.record(z.string(), DependencyResult),
   databaseUrl: z.string().optional(),
@@ -406,8 +413,10 @@ export const StepOutput = z.object({
   paths_excluded: z.array(z.string()),
   /** Entries the step proposes for the shared memory pool; accepted only after validation. */
   memory_entries: z.array(MemoryDraft),
-  /** The metric values this step computed, for the report's key metrics. */
+  /** The metric values this step computed, for the report's key metrics: behind metrics_ref (empty here) in runs since it existed. */
   metrics: z.array(z.lazy(() => AnswerMetric)),
+  /** Artifact with the step's metric values (only the analysis agent reads them); null when there are none. */
+  metrics_ref: z.string().nullable().optional(),
   /** Artifact holding every number the step reports, with how to recompute it (the validator does); null when none. */
   calculations_ref: z.string().nullable(),
   calculation_count: z.number().int().min(0),
@@ -428,6 +437,8 @@ export const ValidatorInput = z.object({
   result: StepOutput,
   /** The step's catalog fragment, for value rules. */
   catalog: CatalogFragment,
+  /** The plan's fragments artifact, when the fragment is not given inline (`catalog` is then empty). */
+  catalog_ref: z.string().nullable().optional(),
 });
 export type ValidatorInput = z.input<typeof ValidatorInput>;
 
@@ -488,11 +499,18 @@ export const Recipe = z.discriminatedUnion('kind', [
 ]);
 export type Recipe = z.infer<typeof Recipe>;
 
+/** A recipe its agent stored in the artifact store (data quality's and statistics' check queries): the validator reads it back. */
+export const StoredRecipe = z.object({ kind: z.literal('stored'), step_id: z.string(), recipe_ref: z.string() });
+export type StoredRecipe = z.infer<typeof StoredRecipe>;
+/** A recipe inline, or stored (recorded runs carry them inline). */
+export const RecipeOrRef = z.union([Recipe, StoredRecipe]);
+export type RecipeOrRef = z.infer<typeof RecipeOrRef>;
+
 export const VerificationInput = z.object({
   workflow_id: z.string(),
   /** Artifacts holding the run's calculations (one per step, data quality and statistics). */
   calculation_refs: z.array(z.string()),
-  recipes: z.array(Recipe),
+  recipes: z.array(RecipeOrRef),
   databaseUrl: z.string().optional(),
   /** The catalog the second path builds its own SQL from (the default catalog when absent). */
   catalogPath: z.string().optional(),
@@ -525,6 +543,7 @@ export const VerificationOutput = z.object({
   /** Ids that were recomputed and matched within the tolerance: the only citable numbers. */
   verified: z.array(z.string()),
   mismatches: z.array(z.string()),
+  /** Always empty now (the ids not selected are in the checks_ref artifact); runs recorded before list them. */
   not_selected: z.array(z.string()),
   /** Verified ids recomputed only by re-running the step's own SQL: re-run, not independently verified. */
   rerun_only: z.array(z.string()).default([]),
@@ -594,7 +613,8 @@ export const DataQualityOutput = z.object({
   dirty_rows_all: z.number().int().min(0).optional(),
   calculations_ref: z.string().nullable(),
   calculation_count: z.number().int().min(0),
-  recipe: Recipe,
+  /** How the validator re-runs the checks: stored (the check queries are long), inline in runs recorded before. */
+  recipe: RecipeOrRef,
   assumptions_made: z.array(z.string()),
   paths_excluded: z.array(z.string()),
   summary: z.string(),
@@ -623,7 +643,7 @@ export const StatisticsOutput = z.object({
   calculation_count: z.number().int().min(0),
   /** The step calculations the two samples stand for (their values get the intervals in the report). */
   compared_calculations: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
-  recipe: Recipe.nullable(),
+  recipe: RecipeOrRef.nullable(),
   assumptions_made: z.array(z.string()),
   paths_excluded: z.array(z.string()),
   summary: z.string(),
@@ -638,6 +658,8 @@ export const CodeRequirements = z.object({
   step: PlanStep,
   dependencies: z.record(z.string(), DependencyResult),
   catalog: CatalogFragment,
+  /** The plan's fragments artifact, when the fragment is not given inline (`catalog` is then empty). */
+  catalog_ref: z.string().nullable().optional(),
   language: Language,
   /** The checks the tester runs, in words. */
   acceptance: z.array(z.string()).min(1),
@@ -748,8 +770,10 @@ export const AnalysisInput = z.object({
   chain: z.array(Handoff).min(1),
   /** Plan-level assumptions (for example a default period). */
   assumptions: z.array(z.string()),
-  /** Key metrics computed by the steps. */
+  /** Key metrics computed by the steps (inline in runs recorded before metrics_refs). */
   metrics: z.array(z.lazy(() => AnswerMetric)),
+  /** The steps' metrics artifacts, in plan order: read after the inline metrics. */
+  metrics_refs: z.array(z.string()).default([]),
   contradictions: z.array(Contradiction),
   /** The statistics agent's tests, when it ran. */
   statistical_tests: z.array(StatisticalTest).default([]),
@@ -897,7 +921,7 @@ export const ReportDraft = z.object({
   chart_count: z.number().int().min(0),
   /** The executive summary, as written (with its markers). */
   summary: z.string(),
-  /** The report's citations: which calculation each marker [n] stands for (the run's metrics show theirs). */
+  /** The key metrics' citations: which marker [n] each key metric's calculation has (every citation is in the report artifact). */
   citations: z.array(z.object({ marker: z.number().int().min(1), calculation_id: z.string() })).default([]),
 });
 export type ReportDraft = z.infer<typeof ReportDraft>;
@@ -1055,3 +1079,33 @@ export interface AnalysisResult {
   /** The run's checklist as Markdown ([ ] / [x], a line of result per item). */
   checklist: string;
 }
+
+/**
+ * What the workflow returns: the answer, the status, the verified metrics, how the question was read, the published
+ * report and a reference to the run's record (an AnalysisResult in the artifact store). Plans, step records, SQL and
+ * the stages' detail are not repeated in the history; `fullResult` (src/run-record.ts) reads the record back.
+ */
+export type RunResult = Pick<AnalysisResult, 'question' | 'asOf' | 'status' | 'answer' | 'reading' | 'metrics' | 'intent' | 'activitiesExecuted'> & {
+  /** The published report's artifact and title (its summary and audit are in the run record); null when none was published. */
+  report: Pick<PublishedReport, 'report_ref' | 'title'> | null;
+  /** Artifact holding the run's record (an AnalysisResult); null when it could not be stored (`baton export` rebuilds the run). */
+  record_ref: string | null;
+};
+
+// ---------------------------------------------------------------- run record
+
+export const RunRecordInput = z.object({
+  workflow_id: z.string(),
+  /** The run's full record (an AnalysisResult, built by the workflow). */
+  record: z.custom<AnalysisResult>((v) => typeof v === 'object' && v !== null && typeof (v as { question?: unknown }).question === 'string' && Array.isArray((v as { steps?: unknown }).steps), 'expected the run\'s record'),
+});
+export type RunRecordInput = z.input<typeof RunRecordInput>;
+
+/** An agent's input, stored by the workflow so that the agent is scheduled with its reference (src/input-refs.ts). */
+export const StoredInput = z.object({
+  workflow_id: z.string(),
+  /** The agent that will receive it. */
+  agent: z.string(),
+  input: z.record(z.string(), z.unknown()),
+});
+export type StoredInput = z.input<typeof StoredInput>;

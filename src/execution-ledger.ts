@@ -20,6 +20,7 @@ import type { Pool } from 'pg';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
 import { budgetFor, tokensOf } from './budgets';
 import { getPool } from './db';
+import { resolveInputs } from './input-refs';
 import { AGENT_ATTEMPTS, classifyError, giveUp, INFRASTRUCTURE_FAILURE, type FailureClass, type GaveUp } from './failures';
 
 /** Also the longest a cancellation waits to reach a running activity (the worker's heartbeat throttle is shorter). */
@@ -57,7 +58,7 @@ async function decideRetry(pool: Pool, rowId: string | null, info: Info, err: un
     .query<{ attempt: number; failure_class: FailureClass | null; error: string | null }>(
       `SELECT attempt, failure_class, error FROM baton.activity_executions
         WHERE workflow_id = $1 AND run_id = $2 AND activity_id = $3 AND id <> $4 AND attempt < $5 ORDER BY attempt`,
-      [workflowId, runId, info.activityId, rowId, info.attempt],
+      [workflowId, runId, ledgerId(info), rowId, info.attempt],
     )
     .then((r) => r.rows)
     .catch(() => null);
@@ -68,6 +69,11 @@ async function decideRetry(pool: Pool, rowId: string | null, info: Info, err: un
   attempts.push({ attempt: info.attempt, failure: failure.kind, message: failure.message });
   const own = attempts.filter((a) => a.failure === 'agent_retryable').length;
   return own >= AGENT_ATTEMPTS ? giveUp(err, attempts) : err;
+}
+
+/** Local activities number their ids apart from the others (1, 2, … each): in the ledger they are `local:<id>`. */
+export function ledgerId(info: { activityId: string; isLocal: boolean }): string {
+  return info.isLocal ? `local:${info.activityId}` : info.activityId;
 }
 
 export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Context) => { inbound: ActivityInboundCallsInterceptor } {
@@ -81,7 +87,7 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
           .query<{ id: string }>(
             `INSERT INTO baton.activity_executions (workflow_id, run_id, activity_id, activity_type, attempt, worker_pid)
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-            [info.workflowExecution?.workflowId ?? '', info.workflowExecution?.runId ?? '', info.activityId, info.activityType, info.attempt, process.pid],
+            [info.workflowExecution?.workflowId ?? '', info.workflowExecution?.runId ?? '', ledgerId(info), info.activityType, info.attempt, process.pid],
           )
           .then((r) => r.rows[0]?.id ?? null)
           .catch((err: Error) => {
@@ -93,7 +99,9 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
         let failure: { kind: FailureClass; message: string } | null = null;
         try {
           if (delayMs > 0) await ctx.sleep(delayMs);
-          const work = next(input);
+          // A bulky input comes by reference (src/input-refs.ts): the agent and the accounting see the input itself.
+          const args = await resolveInputs(input.args);
+          const work = next({ ...input, args });
           // The work's own end after a cancellation (a cancelled query's error) is not reported twice.
           work.catch(() => undefined);
           const result: unknown = await Promise.race([work, whenCancelled(ctx)]);
@@ -103,7 +111,7 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
             .query(
               `INSERT INTO baton.token_usage (workflow_id, activity_id, agent, attempt, input_tokens, output_tokens, input_budget, output_budget)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-              [info.workflowExecution?.workflowId ?? '', info.activityId, info.activityType, info.attempt, tokensOf(input.args[0]), tokensOf(result), budget.input, budget.output],
+              [info.workflowExecution?.workflowId ?? '', ledgerId(info), info.activityType, info.attempt, tokensOf(args[0]), tokensOf(result), budget.input, budget.output],
             )
             .catch((err: Error) => {
               ctx.log.warn('token accounting unavailable', { error: err.message });

@@ -22,3 +22,6 @@ export const DEFAULT_MAX_ACTIVITIES = 40;
 export const MAX_CODE_ROLLBACKS = 3;
 /** How often the auditor may send the report back for targeted rewrites before it is published with an audit note. */
 export const MAX_REPORT_RETRIES = 2;
+
+/** An agent input above this many characters of JSON goes to the artifact store and travels by reference (src/input-refs.ts). */
+export const INPUT_BY_REFERENCE_CHARS = 1024;

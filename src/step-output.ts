@@ -52,7 +52,9 @@ export async function buildStepOutput(workflowId: string, step: PlanStep, parts:
     findings: parts.facts.findings,
     assumptions_made: parts.facts.assumptions,
     paths_excluded: parts.paths_excluded,
-    metrics: parts.metrics,
+    // Only the analysis agent reads the metric values: they wait in the artifact store.
+    metrics: [],
+    metrics_ref: parts.metrics.length > 0 ? await storeArtifact(workflowId, step.step_id, 'metrics', parts.metrics) : null,
     calculations_ref: await storeCalculations(workflowId, step.step_id, parts.calculations),
     calculation_count: parts.calculations.length,
     memory_entries: [

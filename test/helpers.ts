@@ -12,6 +12,9 @@ import { dataConverterFromEnv, decodeHistoryPayloads } from '../src/codec';
 import { loadConfig, runDate, type BatonConfig } from '../src/config';
 import { loadCatalog } from '../src/catalog/catalog';
 import { loadArtifact } from '../src/artifacts';
+import { fullResult } from '../src/run-record';
+import { localActivityMarker } from '../src/cli/export';
+import { resolveInputs } from '../src/input-refs';
 import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
 import type { SeedManifest } from '../src/seed/generate';
 import { createWorker, type WorkerOptions } from '../src/worker';
@@ -61,14 +64,16 @@ export async function runAnalysis(
 ): Promise<{ workflowId: string; result: AnalysisResult; elapsedMs: number }> {
   const workflowId = `analysis-test-${randomBytes(4).toString('hex')}`;
   const started = Date.now();
-  const result = await client.workflow.execute(analysisWorkflow, {
+  const small = await client.workflow.execute(analysisWorkflow, {
     workflowId,
     taskQueue,
     // "Today" as the client reads it: in the catalog's time zone.
     args: [{ question, asOf: runDate(catalogTimeZone(extra.catalogPath ?? testConfig().catalogPath), testConfig().timeZoneOverride), ...extra }],
     staticSummary: question,
   });
-  return { workflowId, result, elapsedMs: Date.now() - started };
+  const elapsedMs = Date.now() - started;
+  // The workflow returns the answer and references; the plan, steps and stages are in the run record (src/run-record.ts).
+  return { workflowId, result: await fullResult(small), elapsedMs };
 }
 
 let pool: Pool | null = null;
@@ -96,10 +101,22 @@ export function lastMonthRange(m: SeedManifest): [string, string] {
   return [`${m.last_month}-01`, end];
 }
 
-/** Activity types in the order the workflow scheduled them. */
+/** Activity types in the order the workflow scheduled them; local activities (markers in the history) included where they finished. */
 export async function scheduledActivities(client: Client, workflowId: string): Promise<string[]> {
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
-  return (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name ?? ''] : []));
+  return (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name ?? ''] : localActivityMarker(e) ? [localActivityMarker(e)?.type ?? ''] : []));
+}
+
+/** Every agent call in the history, in order: scheduled activities and local activities (markers), with their summaries. */
+export async function agentCalls(client: Client, workflowId: string): Promise<{ type: string; summary: string | null; local: boolean }[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const converter = client.options.loadedDataConverter.payloadConverter;
+  return (history.events ?? []).flatMap((e): { type: string; summary: string | null; local: boolean }[] => {
+    const summary = e.userMetadata?.summary ? converter.fromPayload<string>(e.userMetadata.summary) : null;
+    if (e.activityTaskScheduledEventAttributes) return [{ type: e.activityTaskScheduledEventAttributes.activityType?.name ?? '', summary, local: false }];
+    const local = localActivityMarker(e);
+    return local ? [{ type: local.type, summary, local: true }] : [];
+  });
 }
 
 /**
@@ -145,12 +162,14 @@ async function decodedHistory(client: Client, workflowId: string): ReturnType<Re
   return decodeHistoryPayloads(await client.workflow.getHandle(workflowId).fetchHistory(), client.options.loadedDataConverter.payloadCodecs);
 }
 
-/** The inputs the workflow scheduled for one activity type, decoded from the history, in order. */
+/** The inputs the workflow scheduled for one activity type, decoded from the history (and read back when by reference), in order. */
 export async function activityInputs<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
   const history = await decodedHistory(client, workflowId);
-  return (history.events ?? [])
+  const inputs = (history.events ?? [])
     .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
-    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
+    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<unknown>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
+  // Bulky inputs are in the artifact store, the history holds their reference (src/input-refs.ts).
+  return (await resolveInputs(inputs)) as T[];
 }
 
 /** The results of one activity type's completed executions, decoded from the history, in order. */

@@ -5,6 +5,7 @@
  * verifier must catch each one: the affected calculations are mismatched, the run ends
  * degraded, and the wrong numbers are not cited.
  */
+import { stepFragment } from '../src/fragments';
 import path from 'node:path';
 import { runSqlStep as realSqlStep, testCode as realTestCode } from '../src/activities';
 import { stepCalculations } from '../src/analysis/calculations';
@@ -29,7 +30,9 @@ interface Plant {
 
 /** The SQL agent with one planted bug: compiles, runs and derives as the agent does, the plant applied in between. */
 async function plantedSqlStep(raw: StepInput, plant: Plant): Promise<StepOutput> {
-  const { workflow_id, step, catalog: fragment, databaseUrl, language } = StepInput.parse(raw);
+  const { workflow_id, step, catalog: inline, catalog_ref, databaseUrl, language } = StepInput.parse(raw);
+  // The step's catalog fragment, as the agent reads it (behind the plan's fragments reference).
+  const fragment = await stepFragment(inline, catalog_ref, step.step_id);
   const op = step.operation;
   if (!('query' in op)) throw new Error('not an SQL step');
   const catalog = fragmentCatalog(fragment);
@@ -77,8 +80,9 @@ const wrongMix = (raw: StepInput) => {
 const swappedRanking = async (input: TesterInput): Promise<TesterOutput> => {
   const tested = await realTestCode(input);
   const requirements = await loadArtifact<CodeRequirements>(input.draft.requirements_ref);
-  const { catalog, language } = requirements;
+  const { language } = requirements;
   const step = PlanStep.parse(requirements.step);
+  const catalog = await stepFragment(requirements.catalog, requirements.catalog_ref, step.step_id);
   if (step.operation.kind !== 'rank_contributors' || !tested.result || tested.result.rows.length < 2) return tested;
   const rows = tested.result.rows.map((r) => ({ ...r }));
   const [first, second] = [rows[0] as Row, rows[1] as Row];

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { isTransientDatabaseError, MAX_ROW_BYTES, queryReadOnly, readerUrl, runReadOnly } from '../src/db';
 import { RefusedSqlError } from '../src/sql-guard';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../src/search-attributes';
-import { db, lastMonthRange, manifest, runAnalysis, testConfig, withWorker } from './helpers';
+import { agentCalls, db, lastMonthRange, manifest, runAnalysis, testConfig, withWorker } from './helpers';
 
 const harness = withWorker('pipeline');
 
@@ -63,29 +63,34 @@ test('a question the catalog cannot map ends with "cannot answer", not a failed 
 test('the history names every agent activity, with a summary per call and search attributes', async () => {
   const { workflowId } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?');
   const handle = harness.client.workflow.getHandle(workflowId);
-  const history = await handle.fetchHistory();
-  const scheduled = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes);
-  expect(scheduled.map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)).toEqual([
-    'describeCatalog',
-    'classifyIntent',
-    'readDataExtent',
-    'planAnalysis',
-    'checkDataQuality',
-    'runSqlStep',
-    'validateStep',
-    'testSignificance',
-    'analyzeResults',
-    'verifyCalculations',
-    'writeReport',
-    'auditReport',
+  const calls = await agentCalls(harness.client, workflowId);
+  // Bulky inputs are stored first (storeInput, a local activity named after the call it serves), then the agent runs.
+  const stored = calls.filter((c) => c.type === 'storeInput');
+  for (const store of stored) {
+    const next = calls[calls.indexOf(store) + 1];
+    expect(store.summary).toBe(`${next?.summary ?? ''} · input`);
+  }
+  const agents = calls.filter((c) => c.type !== 'storeInput');
+  // The catalog, intent, validation and analysis agents and the run record run as local activities (markers in the history).
+  expect(agents.map((c) => [c.type, c.local])).toEqual([
+    ['describeCatalog', true],
+    ['classifyIntent', true],
+    ['readDataExtent', false],
+    ['planAnalysis', false],
+    ['checkDataQuality', false],
+    ['runSqlStep', false],
+    ['validateStep', true],
+    ['testSignificance', false],
+    ['analyzeResults', true],
+    ['verifyCalculations', false],
+    ['writeReport', false],
+    ['auditReport', false],
+    ['storeRunRecord', true],
   ]);
-  const summaries = scheduled.map((e) => {
-    const payload = e.userMetadata?.summary;
-    return payload ? harness.client.options.loadedDataConverter.payloadConverter.fromPayload<string>(payload) : null;
-  });
+  const summaries = agents.map((c) => c.summary);
   expect(summaries.slice(0, 5)).toEqual(['catalog', 'intent', 'data extent', 'planner', 'data quality']);
   expect(summaries[5]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
-  expect(summaries.slice(6)).toEqual(['step 1/1 · validate', 'statistics', 'analysis', 'validator · recompute numbers', 'report', 'audit']);
+  expect(summaries.slice(6)).toEqual(['step 1/1 · validate', 'statistics', 'analysis', 'validator · recompute numbers', 'report', 'audit', 'run record']);
   const description = await handle.describe();
   expect(description.typedSearchAttributes.get(INTENT_ATTRIBUTE)).toBe('query');
   expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('completed');

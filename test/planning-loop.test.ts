@@ -11,6 +11,9 @@ import { exportRun } from '../src/cli/export';
 import { todayIn } from '../src/config';
 import type { CoderInput, Plan, PlannerInput, StepInput } from '../src/contracts';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
+import { fullResult } from '../src/run-record';
+import { resolveInputs } from '../src/input-refs';
+import { stepFragment } from '../src/fragments';
 import { activityInputs, db, manifest, runAnalysis, scheduledActivities, startWorker, uniqueTaskQueue, withWorker } from './helpers';
 
 const harness = withWorker('planning');
@@ -27,23 +30,26 @@ test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, 
 
   // s2 and s3 are scheduled together, before either completes.
   const events = await history(workflowId);
-  const stepOf = (e: (typeof events)[number]) => {
-    const input = e.activityTaskScheduledEventAttributes?.input?.payloads?.[0];
-    return input ? harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(input).step?.step_id : undefined;
-  };
+  // Bulky inputs travel by reference (src/input-refs.ts): read them back.
   const scheduled = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runSqlStep');
-  const s2 = scheduled.find((e) => stepOf(e) === 's2');
-  const s3 = scheduled.find((e) => stepOf(e) === 's3');
-  const firstCompletionAfter = events.find((e) => e.activityTaskCompletedEventAttributes && Number(e.eventId) > Number(s2?.eventId));
+  const inputs = (await resolveInputs(scheduled.map((e) => harness.client.options.loadedDataConverter.payloadConverter.fromPayload<unknown>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!)))) as StepInput[];
+  const s2 = scheduled[inputs.findIndex((i) => i.step.step_id === 's2')];
+  const s3 = scheduled[inputs.findIndex((i) => i.step.step_id === 's3')];
+  const firstCompletionAfter = events.find((e) => e.activityTaskCompletedEventAttributes && Number(e.eventId) > Math.min(Number(s2?.eventId), Number(s3?.eventId)));
   expect(Number(s3?.eventId)).toBeLessThan(Number(firstCompletionAfter?.eventId));
-  expect(Math.abs(Number(s3?.eventId) - Number(s2?.eventId))).toBe(1);
+  expect(Number(s2?.eventId)).toBeLessThan(Number(firstCompletionAfter?.eventId));
+  // Nothing but the markers of their stored inputs between the two.
+  const [earlier, later] = [Math.min(Number(s2?.eventId), Number(s3?.eventId)), Math.max(Number(s2?.eventId), Number(s3?.eventId))];
+  expect(events.filter((e) => Number(e.eventId) > earlier && Number(e.eventId) < later).every((e) => e.markerRecordedEventAttributes)).toBe(true);
 
   // Context isolation: s4 sees only s3; s3 sees only s1.
   const [s4Input] = await activityInputs<CoderInput>(harness.client, workflowId, 'writeCode');
   expect(Object.keys(s4Input!.requirements.dependencies)).toEqual(['s3']);
-  const s3Input = harness.client.options.loadedDataConverter.payloadConverter.fromPayload<StepInput>(s3!.activityTaskScheduledEventAttributes!.input!.payloads![0]!);
+  const s3Input = inputs[scheduled.indexOf(s3!)]!;
   expect(Object.keys(s3Input.dependencies)).toEqual(['s1']);
-  expect(Object.keys((s3Input.catalog as { metrics: object }).metrics)).toEqual(['aov']);
+  // The step's catalog fragment is behind the plan's fragments reference.
+  const s3Fragment = (await stepFragment(s3Input.catalog, s3Input.catalog_ref, 's3')) as { metrics: object };
+  expect(Object.keys(s3Fragment.metrics)).toEqual(['aov']);
 
   // Expected by hand: a category's contribution to the AOV gap is GMV_c,a / orders_a − GMV_c,b / orders_b.
   const window = (result.plan as Extract<Plan, { kind: 'plan' }>).steps[0]!.operation;
@@ -182,7 +188,7 @@ describe('plan review', () => {
     for (let i = 0; i < 50 && after.phase !== 'awaiting_approval'; i++) after = await handle.query(progressQuery);
     expect(after.plan).toMatchObject({ steps: [{ operation: { query: { filters: [{ dimension: 'region', values: ['华东'] }] } } }] });
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
-    const result = await handle.result();
+    const result = await fullResult(await handle.result());
     expect(result.status).toBe('completed');
     expect(result.reviews).toEqual([{ action: 'revise', feedback: '只看华东' }, { action: 'approve', feedback: null }]);
     expect(result.metrics.map((m) => m.label)).toEqual(['GMV · 华东']);
@@ -202,9 +208,10 @@ describe('plan review', () => {
   test('reject ends the run without executing the plan; decisions outside review are refused', async () => {
     const handle = await start('上个月销售额');
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'reject', feedback: 'wrong question' }] });
-    const result = await handle.result();
+    const result = await fullResult(await handle.result());
     expect(result).toMatchObject({ status: 'rejected', answer: 'rejected by the reviewer: wrong question', steps: [] });
-    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis']);
+    // Local activities (catalog, intent, the run record) included, in order.
+    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis', 'storeRunRecord']);
 
     const running = await start('上个月订单量');
     await running.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
@@ -213,7 +220,7 @@ describe('plan review', () => {
   });
 
   test('the review timeout approves or cancels as configured', async () => {
-    const approved = await (await start('上个月订单量', { timeoutSeconds: 1, onTimeout: 'approve' })).result();
+    const approved = await fullResult(await (await start('上个月订单量', { timeoutSeconds: 1, onTimeout: 'approve' })).result());
     expect(approved.status).toBe('completed');
     expect(approved.reviews).toEqual([{ action: 'timeout', feedback: null }]);
     const cancelled = await (await start('上个月订单量', { timeoutSeconds: 1, onTimeout: 'cancel' })).result();

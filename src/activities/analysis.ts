@@ -4,8 +4,9 @@
  * excluded path from the chain, a confidence level and suggested next steps.
  */
 import { defineAgent } from '../agent';
+import { loadArtifact } from '../artifacts';
 import { budgetFor, tokensOf } from '../budgets';
-import { AnalysisInput, AnalysisOutput, type Finding, type Handoff, type Intent } from '../contracts';
+import { AnalysisInput, AnalysisOutput, type AnswerMetric, type Finding, type Handoff, type Intent } from '../contracts';
 import { condenseToBudget } from '../relay/condense';
 import { say } from '../analysis/wording';
 
@@ -26,7 +27,11 @@ export const analyzeResults = defineAgent({
   name: 'analysis',
   input: AnalysisInput,
   output: AnalysisOutput,
-  run: (input) => {
+  run: async (given) => {
+    // The steps' metric values wait in the artifact store (one small read per step, cached by the database's pages).
+    const stored = await Promise.all(given.metrics_refs.map((ref) => loadArtifact<AnswerMetric[]>(ref)));
+    const { metrics_refs: _refs, ...rest } = given;
+    const input = { ...rest, metrics: [...given.metrics, ...stored.flat()] };
     const { task_id, intent, assumptions, metrics, contradictions, statistical_tests } = input;
     // Over the input budget, condense the chain (never silently: the note travels on).
     const budget = budgetFor('analyzeResults').input;

@@ -18,7 +18,7 @@ import { twoSampleTest } from '../analysis/statistics';
 import { VerificationInput, VerificationOutput, type Calculation, type CheckedCalculation, type Recipe, type Row } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
 import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
-import { loadCalculations, storeArtifact } from '../artifacts';
+import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
 import { isTransientDatabaseError } from '../db';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
@@ -27,8 +27,10 @@ export const verifyCalculations = defineAgent({
   name: 'validator',
   input: VerificationInput,
   output: VerificationOutput,
-  run: async ({ workflow_id, calculation_refs, recipes, databaseUrl, catalogPath }) => {
+  run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath }) => {
     const calculations = await loadCalculations(calculation_refs);
+    // Data quality's and statistics' recipes are stored by their agents.
+    const recipes = await Promise.all(given.map(async (r): Promise<Recipe> => (r.kind === 'stored' ? loadArtifact<Recipe>(r.recipe_ref) : r)));
     const db = databaseFor(databaseUrl);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
     const results = new Map<string, Promise<StepData>>();
@@ -122,17 +124,20 @@ export const verifyCalculations = defineAgent({
       });
     }
     const verified = checked.filter((c) => c.status === 'verified');
+    const notSelected = calculations.filter((c) => !picked.has(c.id)).map((c) => c.id);
     return {
-      checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', { rule, checked, reconciliations: [...reconciliations.values()].flat() }),
+      // Every check in full, the ids not selected and every reconciliation's detail are in the artifact; the output
+      // (which the workflow's history records) keeps what the run acts on: failures in full, passes without detail.
+      checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', { rule, checked, reconciliations: [...reconciliations.values()].flat(), not_selected: notSelected }),
       total: calculations.length,
       rule,
       checked_count: checked.length,
       checked: checked.filter((c) => c.status !== 'verified'),
       verified: verified.map((c) => c.id),
       mismatches: checked.filter((c) => c.status !== 'verified').map((c) => c.id),
-      not_selected: calculations.filter((c) => !picked.has(c.id)).map((c) => c.id),
+      not_selected: [],
       rerun_only: verified.filter((c) => c.path === 're-run').map((c) => c.id),
-      reconciliations: [...reconciliations.values()].flat(),
+      reconciliations: [...reconciliations.values()].flat().map((r) => (r.ok ? { ...r, detail: '' } : r)),
       tolerance: TOLERANCE,
     };
   },

@@ -10,6 +10,7 @@ import { queryRows } from '../analysis/recompute';
 import { latestFullMonth, partialMonths } from '../analysis/coverage';
 import { DataExtent, DataExtentInput, type MonthCoverage, type TimeFieldExtent } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
+import { currentWorkflowId, storeArtifact } from '../artifacts';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 2_400 };
 
@@ -50,6 +51,7 @@ export const readDataExtent = defineAgent({
         partial_months: partialMonths(months),
       };
     }
-    return { time_fields: timeFields };
+    // Only the planner reads the months: they go to the artifact store, the history carries the reference.
+    return { time_fields: {}, extent_ref: await storeArtifact(currentWorkflowId(), 'extent', 'extent', { time_fields: timeFields }) };
   },
 });

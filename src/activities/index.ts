@@ -14,3 +14,5 @@ export { analyzeResults } from './analysis';
 export { verifyCalculations } from './calculation-validator';
 export { writeReport } from './report';
 export { auditReport } from './auditor';
+export { storeRunRecord } from './record';
+export { storeInput } from './inputs';

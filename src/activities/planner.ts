@@ -13,6 +13,8 @@ import { modelFor } from '../model/model';
 import { planQuestion, readingOfPlan } from '../model/rules';
 import { defaultTimeWindow, lastDayOf, makeWindow, previousMonth, windowOfMonth } from '../model/time-window';
 import { catalogFor } from '../sources';
+import { storeFragments } from '../fragments';
+import { loadArtifact } from '../artifacts';
 import { checkPlan } from '../workflows/plan-checks';
 import { say } from '../analysis/wording';
 
@@ -138,8 +140,10 @@ export const planAnalysis = defineAgent({
   name: 'planner',
   input: PlannerInput,
   output: Plan,
-  run: async ({ question, intent, asOf, catalogPath, feedback, extent }) => {
+  run: async ({ question, intent, asOf, catalogPath, feedback, extent: given }) => {
     const catalog = catalogFor(catalogPath);
+    // The data extent agent stores the months per time field; the planner reads them back.
+    const extent = given?.extent_ref ? await loadArtifact<DataExtent>(given.extent_ref) : given;
     const answer = await modelFor('planAnalysis').ask({
       agent: 'planAnalysis',
       schema: PlanDraft,
@@ -156,6 +160,8 @@ export const planAnalysis = defineAgent({
       check: (draft) => problems(draft, catalog),
       offline: () => planQuestion(question, intent, catalog, asOf, feedback, extent),
     });
-    return withReading(withFragments(answer.value, catalog), { question, intent, asOf, extent }, catalog);
+    const plan = withReading(withFragments(answer.value, catalog), { question, intent, asOf, extent }, catalog);
+    // The fragments go to the artifact store: the plan in the history carries their reference.
+    return plan.kind === 'plan' ? { ...plan, fragments: {}, fragments_ref: await storeFragments(plan.fragments) } : plan;
   },
 });

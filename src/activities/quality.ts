@@ -14,11 +14,11 @@
 import { qualifiedTable, tableSql, wallNow, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agent';
 import { queryRows } from '../analysis/recompute';
-import { DataQualityInput, DataQualityOutput, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
+import { DataQualityInput, DataQualityOutput, type Recipe, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
-import { getPool } from '../db';
 import { partialMonths } from '../analysis/coverage';
-import { storeCalculations } from '../artifacts';
+import { storeArtifact, storeCalculations } from '../artifacts';
+import { runReadOnly } from '../db';
 import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
@@ -56,13 +56,11 @@ function violation(table: string, check: ColumnCheck, now: string): string {
 async function columnNow(catalog: Catalog, db: string, table: string, column: string): Promise<string> {
   const declared = Object.values(catalog.time_fields).find((f) => f.column === `${table}.${column}`);
   if (declared) return declared.type === 'timestamptz' ? 'now()' : wallNow(catalog);
-  // A column the catalog does not type: asked of the system catalog on Baton's own connection. This is Baton's question
-  // about the schema, not agent SQL, which the SQL guard keeps away from pg_attribute and pg_typeof().
-  const { rows } = await getPool(db).query<{ type: string }>(
-    'SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2',
-    [qualifiedTable(catalog, table), column],
-  );
-  return rows[0]?.type === 'timestamp with time zone' ? 'now()' : wallNow(catalog);
+  // A column the catalog does not type: asked of the system catalog. Code-written metadata, not agent SQL: the SQL
+  // guard (which refuses system tables to agents) is not in front of it; the read-only role, the READ ONLY transaction
+  // and the limits are.
+  const { rows } = await runReadOnly<{ value: string }>(db, 'SELECT format_type(atttypid, atttypmod) AS value FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2', [qualifiedTable(catalog, table), column], LIMITS);
+  return String(rows[0]?.value ?? '').startsWith('timestamp with time zone') ? 'now()' : wallNow(catalog);
 }
 
 function isReference(catalog: Catalog, table: string, column: string): boolean {
@@ -276,7 +274,8 @@ export const checkDataQuality = defineAgent({
       dirty_rows_all: dirtyRowsAll,
       calculations_ref: await storeCalculations(workflow_id, 'dq', calcs),
       calculation_count: calcs.length,
-      recipe: { kind: 'quality' as const, step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) },
+      // The check queries are long: the validator reads them from the artifact store.
+      recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', { kind: 'quality', step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) } satisfies Recipe) },
       // Counts live in the calculations (and so in the report, cited); these sentences carry none.
       assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => t(`${c.description}仍计入指标；按该维度分组时归入“缺失”组`, `${c.description} still count in the metrics; grouped by that dimension they form a "missing" group`)),
       paths_excluded: [

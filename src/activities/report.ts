@@ -518,6 +518,7 @@ export const writeReport = defineAgent({
       audit: null,
     };
     // The report is an artifact; the history carries its reference and the executive summary.
+    const keyIds = new Set(input.analysis.key_metrics.flatMap((m) => (m.calculation_id ? [m.calculation_id] : [])));
     return {
       task_id,
       report_ref: await storeArtifact(workflow_id, 'report', 'report', report),
@@ -529,7 +530,8 @@ export const writeReport = defineAgent({
       citation_count: report.citations.length,
       chart_count: charts.length,
       summary: sections.find((s) => s.id === 'summary')?.body ?? '',
-      citations: report.citations.map((x) => ({ marker: x.marker, calculation_id: x.calculation_id })),
+      // The key metrics' citations (the run's metrics show their markers); every citation is in the report artifact.
+      citations: report.citations.filter((x) => keyIds.has(x.calculation_id)).map((x) => ({ marker: x.marker, calculation_id: x.calculation_id })),
     };
   },
 });

@@ -16,13 +16,15 @@ import { isConnectionLost } from '../failures';
 import { databaseFor } from '../sources';
 import { isSqlOperation, operationOf } from '../operations';
 import { buildStepOutput, fragmentCatalog } from '../step-output';
+import { stepFragment } from '../fragments';
 import { describeStep } from '../analysis/findings';
 
 export const runSqlStep = defineAgent({
   name: 'sql',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, catalog: fragment, databaseUrl, language, memory, partial_periods }) => {
+  run: async ({ workflow_id, step, catalog: inline, catalog_ref, databaseUrl, language, memory, partial_periods }) => {
+    const fragment = await stepFragment(inline, catalog_ref, step.step_id);
     const op = step.operation;
     if (!isSqlOperation(op)) {
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });

@@ -12,11 +12,11 @@ import { isTransientDatabaseError } from '../db';
 import { ALPHA, twoSampleTest, type TwoSampleResult } from '../analysis/statistics';
 import type { Catalog } from '../catalog/catalog';
 import { compileUnitSample } from '../catalog/sql';
-import { StatisticsInput, StatisticsOutput, type Calculation, type PlanStep } from '../contracts';
+import { StatisticsInput, StatisticsOutput, type Calculation, type PlanStep, type Recipe } from '../contracts';
 import { operationOf } from '../operations';
 import type { Samples } from '../operations/operation';
 import { catalogFor, databaseFor } from '../sources';
-import { storeCalculations } from '../artifacts';
+import { storeArtifact, storeCalculations } from '../artifacts';
 import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
@@ -105,7 +105,8 @@ export const testSignificance = defineAgent({
       calculations_ref: await storeCalculations(workflow_id, 'stats', calculations),
       calculation_count: calculations.length,
       compared_calculations: daily ? { before: null, after: null } : samples.ids,
-      recipe: { kind: 'statistics' as const, step_id: 'stats', before: { sql: before.sql, params: before.params }, after: { sql: after.sql, params: after.params } },
+      // The sample queries are long: the validator reads them from the artifact store.
+      recipe: { kind: 'stored' as const, step_id: 'stats', recipe_ref: await storeArtifact(workflow_id, 'stats', 'recipe', { kind: 'statistics', step_id: 'stats', before: { sql: before.sql, params: before.params }, after: { sql: after.sql, params: after.params } } satisfies Recipe) },
       assumptions_made: [
         t(`检验单位：${unitWord}（${before.unit === 'day' ? '每日合计' : before.unit === 'entity' ? '每个对象一个值' : '每行一个值'}），两样本方差不假设相等`, `test unit: ${before.unit} (${before.unit === 'day' ? 'daily totals' : 'one value each'}); the two variances are not assumed equal`),
         ...(before.unit === 'day' ? [t('无数据的日期不计入样本', 'days without data are not in the samples')] : []),

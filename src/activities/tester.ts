@@ -21,6 +21,7 @@ import { queryRows } from '../analysis/recompute';
 import { runInSandbox } from '../sandbox/sandbox';
 import { databaseFor } from '../sources';
 import { allRows, buildComputedOutput, fragmentCatalog } from '../step-output';
+import { stepFragment } from '../fragments';
 
 /** Limits for SQL a script declares: tighter than the SQL agent's. */
 export const SCRIPT_SQL_LIMITS = { statementTimeoutMs: 5_000, rowCap: 10_000 };
@@ -32,6 +33,7 @@ export const testCode = defineAgent({
   run: async ({ draft, databaseUrl }) => {
     const requirements = CodeRequirements.parse(await loadArtifact(draft.requirements_ref));
     const { step, dependencies, partial_periods, workflow_id } = requirements;
+    const fragment = await stepFragment(requirements.catalog, requirements.catalog_ref, step.step_id);
     const attempt = draft.attempt;
     const failed = (criterion: string, detail: string, summary: string) => ({
       step_id: step.step_id, attempt, passed: false, failures: [{ attempt, criterion, detail }], summary: `${draft.summary}; ${summary}`, result: null,
@@ -49,7 +51,7 @@ export const testCode = defineAgent({
     const queries: Record<string, Row[]> = {};
     for (const q of stored.queries) {
       try {
-        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, { tables: catalogTables(fragmentCatalog(requirements.catalog)) })).rows;
+        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, { tables: catalogTables(fragmentCatalog(fragment)) })).rows;
       } catch (err) {
         // A connection cut under the script's query is not the code's failure: no rollback to the coder for it.
         if (isConnectionLost(err)) throw err;
@@ -68,7 +70,7 @@ export const testCode = defineAgent({
     const derived = run.output as Parameters<typeof buildComputedOutput>[0]['derived'];
     // A result that passes the criteria must still make a valid hand-off; if not, that too goes back to the coder.
     const built = await buildComputedOutput({
-      workflowId: workflow_id, step, derived, dependencies, inputRows, fragment: requirements.catalog, language: requirements.language,
+      workflowId: workflow_id, step, derived, dependencies, inputRows, fragment, language: requirements.language,
       elapsedMs: run.ms,
       aggregationLogic: [`generated JavaScript (${draft.lines} lines, artifact ${draft.code_ref}) over ${Object.keys(dependencies).join(', ')}`, `accepted against ${requirements.acceptance.length} criteria`],
     }).then((r) => StepOutput.safeParse(r), (err: unknown) => ({ success: false as const, error: err as Error }));

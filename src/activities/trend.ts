@@ -9,13 +9,15 @@ import { defineAgent } from '../agent';
 import { deriveCompute, type StepData } from '../analysis/recompute';
 import { StepInput, StepOutput, type Row } from '../contracts';
 import { allRows, buildComputedOutput } from '../step-output';
+import { stepFragment } from '../fragments';
 import { say } from '../analysis/wording';
 
 export const analyzeTrend = defineAgent({
   name: 'trend',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, dependencies, catalog, language, partial_periods }) => {
+  run: async ({ workflow_id, step, dependencies, catalog: inline, catalog_ref, language, partial_periods }) => {
+    const catalog = await stepFragment(inline, catalog_ref, step.step_id);
     const op = step.operation;
     if (op.kind !== 'trend') {
       throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `trend agent, step ${step.step_id}: "${op.kind}" is not a trend` });

@@ -10,12 +10,14 @@ import { defineAgent } from '../agent';
 import { ValidationOutput, ValidatorInput, type ValidationCheck } from '../contracts';
 import { operationOf } from '../operations';
 import { fragmentCatalog } from '../step-output';
+import { stepFragment } from '../fragments';
 
 export const validateStep = defineAgent({
   name: 'validator',
   input: ValidatorInput,
   output: ValidationOutput,
-  run: ({ step, result, catalog: fragment }) => {
+  run: async ({ step, result, catalog: inline, catalog_ref }) => {
+    const fragment = await stepFragment(inline, catalog_ref, step.step_id);
     const checks: ValidationCheck[] = [];
     const operation = operationOf(step.operation);
 

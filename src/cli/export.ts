@@ -2,12 +2,27 @@
  * `baton export <id>`: the whole run rebuilt from its Temporal event history:
  * question, intent and how it was decided, every plan with the feedback that
  * produced it, each step's attempts (inputs, outputs, validation records), the
- * reviews, and the final answer.
+ * reviews, and the final answer. Agents that run as local activities (catalog, intent, validation, analysis, the
+ * run record) are markers in the history: their outputs are there, their inputs are not. What the workflow decided
+ * itself (plan rejections, each step's final status) comes from the run's record (src/run-record.ts).
  */
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
 import { decodeHistoryPayloads } from '../codec';
+import { stepFragment } from '../fragments';
+import { resolveInputs } from '../input-refs';
+import { fullResult, type StoredResult } from '../run-record';
 import type { AnalysisRequest, AnalysisResult, CodeDraft, CoderInput, Plan, PlannerInput, StepInput, StepOutput, TesterInput, TesterOutput, ValidationOutput, ValidatorInput } from '../contracts';
+
+/** A local activity's marker: which agent, which attempt (the SDK's marker data, JSON, written by the SDK's core). */
+export function localActivityMarker(event: temporal.api.history.v1.IHistoryEvent): { type: string; activityId: string; attempt: number } | null {
+  const marker = event.markerRecordedEventAttributes;
+  if (marker?.markerName !== 'core_local_activity') return null;
+  const data = marker.details?.data?.payloads?.[0]?.data;
+  if (!data) return null;
+  const parsed = JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string; activity_id?: string; attempt?: number };
+  return { type: parsed.activity_type ?? '', activityId: parsed.activity_id ?? '', attempt: parsed.attempt ?? 1 };
+}
 
 interface ActivityCall {
   activityId: string;
@@ -28,7 +43,7 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
     (payloads?.payloads ?? []).map((p) => converter.fromPayload(p));
 
   let request: AnalysisRequest | null = null;
-  let result: AnalysisResult | null = null;
+  let stored: StoredResult | null = null;
   let closed: string | null = null;
   const calls = new Map<string, ActivityCall>();
   const reviews: unknown[] = [];
@@ -47,6 +62,15 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
         failure: null,
         attempt: 1,
       });
+    } else if (event.markerRecordedEventAttributes) {
+      const local = localActivityMarker(event);
+      if (local) {
+        const marker = event.markerRecordedEventAttributes;
+        calls.set(id, {
+          activityId: local.activityId, type: local.type, summary: event.userMetadata?.summary ? converter.fromPayload<string>(event.userMetadata.summary) : null,
+          input: null, output: marker.details?.result ? decode(marker.details.result)[0] : null, failure: marker.failure?.message ?? null, attempt: local.attempt,
+        });
+      }
     } else if (event.activityTaskStartedEventAttributes) {
       const call = calls.get(String(event.activityTaskStartedEventAttributes.scheduledEventId));
       if (call) call.attempt = event.activityTaskStartedEventAttributes.attempt ?? 1;
@@ -62,7 +86,7 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
     } else if (event.workflowExecutionUpdateAcceptedEventAttributes) {
       reviews.push(decode(event.workflowExecutionUpdateAcceptedEventAttributes.acceptedRequest?.input?.args)[0]);
     } else if (event.workflowExecutionCompletedEventAttributes) {
-      result = decode(event.workflowExecutionCompletedEventAttributes.result)[0] as AnalysisResult;
+      stored = decode(event.workflowExecutionCompletedEventAttributes.result)[0] as StoredResult;
       closed = 'completed';
     } else if (event.workflowExecutionFailedEventAttributes) {
       closed = `failed: ${event.workflowExecutionFailedEventAttributes.failure?.message ?? ''}`;
@@ -71,6 +95,13 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
     }
   }
 
+  // Bulky inputs are in the artifact store, by reference (src/input-refs.ts).
+  for (const call of calls.values()) {
+    const [input] = await resolveInputs([call.input]).catch(() => [call.input]);
+    call.input = input;
+  }
+  // The run's record (or, for runs recorded before it existed, the result itself).
+  const result: AnalysisResult | null = stored ? await fullResult(stored).catch(() => null) : null;
   const all = [...calls.values()];
   const of = (type: string) => all.filter((c) => c.type === type);
   // Step attempts: the SQL and trend agents' calls, or for computed steps the coder's (with the tester's verdict).
@@ -79,9 +110,10 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
   const validations = of('validateStep');
   const tests = of('testCode');
   const stepIds = [...new Set(stepCalls.map((c) => stepOf(c).step_id))];
-  const steps = stepIds.map((stepId) => {
+  const steps = await Promise.all(stepIds.map(async (stepId) => {
     const attempts = stepCalls.filter((c) => stepOf(c).step_id === stepId);
-    const checks = validations.filter((v) => (v.input as ValidatorInput).step.step_id === stepId);
+    // A local validation's input is not in the history: its output names the step.
+    const checks = validations.filter((v) => (v.input ? (v.input as ValidatorInput).step.step_id : (v.output as ValidationOutput | null)?.step_id) === stepId);
     const verdicts = tests.filter((t) => (t.input as TesterInput).draft.step_id === stepId);
     const step = stepOf(attempts[0] as ActivityCall);
     let validated = 0;
@@ -91,7 +123,7 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
       depends_on: step.depends_on,
       operation: step.operation,
       final_status: result?.steps.find((s) => s.step.step_id === stepId)?.status ?? null,
-      attempts: attempts.map((a, i) => {
+      attempts: await Promise.all(attempts.map(async (a, i) => {
         if (a.type === 'writeCode') {
           const coder = a.input as CoderInput;
           // Paired by attempt number: a coder call that failed has no tester call.
@@ -112,7 +144,7 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
           agent: a.type,
           summary: a.summary,
           input: {
-            catalog_fragment: (a.input as StepInput).catalog,
+            catalog_fragment: await stepFragment((a.input as StepInput).catalog, (a.input as StepInput).catalog_ref, stepId).catch(() => null),
             dependencies: Object.keys((a.input as StepInput).dependencies ?? {}),
             feedback: (a.input as StepInput).feedback ?? [],
           },
@@ -120,9 +152,9 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
           failure: a.failure,
           validation: (checks[i]?.output as ValidationOutput | undefined) ?? null,
         };
-      }),
+      })),
     };
-  });
+  }));
 
   return {
     exported_from: 'temporal event history',
@@ -137,7 +169,8 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
     plan_rejections: result?.planRejections ?? null,
     reviews,
     steps,
-    answer: result ? { status: result.status, text: result.answer, metrics: result.metrics } : null,
+    answer: stored ? { status: stored.status, text: stored.answer, metrics: stored.metrics } : null,
+    record_ref: stored && 'record_ref' in stored ? stored.record_ref : null,
     activities_executed: all.length,
   };
 }

@@ -10,6 +10,7 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import pc from 'picocolors';
 import type { AnalysisResult } from '../contracts';
+import { fullResult, type StoredResult } from '../run-record';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../search-attributes';
 import { cancelReasonSignal } from '../workflows';
 import { CliError } from './temporal';
@@ -149,7 +150,7 @@ export async function cancelRun(client: Client, workflowId: string, reason: stri
   if (reason?.trim()) await handle.signal(cancelReasonSignal, reason.trim());
   await handle.cancel();
   try {
-    return (await handle.result()) as AnalysisResult;
+    return await fullResult((await handle.result()) as StoredResult);
   } catch {
     // A run started before `baton cancel` existed ends cancelled in Temporal's terms, without a result.
     return null;

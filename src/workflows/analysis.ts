@@ -25,15 +25,16 @@
 import { ApplicationFailure, CancellationScope, condition, isCancellation, patched, upsertSearchAttributes } from '@temporalio/workflow';
 import type {
   AnalysisRequest,
-  AnalysisResult,
   AnalysisOutput,
   AuditOutput,
   CatalogIndex,
   DataScope,
   Plan,
   Recipe,
+  RecipeOrRef,
   ReportDraft,
   ReviewDecision,
+  RunResult,
   StepRecord,
 } from '../contracts';
 import { say } from '../analysis/wording';
@@ -48,7 +49,7 @@ import { executePlan } from './steps';
 export { cancelReasonSignal, progressQuery, reviewPlanUpdate } from './run';
 export { checklist } from './checklist';
 
-export async function analysisWorkflow(request: AnalysisRequest): Promise<AnalysisResult> {
+export async function analysisWorkflow(request: AnalysisRequest): Promise<RunResult> {
   const run = new AnalysisRun(request);
   try {
     const ended = (await understandQuestion(run)) ?? (await reviewPlan(run));
@@ -56,7 +57,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
     const plan = run.plan as StepsPlan;
     const partialPeriods = await checkDataQuality(run, plan);
     const passed = await runSteps(run, plan, partialPeriods);
-    const noData = answerWithoutData(run, passed);
+    const noData = await answerWithoutData(run, passed);
     if (noData) return noData;
     await testSignificance(run, plan, passed, partialPeriods);
     const analysis = await analyse(run, plan);
@@ -78,10 +79,10 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<Analys
  * It ends `cancelled` with the reason the cancelReason signal brought, and the status search attribute says
  * so; the ending runs outside the cancelled scope so nothing in it is cancelled in turn.
  */
-async function endCancelled(run: AnalysisRun): Promise<AnalysisResult> {
+async function endCancelled(run: AnalysisRun): Promise<RunResult> {
   return CancellationScope.nonCancellable(async () => {
     const answer = run.cancelReason ? `cancelled: ${run.cancelReason}` : 'cancelled (no reason given)';
-    return Promise.resolve(run.finish({ status: 'cancelled', answer, metrics: [] }));
+    return run.finish({ status: 'cancelled', answer, metrics: [] });
   });
 }
 
@@ -89,7 +90,7 @@ async function endCancelled(run: AnalysisRun): Promise<AnalysisResult> {
  * 1. What exists, what kind of question this is, where the data is, and a plan that passes the checks.
  * Returns the result when the run ends here (the intent agent failed, or the plan cannot answer).
  */
-async function understandQuestion(run: AnalysisRun): Promise<AnalysisResult | null> {
+async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
   const { question, asOf, catalogPath, databaseUrl, progress } = run;
   run.show();
   const catalog = await run.call('describeCatalog', 'catalog', { catalogPath });
@@ -145,7 +146,7 @@ async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: st
  * 2. The optional review: approve, revise (back to the planner with the feedback) or reject. Then the plan
  * either runs (null) or the run ends: rejected, not approved in time, cannot answer, or needs clarification.
  */
-async function reviewPlan(run: AnalysisRun): Promise<AnalysisResult | null> {
+async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
   const { progress, review } = run;
   const reviewerFeedback: string[] = [];
   while (review && run.plan.kind === 'plan') {
@@ -214,7 +215,7 @@ async function runSteps(run: AnalysisRun, plan: StepsPlan, partialPeriods: strin
 }
 
 /** A window with no rows is never answered as a number (no zero sum, no average of nothing): the run asks back instead. */
-function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): AnalysisResult | null {
+async function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): Promise<RunResult | null> {
   const metricSteps = passed.filter((r) => r.step.operation.kind === 'metric');
   if (metricSteps.length === 0 || !metricSteps.every((r) => (r.result?.rows ?? []).every((row) => row.value === null || row.value === undefined))) return null;
   const q = metricSteps[0]?.step.operation;
@@ -248,7 +249,8 @@ async function analyse(run: AnalysisRun, plan: StepsPlan): Promise<AnalysisOutpu
   const snapshot = run.memory.snapshot();
   const analysis = await run.call('analyzeResults', 'analysis', {
     task_id: 'analysis', question: run.question, intent: run.intent, chain, assumptions: plan.assumptions,
-    metrics: records.flatMap((r) => run.keyMetrics.get(r.step.step_id) ?? []), contradictions: snapshot.contradictions,
+    metrics: records.flatMap((r) => run.keyMetrics.get(r.step.step_id) ?? []), metrics_refs: records.flatMap((r) => run.metricsRefs.get(r.step.step_id) ?? []),
+    contradictions: snapshot.contradictions,
     statistical_tests: run.statistics?.tests ?? [],
   });
   run.stage('analysis', 'done', `${analysis.findings.length} finding(s), confidence ${analysis.confidence_level}`);
@@ -270,7 +272,7 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
   // In a fixed order (data quality, the plan's steps, statistics), never the order parallel steps happened to finish in,
   // so the same question gives the same report.
   const calculationRefs = ['dq', ...run.records.map((r) => r.step.step_id), 'stats'].flatMap((id) => run.calculations.get(id) ?? []);
-  const recipes = [
+  const recipes: RecipeOrRef[] = [
     ...passed.map((r) => recipeOf(r, partialPeriods)).filter((r): r is Recipe => r !== null),
     ...(run.dataQuality ? [run.dataQuality.recipe] : []),
     ...(run.statistics?.recipe ? [run.statistics.recipe] : []),
@@ -301,7 +303,7 @@ function dataScope(records: StepRecord[]): DataScope {
  * 8. The report, and its audit; flagged sections are rewritten at most MAX_REPORT_RETRIES times. Completed only when
  * every step passed, every recomputed number matched and the audit left nothing to fix.
  */
-async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, passed: StepRecord[], calculationRefs: string[]): Promise<AnalysisResult> {
+async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, passed: StepRecord[], calculationRefs: string[]): Promise<RunResult> {
   run.progress.phase = 'reporting';
   // Without a verification nothing is citable: the report is written without numbers rather than with unchecked ones.
   const verified = run.verification?.verified ?? [];

@@ -15,11 +15,13 @@ import {
   isCancellation,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   setCurrentDetails,
   setHandler,
   upsertSearchAttributes,
   workflowInfo,
   type ActivityOptions,
+  type LocalActivityOptions,
 } from '@temporalio/workflow';
 import type * as activities from '../activities';
 import type {
@@ -35,13 +37,14 @@ import type {
   PublishedReport,
   ReviewDecision,
   RunProgress,
+  RunResult,
   StageProgress,
   StatisticsOutput,
   StepRecord,
   VerificationOutput,
 } from '../contracts';
 import { gaveUpAfterRetries, mostTellingReason } from '../failures';
-import { DEFAULT_MAX_ACTIVITIES, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../limits';
+import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../limits';
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../search-attributes';
 import { checklist } from './checklist';
@@ -80,6 +83,24 @@ const MODEL_AGENTS = new Set(['classifyIntent', 'planAnalysis', 'writeCode', 'wr
 const SCANNING_AGENTS = new Set(['checkDataQuality', 'testSignificance', 'verifyCalculations']);
 
 const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
+
+/**
+ * Agents that do no I/O of their own and finish in milliseconds run as local activities, in the worker that runs the
+ * workflow task: no task queue round trip, no scheduled/started/completed events, one marker with the result in the
+ * history (their input is not recorded; `baton export` shows their results). The catalog description (cached per
+ * worker by the file's hash), the intent (keyword rules; the model only when no rule matches, within the same
+ * timeouts as a model agent), step validation and the analysis agent. `storeRunRecord` writes the run's record to
+ * the artifact store at the end: local, so the record, the run's largest value, never enters the history; `storeInput`
+ * does the same for bulky agent inputs (src/input-refs.ts).
+ */
+const LOCAL_AGENTS = new Set(['describeCatalog', 'classifyIntent', 'validateStep', 'analyzeResults', 'storeRunRecord', 'storeInput']);
+const LOCAL_OPTIONS: LocalActivityOptions = {
+  startToCloseTimeout: AGENT_OPTIONS.startToCloseTimeout,
+  scheduleToCloseTimeout: AGENT_OPTIONS.scheduleToCloseTimeout,
+  retry: AGENT_OPTIONS.retry,
+};
+const LOCAL_MODEL_OPTIONS: LocalActivityOptions = { ...LOCAL_OPTIONS, startToCloseTimeout: MODEL_OPTIONS.startToCloseTimeout, scheduleToCloseTimeout: MODEL_OPTIONS.scheduleToCloseTimeout, retry: MODEL_OPTIONS.retry };
+const localAgents = proxyLocalActivities<typeof activities>(LOCAL_OPTIONS);
 
 export const progressQuery = defineQuery<RunProgress>('progress');
 /**
@@ -142,6 +163,8 @@ export class AnalysisRun {
   report: PublishedReport | null = null;
   readonly memory = new MemoryPool();
   readonly keyMetrics = new Map<string, AnswerMetric[]>();
+  /** Artifacts with each passed step's metric values (read by the analysis agent). */
+  readonly metricsRefs = new Map<string, string>();
   /** Artifacts with each step's (and data quality's, and statistics') calculations. */
   readonly calculations = new Map<string, string>();
   /** Stages that failed after their retries, with the reason: the run then ends degraded. */
@@ -212,13 +235,17 @@ export class AnalysisRun {
   ): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
     if (this.progress.activitiesExecuted >= this.maxActivities) throw new ActivityCapReached();
     this.progress.activitiesExecuted += 1;
-    const activity = agents[agent] as unknown as {
-      executeWithOptions(options: ActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
-    };
-    const options = SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : MODEL_AGENTS.has(agent) ? MODEL_OPTIONS : AGENT_OPTIONS;
     // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
     const cancellation = this.endsCancelledWithReason ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {};
-    return activity.executeWithOptions({ ...options, ...cancellation, summary }, [input]);
+    if (LOCAL_AGENTS.has(agent)) return runLocal(agent, { ...(MODEL_AGENTS.has(agent) ? LOCAL_MODEL_OPTIONS : LOCAL_OPTIONS), ...cancellation, summary }, input);
+    const activity = agents[agent] as unknown as {
+      executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+    };
+    const options = SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : MODEL_AGENTS.has(agent) ? MODEL_OPTIONS : AGENT_OPTIONS;
+    // A bulky input goes to the artifact store first; the agent is scheduled with its reference (src/input-refs.ts).
+    const bulky = JSON.stringify(input).length > INPUT_BY_REFERENCE_CHARS;
+    const sent = bulky ? { input_ref: await runLocal('storeInput', { ...LOCAL_OPTIONS, ...cancellation, summary: `${summary} · input` }, { workflow_id: this.workflowId, agent, input }) } : input;
+    return activity.executeWithOptions({ ...options, ...cancellation, summary }, [sent]);
   }
 
   /**
@@ -253,19 +280,17 @@ export class AnalysisRun {
   }
 
   /**
-   * The run's result: small, since catalog fragments, calculations, the full pool and each step's column meanings and
-   * aggregation logic are in the history already.
+   * The run's full record: the plan, every step record, the stages' outputs, the pool and the checklist. It is written
+   * to the artifact store (storeRunRecord, a local activity, so it never enters the history); `fullResult` in
+   * src/run-record.ts reads it back for the CLI and the tests. Catalog fragments, calculations, each step's column
+   * meanings and aggregation logic and the recipes for the validator stay where they are (the artifact store and the
+   * agents' own events); `baton export` rebuilds the whole run from the history.
    */
-  finish(answer: AnswerOutput): AnalysisResult {
+  record(answer: AnswerOutput): AnalysisResult {
     const { progress, plan } = this;
-    progress.phase = 'done';
-    upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
-    this.show();
     const reading = plan.reading ?? null;
     const shownPlan: Plan = plan.kind === 'plan' ? { ...plan, fragments: {}, reading: undefined } : plan;
-    // The first line of an answer from the plan's steps says what was computed, over which period, and which words were not used.
-    const text = reading && plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
-    // Each step's column meanings and aggregation logic stay in its agent's completion in the history (baton export shows them).
+    const text = this.answerText(answer);
     const steps = this.records.map((r) => (r.result ? { ...r, result: { ...r.result, columns: [], aggregation_logic: [] } } : r));
     return {
       question: this.question, asOf: this.asOf, status: answer.status, answer: text, reading, metrics: answer.metrics, intent: this.intent, plan: shownPlan,
@@ -273,10 +298,52 @@ export class AnalysisRun {
       report: this.report, memory: this.memory.summary(),
       dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null, statistics: this.statistics ? withoutRecipe(this.statistics) : null,
       // A passing reconciliation's detail (also in the verification artifact, checks_ref) and the ids not selected for
-      // checking stay in verifyCalculations' completion in the history; the result keeps failures' details. Runs recorded
-      // before reconciliations existed replay with none (test/replay.test.ts replays such histories).
+      // checking stay in verifyCalculations' completion in the history; the record keeps failures' details.
       verification: this.verification ? { ...this.verification, not_selected: [], reconciliations: (this.verification.reconciliations ?? []).map((r) => (r.ok ? { ...r, detail: '' } : r)) } : null,
       checklist: checklist(this.question, progress),
     };
   }
+
+  /** The first line of an answer from the plan's steps says what was computed, over which period, and which words were not used. */
+  private answerText(answer: AnswerOutput): string {
+    const reading = this.plan.reading ?? null;
+    return reading && this.plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
+  }
+
+  /**
+   * The run's result: the answer, the status, the verified metrics, the reading, the report and a reference to the
+   * run's record (null when it could not be stored: `baton export` still rebuilds the run from its history).
+   */
+  async finish(answer: AnswerOutput): Promise<RunResult> {
+    const { progress } = this;
+    progress.phase = 'done';
+    upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: answer.status }]);
+    this.show();
+    const record = this.record(answer);
+    let recordRef: string | null = null;
+    try {
+      // Bookkeeping, not an agent: it does not count against the activity cap.
+      recordRef = await runLocal('storeRunRecord', { ...LOCAL_OPTIONS, summary: 'run record' }, { workflow_id: this.workflowId, record });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      this.stageFailures.push(`run record: ${failureMessage(err)}`);
+    }
+    return {
+      question: record.question, asOf: record.asOf, status: record.status, answer: record.answer, reading: record.reading, metrics: record.metrics,
+      intent: record.intent, activitiesExecuted: record.activitiesExecuted, record_ref: recordRef,
+      report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
+    };
+  }
+}
+
+/** Runs one agent as a local activity. */
+function runLocal<K extends keyof typeof activities>(
+  agent: K,
+  options: LocalActivityOptions,
+  input: Parameters<(typeof activities)[K]>[0],
+): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
+  const activity = localAgents[agent] as unknown as {
+    executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+  };
+  return activity.executeWithOptions(options, [input]);
 }

@@ -60,9 +60,10 @@ export async function executePlan(run: AnalysisRun, steps: StepsPlan, partialPer
 }
 
 /** Accepts a validated result: its memory entries join the pool, its calculations the run's list. */
-function accept(run: AnalysisRun, step: PlanStep, kind: string, proposed: StepOutput['memory_entries'], computed: StepOutput['metrics'], calculationsRef: string | null) {
+function accept(run: AnalysisRun, step: PlanStep, kind: string, proposed: StepOutput['memory_entries'], computed: StepOutput['metrics'], calculationsRef: string | null, metricsRef: string | null | undefined) {
   run.memory.add(`${kind}-${step.step_id}`, proposed, new Date().toISOString());
   run.keyMetrics.set(step.step_id, computed);
+  if (metricsRef) run.metricsRefs.set(step.step_id, metricsRef);
   if (calculationsRef) run.calculations.set(step.step_id, calculationsRef);
 }
 
@@ -91,7 +92,7 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
       .retrieve({ metrics: step.metrics, dimensions: step.dimensions, periods: 'query' in step.operation ? [periodTag(step.operation.query.window.start, step.operation.query.window.end)] : [] })
       .slice(-MEMORY_FOR_STEP);
     const input = {
-      workflow_id: run.workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, dependencies, databaseUrl: run.databaseUrl, feedback, language: run.intent.language, memory: known,
+      workflow_id: run.workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null, dependencies, databaseUrl: run.databaseUrl, feedback, language: run.intent.language, memory: known,
       partial_periods: partialPeriods,
     };
     let result;
@@ -108,10 +109,10 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
     run.show();
     const { memory_entries: proposed, metrics: computed } = result;
     result = slim(result);
-    const validation = await run.call('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
+    const validation = await run.call('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
     validations.push(validation);
     if (validation.passed) {
-      accept(run, step, kind, proposed, computed, result.calculations_ref);
+      accept(run, step, kind, proposed, computed, result.calculations_ref, result.metrics_ref);
       shown.status = 'passed';
       shown.note = `${result.result_shape[0]} row(s)`;
       run.show();
@@ -139,7 +140,7 @@ async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecor
   // Stated once; every attempt receives exactly these requirements.
   const requirements = {
     workflow_id: run.workflowId, step, dependencies: Object.fromEntries(deps.map((d) => [d.step.step_id, asDependency(d)])),
-    catalog: steps.fragments[step.step_id] ?? {}, language: run.intent.language, acceptance: acceptanceCriteria(step), partial_periods: partialPeriods,
+    catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null, language: run.intent.language, acceptance: acceptanceCriteria(step), partial_periods: partialPeriods,
   };
   const failures: TestFailure[] = [];
   const validations: ValidationOutput[] = [];
@@ -171,10 +172,10 @@ async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecor
     run.show();
     const { memory_entries: proposed, metrics: computed } = tested.result;
     const result = slim(tested.result);
-    const validation = await run.call('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {} });
+    const validation = await run.call('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
     validations.push(validation);
     if (validation.passed) {
-      accept(run, step, 'code', proposed, computed, result.calculations_ref);
+      accept(run, step, 'code', proposed, computed, result.calculations_ref, result.metrics_ref);
       shown.status = 'passed';
       shown.note = tested.summary;
       run.show();
