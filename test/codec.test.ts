@@ -191,7 +191,17 @@ describe('a run with encryption on', () => {
       };
       walk(JSON.parse(json), 'history');
       // Search attributes, and the SDK's own patch markers (the patch id, e.g. "data-extent"), are not user data: Temporal writes them unencoded.
-      const payloads = seen.filter((p) => !/\.searchAttributes\./.test(p.path) && !/markerRecordedEventAttributes\.details\.patch-data\./.test(p.path));
+      // So is the SDK's bookkeeping of a local activity (its marker's `data`: sequence number, attempt, activity id and
+      // type, times); the local activity's result beside it (`details.result`) goes through the codec like any payload.
+      const sdkMetadata = /markerRecordedEventAttributes\.details\.(patch-data|data)\./;
+      const payloads = seen.filter((p) => !/\.searchAttributes\./.test(p.path) && !sdkMetadata.test(p.path));
+      expect(payloads.filter((p) => p.path.includes('markerRecordedEventAttributes.details.result')).length).toBeGreaterThan(0);
+      const markerData = history.events!.flatMap((e) => e.markerRecordedEventAttributes?.details?.data?.payloads ?? []);
+      expect(markerData.length).toBeGreaterThan(0);
+      for (const payload of markerData) {
+        const fields = Object.keys(defaultPayloadConverter.fromPayload<Record<string, unknown>>(payload));
+        expect(fields.every((f) => ['seq', 'attempt', 'activity_id', 'activity_type', 'complete_time', 'backoff', 'original_schedule_time'].includes(f))).toBe(true);
+      }
       expect(payloads.length).toBeGreaterThan(10);
       expect(payloads.filter((p) => p.encoding !== 'binary/encrypted' || p.keyId !== 'cur')).toEqual([]);
       for (const where of ['workflowExecutionStartedEventAttributes.input', 'workflowExecutionCompletedEventAttributes.result', 'userMetadata.summary']) {

@@ -107,7 +107,9 @@ test('baton catalog init drafts a catalog that baton catalog check accepts', asy
   expect(init.code).toBe(0);
   const text = fs.readFileSync(draft, 'utf8');
   expect(text).toContain('- from: invoices.account_id\n    to: accounts.account_id');
-  expect(text).toContain('invoices_amount_sum:');
+  // The draft sums the money column under a name to decide (which amount is revenue?), never an id or a key.
+  expect(text).toMatch(/# which amount is revenue\?.*\n\s+invoice_amount:\n[\s\S]*?expression: SUM\(invoices\.amount\)/);
+  expect(text).not.toMatch(/SUM\(\w+\.\w*_id\)/);
   expect(text).toMatch(/country:\n\s+label: country[\s\S]*values:\n\s+Brazil: \[\]\n\s+France: \[\]\n\s+Germany: \[\]\n\s+Japan: \[\]/);
   const check = await baton(['catalog', 'check', draft, '--database-url', saasUrl]);
   expect(check.code).toBe(0);
@@ -123,13 +125,16 @@ test('baton catalog check lists each mismatch; a malformed catalog names the fie
   fs.writeFileSync(wrong, fs.readFileSync(CATALOG, 'utf8').replace('SUM(invoices.amount)', 'SUM(invoices.amout)').replace('column: accounts.country', 'column: accounts.nation'));
   const check = await baton(['catalog', 'check', wrong, '--database-url', saasUrl]);
   expect(check.code).toBe(1);
-  expect(check.stdout).toContain('✖ metrics.revenue: column invoices.amout does not exist');
-  expect(check.stdout).toContain('✖ dimensions.country: column accounts.nation does not exist');
+  // Each problem once, with the file line to change.
+  expect(check.stdout).toMatch(/✖ .*wrong\.yaml:\d+: metrics\.revenue: column invoices\.amout does not exist\n/);
+  expect(check.stdout).toMatch(/✖ .*wrong\.yaml:\d+: dimensions\.country: column accounts\.nation does not exist\n/);
+  const lines = check.stdout.split('\n').filter((l) => l.startsWith('✖'));
+  expect(new Set(lines).size).toBe(lines.length);
   expect(check.stderr).toMatch(/error: .*wrong\.yaml does not match .*: \d+ problem\(s\)/);
 
   const malformed = path.join(dir, 'malformed.yaml');
   fs.writeFileSync(malformed, fs.readFileSync(CATALOG, 'utf8').replace('format: integer\n    rules: { min: 0 }\n  signups', 'format: percent\n    rules: { min: 0 }\n  signups'));
   const bad = await baton(['catalog', 'check', malformed, '--database-url', saasUrl]);
   expect(bad.code).toBe(1);
-  expect(bad.stdout).toMatch(/✖ catalog .*malformed\.yaml: metrics\.paying_accounts\.format: Invalid option/);
+  expect(bad.stdout).toMatch(/✖ catalog .*malformed\.yaml: line \d+: metrics\.paying_accounts\.format: Invalid option/);
 });

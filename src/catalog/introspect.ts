@@ -127,9 +127,11 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
   }
   const lineOf = catalogLines(text);
   const warnings = await semanticWarnings(catalog, text, databaseUrl, cols);
+  // A missing column is found by the scan and again when its metric's query runs: say each problem once.
+  const unique = [...new Set(problems)];
   return {
-    problems,
-    problemLines: problems.map((p) => lineOf(p.split(':')[0] ?? '')),
+    problems: unique,
+    problemLines: unique.map((p) => lineOf(p.split(':')[0] ?? '')),
     warnings: warnings.map((w) => ({ ...w, line: w.line ?? lineOf(w.path) })),
     checked: { tables: Object.keys(catalog.tables).length, columns: referenced.size, metrics: Object.keys(catalog.metrics).length, dimensions: Object.keys(catalog.dimensions).length },
   };
