@@ -5,6 +5,13 @@
  * in .data/chaos), several worker processes, and the PostgreSQL database of
  * DATABASE_URL (seeded when empty).
  *
+ * With --cluster, its own Temporal cluster instead (scripts/temporal-cluster.sh: frontend
+ * 7239, internal ports 7282-7286, membership 6963-6969), whose persistence lives on a
+ * private PostgreSQL (port 5443, data in .data/chaos-cluster/cluster/postgresql) that the
+ * run may restart, and the dev server's graceful restart becomes harsher faults the dev
+ * server could not take: a SIGKILL of the whole server mid-run, and a restart of the
+ * PostgreSQL that holds its history.
+ *
  *   1. Baseline: each scenario (a mix of intents, with the code→test rollback, the
  *      report rewrite and the step-retry paths) runs once with no faults.
  *      Every activity is held open --activity-delay ms (500) first, heartbeating, so
@@ -65,6 +72,7 @@ interface Options {
   seeds: number;
   timeout: number;
   json?: string;
+  cluster?: boolean;
 }
 
 /** What a finished run is compared on. */
@@ -80,7 +88,15 @@ export interface ChaosSummary {
   durationSeconds: number;
   workers: number;
   activityDelayMs: number;
-  faults: { workerKills: number; workerRestarts: number; unplannedWorkerExits: number; temporalRestarts: number; databaseConnectionsTerminated: number };
+  /** 'dev': the Temporal dev server; 'cluster': the Temporal cluster on its private PostgreSQL. */
+  temporal: 'dev' | 'cluster';
+  faults: {
+    workerKills: number; workerRestarts: number; unplannedWorkerExits: number; temporalRestarts: number; databaseConnectionsTerminated: number;
+    /** --cluster: SIGKILLs of the whole Temporal server process (each followed by a start). */
+    serverKills: number;
+    /** --cluster: restarts of the PostgreSQL holding the cluster's persistence. */
+    persistenceRestarts: number;
+  };
   completed: number;
   failed: number;
   stuck: number;
@@ -158,11 +174,14 @@ class Chaos {
   private readonly workers: (ChildProcess | null)[] = [];
   /** Set once the run is winding down: no kill, restart or respawn after it. */
   stopping = false;
-  readonly faults = { workerKills: 0, workerRestarts: 0, unplannedWorkerExits: 0, temporalRestarts: 0, databaseConnectionsTerminated: 0 };
+  readonly faults = { workerKills: 0, workerRestarts: 0, unplannedWorkerExits: 0, temporalRestarts: 0, databaseConnectionsTerminated: 0, serverKills: 0, persistenceRestarts: 0 };
+  readonly cluster: boolean;
 
   constructor(options: Options, databaseUrl: string) {
     const port = Number(process.env.BATON_CHAOS_TEMPORAL_PORT ?? 7239);
-    this.dataDir = path.resolve(PROJECT_ROOT, process.env.BATON_CHAOS_DATA_DIR ?? '.data/chaos');
+    this.cluster = options.cluster === true;
+    this.dataDir = path.resolve(PROJECT_ROOT, process.env.BATON_CHAOS_DATA_DIR ?? (this.cluster ? '.data/chaos-cluster' : '.data/chaos'));
+    const pgPort = Number(process.env.BATON_CHAOS_CLUSTER_PG_PORT ?? 5443);
     this.env = {
       ...process.env,
       BATON_DATA_DIR: this.dataDir,
@@ -173,6 +192,14 @@ class Chaos {
       BATON_TASK_QUEUE: `chaos-${randomBytes(3).toString('hex')}`,
       // Most agents finish in milliseconds; held open a little (heartbeating), they are in flight when a kill lands.
       BATON_ACTIVITY_DELAY_MS: String(options.activityDelay),
+      ...(this.cluster ? {
+        // The cluster's own ports (README, "The Temporal cluster") and its private PostgreSQL, which this run restarts.
+        TEMPORAL_CLUSTER_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_PORT_BASE ?? '7280',
+        TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_MEMBERSHIP_PORT_BASE ?? '6960',
+        TEMPORAL_CLUSTER_DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/temporal`,
+        TEMPORAL_CLUSTER_PG_DIR: path.join(this.dataDir, 'cluster', 'postgresql'),
+        TEMPORAL_HEADLESS: '1',
+      } : {}),
     };
   }
 
@@ -180,8 +207,14 @@ class Chaos {
     return this.env.TEMPORAL_ADDRESS ?? '';
   }
 
-  async temporal(command: 'start' | 'stop'): Promise<void> {
-    await run('bash', [path.join(PROJECT_ROOT, 'scripts', 'temporal-server.sh'), command], { env: this.env });
+  /** Starts, stops or (cluster only) SIGKILLs Temporal. */
+  async temporal(command: 'start' | 'stop' | 'kill'): Promise<void> {
+    await run('bash', [path.join(PROJECT_ROOT, 'scripts', this.cluster ? 'temporal-cluster.sh' : 'temporal-server.sh'), command], { env: this.env });
+  }
+
+  /** The cluster's private PostgreSQL. */
+  async postgres(command: 'start' | 'stop' | 'restart'): Promise<void> {
+    await run('bash', [path.join(PROJECT_ROOT, 'scripts', 'temporal-cluster.sh'), 'pg', command], { env: this.env });
   }
 
   /** Starts worker slot i (again), resolving once it polls. */
@@ -319,13 +352,16 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
   }
   const chaos = new Chaos(options, config.databaseUrl);
   fs.mkdirSync(chaos.dataDir, { recursive: true });
-  // A server left by an earlier run is stopped (through its pid file) before its files are cleared.
+  // A server (and the cluster's PostgreSQL) left by an earlier run is stopped (through its pid file) before its files are cleared.
   await chaos.temporal('stop').catch(() => undefined);
-  for (const f of fs.readdirSync(chaos.dataDir)) fs.rmSync(path.join(chaos.dataDir, f), { force: true });
+  if (chaos.cluster) await chaos.postgres('stop').catch(() => undefined);
+  for (const f of fs.readdirSync(chaos.dataDir)) fs.rmSync(path.join(chaos.dataDir, f), { force: true, recursive: true });
+  if (chaos.cluster) await chaos.postgres('start');
   await chaos.temporal('start');
   const cleanUp = async () => {
     await chaos.stopWorkers();
     await chaos.temporal('stop').catch(() => undefined);
+    if (chaos.cluster) await chaos.postgres('stop').catch(() => undefined);
   };
   // Ctrl-C or a test's timeout: no worker or server is left behind.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -333,7 +369,8 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
     void cleanUp().finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  console.log(`Temporal dev server for the chaos run on ${chaos.address}; ${options.workers} workers on task queue ${chaos.env.BATON_TASK_QUEUE}`);
+  const temporalName = chaos.cluster ? 'Temporal cluster' : 'Temporal dev server';
+  console.log(`${temporalName} for the chaos run on ${chaos.address}${chaos.cluster ? ` (persistence ${chaos.env.TEMPORAL_CLUSTER_DATABASE_URL ?? ''})` : ''}; ${options.workers} workers on task queue ${chaos.env.BATON_TASK_QUEUE}`);
   await Promise.all(Array.from({ length: options.workers }, (_, i) => chaos.startWorker(i)));
   const connection = await Connection.connect({ address: chaos.address }).catch(async (err: unknown) => {
     await cleanUp();
@@ -390,13 +427,32 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
         chaos.kill(i);
       }
     })();
+    const at = () => `  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s `;
     const oneOffs = (async () => {
-      await sleep(options.duration * 400);
-      if (chaos.stopping) return;
-      console.log(`  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  restarting the Temporal dev server (same database file)`);
-      await chaos.temporal('stop');
-      await chaos.temporal('start');
-      chaos.faults.temporalRestarts++;
+      if (chaos.cluster) {
+        // A crash of the whole server mid-run, then a restart of the database under its history.
+        await sleep(options.duration * 300);
+        if (chaos.stopping) return;
+        console.log(`${at()} SIGKILL the Temporal server (frontend, history, matching, worker services)`);
+        await chaos.temporal('kill');
+        chaos.faults.serverKills++;
+        await sleep(1000);
+        await chaos.temporal('start');
+        chaos.faults.temporalRestarts++;
+        console.log(`${at()} Temporal server started again`);
+        await sleep(Math.max(0, chaosStarted + options.duration * 450 - Date.now()));
+        if (chaos.stopping) return;
+        console.log(`${at()} restarting the PostgreSQL that holds the cluster's persistence (pg_ctl restart -m fast)`);
+        await chaos.postgres('restart');
+        chaos.faults.persistenceRestarts++;
+      } else {
+        await sleep(options.duration * 400);
+        if (chaos.stopping) return;
+        console.log(`${at()} restarting the Temporal dev server (same database file)`);
+        await chaos.temporal('stop');
+        await chaos.temporal('start');
+        chaos.faults.temporalRestarts++;
+      }
       await sleep(Math.max(0, chaosStarted + options.duration * 600 - Date.now()));
       if (chaos.stopping) return;
       const { rows } = await persist(() => db.query<{ n: number }>(
@@ -482,6 +538,7 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       durationSeconds: options.duration,
       workers: options.workers,
       activityDelayMs: options.activityDelay,
+      temporal: chaos.cluster ? 'cluster' : 'dev',
       faults: chaos.faults,
       completed: [...finished.values()].filter((f) => f.outcome).length,
       failed: [...finished.values()].filter((f) => f.failure).length,
@@ -516,16 +573,20 @@ export function passed(s: ChaosSummary): boolean {
 function seedLine(s: ChaosSummary): string {
   return `seed ${String(s.seed).padEnd(8)} ${passed(s) ? 'PASS' : 'FAIL'}  identical ${s.identicalToBaseline}/${s.workflows}  failed ${s.failed}  stuck ${s.stuck}  ` +
     `duplicates ${s.duplicateArtifacts}  unplanned exits ${s.faults.unplannedWorkerExits}  kills ${s.faults.workerKills}  ` +
-    `cut ${s.faults.databaseConnectionsTerminated}  re-executions ${s.faultReExecutions}  ${s.wallSeconds} s`;
+    `cut ${s.faults.databaseConnectionsTerminated}  ${s.temporal === 'cluster' ? `server kills ${s.faults.serverKills}  PG restarts ${s.faults.persistenceRestarts}  ` : ''}re-executions ${s.faultReExecutions}  ${s.wallSeconds} s`;
 }
 
 function printSummary(s: ChaosSummary): boolean {
   const ok = passed(s);
   const pct = (n: number) => `${((100 * n) / Math.max(1, s.workflows)).toFixed(0)} %`;
   console.log(pc.bold('\nchaos summary'));
-  console.log(`  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}, activities held ${s.activityDelayMs} ms`);
+  console.log(`  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}, activities held ${s.activityDelayMs} ms, ` +
+    `${s.temporal === 'cluster' ? 'Temporal cluster on PostgreSQL' : 'Temporal dev server'}`);
   console.log(`  faults           ${s.faults.workerKills} worker SIGKILLs (${s.faults.workerRestarts} restarts, ${s.faults.unplannedWorkerExits} unplanned exits), ` +
-    `${s.faults.temporalRestarts} Temporal restart, ${s.faults.databaseConnectionsTerminated} PostgreSQL connections terminated`);
+    (s.temporal === 'cluster'
+      ? `${s.faults.serverKills} Temporal server SIGKILL (${s.faults.temporalRestarts} start), ${s.faults.persistenceRestarts} restart of its PostgreSQL, `
+      : `${s.faults.temporalRestarts} Temporal restart, `) +
+    `${s.faults.databaseConnectionsTerminated} PostgreSQL connections terminated`);
   console.log(`  completed        ${s.completed} (${pct(s.completed)})   failed ${s.failed}   stuck ${s.stuck}`);
   console.log(`  same as baseline ${s.identicalToBaseline} (${pct(s.identicalToBaseline)}): status, answer and report digest`);
   for (const d of s.differences.slice(0, 10)) console.log(pc.red(`    ${d.workflowId} ${d.field}: baseline ${d.baseline.slice(0, 80)} | chaos ${d.chaos.slice(0, 80)}`));
@@ -553,6 +614,7 @@ async function main(): Promise<void> {
     .option('--seeds <n>', 'run this many seeds in turn (--seed, --seed + 1, …), one summary line each and a total', positive, 1)
     .option('--timeout <seconds>', 'how long to wait for the runs after the faults end', positive, 600)
     .option('--json <file>', 'also write the summary as JSON')
+    .option('--cluster', 'against a Temporal cluster on a private PostgreSQL (scripts/temporal-cluster.sh), with a SIGKILL of the whole server and a restart of that PostgreSQL mid-run')
     .showHelpAfterError();
   program.parse();
   const options = program.opts<Options>();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: everything the suite needs, then the suite.
 #   installs dependencies when missing, builds, lints, starts a dedicated Temporal
-#   dev server (port 7234, fresh history in .data/test), seeds the baton_test
+#   dev server (port 7234, fresh history in .data/test), builds the Temporal cluster's binaries
+#   when missing (scripts/temporal-cluster.sh build, for test/cluster.test.ts), seeds the baton_test
 #   database, loads Chinook (scripts/load-chinook.sh), runs jest, and stops the
 #   server again. Extra arguments go to jest.
 set -euo pipefail
@@ -25,6 +26,9 @@ export BATON_TASK_QUEUE="baton-test"
 # One "today" for the whole suite (the seed's anchor and every run's asOf), in the demo catalog's zone, so a run that
 # crosses midnight there still asks about the month it seeded.
 export BATON_TODAY="${BATON_TODAY:-$(TZ=Asia/Shanghai date +%F)}"
+
+echo "== Temporal cluster binaries (test/cluster.test.ts; built once, skipped when present)"
+bash scripts/temporal-cluster.sh build
 
 echo "== Temporal dev server for the tests"
 bash scripts/temporal-server.sh stop >/dev/null 2>&1 || true

@@ -1,7 +1,7 @@
 /**
  * The `baton` command line.
  *
- *   baton up | down                 start / stop the local Temporal dev server and a worker
+ *   baton up [--cluster] | down     start / stop the local Temporal (dev server, or a cluster on PostgreSQL) and a worker
  *   baton seed                      load the synthetic demo shop into PostgreSQL
  *   baton ask "<question>"          start a run, show its progress, print the answer
  *   baton status <id> | result <id> look at a run
@@ -593,8 +593,13 @@ export function buildProgram(): Command {
   const ports = devServerPorts();
   const database = redactUrl(config.databaseUrl);
   program.command('up').description(`start the local Temporal dev server (gRPC 127.0.0.1:${ports.grpc}, Web UI on :${ports.ui}) and a worker in the background`)
-    .action(action(() => up(config)));
-  program.command('down').description('stop the worker and the Temporal dev server started by "baton up"')
+    .option('--cluster', 'a Temporal cluster on PostgreSQL instead (scripts/temporal-cluster.sh; persistence on TEMPORAL_CLUSTER_DATABASE_URL, default DATABASE_URL\'s server)')
+    .option('--tls-cert <file>', 'with --cluster: the frontend serves TLS with this certificate and requires client certificates (TEMPORAL_CLUSTER_TLS_CERT)')
+    .option('--tls-key <file>', 'with --cluster: that certificate\'s key (TEMPORAL_CLUSTER_TLS_KEY)')
+    .option('--tls-ca <file>', 'with --cluster: the CA client certificates must be signed by (TEMPORAL_CLUSTER_TLS_CA)')
+    .action(action((opts: { cluster?: boolean; tlsCert?: string; tlsKey?: string; tlsCa?: string }) =>
+      up(config, { cluster: opts.cluster, tls: { cert: opts.tlsCert, key: opts.tlsKey, ca: opts.tlsCa } })));
+  program.command('down').description('stop the worker and the Temporal (dev server or cluster) started by "baton up"')
     .action(action(() => down(config)));
   program.command('seed').description('(re)load the deterministic demo shop into PostgreSQL')
     .option('--database-url <url>', `database to load (default: ${database}, DATABASE_URL)`)

@@ -1,4 +1,8 @@
-/** `baton up` / `baton down`: the local Temporal dev server and a background worker, with pid and log files. */
+/**
+ * `baton up` / `baton down`: a local Temporal (the dev server, or with --cluster a Temporal cluster on PostgreSQL) and
+ * a background worker, with pid and log files. `baton up` writes which Temporal it started to <data dir>/up.json, so
+ * that `baton down` stops that one.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,15 +12,47 @@ import { WORKFLOW_BUNDLE } from '../worker';
 import { CliError } from './temporal';
 
 const SERVER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-server.sh');
+const CLUSTER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-cluster.sh');
 const WORKER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'src', 'worker.js');
 
-function serverScript(action: 'start' | 'stop', config: BatonConfig): void {
+/** Which Temporal `baton up` runs: the dev server (SQLite, one process) or the cluster (PostgreSQL, scripts/temporal-cluster.sh). */
+export type TemporalKind = 'dev' | 'cluster';
+
+/** Server-side mTLS of the cluster's frontend: its certificate and key, and the CA its clients' certificates must be signed by. */
+export interface ClusterTls {
+  cert?: string;
+  key?: string;
+  ca?: string;
+}
+
+export interface UpOptions {
+  cluster?: boolean;
+  tls?: ClusterTls;
+}
+
+function serverScript(kind: TemporalKind, action: 'start' | 'stop', config: BatonConfig, tls: ClusterTls = {}): void {
   const port = config.temporalAddress.split(':').pop() ?? '7233';
-  const result = spawnSync('bash', [SERVER_SCRIPT, action], {
-    stdio: 'inherit',
-    env: { ...process.env, BATON_DATA_DIR: config.dataDir, TEMPORAL_PORT: port },
-  });
-  if (result.status !== 0) throw new CliError(`the Temporal dev server did not ${action} (see ${path.join(config.dataDir, 'temporal.log')})`);
+  const env: NodeJS.ProcessEnv = { ...process.env, BATON_DATA_DIR: config.dataDir, TEMPORAL_PORT: port, TEMPORAL_NAMESPACE: config.temporalNamespace };
+  if (tls.cert) env.TEMPORAL_CLUSTER_TLS_CERT = path.resolve(tls.cert);
+  if (tls.key) env.TEMPORAL_CLUSTER_TLS_KEY = path.resolve(tls.key);
+  if (tls.ca) env.TEMPORAL_CLUSTER_TLS_CA = path.resolve(tls.ca);
+  const result = spawnSync('bash', [kind === 'cluster' ? CLUSTER_SCRIPT : SERVER_SCRIPT, action], { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    const log = kind === 'cluster' ? path.join(config.dataDir, 'cluster', 'server.log') : path.join(config.dataDir, 'temporal.log');
+    throw new CliError(`the Temporal ${kind === 'cluster' ? 'cluster' : 'dev server'} did not ${action} (see ${log})`);
+  }
+}
+
+const upFile = (config: BatonConfig) => path.join(config.dataDir, 'up.json');
+
+/** The Temporal the last `baton up` started here: the dev server when it left no record. */
+export function startedKind(config: BatonConfig): TemporalKind {
+  try {
+    const kind = (JSON.parse(fs.readFileSync(upFile(config), 'utf8')) as { temporal?: string }).temporal;
+    return kind === 'cluster' ? 'cluster' : 'dev';
+  } catch {
+    return 'dev';
+  }
 }
 
 function livePid(file: string): number | null {
@@ -38,17 +74,24 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean
   return check();
 }
 
-export async function up(config: BatonConfig): Promise<void> {
+export async function up(config: BatonConfig, options: UpOptions = {}): Promise<void> {
   if (!fs.existsSync(WORKFLOW_BUNDLE)) throw new CliError('Baton is not built yet; run "npm run build" first');
   fs.mkdirSync(config.dataDir, { recursive: true });
-  serverScript('start', config);
+  const kind: TemporalKind = options.cluster ? 'cluster' : 'dev';
+  const running = startedKind(config);
+  if (fs.existsSync(upFile(config)) && running !== kind) {
+    throw new CliError(`"baton up" started the ${running === 'cluster' ? 'cluster' : 'dev server'} here; run "baton down" first to switch`);
+  }
+  if (kind === 'dev' && options.tls && Object.values(options.tls).some(Boolean)) throw new CliError('--tls-cert, --tls-key and --tls-ca need --cluster', 2);
+  serverScript(kind, 'start', config, options.tls);
+  fs.writeFileSync(upFile(config), JSON.stringify({ temporal: kind }));
   await ensureSystemSchema(config.databaseUrl);
 
   const pidFile = path.join(config.dataDir, 'worker.pid');
   const logFile = path.join(config.dataDir, 'worker.log');
-  const running = livePid(pidFile);
-  if (running !== null) {
-    console.log(`worker already running (pid ${running}, log ${logFile})`);
+  const workerPid = livePid(pidFile);
+  if (workerPid !== null) {
+    console.log(`worker already running (pid ${workerPid}, log ${logFile})`);
     return;
   }
   const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
@@ -78,5 +121,6 @@ export async function down(config: BatonConfig): Promise<void> {
     console.log('worker was not running');
   }
   fs.rmSync(pidFile, { force: true });
-  serverScript('stop', config);
+  serverScript(startedKind(config), 'stop', config);
+  fs.rmSync(upFile(config), { force: true });
 }
