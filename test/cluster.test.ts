@@ -39,6 +39,7 @@ function clusterEnv(dataDir: string): Record<string, string> {
     TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE: String(PORTS.membership),
     TEMPORAL_CLUSTER_DATABASE_URL: `postgres://postgres@127.0.0.1:${PORTS.postgres}/baton_cl_temporal`,
     TEMPORAL_CLUSTER_PG_DIR: path.join(dataDir, 'postgresql'),
+    TEMPORAL_HEADLESS: '0',
   };
 }
 
@@ -67,7 +68,7 @@ test('baton up --cluster: a Temporal cluster on PostgreSQL answers a question; i
     expect(answer.metrics.length).toBeGreaterThan(0);
 
     // The run is in the cluster's history (PostgreSQL) and found by its search attribute (SQL visibility).
-    const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
+    const connection = await Connection.connect({ address: `127.0.0.1:${PORTS.frontend}` });
     try {
       const client = new Client({ connection });
       const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace: 'default' });
@@ -130,7 +131,7 @@ test('a short cluster chaos run: a server SIGKILL and a PostgreSQL restart under
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     child.on('close', () => resolve(text));
   });
-  console.log(output.split('\n').filter((l) => /SIGKILL the Temporal|restarting the PostgreSQL|PASS|FAIL|completed  /.test(l)).join('\n'));
+  console.log(output.split('\n').filter((l) => /SIGKILL the Temporal|restarting the PostgreSQL|PASS|FAIL|same as baseline|faults {10}/.test(l)).join('\n'));
   expect(output).toContain('PASS: every run completed');
   const summary = JSON.parse(fs.readFileSync(json, 'utf8')) as ChaosSummary;
   expect(summary).toMatchObject({ seed, temporal: 'cluster', workers: 2, workflows: 8, completed: 8, failed: 0, stuck: 0, identicalToBaseline: 8, differences: [], duplicateArtifacts: 0 });
