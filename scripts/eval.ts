@@ -16,6 +16,7 @@ import { Pool } from 'pg';
 import { loadConfig, todayIn, type BatonConfig } from '../src/config';
 import { readManifest } from '../src/seed/load';
 import { closePools } from '../src/db';
+import { temporalConnectionOptions } from '../src/temporal-connection';
 import { evalContext } from '../eval/cases';
 import { CHINOOK_AS_OF, CHINOOK_CASES, CHINOOK_LAST_MONTH, CHINOOK_PASS_SHARE, chinookDatabaseUrl } from '../eval/chinook-cases';
 import { formatMiss, formatRow, formatScore, HEADER, runEval, runSuite, type EvalRow } from '../eval/run';
@@ -65,7 +66,7 @@ async function run(): Promise<void> {
   const suite = at >= 0 ? args[at + 1] : 'demo';
   if (suite !== 'demo' && suite !== 'chinook') throw new Error(`unknown suite "${suite}"; use --db demo or --db chinook`);
   const config = loadConfig();
-  const connection = await Connection.connect({ address: config.temporalAddress });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.temporalNamespace });
   try {
     const rows = suite === 'chinook' ? await chinook(config, client) : await demo(config, client);

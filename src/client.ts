@@ -675,7 +675,11 @@ export function buildProgram(): Command {
     .action(action(cancelCommand));
   program.command('codec-server').description('serve the payload codec so the Web UI can show encrypted payloads decrypted (needs BATON_CODEC_KEYS)')
     .option('--port <n>', 'port to listen on', '8081').option('--origin <url>', `the Web UI origin allowed to call it (default: ${config.temporalUiUrl}, TEMPORAL_UI_URL)`)
-    .option('--host <address>', 'address to listen on', '127.0.0.1').action(action(codecServerCommand));
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM; env BATON_CODEC_TLS_CERT)')
+    .option('--tls-key <file>', 'the certificate\'s private key (PEM; env BATON_CODEC_TLS_KEY)')
+    .option('--tls-ca <file>', 'require client certificates signed by this CA (PEM; env BATON_CODEC_TLS_CA)')
+    .action(action(codecServerCommand));
   const footer = defaultsInForce();
   const withFooter = (command: Command): void => {
     command.addHelpText('after', footer);

@@ -11,6 +11,7 @@ import { dataConverterFromEnv } from './codec';
 import { loadConfig, PROJECT_ROOT, type BatonConfig } from './config';
 import { ensureSystemSchema } from './db';
 import { activityInterceptors } from './execution-ledger';
+import { TemporalConnectionSettingsError, temporalConnectionOptions } from './temporal-connection';
 
 export const WORKFLOW_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
 
@@ -28,9 +29,10 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
     throw new Error(`workflow bundle ${WORKFLOW_BUNDLE} is missing; run "npm run build" first`);
   }
   await ensureSystemSchema(config.databaseUrl);
+  const connectionOptions = temporalConnectionOptions(config); // a bad TLS setting fails here, and is not retried
   let connection: NativeConnection;
   try {
-    connection = await NativeConnection.connect({ address: config.temporalAddress });
+    connection = await NativeConnection.connect(connectionOptions);
   } catch (err) {
     throw new Error(`cannot reach Temporal at ${config.temporalAddress}: ${(err as Error).message}`, { cause: err });
   }
@@ -79,6 +81,7 @@ export async function runWorker(activityOverrides?: WorkerOptions['activityOverr
   let awaySince: number | null = null;
   let delayMs = 1000;
   const away = async (what: string, err: unknown): Promise<void> => {
+    if (err instanceof TemporalConnectionSettingsError) throw err; // waiting would not fix a setting
     awaySince ??= Date.now();
     const awayMs = Date.now() - awaySince;
     if (awayMs > limitMs) {

@@ -18,6 +18,7 @@ import { resolveInputs } from '../src/input-refs';
 import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
 import type { SeedManifest } from '../src/seed/generate';
 import { createWorker, type WorkerOptions } from '../src/worker';
+import { temporalConnectionOptions } from '../src/temporal-connection';
 import { analysisWorkflow } from '../src/workflows';
 
 export function testConfig(overrides: Partial<BatonConfig> = {}): BatonConfig {
@@ -29,7 +30,7 @@ export function uniqueTaskQueue(name: string): string {
 }
 
 export async function connectClient(config = testConfig()): Promise<Client> {
-  const connection = await Connection.connect({ address: config.temporalAddress });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
   return new Client({ connection, namespace: config.temporalNamespace, dataConverter: dataConverterFromEnv() });
 }
 

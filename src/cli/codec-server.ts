@@ -18,9 +18,18 @@
  * (TEMPORAL_UI_URL unless --origin says otherwise): a request whose Origin header
  * is another site gets 403 and no CORS headers. Requests without an Origin header
  * (curl, the temporal CLI's --codec-endpoint) are served.
+ *
+ * For a secured deployment (a Web UI served over HTTPS, or Temporal Cloud's, which only calls HTTPS endpoints):
+ *   --tls-cert/--tls-key (BATON_CODEC_TLS_CERT/KEY)  serve HTTPS with this certificate and key
+ *   --tls-ca (BATON_CODEC_TLS_CA)                     also require a client certificate signed by this CA (mTLS)
+ *   BATON_CODEC_AUTH_TOKEN                            require "Authorization: Bearer <token>" on /encode and /decode
+ *                                                     (the temporal CLI sends it with --codec-auth)
  */
 import type { Payload, PayloadCodec } from '@temporalio/common';
+import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { codecFromEnv } from '../codec';
 import { loadConfig } from '../config';
@@ -37,6 +46,10 @@ export interface CodecServerOptions {
   port: number;
   host?: string;
   maxBodyBytes?: number;
+  /** Serve HTTPS with this certificate and key (PEM); with `ca`, only to clients holding a certificate it signed. */
+  tls?: { cert: Buffer; key: Buffer; ca?: Buffer };
+  /** When set, /encode and /decode answer only requests carrying "Authorization: Bearer <authToken>". */
+  authToken?: string;
 }
 
 interface JsonPayload {
@@ -120,6 +133,13 @@ export function allowedOrigins(uiUrl: string): string[] {
   return LOOPBACK_NAMES.map((name) => new URL(`${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`).origin);
 }
 
+/** Whether the request carries "Authorization: Bearer <token>", compared in constant time. */
+function authorized(req: http.IncomingMessage, token: string): boolean {
+  const given = Buffer.from(req.headers.authorization ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
 /** Starts the codec server; resolves once it listens (read the port from `server.address()`). */
 export async function startCodecServer(options: CodecServerOptions): Promise<http.Server> {
   const origins = allowedOrigins(options.origin);
@@ -160,6 +180,12 @@ export async function startCodecServer(options: CodecServerOptions): Promise<htt
       res.end();
       return;
     }
+    if (options.authToken !== undefined && !authorized(req, options.authToken)) {
+      req.resume();
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      send(401, 'this codec server needs "Authorization: Bearer <token>" (BATON_CODEC_AUTH_TOKEN); the temporal CLI sends it with --codec-auth\n');
+      return;
+    }
     if (req.method !== 'POST') {
       req.resume();
       res.setHeader('Allow', 'POST, OPTIONS');
@@ -185,12 +211,15 @@ export async function startCodecServer(options: CodecServerOptions): Promise<htt
     }
   };
 
-  const server = http.createServer((req, res) => {
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     handle(req, res).catch((err: Error) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(`internal error: ${err.message}\n`);
     });
-  });
+  };
+  const server: http.Server = options.tls
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ca: options.tls.ca, requestCert: options.tls.ca !== undefined, rejectUnauthorized: options.tls.ca !== undefined }, listener)
+    : http.createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => {
@@ -201,15 +230,36 @@ export async function startCodecServer(options: CodecServerOptions): Promise<htt
   return server;
 }
 
-/** The URL to paste into the Web UI: http://host:port (no trailing slash). */
+/** The URL to paste into the Web UI: http(s)://host:port (no trailing slash). */
 export function codecServerUrl(server: http.Server): string {
   const { address, port } = server.address() as AddressInfo;
   const host = address === '0.0.0.0' || address === '::' ? 'localhost' : address.includes(':') ? `[${address}]` : address;
-  return `http://${host}:${port}`;
+  return `${server instanceof https.Server ? 'https' : 'http'}://${host}:${port}`;
+}
+
+function readPemOption(what: string, file: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    throw new CliError(`${what} ${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 2);
+  }
+}
+
+/** HTTPS settings from the flags, else BATON_CODEC_TLS_CERT / _KEY / _CA; undefined for plain HTTP. */
+export function codecServerTls(opts: { tlsCert?: string; tlsKey?: string; tlsCa?: string }, env: NodeJS.ProcessEnv = process.env): CodecServerOptions['tls'] {
+  const cert = opts.tlsCert ?? (env.BATON_CODEC_TLS_CERT || undefined);
+  const key = opts.tlsKey ?? (env.BATON_CODEC_TLS_KEY || undefined);
+  const ca = opts.tlsCa ?? (env.BATON_CODEC_TLS_CA || undefined);
+  if ((cert === undefined) !== (key === undefined)) throw new CliError('--tls-cert and --tls-key (BATON_CODEC_TLS_CERT, BATON_CODEC_TLS_KEY) go together: set both or neither', 2);
+  if (cert === undefined || key === undefined) {
+    if (ca !== undefined) throw new CliError('--tls-ca (BATON_CODEC_TLS_CA) needs --tls-cert and --tls-key: client certificates are checked over HTTPS only', 2);
+    return undefined;
+  }
+  return { cert: readPemOption('--tls-cert', cert), key: readPemOption('--tls-key', key), ca: ca === undefined ? undefined : readPemOption('--tls-ca', ca) };
 }
 
 /** `baton codec-server [--port N] [--origin URL] [--host ADDR]`: runs until SIGINT / SIGTERM. */
-export async function codecServerCommand(opts: { port?: string; origin?: string; host?: string }): Promise<void> {
+export async function codecServerCommand(opts: { port?: string; origin?: string; host?: string; tlsCert?: string; tlsKey?: string; tlsCa?: string }): Promise<void> {
   const codec = codecFromEnv();
   if (!codec) {
     throw new CliError('payload encryption is not configured: set BATON_CODEC_KEYS (id:base64key, e.g. k1:$(openssl rand -base64 32)) to the same keys the worker uses', 2);
@@ -223,15 +273,18 @@ export async function codecServerCommand(opts: { port?: string; origin?: string;
   } catch {
     throw new CliError(`--origin must be a URL like ${config.temporalUiUrl}, not "${origin}"`, 2);
   }
+  const tls = codecServerTls(opts);
+  const authToken = process.env.BATON_CODEC_AUTH_TOKEN || undefined;
   let server: http.Server;
   try {
-    server = await startCodecServer({ codec, origin, port, host: opts.host });
+    server = await startCodecServer({ codec, origin, port, host: opts.host, tls, authToken });
   } catch (err) {
     throw new CliError(`cannot listen on ${opts.host ?? '127.0.0.1'}:${port}: ${(err as Error).message}`);
   }
   const url = codecServerUrl(server);
   console.log(`codec server listening on ${url} (keys: ${codec.keyIds.join(', ')}; encrypting with "${codec.currentKeyId}")`);
   console.log(`allowed browser origin: ${allowedOrigins(origin).join(', ')}`);
+  console.log(`security: ${tls ? (tls.ca ? 'HTTPS, client certificate required' : 'HTTPS') : 'plain HTTP'}${authToken ? ', bearer token required' : ''}`);
   console.log(`Codec Server endpoint for the Web UI (${config.temporalUiUrl}): ${url}`);
   console.log('  paste it into the UI\'s Codec Server settings, or start the dev server with --ui-codec-endpoint; for the temporal CLI use --codec-endpoint');
   await new Promise<void>((resolve) => {

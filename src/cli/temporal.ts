@@ -2,6 +2,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { dataConverterFromEnv } from '../codec';
 import type { BatonConfig } from '../config';
+import { TemporalConnectionSettingsError, temporalConnectionOptions, type TemporalConnectionOptions } from '../temporal-connection';
 
 export class CliError extends Error {
   constructor(
@@ -15,12 +16,19 @@ export class CliError extends Error {
 
 export async function connectTemporal(config: BatonConfig): Promise<Client> {
   const dataConverter = dataConverterFromEnv(); // payload encryption, when BATON_CODEC_KEYS is set
+  let options: TemporalConnectionOptions;
   try {
-    const connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: '3 seconds' });
+    options = temporalConnectionOptions(config);
+  } catch (err) {
+    if (err instanceof TemporalConnectionSettingsError) throw new CliError(err.message, 2);
+    throw err;
+  }
+  try {
+    const connection = await Connection.connect({ ...options, connectTimeout: '3 seconds' });
     return new Client({ connection, namespace: config.temporalNamespace, dataConverter });
   } catch (err) {
     const reason = (err as Error).message.split('\n')[0];
-    throw new CliError(`cannot reach Temporal at ${config.temporalAddress} (${reason}); start it with "baton up" or set TEMPORAL_ADDRESS`);
+    throw new CliError(`cannot reach Temporal at ${config.temporalAddress} (${reason}); start it with "baton up" or set TEMPORAL_ADDRESS${options.tls || options.apiKey ? '' : ' (and TEMPORAL_TLS_* or TEMPORAL_API_KEY for a secured cluster)'}`);
   }
 }
 
