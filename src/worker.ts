@@ -12,6 +12,7 @@ import { dataConverterFromEnv } from './codec';
 import { loadConfig, PROJECT_ROOT, type BatonConfig } from './config';
 import { ensureSystemSchema } from './db';
 import { activityInterceptors } from './execution-ledger';
+import { installMetrics, shutdownTracing, workerTracing } from './telemetry';
 import { describeConnectionSecurity, TemporalConnectionSettingsError, temporalConnectionOptions } from './temporal-connection';
 import { sdkWorkerOptions, workerSettingsFromEnv, type WorkerSettings } from './worker-settings';
 
@@ -47,8 +48,10 @@ export function describeWorker(worker: Worker, address: string): string {
 
 export async function createWorker(options: WorkerOptions = {}): Promise<{ worker: Worker; connection: NativeConnection }> {
   const config = options.config ?? loadConfig();
-  if (!options.workflowBundle && !fs.existsSync(WORKFLOW_BUNDLE)) {
-    throw new Error(`workflow bundle ${WORKFLOW_BUNDLE} is missing; run "npm run build" first`);
+  const tracing = workerTracing(); // null unless OTEL_EXPORTER_OTLP_ENDPOINT is set (src/telemetry.ts)
+  const bundle = tracing?.workflowBundle ?? WORKFLOW_BUNDLE;
+  if (!options.workflowBundle && !fs.existsSync(bundle)) {
+    throw new Error(`workflow bundle ${bundle} is missing; run "npm run build" first`);
   }
   await ensureSystemSchema(config.databaseUrl);
   const connectionOptions = temporalConnectionOptions(config); // a bad TLS setting fails here, and is not retried
@@ -58,15 +61,17 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
   } catch (err) {
     throw new Error(`cannot reach Temporal at ${config.temporalAddress}: ${(err as Error).message}`, { cause: err });
   }
+  const ledger = activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0);
   const worker = await Worker.create({
     ...sdkWorkerOptions(options.settings ?? {}),
     connection,
     namespace: config.temporalNamespace,
     taskQueue: options.settings?.taskQueue ?? config.taskQueue,
-    workflowBundle: options.workflowBundle ?? { codePath: WORKFLOW_BUNDLE },
+    workflowBundle: options.workflowBundle ?? { codePath: bundle },
     dataConverter: dataConverterFromEnv(),
     activities: { ...activities, ...options.activityOverrides },
-    interceptors: { activity: [activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0)] },
+    interceptors: { activity: tracing?.activityInterceptors(ledger) ?? [ledger] },
+    sinks: tracing?.sinks,
     shutdownGraceTime: '10 seconds',
     // Heartbeats (every second, src/execution-ledger.ts) go out unthrottled, so a cancel reaches an activity within about a second.
     maxHeartbeatThrottleInterval: '500 ms',
@@ -91,6 +96,8 @@ export function reconnectLimitMs(env: NodeJS.ProcessEnv = process.env): number {
  * `settings`: concurrency, cache, task queue and version (`baton worker`'s flags over the environment).
  */
 export async function runWorker(activityOverrides?: WorkerOptions['activityOverrides'], settings: WorkerSettings = workerSettingsFromEnv()): Promise<void> {
+  const metrics = installMetrics(); // before the first connection: Prometheus on BATON_METRICS_ADDRESS, when set (src/telemetry.ts)
+  if (metrics !== null) console.log(`baton worker ${process.pid}: Prometheus metrics on http://${metrics}/metrics`);
   const config = loadConfig();
   const activityDelayMs = Number(process.env.BATON_ACTIVITY_DELAY_MS ?? 0);
   const limitMs = reconnectLimitMs();
@@ -149,6 +156,7 @@ export async function runWorker(activityOverrides?: WorkerOptions['activityOverr
     }
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await shutdownTracing();
   }
   console.log(`baton worker ${process.pid} stopped`);
 }
