@@ -287,15 +287,18 @@ test('a run started by `baton ask` is one trace, exported over OTLP: a span per 
     } finally {
       await client.connection.close();
     }
-    const agents = inTrace.filter((s) => s.name.startsWith('RunActivity:'));
+    const tries = inTrace.filter((s) => s.name.startsWith('RunActivity:'));
+    // One span per try; on a machine this busy an infrastructure retry is possible, and its failed try has its span too.
+    expect(tries.every((s) => ['completed', 'failed'].includes(String(s.attributes[A.status])) && s.error === (s.attributes[A.status] === 'failed'))).toBe(true);
+    const agents = tries.filter((s) => s.attributes[A.status] === 'completed');
     expect(countBy(agents.map((s) => s.name.slice('RunActivity:'.length)))).toEqual(countBy(calls.map((c) => c.type)));
     const byId = new Map(inTrace.map((s) => [s.spanId, s]));
     for (const span of agents) {
       expect(byId.get(span.parentSpanId ?? '')?.name).toBe(span.name.replace('RunActivity:', 'StartActivity:'));
       expect(byId.get(byId.get(span.parentSpanId ?? '')?.parentSpanId ?? '')?.spanId).toBe(run[0]!.spanId);
       expect(span.service).toBe('baton-worker-test');
-      expect(span.attributes).toMatchObject({ [A.workflowId]: id, [A.agent]: span.name.slice('RunActivity:'.length), [A.status]: 'completed', [A.attempt]: 1 });
-      expect(span.error).toBe(false);
+      expect(span.attributes).toMatchObject({ [A.workflowId]: id, [A.agent]: span.name.slice('RunActivity:'.length), [A.status]: 'completed' });
+      expect(span.attributes[A.attempt]).toBeGreaterThanOrEqual(1);
     }
     // The plan's steps: each one's SQL or code agents and its validation carry its step id.
     const stepIds = answer.steps.map((s) => s.step_id).sort();
