@@ -9,5 +9,7 @@ COPY scripts ./scripts
 COPY test ./test
 COPY catalogs ./catalogs
 COPY config ./config
+COPY bin ./bin
 RUN npm run build && npm prune --omit=dev
-CMD ["node", "dist/src/worker.js"]
+# `baton worker`: concurrency and version from BATON_WORKER_MAX_* and BATON_BUILD_ID (README, "The baton command").
+CMD ["node", "bin/baton", "worker"]

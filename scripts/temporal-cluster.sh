@@ -20,6 +20,7 @@
 #   TEMPORAL_UI_PORT (8233)               Web UI (ui-server)
 #   TEMPORAL_CLUSTER_PORT_BASE (7290)     internal ports: history +2, matching +3, worker service +4,
 #                                         frontend HTTP API +5, Prometheus metrics (/metrics) +6
+#   TEMPORAL_METRICS_PORT                 the Prometheus port instead of base + 6 (as for the dev server)
 #   TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE (6930)  membership (ringpop): frontend +3, history +4, matching +5, worker +9
 #   TEMPORAL_CLUSTER_DATABASE_URL         the temporal database, postgres://user[:password]@host:port/name; the
 #                                         visibility database is <name>_visibility on the same server. Default: the
@@ -48,6 +49,7 @@ PORT="${TEMPORAL_PORT:-7233}"
 UI_PORT="${TEMPORAL_UI_PORT:-8233}"
 BASE="${TEMPORAL_CLUSTER_PORT_BASE:-7290}"
 MEMBERSHIP_BASE="${TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE:-6930}"
+METRICS_PORT="${TEMPORAL_METRICS_PORT:-$((BASE + 6))}"
 NAMESPACE="${TEMPORAL_NAMESPACE:-default}"
 DATA_DIR="${BATON_DATA_DIR:-$ROOT/.data}"
 case "$DATA_DIR" in /*) ;; *) DATA_DIR="$ROOT/$DATA_DIR" ;; esac
@@ -232,7 +234,7 @@ write_config() {
   TLS_BLOCK="$tls" \
   V_LOG_LEVEL="${TEMPORAL_CLUSTER_LOG_LEVEL:-warn}" V_DB="$DB" V_VISIBILITY_DB="$VISIBILITY_DB" \
   V_PG_HOST="$PG_HOST" V_PG_PORT="$PG_PORT" V_PG_USER="$PG_USER" V_PG_PASSWORD="$escaped_password" \
-  V_METRICS_PORT="$((BASE + 6))" V_FRONTEND_HOST=127.0.0.1 V_FRONTEND_PORT="$PORT" V_FRONTEND_HTTP_PORT="$((BASE + 5))" \
+  V_METRICS_PORT="$METRICS_PORT" V_FRONTEND_HOST=127.0.0.1 V_FRONTEND_PORT="$PORT" V_FRONTEND_HTTP_PORT="$((BASE + 5))" \
   V_HISTORY_PORT="$((BASE + 2))" V_MATCHING_PORT="$((BASE + 3))" V_WORKER_PORT="$((BASE + 4))" \
   V_FRONTEND_MEMBERSHIP_PORT="$((MEMBERSHIP_BASE + 3))" V_HISTORY_MEMBERSHIP_PORT="$((MEMBERSHIP_BASE + 4))" \
   V_MATCHING_MEMBERSHIP_PORT="$((MEMBERSHIP_BASE + 5))" V_WORKER_MEMBERSHIP_PORT="$((MEMBERSHIP_BASE + 9))" \
@@ -322,7 +324,7 @@ start() {
     setsid nohup "$UI_BIN" --root "$CLUSTER_DIR" --config ui-config --env development start >>"$UI_LOG" 2>&1 </dev/null &
     echo $! >"$UI_PID"
   fi
-  echo "Temporal cluster answering on 127.0.0.1:$PORT$([ "$TLS_ON" = 1 ] && echo ' (mTLS)') (Web UI http://localhost:$UI_PORT, metrics http://127.0.0.1:$((BASE + 6))/metrics, persistence $PG_HOST:$PG_PORT/$DB + $VISIBILITY_DB)"
+  echo "Temporal cluster answering on 127.0.0.1:$PORT$([ "$TLS_ON" = 1 ] && echo ' (mTLS)') (Web UI http://localhost:$UI_PORT, metrics http://127.0.0.1:$METRICS_PORT/metrics, persistence $PG_HOST:$PG_PORT/$DB + $VISIBILITY_DB)"
 }
 
 stop_pid() {

@@ -6,7 +6,8 @@
 #   scripts/temporal-server.sh stop     stop it
 #   scripts/temporal-server.sh status   print whether it answers
 #
-# Settings (environment): TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233),
+# Settings (environment): TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), TEMPORAL_METRICS_PORT (unset: the CLI picks
+# a free port): the server's Prometheus endpoint, http://127.0.0.1:PORT/metrics,
 # BATON_DATA_DIR (.data): holds temporal.db (persistent history), temporal.log, temporal.pid,
 # TEMPORAL_DYNAMIC_CONFIG: space-separated KEY=VALUE dynamic-config values (JSON values) that replace
 # LATENCY_DYNAMIC_CONFIG below; set it to "" for the CLI's own defaults, TEMPORAL_SQLITE_PRAGMAS: likewise for
@@ -18,6 +19,7 @@ TEMPORAL_CLI_VERSION="v1.5.1"
 TEMPORAL_BIN="${TEMPORAL_BIN:-$ROOT/.tools/bin/temporal}"
 PORT="${TEMPORAL_PORT:-7233}"
 UI_PORT="${TEMPORAL_UI_PORT:-8233}"
+METRICS_PORT="${TEMPORAL_METRICS_PORT:-}"
 DATA_DIR="${BATON_DATA_DIR:-$ROOT/.data}"
 case "$DATA_DIR" in /*) ;; *) DATA_DIR="$ROOT/$DATA_DIR" ;; esac
 PID_FILE="$DATA_DIR/temporal.pid"
@@ -71,6 +73,7 @@ start() {
   mkdir -p "$DATA_DIR"
   local args=(server start-dev --ip 127.0.0.1 --port "$PORT" --db-filename "$DATA_DIR/temporal.db" --log-level warn)
   if [ "${TEMPORAL_HEADLESS:-0}" = 1 ]; then args+=(--headless); else args+=(--ui-port "$UI_PORT"); fi
+  if [ -n "$METRICS_PORT" ]; then args+=(--metrics-port "$METRICS_PORT"); fi
   for sa in "${SEARCH_ATTRIBUTES[@]}"; do args+=(--search-attribute "$sa"); done
   for kv in "${DYNAMIC_CONFIG[@]}"; do args+=(--dynamic-config-value "$kv"); done
   for pragma in "${SQLITE_PRAGMAS[@]}"; do args+=(--sqlite-pragma "$pragma"); done
@@ -90,7 +93,7 @@ start() {
     fi
     sleep 0.5
   done
-  echo "Temporal dev server answering on 127.0.0.1:$PORT (Web UI http://localhost:$UI_PORT, history in $DATA_DIR/temporal.db)"
+  echo "Temporal dev server answering on 127.0.0.1:$PORT (Web UI http://localhost:$UI_PORT, history in $DATA_DIR/temporal.db${METRICS_PORT:+, metrics http://127.0.0.1:$METRICS_PORT/metrics})"
 }
 
 stop() {

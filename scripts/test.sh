@@ -23,6 +23,10 @@ export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT"
 export TEMPORAL_UI_URL="http://localhost:$TEMPORAL_UI_PORT"
 export DATABASE_URL="${BATON_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/baton_test}"
 export BATON_TASK_QUEUE="baton-test"
+# The suite's dev server serves Prometheus metrics on this port (test/telemetry.test.ts scrapes it). Only that server:
+# the servers tests start of their own (chaos, worker restart, bench) keep the CLI's free port.
+export BATON_TEST_TEMPORAL_METRICS_PORT="${BATON_TEST_TEMPORAL_METRICS_PORT:-9234}"
+unset TEMPORAL_METRICS_PORT
 # One "today" for the whole suite (the seed's anchor and every run's asOf), in the demo catalog's zone, so a run that
 # crosses midnight there still asks about the month it seeded.
 export BATON_TODAY="${BATON_TODAY:-$(TZ=Asia/Shanghai date +%F)}"
@@ -33,7 +37,7 @@ bash scripts/temporal-cluster.sh build
 echo "== Temporal dev server for the tests"
 bash scripts/temporal-server.sh stop >/dev/null 2>&1 || true
 rm -f "$BATON_DATA_DIR"/temporal.db*
-bash scripts/temporal-server.sh start
+TEMPORAL_METRICS_PORT="$BATON_TEST_TEMPORAL_METRICS_PORT" bash scripts/temporal-server.sh start
 trap 'bash scripts/temporal-server.sh stop >/dev/null 2>&1 || true' EXIT
 
 echo "== seed $DATABASE_URL"

@@ -2,6 +2,7 @@
  * The `baton` command line.
  *
  *   baton up [--cluster] | down     start / stop the local Temporal (dev server, or a cluster on PostgreSQL) and a worker
+ *   baton worker                    run a worker in the foreground (process managers, containers)
  *   baton seed                      load the synthetic demo shop into PostgreSQL
  *   baton ask "<question>"          start a run, show its progress, print the answer
  *   baton status <id> | result <id> look at a run
@@ -38,10 +39,44 @@ import { cancelRun, formatDuration, listRuns, printRuns, RUN_INTENTS, RUN_STATUS
 import { chartFont } from './report/chart-drawing';
 import { renderReport, type ReportFormat } from './report/render';
 import type { Plan, ReviewDecision } from './contracts';
+import { DEFAULT_DEPLOYMENT_NAME, mergeSettings, parseCount, WorkerSettingsError, workerSettingsFromEnv, type WorkerSettings } from './worker-settings';
+import { runWorker } from './worker';
 import fs from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 
 const config = loadConfig();
+
+// ------------------------------------------------------------------ baton worker
+
+interface WorkerFlags {
+  taskQueue?: string;
+  maxActivities?: string;
+  maxLocalActivities?: string;
+  maxWorkflowTasks?: string;
+  maxCachedWorkflows?: string;
+  buildId?: string;
+  deploymentName?: string;
+}
+
+/** `baton worker`: the flags over the environment, then the worker in the foreground (src/worker.ts's runWorker). */
+async function workerCommand(flags: WorkerFlags): Promise<void> {
+  let settings: WorkerSettings;
+  try {
+    settings = mergeSettings(workerSettingsFromEnv(), {
+      taskQueue: flags.taskQueue,
+      maxActivities: parseCount(flags.maxActivities, '--max-activities'),
+      maxLocalActivities: parseCount(flags.maxLocalActivities, '--max-local-activities'),
+      maxWorkflowTasks: parseCount(flags.maxWorkflowTasks, '--max-workflow-tasks', 2),
+      maxCachedWorkflows: parseCount(flags.maxCachedWorkflows, '--max-cached-workflows', 0),
+      buildId: flags.buildId,
+      deploymentName: flags.deploymentName,
+    });
+  } catch (err) {
+    if (err instanceof WorkerSettingsError) throw new CliError(err.message, 2);
+    throw err;
+  }
+  await runWorker(undefined, settings);
+}
 
 // ------------------------------------------------------------------ output helpers
 
@@ -601,6 +636,15 @@ export function buildProgram(): Command {
       up(config, { cluster: opts.cluster, tls: { cert: opts.tlsCert, key: opts.tlsKey, ca: opts.tlsCa } })));
   program.command('down').description('stop the worker and the Temporal (dev server or cluster) started by "baton up"')
     .action(action(() => down(config)));
+  program.command('worker').description('run a worker in the foreground until SIGTERM or SIGINT (for process managers and containers); each flag overrides its environment variable, unset ones keep the SDK\'s defaults')
+    .option('--task-queue <name>', `task queue to poll (default: ${config.taskQueue}, BATON_TASK_QUEUE)`)
+    .option('--max-activities <n>', 'agents running as activities at once (BATON_WORKER_MAX_ACTIVITIES; SDK default 100)')
+    .option('--max-local-activities <n>', 'agents running as local activities at once (BATON_WORKER_MAX_LOCAL_ACTIVITIES; SDK default 100)')
+    .option('--max-workflow-tasks <n>', 'workflow tasks at once, at least 2 (BATON_WORKER_MAX_WORKFLOW_TASKS; SDK default 40)')
+    .option('--max-cached-workflows <n>', 'runs kept in memory between their steps, 0 for none (BATON_WORKER_MAX_CACHED_WORKFLOWS; SDK default sized from the heap)')
+    .option('--build-id <id>', 'worker versioning: this worker\'s build id; runs it starts stay pinned to it (BATON_BUILD_ID; unset: unversioned)')
+    .option('--deployment-name <name>', `worker versioning: the worker deployment the build id belongs to (BATON_DEPLOYMENT_NAME; default ${DEFAULT_DEPLOYMENT_NAME})`)
+    .action(action(workerCommand));
   program.command('seed').description('(re)load the deterministic demo shop into PostgreSQL')
     .option('--database-url <url>', `database to load (default: ${database}, DATABASE_URL)`)
     .option('--anchor-date <YYYY-MM-DD>', 'the data ends with the month before this date (default: today)')

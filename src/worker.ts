@@ -4,6 +4,7 @@
  * gracefully: it stops polling and lets running activities finish.
  */
 import { NativeConnection, Worker } from '@temporalio/worker';
+import type { WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as activities from './activities';
@@ -11,7 +12,9 @@ import { dataConverterFromEnv } from './codec';
 import { loadConfig, PROJECT_ROOT, type BatonConfig } from './config';
 import { ensureSystemSchema } from './db';
 import { activityInterceptors } from './execution-ledger';
-import { TemporalConnectionSettingsError, temporalConnectionOptions } from './temporal-connection';
+import { installMetrics, shutdownTracing, workerTracing } from './telemetry';
+import { describeConnectionSecurity, TemporalConnectionSettingsError, temporalConnectionOptions } from './temporal-connection';
+import { sdkWorkerOptions, workerSettingsFromEnv, type WorkerSettings } from './worker-settings';
 
 export const WORKFLOW_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
 
@@ -21,12 +24,34 @@ export interface WorkerOptions {
   activityDelayMs?: number;
   /** Replace some agents, e.g. a scripted model in tests; the rest stay as they are. */
   activityOverrides?: Partial<typeof activities>;
+  /** Concurrency, cache and version (`baton worker`'s flags, else the environment: workerSettingsFromEnv). */
+  settings?: WorkerSettings;
+  /** Another workflow bundle than dist/workflow-bundle.js (the rollout test's version 2). */
+  workflowBundle?: SdkWorkerOptions['workflowBundle'];
+}
+
+/** One line saying what a started worker runs with: its task queue, concurrency, cache and version. */
+export function describeWorker(worker: Worker, address: string): string {
+  const o = worker.options;
+  const slots = (supplier: (typeof o.tuner)['activityTaskSlotSupplier'], what: string) =>
+    supplier.type === 'fixed-size' ? `${supplier.numSlots} ${what}` : `${what}: ${supplier.type}`;
+  const deployment = o.workerDeploymentOptions;
+  const version = deployment?.useWorkerVersioning
+    ? `version ${deployment.version.deploymentName}.${deployment.version.buildId} (runs pinned to it)`
+    : 'unversioned';
+  return (
+    `polling task queue "${o.taskQueue}" on ${address}, namespace ${o.namespace}; ` +
+    `${slots(o.tuner.activityTaskSlotSupplier, 'activities')}, ${slots(o.tuner.localActivityTaskSlotSupplier, 'local activities')}, ` +
+    `${slots(o.tuner.workflowTaskSlotSupplier, 'workflow tasks')}, ${o.maxCachedWorkflows} cached workflows; ${version}`
+  );
 }
 
 export async function createWorker(options: WorkerOptions = {}): Promise<{ worker: Worker; connection: NativeConnection }> {
   const config = options.config ?? loadConfig();
-  if (!fs.existsSync(WORKFLOW_BUNDLE)) {
-    throw new Error(`workflow bundle ${WORKFLOW_BUNDLE} is missing; run "npm run build" first`);
+  const tracing = workerTracing(); // null unless OTEL_EXPORTER_OTLP_ENDPOINT is set (src/telemetry.ts)
+  const bundle = tracing?.workflowBundle ?? WORKFLOW_BUNDLE;
+  if (!options.workflowBundle && !fs.existsSync(bundle)) {
+    throw new Error(`workflow bundle ${bundle} is missing; run "npm run build" first`);
   }
   await ensureSystemSchema(config.databaseUrl);
   const connectionOptions = temporalConnectionOptions(config); // a bad TLS setting fails here, and is not retried
@@ -36,14 +61,17 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
   } catch (err) {
     throw new Error(`cannot reach Temporal at ${config.temporalAddress}: ${(err as Error).message}`, { cause: err });
   }
+  const ledger = activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0);
   const worker = await Worker.create({
+    ...sdkWorkerOptions(options.settings ?? {}),
     connection,
     namespace: config.temporalNamespace,
-    taskQueue: config.taskQueue,
-    workflowBundle: { codePath: WORKFLOW_BUNDLE },
+    taskQueue: options.settings?.taskQueue ?? config.taskQueue,
+    workflowBundle: options.workflowBundle ?? { codePath: bundle },
     dataConverter: dataConverterFromEnv(),
     activities: { ...activities, ...options.activityOverrides },
-    interceptors: { activity: [activityInterceptors(config.databaseUrl, options.activityDelayMs ?? 0)] },
+    interceptors: { activity: tracing?.activityInterceptors(ledger) ?? [ledger] },
+    sinks: tracing?.sinks,
     shutdownGraceTime: '10 seconds',
     // Heartbeats (every second, src/execution-ledger.ts) go out unthrottled, so a cancel reaches an activity within about a second.
     maxHeartbeatThrottleInterval: '500 ms',
@@ -65,8 +93,11 @@ export function reconnectLimitMs(env: NodeJS.ProcessEnv = process.env): number {
  * backoff from 1 s to 10 s, for as long as the server stays away up to reconnectLimitMs(); past that the
  * process exits with code 1. A signal ends it at any point. Activities running when a worker is remade are
  * retried by the server (their heartbeats stop), never counted against the agent (src/failures.ts).
+ * `settings`: concurrency, cache, task queue and version (`baton worker`'s flags over the environment).
  */
-export async function runWorker(activityOverrides?: WorkerOptions['activityOverrides']): Promise<void> {
+export async function runWorker(activityOverrides?: WorkerOptions['activityOverrides'], settings: WorkerSettings = workerSettingsFromEnv()): Promise<void> {
+  const metrics = installMetrics(); // before the first connection: Prometheus on BATON_METRICS_ADDRESS, when set (src/telemetry.ts)
+  if (metrics !== null) console.log(`baton worker ${process.pid}: Prometheus metrics on http://${metrics}/metrics`);
   const config = loadConfig();
   const activityDelayMs = Number(process.env.BATON_ACTIVITY_DELAY_MS ?? 0);
   const limitMs = reconnectLimitMs();
@@ -95,7 +126,7 @@ export async function runWorker(activityOverrides?: WorkerOptions['activityOverr
     while (!stopping) {
       let made: Awaited<ReturnType<typeof createWorker>>;
       try {
-        made = await createWorker({ config, activityDelayMs, activityOverrides });
+        made = await createWorker({ config, activityDelayMs, activityOverrides, settings });
       } catch (err) {
         await away('cannot start the worker', err);
         continue;
@@ -109,7 +140,7 @@ export async function runWorker(activityOverrides?: WorkerOptions['activityOverr
       awaySince = null;
       delayMs = 1000;
       console.log(
-        `baton worker ${process.pid} polling task queue "${config.taskQueue}" on ${config.temporalAddress}` +
+        `baton worker ${process.pid} ${describeWorker(worker, `${config.temporalAddress} (${describeConnectionSecurity(temporalConnectionOptions(config))})`)}` +
           (activityDelayMs > 0 ? ` (chaos: ${activityDelayMs} ms delay per activity)` : ''),
       );
       try {
@@ -125,6 +156,7 @@ export async function runWorker(activityOverrides?: WorkerOptions['activityOverr
     }
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await shutdownTracing();
   }
   console.log(`baton worker ${process.pid} stopped`);
 }

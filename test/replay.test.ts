@@ -17,6 +17,10 @@ import path from 'node:path';
 import { todayIn } from '../src/config';
 import type { AnalysisRequest } from '../src/contracts';
 import { WORKFLOW_BUNDLE } from '../src/worker';
+import { TRACED_WORKFLOW_BUNDLE } from '../src/telemetry';
+import { Resource } from '@opentelemetry/resources';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/worker';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../src/workflows';
 import { plantFaults, type PlantedFaults } from '../scripts/planted-faults';
 import { connectClient, runAnalysis, testConfig, uniqueTaskQueue, withWorker } from './helpers';
@@ -81,6 +85,17 @@ test('every stored history replays against the current workflow code', async () 
     // Throws DeterminismViolationError (naming the event) if the code no longer produces the recorded commands.
     await expect(Worker.runReplayHistory({ workflowBundle: { codePath: WORKFLOW_BUNDLE } }, history, file)).resolves.toBeUndefined();
   }
+});
+
+test('the traced bundle replays every stored history too, and a replay exports no spans: tracing can be turned on under open runs', async () => {
+  // The bundle a worker runs when OTEL_EXPORTER_OTLP_ENDPOINT is set: the same workflows with the OpenTelemetry workflow interceptors (src/telemetry.ts).
+  const exported = new InMemorySpanExporter();
+  const sinks = { exporter: makeWorkflowExporter(exported, Resource.default()) };
+  for (const file of fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()) {
+    const history = historyFromJSON(JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')));
+    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: TRACED_WORKFLOW_BUNDLE }, sinks }, history, file)).resolves.toBeUndefined();
+  }
+  expect(exported.getFinishedSpans()).toEqual([]);
 });
 
 describe('a change to the command sequence', () => {

@@ -2,6 +2,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { dataConverterFromEnv } from '../codec';
 import type { BatonConfig } from '../config';
+import { clientInterceptors } from '../telemetry';
 import { TemporalConnectionSettingsError, temporalConnectionOptions, type TemporalConnectionOptions } from '../temporal-connection';
 
 export class CliError extends Error {
@@ -25,7 +26,8 @@ export async function connectTemporal(config: BatonConfig): Promise<Client> {
   }
   try {
     const connection = await Connection.connect({ ...options, connectTimeout: '3 seconds' });
-    return new Client({ connection, namespace: config.temporalNamespace, dataConverter });
+    // interceptors: a run's trace starts here when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/telemetry.ts).
+    return new Client({ connection, namespace: config.temporalNamespace, dataConverter, interceptors: clientInterceptors() });
   } catch (err) {
     const reason = (err as Error).message.split('\n')[0];
     throw new CliError(`cannot reach Temporal at ${config.temporalAddress} (${reason}); start it with "baton up" or set TEMPORAL_ADDRESS${options.tls || options.apiKey ? '' : ' (and TEMPORAL_TLS_* or TEMPORAL_API_KEY for a secured cluster)'}`);
