@@ -13,6 +13,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { tokensOf } from '../src/budgets';
 import { loadConfig, todayIn } from '../src/config';
+import { temporalConnectionOptions } from '../src/temporal-connection';
 import type { AnalysisInput, Handoff, StepOutput } from '../src/contracts';
 import { relayChain } from '../src/relay/compress';
 import { analysisWorkflow } from '../src/workflows';
@@ -126,7 +127,7 @@ async function run(): Promise<void> {
   const rows = [3, 6, 10].map(syntheticChain);
   const config = loadConfig();
   try {
-    const connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: '2 seconds' });
+    const connection = await Connection.connect({ ...temporalConnectionOptions(config), connectTimeout: '2 seconds' });
     const client = new Client({ connection, namespace: config.temporalNamespace });
     for (const q of ['为什么华东区上个月复购率下降了？', '对比一下新老客的客单价变化并找出贡献最大的三个品类', 'Show the trend of books GMV']) {
       rows.push(await demoRun(client, config.taskQueue, q));

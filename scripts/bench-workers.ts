@@ -9,9 +9,12 @@
  *
  * Temporal: --address (or BENCH_WORKERS_TEMPORAL_ADDRESS) points it at a running server or cluster, with
  * TEMPORAL_NAMESPACE; without one it starts its own dev server (scripts/temporal-server.sh, headless, port
- * BENCH_WORKERS_TEMPORAL_PORT = 7328, history in .data/bench-workers) and stops it at the end. The demo shop is
- * (re)seeded when stale in BENCH_WORKERS_DATABASE_URL. Unless --no-docs, the table replaces the marked section of
- * docs/performance.md ("Workers that scale out").
+ * BENCH_WORKERS_TEMPORAL_PORT = 7328, history in .data/bench-workers) and stops it at the end; with --cluster it
+ * starts its own Temporal cluster on PostgreSQL instead (scripts/temporal-cluster.sh, headless, frontend on
+ * BENCH_WORKERS_TEMPORAL_PORT, internal ports from BENCH_WORKERS_CLUSTER_PORT_BASE = 7330, persistence in
+ * BENCH_WORKERS_CLUSTER_DATABASE_URL = the local server's baton_bench_temporal). The demo shop is (re)seeded when
+ * stale in BENCH_WORKERS_DATABASE_URL. Unless --no-docs, the table replaces the marked section of
+ * docs/performance.md ("Workers that scale out"): the dev server's, or with --cluster the cluster's.
  */
 import { Client, Connection } from '@temporalio/client';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -24,13 +27,19 @@ import { Client as PgClient } from 'pg';
 import { loadCatalog } from '../src/catalog/catalog';
 import { dataConverterFromEnv } from '../src/codec';
 import { loadConfig, runDate } from '../src/config';
+import { temporalConnectionOptions } from '../src/temporal-connection';
 import { analysisWorkflow } from '../src/workflows';
 
 const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../..' : '..');
 const DOC = path.join(ROOT, 'docs', 'performance.md');
-const MARK_START = '<!-- bench:workers:start -->';
-const MARK_END = '<!-- bench:workers:end -->';
+const marks = (cluster: boolean) => {
+  const name = cluster ? 'bench:workers-cluster' : 'bench:workers';
+  return { start: `<!-- ${name}:start -->`, end: `<!-- ${name}:end -->` };
+};
 const DATA = path.join(ROOT, '.data', 'bench-workers');
+const CLUSTER_SCRIPT = path.join(ROOT, 'scripts', 'temporal-cluster.sh');
+const CLUSTER_PORT_BASE = Number(process.env.BENCH_WORKERS_CLUSTER_PORT_BASE ?? 7330);
+const CLUSTER_DATABASE_URL = process.env.BENCH_WORKERS_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton_bench_temporal';
 const BATON = path.join(ROOT, 'bin', 'baton');
 const SERVER_SCRIPT = path.join(ROOT, 'scripts', 'temporal-server.sh');
 const DATABASE_URL = process.env.BENCH_WORKERS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton_bench_workers';
@@ -47,6 +56,8 @@ interface Options {
   workers: number[];
   analyses: number;
   address: string | undefined;
+  /** Start a Temporal cluster on PostgreSQL for the bench instead of a dev server. */
+  cluster: boolean;
   docs: boolean;
   json: string | undefined;
 }
@@ -222,7 +233,7 @@ async function measure(client: Client, n: number, options: Options, address: str
   }
 }
 
-function machine(address: string, startedServer: boolean): string {
+function machine(address: string, startedServer: boolean, cluster: boolean): string {
   let cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   try {
     const line = fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
@@ -236,7 +247,11 @@ function machine(address: string, startedServer: boolean): string {
   } catch {
     // reported as unknown
   }
-  const server = startedServer ? `the bench's own dev server (${temporal}, Baton's settings from scripts/temporal-server.sh)` : `the Temporal server at ${address}`;
+  const server = !startedServer
+    ? `the Temporal server at ${address}`
+    : cluster
+      ? `the bench's own Temporal cluster (server 1.29.1, scripts/temporal-cluster.sh: four services in one process, persistence in PostgreSQL ${CLUSTER_DATABASE_URL.replace(/\/\/[^@/]*@/, '//')} on the same machine)`
+      : `the bench's own dev server (${temporal}, Baton's settings from scripts/temporal-server.sh)`;
   return `${os.availableParallelism()} CPUs (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; ${server}; load average at the start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
 }
 
@@ -245,7 +260,7 @@ const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { minimumFracti
 function table(rows: Row[]): string {
   const base = rows.find((r) => r.workers === 1);
   const lines = [
-    '| worker processes | analyses | completed | wall time | analyses per minute | vs 1 worker | run time p50 | run time p95 | workers that served runs | CPU per analysis: workers | CPU per analysis: dev server | CPU per analysis: PostgreSQL | machine CPU busy (all processes) | load average after |',
+    '| worker processes | analyses | completed | wall time | analyses per minute | vs 1 worker | run time p50 | run time p95 | workers that served runs | CPU per analysis: workers | CPU per analysis: Temporal server | CPU per analysis: PostgreSQL | machine CPU busy (all processes) | load average after |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
@@ -257,6 +272,7 @@ function table(rows: Row[]): string {
 
 function writeDocs(command: string, machineLine: string, options: Options, rows: Row[]): void {
   const doc = fs.readFileSync(DOC, 'utf8');
+  const { start: MARK_START, end: MARK_END } = marks(options.cluster);
   const start = doc.indexOf(MARK_START);
   const end = doc.indexOf(MARK_END);
   if (start < 0 || end < start) throw new Error(`${DOC} has no ${MARK_START} … ${MARK_END} section`);
@@ -273,7 +289,7 @@ function writeDocs(command: string, machineLine: string, options: Options, rows:
     MARK_END,
   ].join('\n');
   fs.writeFileSync(DOC, doc.slice(0, start) + body + doc.slice(end + MARK_END.length));
-  console.log(`docs/performance.md: the "Workers that scale out" table rewritten`);
+  console.log(`docs/performance.md: the "Workers that scale out" table${options.cluster ? ' for the cluster' : ''} rewritten`);
 }
 
 async function main(): Promise<void> {
@@ -282,14 +298,16 @@ async function main(): Promise<void> {
     .option('--workers <list>', 'worker process counts to measure, comma-separated', '1,2,4')
     .option('--analyses <n>', 'analyses submitted at once for each count', '24')
     .option('--address <host:port>', 'a running Temporal server or cluster (default: BENCH_WORKERS_TEMPORAL_ADDRESS, else the bench starts its own dev server)')
+    .option('--cluster', 'start a Temporal cluster on PostgreSQL for the bench (scripts/temporal-cluster.sh) instead of a dev server')
     .option('--no-docs', 'do not rewrite docs/performance.md')
     .option('--json <file>', 'also write the measurements as JSON')
     .parse();
-  const raw = program.opts<{ workers: string; analyses: string; address?: string; docs: boolean; json?: string }>();
+  const raw = program.opts<{ workers: string; analyses: string; address?: string; cluster?: boolean; docs: boolean; json?: string }>();
   const options: Options = {
     workers: raw.workers.split(',').map((w) => Number(w.trim())),
     analyses: Number(raw.analyses),
     address: raw.address ?? (process.env.BENCH_WORKERS_TEMPORAL_ADDRESS || undefined),
+    cluster: raw.cluster === true,
     docs: raw.docs,
     json: raw.json,
   };
@@ -297,31 +315,45 @@ async function main(): Promise<void> {
     console.error('error: --workers takes whole numbers ≥ 1 (1,2,4) and --analyses a whole number ≥ 1');
     process.exit(2);
   }
+  if (options.cluster && options.address !== undefined) {
+    console.error('error: --cluster starts the bench\'s own cluster; --address points at a running one: give one of them');
+    process.exit(2);
+  }
   fs.mkdirSync(DATA, { recursive: true });
   const startedServer = options.address === undefined;
   const address = options.address ?? `127.0.0.1:${PORT}`;
-  const serverEnv = { ...process.env, TEMPORAL_PORT: String(PORT), TEMPORAL_HEADLESS: '1', BATON_DATA_DIR: DATA };
+  const serverScript = options.cluster ? CLUSTER_SCRIPT : SERVER_SCRIPT;
+  const serverEnv = {
+    ...process.env,
+    TEMPORAL_PORT: String(PORT),
+    TEMPORAL_HEADLESS: '1',
+    BATON_DATA_DIR: DATA,
+    TEMPORAL_CLUSTER_PORT_BASE: String(CLUSTER_PORT_BASE),
+    TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE: '6980', // membership 6983–6989, clear of baton up's, chaos's and the tests'
+    TEMPORAL_CLUSTER_DATABASE_URL: CLUSTER_DATABASE_URL,
+  };
   if (startedServer) {
-    execFileSync('bash', [SERVER_SCRIPT, 'stop'], { env: serverEnv, stdio: 'ignore' });
+    execFileSync('bash', [serverScript, 'stop'], { env: serverEnv, stdio: 'ignore' });
+    if (options.cluster) execFileSync('bash', [CLUSTER_SCRIPT, 'build'], { env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
     for (const f of fs.readdirSync(DATA).filter((f) => f.startsWith('temporal.db'))) fs.rmSync(path.join(DATA, f));
-    execFileSync('bash', [SERVER_SCRIPT, 'start'], { env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync('bash', [serverScript, 'start'], { env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   }
   const command = `npm run bench:workers${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
-  const machineLine = machine(address, startedServer);
+  const machineLine = machine(address, startedServer, options.cluster);
   console.log(`${command}\n${machineLine}\n`);
   let connection: Connection | null = null;
   try {
     execFileSync(process.execPath, [BATON, 'seed', '--if-stale'], { env: { ...process.env, DATABASE_URL, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
     const config = loadConfig();
-    connection = await Connection.connect({ address });
+    connection = await Connection.connect(temporalConnectionOptions({ temporalAddress: address }));
     const client = new Client({ connection, namespace: config.temporalNamespace, dataConverter: dataConverterFromEnv() });
     const asOf = runDate(loadCatalog(config.catalogPath).timezone, config.timeZoneOverride);
-    const serverPid = startedServer ? Number(fs.readFileSync(path.join(DATA, 'temporal.pid'), 'utf8')) : null;
+    const serverPid = startedServer ? Number(fs.readFileSync(path.join(DATA, ...(options.cluster ? ['cluster', 'server.pid'] : ['temporal.pid'])), 'utf8')) : null;
     const rows: Row[] = [];
     for (const n of options.workers) {
       const row = await measure(client, n, options, address, asOf, serverPid);
       rows.push(row);
-      console.log(`${n} worker${n > 1 ? 's' : ''}: ${row.completed}/${row.analyses} completed in ${fmt(row.wallS)} s, ${fmt(row.perMinute)} analyses/min, run time p50 ${fmt(row.p50S)} s, p95 ${fmt(row.p95S)} s, served by ${row.workersServing} of ${n}, CPU per analysis ${fmt(row.cpuSPerAnalysis, 2)} s in the workers${row.serverCpuSPerAnalysis === null ? '' : ` and ${fmt(row.serverCpuSPerAnalysis, 2)} s in the dev server`}, ≥ ${fmt(row.postgresCpuSPerAnalysis, 2)} s in PostgreSQL; machine ${fmt(row.machineBusy * 100, 0)}% busy`);
+      console.log(`${n} worker${n > 1 ? 's' : ''}: ${row.completed}/${row.analyses} completed in ${fmt(row.wallS)} s, ${fmt(row.perMinute)} analyses/min, run time p50 ${fmt(row.p50S)} s, p95 ${fmt(row.p95S)} s, served by ${row.workersServing} of ${n}, CPU per analysis ${fmt(row.cpuSPerAnalysis, 2)} s in the workers${row.serverCpuSPerAnalysis === null ? '' : ` and ${fmt(row.serverCpuSPerAnalysis, 2)} s in the Temporal server`}, ≥ ${fmt(row.postgresCpuSPerAnalysis, 2)} s in PostgreSQL; machine ${fmt(row.machineBusy * 100, 0)}% busy`);
     }
     console.log(`\n${table(rows)}\n`);
     if (options.json) fs.writeFileSync(options.json, JSON.stringify({ machine: machineLine, options, rows }, null, 2));
@@ -333,7 +365,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await connection?.close();
-    if (startedServer) execFileSync('bash', [SERVER_SCRIPT, 'stop'], { env: serverEnv, stdio: 'ignore' });
+    if (startedServer) execFileSync('bash', [serverScript, 'stop'], { env: serverEnv, stdio: 'ignore' });
   }
 }
 
