@@ -324,7 +324,7 @@ start() {
     setsid nohup "$UI_BIN" --root "$CLUSTER_DIR" --config ui-config --env development start >>"$UI_LOG" 2>&1 </dev/null &
     echo $! >"$UI_PID"
   fi
-  echo "Temporal cluster answering on 127.0.0.1:$PORT$([ "$TLS_ON" = 1 ] && echo ' (mTLS)') (Web UI http://localhost:$UI_PORT, metrics http://127.0.0.1:$METRICS_PORT/metrics, persistence $PG_HOST:$PG_PORT/$DB + $VISIBILITY_DB)"
+  echo "Temporal cluster answering on 127.0.0.1:$PORT$([ "$TLS_ON" = 1 ] && echo ' (mTLS)') ($([ "${TEMPORAL_HEADLESS:-0}" = 1 ] && echo 'no Web UI' || echo "Web UI http://localhost:$UI_PORT"), metrics http://127.0.0.1:$METRICS_PORT/metrics, persistence $PG_HOST:$PG_PORT/$DB + $VISIBILITY_DB)"
 }
 
 stop_pid() {
