@@ -10,7 +10,7 @@
  * `describeTally` turns the sums into the manifest's figures with the same rounding as `describe` (a test checks
  * that one shard's tally gives the K = 1 manifest).
  */
-import { CATEGORIES, DEFAULT_SEED, DIRTY_COUNTS, REGIONS, RATES, generateRows, type SeedManifest, type SeedOrderItem, type SeedUser, type PlantedOrder } from './generate';
+import { CATEGORIES, DEFAULT_SEED, REGIONS, RATES, type DIRTY_COUNTS, type SeedManifest, type SeedOrderItem, type SeedUser, type PlantedOrder } from './generate';
 
 /** Shard s is drawn from DEFAULT_SEED + SHARD_SEED_STEP × s (the order lines of a shard use its seed + 1). */
 export const SHARD_SEED_STEP = 1000;
