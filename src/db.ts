@@ -384,6 +384,10 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   try {
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
+    // No JIT: Baton's queries read a window through an index, and a plan whose estimate crosses jit_above_cost (a
+    // correlated lookup per row is enough) spent ~440 ms of a 1.4 s query compiling it (EXPLAIN ANALYZE at K = 10,
+    // docs/performance.md "Time as the data grows").
+    await client.query('SET LOCAL jit = off');
     // A row over the size limit stops the query with an error that names its size (a failed cast, the one way plain SQL can raise).
     const capped =
       `SELECT * FROM (${checked}\n) AS capped_result ` +
