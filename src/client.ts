@@ -507,6 +507,8 @@ async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: 
   const report = await checkCatalog(text, file, databaseUrl, opts.schema);
   report.problems.forEach((problem, i) => console.log(pc.red(`✖ ${report.problemLines[i] !== undefined && !problem.includes(`line ${report.problemLines[i]}:`) ? `${file}:${report.problemLines[i]}: ` : ''}${problem}`)));
   for (const w of report.warnings) console.log(pc.yellow(`⚠ ${file}${w.line !== undefined ? `:${w.line}` : ''}: ${w.path}: ${w.message}`));
+  // Missing indexes: advice (runs still work, but read whole tables where an index would find the window).
+  for (const advice of report.indexes ?? []) console.log(pc.cyan(`ℹ index: ${advice.table}.${advice.column} has no index (${advice.reason}${advice.rows !== null ? `; about ${advice.rows} rows` : ''}); create it with:\n    ${advice.sql}`));
   const { tables, columns, metrics, dimensions } = report.checked;
   if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)${report.warnings.length > 0 ? `, ${report.warnings.length} warning(s)` : ''}`);
   if (opts.strict && report.warnings.length > 0) throw new CliError(`${file}: ${report.warnings.length} warning(s), and --strict makes warnings fail`);
