@@ -143,6 +143,8 @@ function periodScope(catalog: Catalog, metrics: string[], table: string, ranges:
   const own = catalog.tables[table]?.time_column;
   // Every form below is a range on a time column, or a key looked up in the rows such a range finds, so the period's
   // rows are found through indexes (the time column's, the keys'), never by reading the table and testing each row.
+  // The keys go in as `key = ANY (ARRAY(subquery))`, which the key's index serves, rather than `key IN (subquery)`,
+  // which the planner turns into a hash semi-join over the whole table once the window is a few percent of it.
   for (const column of fields.filter((c) => tableOf(c) === table)) {
     const fallback = own && `${table}.${own}` !== column ? `${table}.${own}` : null;
     // COALESCE(time, fallback) in the period, written so that each column's index serves its half.
@@ -156,13 +158,13 @@ function periodScope(catalog: Catalog, metrics: string[], table: string, ranges:
     let predicate = inRanges(catalog, column, ranges);
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i] as Hop;
-      predicate = `${hop.foreign} IN (SELECT ${hop.key} FROM ${tableSql(catalog, hop.table)} WHERE ${predicate})`;
+      predicate = `${hop.foreign} = ANY (ARRAY(SELECT ${hop.key} FROM ${tableSql(catalog, hop.table)} WHERE ${predicate}))`;
     }
     return { predicate, how: `${column} through ${hops.map((h) => h.foreign).join(', ')}` };
   }
   for (const column of fields) {
     const join = catalog.joins.find((j) => tableOf(j.from) === tableOf(column) && tableOf(j.to) === table);
-    if (join) return { predicate: `${join.to} IN (SELECT ${join.from} FROM ${tableSql(catalog, tableOf(column))} WHERE ${inRanges(catalog, column, ranges)})`, how: `referenced through ${join.from} by ${tableOf(column)} rows with ${column} in the period` };
+    if (join) return { predicate: `${join.to} = ANY (ARRAY(SELECT ${join.from} FROM ${tableSql(catalog, tableOf(column))} WHERE ${inRanges(catalog, column, ranges)}))`, how: `referenced through ${join.from} by ${tableOf(column)} rows with ${column} in the period` };
   }
   return own ? { predicate: inRanges(catalog, `${table}.${own}`, ranges), how: `${table}.${own}` } : null;
 }
