@@ -6,7 +6,7 @@
  * default postgres://postgres@127.0.0.1:5432/baton_bench_k{K}), seeded when its manifest does not say it holds that
  * scale ending last month, reused otherwise. On a dev server of its own (port BENCH_SCALE_TEMPORAL_PORT = 7332,
  * history in .data/bench/temporal-scale) and one in-process worker kept warm, it asks the three demo questions
- * (attribution, comparison, trend) against each database: one warm-up run, then R timed runs (default 3), end to end
+ * (attribution, comparison, trend) against each database: a warm-up run (--warmup each|scale|first), then R timed runs (default 3), end to end
  * (start to result). Every query the runs send to the analysed database is logged (BATON_SQL_LOG) with its time, so the
  * table says how much of a run is SQL and which agent's queries weigh most; unless --no-explain, every distinct query
  * is EXPLAINed on each database, and a plan that reads a whole demo table (a sequential scan of orders, order_items or
@@ -223,11 +223,12 @@ async function main(): Promise<void> {
     .option('--runs <n>', 'timed runs per (question, K), after one warm-up', (v) => Number(v), 3)
     .option('--questions <list>', `comma-separated questions (${Object.keys(QUESTIONS).join(',')})`, Object.keys(QUESTIONS).join(','))
     .option('--reseed', 'seed every scale again even when its manifest matches', false)
+    .option('--warmup <when>', 'a warm-up run before each (question, K) ("each"), before the first question of each K ("scale"), or once ("first")', 'each')
     .option('--no-explain', 'do not EXPLAIN the logged queries')
     .option('--no-docs', 'do not rewrite docs/performance.md and its chart')
     .option('--json <file>', 'also write the measurements as JSON')
     .parse();
-  const opts = program.opts<{ scales: string; runs: number; questions: string; reseed: boolean; explain: boolean; docs: boolean; json?: string }>();
+  const opts = program.opts<{ scales: string; runs: number; questions: string; reseed: boolean; warmup: string; explain: boolean; docs: boolean; json?: string }>();
   const scales = opts.scales.split(',').map(Number).filter((k) => Number.isInteger(k) && k >= 1);
   const questions = opts.questions.split(',').filter((q): q is QuestionName => q in QUESTIONS);
   const command = `npm run bench:scale${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
@@ -276,7 +277,8 @@ async function main(): Promise<void> {
           delete process.env.BATON_SQL_LOG;
           return { elapsed, result: await fullResult(small) };
         };
-        await ask(null); // warm-up: the worker's caches, the database's buffers
+        // Warm-up: the worker's caches, the database's buffers.
+        if (opts.warmup === 'each' || (opts.warmup === 'scale' && question === questions[0]) || (k === scales[0] && question === questions[0])) await ask(null);
         const times: number[] = [];
         const perRun: LoggedQuery[][] = [];
         let last: AnalysisResult | null = null;
@@ -343,7 +345,7 @@ async function main(): Promise<void> {
       '',
       scaleTable,
       '',
-      `**The demo questions** (one warm-up run, then ${opts.runs} timed runs each, end to end on a warm in-process worker, the run alone; SQL is the time of the queries against the analysed database, from BATON_SQL_LOG):`,
+      `**The demo questions** (${opts.warmup === 'each' ? 'one warm-up run each' : opts.warmup === 'scale' ? 'one warm-up run before the first question at each K' : 'one warm-up run before the first question'}, then ${opts.runs} timed run${opts.runs === 1 ? '' : 's'} each, end to end on a warm in-process worker, the run alone; SQL is the time of the queries against the analysed database, from BATON_SQL_LOG):`,
       '',
       timeTable,
       '',

@@ -133,9 +133,11 @@ export const testSignificance = defineAgent({
       // The sample queries are long: the validator reads them from the artifact store.
       recipe: { kind: 'stored' as const, step_id: 'stats', recipe_ref: await storeArtifact(workflow_id, 'stats', 'recipe', { kind: 'statistics', step_id: 'stats', before: { sql: thinned[0]?.sql ?? before.sql, params: before.params }, after: { sql: thinned[1]?.sql ?? after.sql, params: after.params } } satisfies Recipe) },
       assumptions_made: [
+        // No digits here: the report's auditor reads every number in it as a claim to cite (the sizes are n_before
+        // and n_after; the units before thinning and the kept share are in the recipe's SQL).
         ...thinned.flatMap((x, i) => (x.permille === null ? [] : [t(
-          `${i === 0 ? samples.before.label : samples.after.label} 样本共 ${x.units} 个单位，超过 ${limit} 个：按确定性规则抽样（hashtext(单位) 除以 1000 的余数小于 ${x.permille} 的单位，约千分之 ${x.permille}），检验基于抽样`,
-          `the ${i === 0 ? samples.before.label : samples.after.label} sample has ${x.units} units, over ${limit}: the test reads a deterministic sample of them (units whose hashtext(unit) mod 1000 is below ${x.permille}, about ${x.permille} in a thousand)`,
+          `${i === 0 ? samples.before.label : samples.after.label} 的样本超过可读取的单位上限：检验基于确定性抽样（按单位键的 hashtext 哈希值保留固定比例的单位，同样的数据得到同样的样本）`,
+          `the ${i === 0 ? samples.before.label : samples.after.label} sample is over the limit of units read: the test is run on a deterministic sample of it (units kept by the hashtext hash of their key, a fixed share, so the same data gives the same sample)`,
         )])),
         t(`检验单位：${unitWord}（${before.unit === 'day' ? '每日合计' : before.unit === 'entity' ? '每个对象一个值' : '每行一个值'}），两样本方差不假设相等`, `test unit: ${before.unit} (${before.unit === 'day' ? 'daily totals' : 'one value each'}); the two variances are not assumed equal`),
         ...(before.unit === 'day' ? [t('无数据的日期不计入样本', 'days without data are not in the samples')] : []),
