@@ -27,6 +27,7 @@ import { closePools, DatabaseUnreachableError, ensureReaderRole, ensureSystemSch
 import { STATUS_ATTRIBUTE } from './search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
+import { MAX_SCALE } from './seed/scale';
 import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
 import { checklist } from './workflows/checklist';
 import { MAX_QUESTION_LENGTH } from './limits';
@@ -343,21 +344,23 @@ async function reportCommand(workflowId: string, opts: { format: ReportFormat; o
   });
 }
 
-async function seed(opts: { databaseUrl?: string; anchorDate?: string; ifStale?: boolean }): Promise<void> {
+async function seed(opts: { databaseUrl?: string; anchorDate?: string; ifStale?: boolean; scale?: string }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   const anchor = opts.anchorDate ?? todayIn(config.timeZone);
+  const scale = Number(opts.scale ?? '1');
+  if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) throw new Error(`--scale takes a whole number from 1 to ${MAX_SCALE} (1 is the demo shop, 100 about 7.5 million orders), not "${opts.scale}"`);
   if (opts.ifStale) {
     await ensureSystemSchema(databaseUrl);
     const current = await readManifest(databaseUrl);
-    if (current && current.last_month === seedMonths(anchor).at(-1)?.key) {
-      console.log(`data in ${redactUrl(databaseUrl)} is current (ends ${current.last_month}, ${current.counts.orders} orders); not reseeded`);
+    if (current && current.last_month === seedMonths(anchor).at(-1)?.key && (current.scale?.factor ?? 1) === scale) {
+      console.log(`data in ${redactUrl(databaseUrl)} is current (ends ${current.last_month}, ${current.counts.orders} orders${scale > 1 ? `, scale ${scale}` : ''}); not reseeded`);
       return;
     }
   }
-  // Progress lines only for a person watching a terminal.
-  const onProgress = process.stderr.isTTY ? (m: string) => process.stderr.write(pc.dim(`  ${m}\n`)) : undefined;
-  const { manifest, elapsedMs } = await seedDatabase(databaseUrl, anchor, onProgress);
-  console.log(`seeded ${redactUrl(databaseUrl)} in ${(elapsedMs / 1000).toFixed(1)} s`);
+  // Progress lines only for a person watching a terminal, or always for a large seed (minutes at --scale 100).
+  const onProgress = process.stderr.isTTY || scale > 1 ? (m: string) => process.stderr.write(pc.dim(`  ${m}\n`)) : undefined;
+  const { manifest, elapsedMs } = await seedDatabase(databaseUrl, anchor, onProgress, { scale });
+  console.log(`seeded ${redactUrl(databaseUrl)}${scale > 1 ? ` at scale ${scale}` : ''} in ${(elapsedMs / 1000).toFixed(1)} s`);
   console.log(`  ${manifest.counts.users} users, ${manifest.counts.orders} orders, ${manifest.counts.categories} categories, ${manifest.first_month} to ${manifest.last_month}`);
   console.log(`  dirty rows: ${manifest.dirty.negative_amount.count} negative amounts, ${manifest.dirty.null_pay_time.count} paid orders without pay time, ${manifest.dirty.missing_category.count} without category`);
   const east = manifest.signals.east_repurchase_drop;
@@ -539,6 +542,8 @@ async function catalogCheck(file: string, opts: { databaseUrl?: string; schema: 
   const report = await checkCatalog(text, file, databaseUrl, opts.schema);
   report.problems.forEach((problem, i) => console.log(pc.red(`✖ ${report.problemLines[i] !== undefined && !problem.includes(`line ${report.problemLines[i]}:`) ? `${file}:${report.problemLines[i]}: ` : ''}${problem}`)));
   for (const w of report.warnings) console.log(pc.yellow(`⚠ ${file}${w.line !== undefined ? `:${w.line}` : ''}: ${w.path}: ${w.message}`));
+  // Missing indexes: advice (runs still work, but read whole tables where an index would find the window).
+  for (const advice of report.indexes ?? []) console.log(pc.cyan(`ℹ index: ${advice.table}.${advice.column} has no index (${advice.reason}${advice.rows !== null ? `; about ${advice.rows} rows` : ''}); create it with:\n    ${advice.sql}`));
   const { tables, columns, metrics, dimensions } = report.checked;
   if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)${report.warnings.length > 0 ? `, ${report.warnings.length} warning(s)` : ''}`);
   if (opts.strict && report.warnings.length > 0) throw new CliError(`${file}: ${report.warnings.length} warning(s), and --strict makes warnings fail`);
@@ -648,7 +653,8 @@ export function buildProgram(): Command {
   program.command('seed').description('(re)load the deterministic demo shop into PostgreSQL')
     .option('--database-url <url>', `database to load (default: ${database}, DATABASE_URL)`)
     .option('--anchor-date <YYYY-MM-DD>', 'the data ends with the month before this date (default: today)')
-    .option('--if-stale', 'only when the data is missing or does not end with last month')
+    .option('--if-stale', 'only when the data is missing, does not end with last month, or has another scale')
+    .option('--scale <K>', `K times the demo shop (1 to ${MAX_SCALE}; 10 is about 750 thousand orders, 100 about 7.5 million), the same planted signals at the same rates`, '1')
     .action(action(seed));
   program.command('ask').description('ask a question; shows progress and prints the answer')
     .argument('<question>', 'the question, in Chinese or English')

@@ -32,7 +32,7 @@ export type TimeWindow = z.infer<typeof TimeWindow>;
 export const TimeGrain = z.enum(['year', 'quarter', 'month', 'week', 'day']);
 export type TimeGrain = z.infer<typeof TimeGrain>;
 
-/** One month of a time field's data: how many rows, and the first and last day with any. */
+/** One month of a time field's data: whether it has rows (1, or 0: found by index probes, not counted: src/analysis/month-probes.ts), and the first and last day with any. */
 export const MonthCoverage = z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
   rows: z.number().int().min(0),
@@ -602,6 +602,11 @@ export const DataQualityOutput = z.object({
     rows: z.number().int().min(0),
     /** Rows in the whole table (absent in runs recorded before the counts were scoped to the period). */
     rows_all: z.number().int().min(0).optional(),
+    /**
+     * Present when the table was too large to count whole (over BATON_QUALITY_WHOLE_TABLE_ROWS, by PostgreSQL's
+     * estimate, this number): its rows and checks were counted in the analysed period only, and no `*_all` count exists.
+     */
+    whole_table_rows_estimate: z.number().int().min(0).optional(),
     /** How a row is placed in the period, e.g. "orders.pay_time" or "invoice.invoice_date through invoice_line.invoice_id"; null: not placed, whole table. */
     period: z.string().nullable().optional(),
   })),

@@ -2,6 +2,7 @@
  * PostgreSQL access: one pool per database URL, the database created when
  * missing, Baton's own bookkeeping tables, and the read-only path agent SQL takes.
  */
+import fs from 'node:fs';
 import { Context } from '@temporalio/activity';
 import { CancelledFailure } from '@temporalio/common';
 import { Client, Pool, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
@@ -326,6 +327,23 @@ async function cancelOnServer(url: string, pid: number): Promise<void> {
 }
 
 /**
+ * BATON_SQL_LOG=file: every read-only query (the agents', data quality's, the verifiers') appended to the file as a
+ * JSON line with its parameters, the database, its time and its rows, for `npm run bench:scale` to time and EXPLAIN
+ * them. Unset (the default), nothing is written.
+ */
+function logQuery(databaseUrl: string, sql: string, params: unknown[], ms: number, rows: number): void {
+  const file = process.env.BATON_SQL_LOG;
+  if (!file) return;
+  let activity: string | null = null;
+  try {
+    activity = Context.current().info.activityType;
+  } catch {
+    // outside an activity (the CLI, scripts)
+  }
+  fs.appendFileSync(file, `${JSON.stringify({ database: redactUrl(databaseUrl), activity, ms: Math.round(ms * 100) / 100, rows, sql, params })}\n`);
+}
+
+/**
  * The database's own walls without the guard in front: a connection logged in as
  * the read-only role, the READ ONLY transaction, the statement timeout, the row
  * cap and the row size limit. Agents never call this directly; tests do, to show
@@ -366,6 +384,10 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   try {
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
+    // No JIT: Baton's queries read a window through an index, and a plan whose estimate crosses jit_above_cost (a
+    // correlated lookup per row is enough) spent ~440 ms of a 1.4 s query compiling it (EXPLAIN ANALYZE at K = 10,
+    // docs/performance.md "Time as the data grows").
+    await client.query('SET LOCAL jit = off');
     // A row over the size limit stops the query with an error that names its size (a failed cast, the one way plain SQL can raise).
     const capped =
       `SELECT * FROM (${checked}\n) AS capped_result ` +
@@ -376,8 +398,10 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
     // (queryMode is in node-postgres since 8.11; its type definitions do not list it yet.)
     queryRunning = true;
     if (cancellation?.aborted) throw new CancelledFailure('the activity was cancelled before its query started');
+    const started = process.hrtime.bigint();
     const result = await client.query<R>({ text: capped, values: params, queryMode: 'extended' } as QueryConfig);
     queryRunning = false;
+    logQuery(databaseUrl, checked, params, Number(process.hrtime.bigint() - started) / 1e6, result.rows.length);
     return {
       rows: result.rows.slice(0, limits.rowCap),
       fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),

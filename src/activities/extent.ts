@@ -5,14 +5,11 @@
  * period that holds no data is answered with where the data is instead of a zero.
  */
 import { defineAgent } from '../agent';
-import { tableSql, wallTime } from '../catalog/catalog';
-import { queryRows } from '../analysis/recompute';
+import { monthProbes } from '../analysis/month-probes';
 import { latestFullMonth, partialMonths } from '../analysis/coverage';
 import { DataExtent, DataExtentInput, type MonthCoverage, type TimeFieldExtent } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
 import { currentWorkflowId, storeArtifact } from '../artifacts';
-
-const LIMITS = { statementTimeoutMs: 25_000, rowCap: 2_400 };
 
 export const readDataExtent = defineAgent({
   name: 'data-extent',
@@ -29,15 +26,9 @@ export const readDataExtent = defineAgent({
       if (!used.has(name)) continue;
       let months = byColumn.get(field.column);
       if (!months) {
-        const table = field.column.split('.')[0] ?? '';
-        // Months and days as wall time in the catalog's zone (a timestamptz column is converted first).
-        const time = wallTime(catalog, field.column);
-        // Rows dated after "today" (data errors the data-quality agent counts) do not extend the data.
-        const sql = `SELECT to_char(date_trunc('month', ${time}), 'YYYY-MM') AS month, count(*) AS rows,
-            to_char(min(${time}), 'YYYY-MM-DD') AS first_day, to_char(max(${time}), 'YYYY-MM-DD') AS last_day
-          FROM ${tableSql(catalog, table)} WHERE ${field.column} IS NOT NULL AND ${time} < ($1::date + 1)::timestamp GROUP BY 1 ORDER BY 1`;
-        const { rows } = await queryRows(db, sql, [asOf], LIMITS);
-        months = rows.map((r) => ({ month: String(r.month), rows: Number(r.rows), first_day: String(r.first_day), last_day: String(r.last_day) }));
+        // Months and days as wall time in the catalog's zone; rows dated after "today" (data errors the data-quality
+        // agent counts) do not extend the data. Two index probes a month, not a read of the table (month-probes.ts).
+        months = await monthProbes(db, catalog, field.column, '($1::date + 1)::timestamp', [asOf]);
         byColumn.set(field.column, months);
       }
       timeFields[name] = {

@@ -17,11 +17,31 @@ import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Recipe, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
 import { catalogFor, databaseFor } from '../sources';
 import { partialMonths } from '../analysis/coverage';
+import { monthProbes, wallRange } from '../analysis/month-probes';
 import { storeArtifact, storeCalculations } from '../artifacts';
 import { runReadOnly } from '../db';
 import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
+
+/**
+ * Tables up to this many rows (PostgreSQL's estimate, pg_class.reltuples) are also counted whole, beside the period;
+ * a larger one is counted in the analysed period only, and the report says the whole table was not counted. Reading a
+ * 200 thousand-row table takes tens of milliseconds; at 7.5 million rows a count is seconds per check.
+ * BATON_QUALITY_WHOLE_TABLE_ROWS changes the limit.
+ */
+export function wholeTableRowLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.BATON_QUALITY_WHOLE_TABLE_ROWS ?? 200_000);
+  return Number.isFinite(value) && value >= 0 ? value : 200_000;
+}
+
+/** PostgreSQL's estimate of a table's rows (null when it has never been analysed). */
+async function estimatedRows(catalog: Catalog, db: string, table: string): Promise<number | null> {
+  // Code-written metadata, not agent SQL, as in columnNow.
+  const { rows } = await runReadOnly<{ value: string | null }>(db, 'SELECT reltuples::bigint AS value FROM pg_class WHERE oid = to_regclass($1)', [qualifiedTable(catalog, table)], LIMITS);
+  const value = rows[0]?.value;
+  return value === null || value === undefined || Number(value) < 0 ? null : Number(value);
+}
 
 const KIND: Record<ColumnCheck['rule'], QualityCheckResult['kind']> = {
   non_negative: 'negative_value',
@@ -81,9 +101,12 @@ function mergedRanges(windows: TimeWindow[]): { start: string; end: string }[] {
   return out;
 }
 
-/** SQL: a wall-time expression falls in one of the ranges (dates are ISO, checked by the contract, so written inline). */
-function inRanges(expr: string, ranges: { start: string; end: string }[]): string {
-  return `(${ranges.map((r) => `(${expr} >= '${r.start}'::timestamp AND ${expr} < '${r.end}'::timestamp)`).join(' OR ')})`;
+/**
+ * SQL: a time column's wall time falls in one of the ranges (dates are ISO, checked by the contract, so written
+ * inline), as range conditions on the column itself, which its index serves (src/analysis/month-probes.ts wallRange).
+ */
+function inRanges(catalog: Catalog, column: string, ranges: { start: string; end: string }[]): string {
+  return `(${ranges.map((r) => `(${wallRange(catalog, column, `'${r.start}'::timestamp`, `'${r.end}'::timestamp`)})`).join(' OR ')})`;
 }
 
 interface Hop { table: string; key: string; foreign: string }
@@ -118,27 +141,32 @@ function hopsTo(catalog: Catalog, from: string, to: string): Hop[] | null {
 function periodScope(catalog: Catalog, metrics: string[], table: string, ranges: { start: string; end: string }[]): { predicate: string; how: string } | null {
   const fields = [...new Set(metrics.map((m) => catalog.time_fields[catalog.metrics[m]?.time_field ?? '']?.column).filter((c): c is string => Boolean(c)))];
   const own = catalog.tables[table]?.time_column;
+  // Every form below is a range on a time column, or a key looked up in the rows such a range finds, so the period's
+  // rows are found through indexes (the time column's, the keys'), never by reading the table and testing each row.
+  // The keys go in as `key = ANY (ARRAY(subquery))`, which the key's index serves, rather than `key IN (subquery)`,
+  // which the planner turns into a hash semi-join over the whole table once the window is a few percent of it.
   for (const column of fields.filter((c) => tableOf(c) === table)) {
     const fallback = own && `${table}.${own}` !== column ? `${table}.${own}` : null;
-    const expr = fallback ? `COALESCE(${wallTime(catalog, column)}, ${wallTime(catalog, fallback)})` : wallTime(catalog, column);
-    return { predicate: inRanges(expr, ranges), how: fallback ? `${column} (${fallback} where ${column} is empty)` : column };
+    // COALESCE(time, fallback) in the period, written so that each column's index serves its half.
+    const predicate = fallback ? `(${inRanges(catalog, column, ranges)} OR (${column} IS NULL AND ${inRanges(catalog, fallback, ranges)}))` : inRanges(catalog, column, ranges);
+    return { predicate, how: fallback ? `${column} (${fallback} where ${column} is empty)` : column };
   }
   for (const column of fields) {
     const hops = hopsTo(catalog, table, tableOf(column));
     if (!hops) continue;
-    // Innermost first: the time from the last table, each level looked up by the key of the one before.
-    let expr = wallTime(catalog, column);
+    // Innermost first: the keys of the last table's rows in the period, each level the keys of the rows that point at them.
+    let predicate = inRanges(catalog, column, ranges);
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i] as Hop;
-      expr = `(SELECT ${expr} FROM ${tableSql(catalog, hop.table)} WHERE ${hop.key} = ${hop.foreign})`;
+      predicate = `${hop.foreign} = ANY (ARRAY(SELECT ${hop.key} FROM ${tableSql(catalog, hop.table)} WHERE ${predicate}))`;
     }
-    return { predicate: inRanges(expr, ranges), how: `${column} through ${hops.map((h) => h.foreign).join(', ')}` };
+    return { predicate, how: `${column} through ${hops.map((h) => h.foreign).join(', ')}` };
   }
   for (const column of fields) {
     const join = catalog.joins.find((j) => tableOf(j.from) === tableOf(column) && tableOf(j.to) === table);
-    if (join) return { predicate: `EXISTS (SELECT 1 FROM ${tableSql(catalog, tableOf(column))} WHERE ${join.from} = ${join.to} AND ${inRanges(wallTime(catalog, column), ranges)})`, how: `referenced through ${join.from} by ${tableOf(column)} rows with ${column} in the period` };
+    if (join) return { predicate: `${join.to} = ANY (ARRAY(SELECT ${join.from} FROM ${tableSql(catalog, tableOf(column))} WHERE ${inRanges(catalog, column, ranges)}))`, how: `referenced through ${join.from} by ${tableOf(column)} rows with ${column} in the period` };
   }
-  return own ? { predicate: inRanges(wallTime(catalog, `${table}.${own}`), ranges), how: `${table}.${own}` } : null;
+  return own ? { predicate: inRanges(catalog, `${table}.${own}`, ranges), how: `${table}.${own}` } : null;
 }
 
 /** Each month (YYYY-MM) the windows touch, with the part of it they cover: [start, end). */
@@ -187,7 +215,15 @@ export const checkDataQuality = defineAgent({
      * Counts the rows matching `where` twice, in the analysed period (calculation `dq.<id>`, when the table has a way
      * into the period) and in the whole table (`dq.<id>.all`), each a calculation the validator re-runs.
      */
-    const countBoth = async (table: string, id: string, where: string | null, scope: { predicate: string } | null, describe: { zh: string; en: string }, sources: Calculation['sources'], importance: (wholeTableCount: number) => Calculation['importance']) => {
+    const countBoth = async (table: string, id: string, where: string | null, scope: { predicate: string } | null, describe: { zh: string; en: string }, sources: Calculation['sources'], importance: (wholeTableCount: number) => Calculation['importance'], wholeTable: boolean) => {
+      if (!wholeTable && scope) {
+        // A large table: the period only (its rows found through the time column's index).
+        const periodSql = `SELECT count(*) AS value FROM ${tableSql(catalog, table)} WHERE ${where ? `(${where}) AND ` : ''}${scope.predicate}`;
+        const inPeriod = await count(periodSql);
+        checkSql.push({ id, sql: periodSql, params: [] });
+        calcs.push(quality(id, inPeriod, 'integer', t(`${describe.zh}（分析期间）`, `${describe.en} (in the analysed period)`), periodSql, sources, importance(inPeriod)));
+        return { inPeriod, all: null };
+      }
       const allSql = `SELECT count(*) AS value FROM ${tableSql(catalog, table)}${where ? ` WHERE ${where}` : ''}`;
       const all = await count(allSql);
       // A table's size in the period is what the report cites; its whole size is kept in the output but not cited.
@@ -209,8 +245,10 @@ export const checkDataQuality = defineAgent({
       const def = catalog.tables[table];
       if (!def) continue;
       const scope = periodScope(catalog, metrics, table, ranges);
-      const rows = await countBoth(table, `${table}.rows`, null, scope, { zh: `${table} 表行数`, en: `rows in ${table}` }, [{ table, columns: ['*'] }], () => 'high');
-      tableRows.push({ table, rows: rows.inPeriod, rows_all: rows.all, period: scope?.how ?? null });
+      const estimate = scope ? await estimatedRows(catalog, db, table) : null;
+      const wholeTable = estimate === null || estimate <= wholeTableRowLimit();
+      const rows = await countBoth(table, `${table}.rows`, null, scope, { zh: `${table} 表行数`, en: `rows in ${table}` }, [{ table, columns: ['*'] }], () => 'high', wholeTable);
+      tableRows.push({ table, rows: rows.inPeriod, ...(rows.all === null ? { whole_table_rows_estimate: estimate ?? 0 } : { rows_all: rows.all }), period: scope?.how ?? null });
 
       const predicates: string[] = [];
       for (const check of def.checks) {
@@ -218,18 +256,18 @@ export const checkDataQuality = defineAgent({
         const predicate = violation(table, check, check.rule === 'not_in_future' ? await columnNow(catalog, db, table, check.column) : 'now()');
         predicates.push(`(${predicate})`);
         const description = t(check.description_zh ?? check.description ?? id, check.description ?? id);
-        const found = await countBoth(table, id, predicate, scope, { zh: description, en: description }, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'));
+        const found = await countBoth(table, id, predicate, scope, { zh: description, en: description }, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'), wholeTable);
         // Do the filters of the metrics on this table keep these rows out of every number?
-        // (Nothing to keep out when no row fails.)
-        const kept = found.all === 0 || (await metricFiltersKeep(catalog, db, metrics, table, predicate));
+        // (Nothing to keep out when no row fails; a large table is asked about the period's rows only.)
+        const kept = (found.all ?? found.inPeriod) === 0 || (await metricFiltersKeep(catalog, db, metrics, table, found.all === null && scope ? `(${predicate}) AND ${scope.predicate}` : predicate));
         const kind = check.rule === 'not_null' && isReference(catalog, table, check.column) ? 'missing_reference' : KIND[check.rule];
-        checks.push({ id, kind, table, column: check.column, description, count: found.inPeriod, count_all: found.all, excluded_by_metrics: !kept });
+        checks.push({ id, kind, table, column: check.column, description, count: found.inPeriod, ...(found.all === null ? {} : { count_all: found.all }), excluded_by_metrics: !kept });
       }
       // Rows failing any rule, for a table where some rule fails.
-      if (checks.some((c) => c.table === table && (c.count_all ?? 0) > 0)) {
-        const dirty = await countBoth(table, `${table}.dirty_rows`, predicates.join(' OR '), scope, { zh: `${table} 表中至少违反一条规则的行`, en: `rows of ${table} failing at least one rule` }, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'));
+      if (checks.some((c) => c.table === table && (c.count_all ?? c.count) > 0)) {
+        const dirty = await countBoth(table, `${table}.dirty_rows`, predicates.join(' OR '), scope, { zh: `${table} 表中至少违反一条规则的行`, en: `rows of ${table} failing at least one rule` }, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'), wholeTable);
         dirtyRows += dirty.inPeriod;
-        dirtyRowsAll += dirty.all;
+        dirtyRowsAll += dirty.all ?? dirty.inPeriod;
       }
     }
 
@@ -239,14 +277,12 @@ export const checkDataQuality = defineAgent({
     const timeField = catalog.time_fields[catalog.metrics[metrics[0] ?? '']?.time_field ?? ''];
     const [main, timeColumn] = (timeField?.column ?? '').split('.') as [string | undefined, string | undefined];
     if (main && timeColumn) {
-      // Months and days as wall time in the catalog's zone.
+      // Months and days as wall time in the catalog's zone, found by two index probes a month (month-probes.ts).
       const column = wallTime(catalog, `${main}.${timeColumn}`);
-      const seriesSql = `SELECT to_char(date_trunc('month', ${column}), 'YYYY-MM') AS month, count(*) AS rows, to_char(min(${column}), 'YYYY-MM-DD') AS first_day,
-          to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${tableSql(catalog, main)} WHERE ${column} IS NOT NULL AND ${column} < ${wallNow(catalog)} GROUP BY 1 ORDER BY 1`;
-      const series = (await queryRows(db, seriesSql, [], { ...LIMITS, rowCap: 2_400 })).rows.map((r) => ({ month: String(r.month), rows: Number(r.rows), first_day: String(r.first_day), last_day: String(r.last_day) }));
+      const series = await monthProbes(db, catalog, `${main}.${timeColumn}`, wallNow(catalog));
       const cutShort = new Set(partialMonths(series));
       for (const month of monthsOf(windows).filter((m) => cutShort.has(m.period))) {
-        const sql = `SELECT count(DISTINCT (${column})::date) AS value, to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${tableSql(catalog, main)} WHERE ${column} >= $1::timestamp AND ${column} < $2::timestamp`;
+        const sql = `SELECT count(DISTINCT (${column})::date) AS value, to_char(max(${column}), 'YYYY-MM-DD') AS last_day FROM ${tableSql(catalog, main)} WHERE ${wallRange(catalog, `${main}.${timeColumn}`, '$1::timestamp', '$2::timestamp')}`;
         const { rows } = await queryRows(db, sql, [month.start, month.end], LIMITS);
         const covered = Number(rows[0]?.value ?? 0);
         const lastDay = (rows[0]?.last_day as string | null) ?? null;
@@ -262,8 +298,8 @@ export const checkDataQuality = defineAgent({
     const dirtyChecks = checks.filter((c) => c.count > 0);
     const anyDirty = checks.filter((c) => (c.count_all ?? c.count) > 0);
     const summary = t(
-      `检查 ${tables.join('、')}：${anyDirty.map((c) => `${c.description} 分析期间 ${c.count} 行（全表 ${c.count_all ?? c.count} 行）`).join('，') || '未发现问题行'}${partial.length > 0 ? `；不完整期间：${partial.map((p) => `${p.period}（${p.days_covered}/${p.days_expected} 天）`).join('、')}` : ''}`,
-      `checked ${tables.join(', ')}: ${anyDirty.map((c) => `${c.count} ${c.description} in the period (${c.count_all ?? c.count} in the whole table)`).join(', ') || 'no failing rows'}${partial.length > 0 ? `; partial periods: ${partial.map((p) => `${p.period} (${p.days_covered} of ${p.days_expected} days)`).join(', ')}` : ''}`,
+      `检查 ${tables.join('、')}：${anyDirty.map((c) => `${c.description} 分析期间 ${c.count} 行（${c.count_all === undefined ? '全表过大未统计' : `全表 ${c.count_all} 行`}）`).join('，') || '未发现问题行'}${partial.length > 0 ? `；不完整期间：${partial.map((p) => `${p.period}（${p.days_covered}/${p.days_expected} 天）`).join('、')}` : ''}`,
+      `checked ${tables.join(', ')}: ${anyDirty.map((c) => `${c.count} ${c.description} in the period (${c.count_all === undefined ? 'the whole table not counted: too large' : `${c.count_all} in the whole table`})`).join(', ') || 'no failing rows'}${partial.length > 0 ? `; partial periods: ${partial.map((p) => `${p.period} (${p.days_covered} of ${p.days_expected} days)`).join(', ')}` : ''}`,
     );
     return {
       task_id: 'dq',

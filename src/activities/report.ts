@@ -224,7 +224,8 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
    * count alone, under `dq.<id>`.
    */
   const dqCounts = (tb: NonNullable<typeof dq>['tables'][number], id: string): { period: string | null; all: string | null } =>
-    tb.rows_all === undefined ? { period: null, all: c.cite(`dq.${id}`) } : { period: tb.period ? c.cite(`dq.${id}`) : null, all: c.cite(`dq.${id}.all`) };
+    tb.whole_table_rows_estimate !== undefined ? { period: c.cite(`dq.${id}`), all: null }
+      : tb.rows_all === undefined ? { period: null, all: c.cite(`dq.${id}`) } : { period: tb.period ? c.cite(`dq.${id}`) : null, all: c.cite(`dq.${id}.all`) };
   const dirtyTables = dq ? dq.tables.filter((tb) => dq.checks.some((k) => k.table === tb.table && (k.count_all ?? k.count) > 0)) : [];
   const stepCalcs = (stepId: string) => citable.filter((x) => x.step_id === stepId);
   const line = (calc: Calculation) => {
@@ -378,6 +379,8 @@ function writeSections(input: Input, catalog: Catalog, c: Citations, citable: Ca
           const handling = t(k.excluded_by_metrics ? '，已被指标口径排除' : '，仍计入指标（按该维度分组时归入“缺失”）', k.excluded_by_metrics ? ', kept out by the metric filters' : ', still counted (a "missing" group when grouped by it)');
           // "3 of 1,204 rows in the period; 17 in the whole table"
           if (n.period && n.all) return `${k.description}${t(`：分析期间 ${n.period} 行（共 ${rows ?? '?'} 行）；全表 ${n.all} 行`, `: ${n.period} of ${rows ?? '?'} rows in the period; ${n.all} in the whole table`)}${handling}`;
+          // A table too large to count whole: the period's count alone, and why.
+          if (n.period && tb?.whole_table_rows_estimate !== undefined) return `${k.description}${t(`：分析期间 ${n.period} 行（共 ${rows ?? '?'} 行；全表过大，未统计）`, `: ${n.period} of ${rows ?? '?'} rows in the period (the whole table is too large to count)`)}${handling}`;
           return n.all ? `${k.description}${t('：', ': ')}${n.all}${handling}` : null;
         }),
         clean.length > 0 ? t(`未发现：${list(clean.map((k) => k.description))}`, `None found: ${list(clean.map((k) => k.description))}`) : null,

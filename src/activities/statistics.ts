@@ -21,6 +21,19 @@ import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
+/**
+ * The most units a sample is read with (BATON_STATISTICS_MAX_UNITS, default 200 thousand). A larger sample is thinned
+ * by a deterministic rule: a unit is kept when abs(hashtext(unit::text)) mod 1000 is below the kept share in
+ * thousandths (floor(1000 × limit / units), at least 1), so the same data gives the same sample, the validator
+ * re-runs the same query, and the report says the test was run on a sample and how it was drawn.
+ */
+export function maxUnits(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.BATON_STATISTICS_MAX_UNITS ?? 200_000);
+  return Number.isInteger(value) && value > 0 ? Math.min(value, LIMITS.rowCap) : 200_000;
+}
+
+interface Thinned { sql: string; params: unknown[]; units: number; permille: number | null }
+
 /** The two samples the question compares, read from the plan (each operation module says what its steps offer); null when it compares nothing. */
 function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalog: Catalog, zh: boolean): Samples | null {
   for (const step of steps) {
@@ -49,10 +62,22 @@ export const testSignificance = defineAgent({
     const db = databaseFor(databaseUrl);
     const before = compileUnitSample(catalog, samples.before.query);
     const after = compileUnitSample(catalog, samples.after.query);
+    const limit = maxUnits();
+    const thinned: Thinned[] = [];
     const values = async (c: typeof before) => {
-      const { rows, capped } = await queryRows(db, c.sql, c.params, LIMITS);
+      const first = await queryRows(db, c.sql, c.params, { ...LIMITS, rowCap: limit });
+      if (!first.capped) {
+        thinned.push({ sql: c.sql, params: c.params, units: first.rows.length, permille: null });
+        return first.rows.map((r) => Number(r.value)).filter(Number.isFinite);
+      }
+      // Over the limit: counted, then thinned by the hash rule (never an arbitrary first-N).
+      const units = Number((await queryRows(db, `SELECT count(*) AS value FROM (${c.sql}\n) AS sample`, c.params, LIMITS)).rows[0]?.value ?? 0);
+      const permille = Math.max(1, Math.floor((1000 * limit) / units));
+      const sql = `SELECT sample.unit, sample.value FROM (${c.sql}\n) AS sample WHERE abs(hashtext(sample.unit::text)) % 1000 < ${permille}`;
+      const { rows, capped } = await queryRows(db, sql, c.params, LIMITS);
       // A capped sample is an arbitrary subset: no test on it.
-      if (capped) throw new Error(`a sample has more than ${LIMITS.rowCap} units`);
+      if (capped) throw new Error(`a sample has more than ${LIMITS.rowCap} units after thinning`);
+      thinned.push({ sql, params: c.params, units, permille });
       return rows.map((r) => Number(r.value)).filter(Number.isFinite);
     };
     let result: TwoSampleResult;
@@ -106,8 +131,14 @@ export const testSignificance = defineAgent({
       calculation_count: calculations.length,
       compared_calculations: daily ? { before: null, after: null } : samples.ids,
       // The sample queries are long: the validator reads them from the artifact store.
-      recipe: { kind: 'stored' as const, step_id: 'stats', recipe_ref: await storeArtifact(workflow_id, 'stats', 'recipe', { kind: 'statistics', step_id: 'stats', before: { sql: before.sql, params: before.params }, after: { sql: after.sql, params: after.params } } satisfies Recipe) },
+      recipe: { kind: 'stored' as const, step_id: 'stats', recipe_ref: await storeArtifact(workflow_id, 'stats', 'recipe', { kind: 'statistics', step_id: 'stats', before: { sql: thinned[0]?.sql ?? before.sql, params: before.params }, after: { sql: thinned[1]?.sql ?? after.sql, params: after.params } } satisfies Recipe) },
       assumptions_made: [
+        // No digits here: the report's auditor reads every number in it as a claim to cite (the sizes are n_before
+        // and n_after; the units before thinning and the kept share are in the recipe's SQL).
+        ...thinned.flatMap((x, i) => (x.permille === null ? [] : [t(
+          `${i === 0 ? samples.before.label : samples.after.label} 的样本超过可读取的单位上限：检验基于确定性抽样（按单位键的 hashtext 哈希值保留固定比例的单位，同样的数据得到同样的样本）`,
+          `the ${i === 0 ? samples.before.label : samples.after.label} sample is over the limit of units read: the test is run on a deterministic sample of it (units kept by the hashtext hash of their key, a fixed share, so the same data gives the same sample)`,
+        )])),
         t(`检验单位：${unitWord}（${before.unit === 'day' ? '每日合计' : before.unit === 'entity' ? '每个对象一个值' : '每行一个值'}），两样本方差不假设相等`, `test unit: ${before.unit} (${before.unit === 'day' ? 'daily totals' : 'one value each'}); the two variances are not assumed equal`),
         ...(before.unit === 'day' ? [t('无数据的日期不计入样本', 'days without data are not in the samples')] : []),
       ],

@@ -103,6 +103,8 @@ export interface MonthFigures {
 
 export interface SeedManifest {
   seed: number;
+  /** Only for a shop seeded K > 1 times larger (`baton seed --scale K`): K shards, each drawn from a seed of its own. */
+  scale?: { factor: number; shard_seeds: string };
   anchor_date: string;
   first_month: string;
   last_month: string;
@@ -181,6 +183,15 @@ export function seedMonths(anchorDate: string): { key: string; start: number; en
 // ------------------------------------------------------------------ the generator
 
 export function generateShop(anchorDate: string, seed = DEFAULT_SEED): SeedData {
+  const { users, orders, items, months } = generateRows(anchorDate, seed);
+  return { users, orders: orders.map(({ planted: _planted, ...o }) => o), items, manifest: describe(anchorDate, seed, months, users, orders, items) };
+}
+
+/** A generated order, with the kind of dirt planted in it (if any). */
+export type PlantedOrder = SeedOrder & { planted?: keyof typeof DIRTY_COUNTS };
+
+/** The rows of one shop (ids from 1), before the manifest is written. */
+export function generateRows(anchorDate: string, seed = DEFAULT_SEED): { users: SeedUser[]; orders: PlantedOrder[]; items: SeedOrderItem[]; months: { key: string; start: number; end: number }[] } {
   const rng = xoroshiro128plus(seed);
   const random = () => uniformFloat64(rng);
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo));
@@ -304,7 +315,7 @@ export function generateShop(anchorDate: string, seed = DEFAULT_SEED): SeedData 
   plant('missing_category');
 
   // Orders are numbered in time order.
-  const orders: (SeedOrder & { planted?: keyof typeof DIRTY_COUNTS })[] = drafts
+  const orders: PlantedOrder[] = drafts
     .map((d, i) => ({ d, i }))
     .sort((a, b) => (a.d.order_time < b.d.order_time ? -1 : a.d.order_time > b.d.order_time ? 1 : a.i - b.i))
     .map(({ d }, i) => {
@@ -313,7 +324,7 @@ export function generateShop(anchorDate: string, seed = DEFAULT_SEED): SeedData 
     });
 
   const items = orderItems(orders, seed);
-  return { users, orders: orders.map(({ planted: _planted, ...o }) => o), items, manifest: describe(anchorDate, seed, months, users, orders, items) };
+  return { users, orders, items, months };
 }
 
 /**
