@@ -12,7 +12,7 @@ import path from 'node:path';
 import { loadCatalog, type Catalog } from '../src/catalog/catalog';
 import { compileMetricQuery } from '../src/catalog/sql';
 import { queryReadOnly } from '../src/db';
-import { NotIndependent, secondPathSql } from '../src/verify/second-path';
+import { NotIndependent, secondPathSql, uniqueKeysOf } from '../src/verify/second-path';
 import { closePools, ensureReaderRole, getPool } from '../src/db';
 import { chinookDatabaseUrl } from '../eval/chinook-cases';
 
@@ -75,6 +75,9 @@ export async function checkGrid(url: string, catalog: Catalog, ref: Reference): 
   const notIndependent: string[] = [];
   let cases = 0;
   const window = { ...ref.window, label_zh: '', label_en: '', source: 'question' as const };
+  // The second path in both of its forms: every lookup a subquery, and lookups through keys the database declares
+  // unique as LEFT JOINs (what secondPathRows builds).
+  const uniqueKeys = await uniqueKeysOf(url, catalog);
   for (const metric of Object.keys(catalog.metrics)) {
     for (const dimension of [...Object.keys(catalog.dimensions), YEAR]) {
       cases += 1;
@@ -82,15 +85,17 @@ export async function checkGrid(url: string, catalog: Catalog, ref: Reference): 
       const expected = await read(url, referenceSql(ref, metric, dimension), [], 'grp');
       const compiled = compileMetricQuery(catalog, query);
       for (const d of differences(expected, await read(url, compiled.sql, compiled.params, dimension))) problems.push(`${metric} by ${dimension} (compiler): ${d}`);
-      let second;
+      let forms;
       try {
-        second = secondPathSql(catalog, query);
+        forms = { subqueries: secondPathSql(catalog, query), joins: secondPathSql(catalog, query, uniqueKeys) };
       } catch (err) {
         if (!(err instanceof NotIndependent)) throw err;
         notIndependent.push(`${metric} by ${dimension}`);
         continue;
       }
-      for (const d of differences(expected, await read(url, second.sql, second.params, dimension))) problems.push(`${metric} by ${dimension} (second path): ${d}`);
+      for (const [form, second] of Object.entries(forms)) {
+        for (const d of differences(expected, await read(url, second.sql, second.params, dimension))) problems.push(`${metric} by ${dimension} (second path, ${form}): ${d}`);
+      }
     }
   }
   return { cases, problems, notIndependent };

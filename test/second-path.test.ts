@@ -11,7 +11,7 @@ import { loadCatalog, type Catalog } from '../src/catalog/catalog';
 import { FanOutError, compileMetricQuery } from '../src/catalog/sql';
 import { MetricQuery, type Row } from '../src/contracts';
 import { queryRows } from '../src/analysis/recompute';
-import { NotIndependent, secondPathRows, secondPathSql } from '../src/verify/second-path';
+import { NotIndependent, secondPathRows, secondPathSql, uniqueKeysOf } from '../src/verify/second-path';
 import { chinookDatabaseUrl } from '../eval/chinook-cases';
 import { testConfig } from './helpers';
 
@@ -100,7 +100,42 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
   });
 });
 
-test('the second path never joins: other tables are read through correlated lookups, a finer table per row', () => {
+test('through keys the database declares unique, lookups are LEFT JOINs on them; through any other key, subqueries', async () => {
+  const [demo, chinookCase] = CASES as [(typeof CASES)[number], (typeof CASES)[number]];
+  const chinookKeys = await uniqueKeysOf(chinookCase.databaseUrl, chinookCase.catalog);
+  // Chinook's primary keys; its foreign keys (invoice.customer_id, track.genre_id, …) are not unique.
+  expect([...chinookKeys].sort()).toEqual(expect.arrayContaining(['customer.customer_id', 'genre.genre_id', 'invoice.invoice_id', 'track.track_id']));
+  expect(chinookKeys.has('invoice.customer_id')).toBe(false);
+  expect(chinookKeys.has('track.genre_id')).toBe(false);
+  const query = (metric: string, group: string[]) => MetricQuery.parse({ metric, window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' }, filters: [], group_by: group });
+  const joined = secondPathSql(chinookCase.catalog, query('track_revenue', ['genre']), chinookKeys);
+  expect(joined.sql).toContain('LEFT JOIN track ON track.track_id = invoice_line.track_id');
+  expect(joined.sql).toContain('LEFT JOIN genre ON genre.genre_id = track.genre_id');
+  expect(joined.sql).not.toMatch(/\(SELECT [^()]* FROM (track|genre) WHERE/);
+  // Without genre's key declared unique, genre stays a subquery (its path is not all through unique keys); track is joined.
+  const partly = secondPathSql(chinookCase.catalog, query('track_revenue', ['genre']), new Set([...chinookKeys].filter((k) => k !== 'genre.genre_id')));
+  expect(partly.sql).toContain('LEFT JOIN track ON track.track_id = invoice_line.track_id');
+  expect(partly.sql).toContain('(SELECT genre.name FROM genre WHERE genre.genre_id = track.genre_id)');
+  // Both forms give the same rows on both databases (the equality test above runs the joined form through secondPathRows).
+  for (const { catalog, databaseUrl, window } of [demo, chinookCase]) {
+    const keys = await uniqueKeysOf(databaseUrl, catalog);
+    expect(keys.size).toBeGreaterThan(0);
+    for (const metric of Object.keys(catalog.metrics).slice(0, 4)) {
+      const q = MetricQuery.parse({ metric, window: { ...window, label_en: 'all', label_zh: '全部', source: 'question' }, filters: [], group_by: [Object.keys(catalog.dimensions)[0] as string] });
+      let forms;
+      try {
+        forms = [secondPathSql(catalog, q), secondPathSql(catalog, q, keys)];
+      } catch (err) {
+        if (err instanceof NotIndependent) continue;
+        throw err;
+      }
+      const [a, b] = await Promise.all(forms.map((f) => queryRows(databaseUrl, f.sql, f.params)));
+      expect(b!.rows).toEqual(a!.rows);
+    }
+  }
+});
+
+test('without unique keys the second path never joins: other tables are read through correlated lookups, a finer table per row', () => {
   const chinook = CASES[1]!.catalog;
   const built = secondPathSql(chinook, MetricQuery.parse({ metric: 'track_revenue', window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' }, filters: [], group_by: ['genre'] }));
   expect(built.sql).not.toMatch(/\bJOIN\b/i);

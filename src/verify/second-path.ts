@@ -3,10 +3,11 @@
  * catalog, written separately from src/catalog/sql.ts (which the SQL agent
  * compiles with) and sharing none of its code.
  *
- * It never joins. The query reads the metric's own table only; every column of
- * another table (a dimension, a filter, the time column, a column inside the
- * aggregate) becomes a correlated scalar subquery that walks the catalog's
- * declared joins from the foreign key to the referenced key, one table at a time:
+ * It never joins what could multiply a row. Every column of another table (a
+ * dimension, a filter, the time column, a column inside the aggregate) is looked
+ * up from the metric's row by walking the catalog's declared joins from the
+ * foreign key to the referenced key, one table at a time, as a correlated scalar
+ * subquery:
  *
  *   SELECT (SELECT (SELECT genre.name FROM genre WHERE genre.genre_id = track.genre_id)
  *             FROM track WHERE track.track_id = invoice_line.track_id) AS genre, SUM(…) AS value
@@ -15,6 +16,14 @@
  * A row of the metric's table therefore counts once whatever the grouping, and a
  * lookup that would find several rows (a join followed from its one side) fails
  * ("more than one row returned by a subquery") instead of multiplying anything.
+ *
+ * When the database itself guarantees that a lookup finds at most one row (the
+ * referenced key is a primary key or has a single-column unique index, read from
+ * pg_index by secondPathRows), the lookup is a LEFT JOIN on that key instead: the
+ * same rows and nulls, but PostgreSQL may hash it rather than descend the key's
+ * index once per row, which at millions of rows is the difference between seconds
+ * and minutes (docs/performance.md, "Time as the data grows"). A key the database
+ * does not declare unique keeps the subquery and its guard.
  * A dimension on a finer table (the genre of an invoice's lines, for a metric
  * counted on invoices) is read per row of the metric's table as the distinct
  * values among that row's own lines, in a LATERAL subquery:
@@ -28,9 +37,9 @@
  * not built here (NotIndependent): the validator then falls back to re-running
  * the step's own SQL and says so.
  */
-import type { Catalog, MetricDefinition } from '../catalog/catalog';
+import { qualifiedTable, type Catalog, type MetricDefinition } from '../catalog/catalog';
 import type { MetricQuery, Row } from '../contracts';
-import { queryReadOnly, type ReadOnlyLimits } from '../db';
+import { queryReadOnly, runReadOnly, type ReadOnlyLimits } from '../db';
 
 /** A query the second path does not build (the validator falls back to re-running the step's SQL). */
 export class NotIndependent extends Error {
@@ -85,12 +94,17 @@ function lookups(catalog: Catalog, base: string): Map<string, Hop[]> {
   return reached;
 }
 
-/** Rewrites every table.column of another table into a correlated scalar lookup from the base table's row. */
-function rowLevel(catalog: Catalog, base: string, paths: Map<string, Hop[]>, text: string, fromItem: (catalog: Catalog, table: string) => string): string {
+/**
+ * Rewrites every table.column of another table into a lookup from the base table's row: a correlated scalar
+ * subquery, or, for a table whose every hop is through a key in `joined` (see secondPathSql), the column itself,
+ * read from the LEFT JOIN that the caller adds for that table.
+ */
+function rowLevel(catalog: Catalog, base: string, paths: Map<string, Hop[]>, text: string, fromItem: (catalog: Catalog, table: string) => string, joined: ReadonlySet<string> = new Set()): string {
   return text.replace(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi, (whole, table: string, column: string) => {
     if (table === base || !(table in catalog.tables)) return whole;
     const hops = paths.get(table);
     if (!hops) throw new NotIndependent(`table ${table} is reached from ${base} only through a one-to-many join`);
+    if (joined.has(table)) return whole;
     // Innermost first: the wanted column from the last table, each level looked up by the key of the one before.
     let expr = `${table}.${column}`;
     for (let i = hops.length - 1; i >= 0; i--) {
@@ -151,12 +165,25 @@ function fromItem(catalog: Catalog, table: string): string {
   return real === table ? table : `${real} AS ${table}`;
 }
 
-/** The second path's SQL for a metric query: all groups, ordered by their keys (order and limit are applied by the caller). */
-export function secondPathSql(catalog: Catalog, query: MetricQuery): SecondPathQuery {
+/**
+ * The tables the base row may reach by LEFT JOIN: every hop on the way goes to a key in `uniqueKeys` (catalog
+ * `table.column` names the database declares unique), so no join can find two rows for one.
+ */
+function joinableTables(paths: Map<string, Hop[]>, base: string, uniqueKeys: ReadonlySet<string>): Set<string> {
+  return new Set([...paths].filter(([table, hops]) => table !== base && hops.length > 0 && hops.every((h) => uniqueKeys.has(h.key))).map(([table]) => table));
+}
+
+/**
+ * The second path's SQL for a metric query: all groups, ordered by their keys (order and limit are applied by the
+ * caller). `uniqueKeys`: the catalog `table.column` keys the database declares unique (uniqueKeysOf); lookups
+ * through them are LEFT JOINs, the rest correlated subqueries. Without it every lookup is a subquery.
+ */
+export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: ReadonlySet<string> = new Set()): SecondPathQuery {
   const metric = definitionOf(catalog, query.metric);
   const base = metric.table;
   const paths = lookups(catalog, base);
-  const row = (text: string) => rowLevel(catalog, base, paths, text, fromItem);
+  const joined = joinableTables(paths, base, uniqueKeys);
+  const row = (text: string) => rowLevel(catalog, base, paths, text, fromItem, joined);
   const field = catalog.time_fields[metric.time_field];
   if (!field) throw new NotIndependent(`time field ${metric.time_field} is not in the catalog`);
   // An instant (timestamptz) is converted to the catalog zone's wall time before any comparison or bucket.
@@ -218,6 +245,11 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery): SecondPathQ
     return { name, sql: `fine.${name}` };
   });
   let from = fromItem(catalog, base);
+  // The joined lookups, each table once, in the order of its path (a table's hop starts from one joined before it).
+  for (const table of [...joined].sort((a, b) => (paths.get(a)?.length ?? 0) - (paths.get(b)?.length ?? 0))) {
+    const hop = paths.get(table)?.at(-1) as Hop;
+    from += `\nLEFT JOIN ${fromItem(catalog, table)} ON ${hop.key} = ${hop.foreign}`;
+  }
   if (child) {
     const picked = childGroups.length > 0 ? childGroups.map((g) => `${g.sql} AS ${g.name}`).join(', ') : '1 AS matched';
     const lateral = `(SELECT DISTINCT ${picked} FROM ${fromItem(catalog, child.table)} WHERE ${[child.belongs, ...childConditions].join(' AND ')}) AS fine`;
@@ -249,9 +281,32 @@ function keyText(v: unknown): string | null {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 }
 
+/**
+ * The catalog's join keys (`table.column`, catalog names) that the database declares unique: a primary key or a
+ * unique index on that one column. Read from the system catalog by code (not agent SQL), as the read-only role.
+ */
+export async function uniqueKeysOf(databaseUrl: string, catalog: Catalog): Promise<Set<string>> {
+  const keys = [...new Set(catalog.joins.flatMap((j) => [j.from, j.to]))];
+  const candidates = keys.map((k) => {
+    const [table, column] = k.split('.') as [string, string];
+    return { key: k, relation: qualifiedTable(catalog, table), column };
+  }).filter((c) => c.column !== undefined);
+  if (candidates.length === 0) return new Set();
+  const { rows } = await runReadOnly<{ i: number }>(
+    databaseUrl,
+    `SELECT c.i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c(relation, col, i)
+      WHERE EXISTS (SELECT 1 FROM pg_index x JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = x.indkey[0]
+                    WHERE x.indrelid = to_regclass(c.relation) AND x.indisunique AND x.indnatts = 1 AND x.indpred IS NULL
+                      AND x.indexprs IS NULL AND a.attname = c.col)`,
+    [candidates.map((c) => c.relation), candidates.map((c) => c.column)],
+    { statementTimeoutMs: 10_000, rowCap: 10_000 },
+  );
+  return new Set(rows.map((r) => candidates[Number(r.i) - 1]?.key).filter((k): k is string => k !== undefined));
+}
+
 /** The metric's rows by the second path: group keys as text (null stays null), value, numerator, denominator as numbers. */
 export async function secondPathRows(databaseUrl: string, catalog: Catalog, query: MetricQuery): Promise<Row[]> {
-  const built = secondPathSql(catalog, query);
+  const built = secondPathSql(catalog, query, await uniqueKeysOf(databaseUrl, catalog));
   const result = await queryReadOnly(databaseUrl, built.sql, built.params, LIMITS);
   const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const rows: Row[] = result.rows.map((raw: Record<string, unknown>) => {
