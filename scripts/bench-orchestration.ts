@@ -28,6 +28,8 @@ import { Pool } from 'pg';
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
 import type { Client } from '@temporalio/client';
+import { quantile } from './bench/quantile';
+import { machineLine, postgresVersion, temporalCliVersion } from './bench/machine';
 import { fileEngine, langGraphEngine, temporalEngine, type Engine, type EngineName, type TemporalBreakdown, type TemporalSettings } from './bench/engines';
 import { initialHandoff, takeAgentTime } from './bench/stub';
 import { benchChain } from './bench/workflows';
@@ -94,15 +96,6 @@ interface Options {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return (sorted[lo] ?? NaN) + ((sorted[hi] ?? NaN) - (sorted[lo] ?? NaN)) * (at - lo);
-}
 
 // ---- the dev server ------------------------------------------------------------------------------------------
 
@@ -488,26 +481,7 @@ async function knobChart(knobs: KnobResult[]): Promise<string> {
 }
 
 function machine(): string {
-  let cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  try {
-    const line = fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
-    if (line) cpu = line.split(':')[1]?.trim() ?? cpu;
-  } catch {
-    // not Linux
-  }
-  let temporal = 'unknown';
-  try {
-    temporal = execFileSync(path.join(ROOT, '.tools', 'bin', 'temporal'), ['--version'], { encoding: 'utf8' }).trim();
-  } catch {
-    // reported as unknown
-  }
-  let postgres = 'unknown';
-  try {
-    postgres = execFileSync('psql', ['-At', '-c', 'SHOW server_version', DATABASE_URL], { encoding: 'utf8' }).trim();
-  } catch {
-    // reported as unknown
-  }
-  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.type()} ${os.release()}, Node ${process.version}, ${temporal}, PostgreSQL ${postgres}; load average at the start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  return machineLine([`${os.type()} ${os.release()}`, `Node ${process.version}`, temporalCliVersion(ROOT), `PostgreSQL ${postgresVersion(DATABASE_URL)}`]);
 }
 
 async function main(): Promise<void> {

@@ -17,7 +17,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
@@ -25,6 +24,7 @@ import { Command } from 'commander';
 import { Pool } from 'pg';
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
+import { machineLine, postgresVersion } from './bench/machine';
 import { dataConverterFromEnv } from '../src/codec';
 import { loadConfig, runDate } from '../src/config';
 import { loadCatalog } from '../src/catalog/catalog';
@@ -200,15 +200,7 @@ async function chart(cells: Cell[]): Promise<string> {
 }
 
 function machine(): string {
-  const line = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name')) : undefined;
-  const cpu = line?.split(':')[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown CPU';
-  let postgres = 'unknown';
-  try {
-    postgres = execFileSync('psql', ['-At', '-c', 'SHOW server_version', urlFor(1).replace(/\/[^/?]*(\?|$)/, '/postgres$1')], { encoding: 'utf8' }).trim();
-  } catch {
-    // reported as unknown
-  }
-  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, PostgreSQL ${postgres}; load average at the start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  return machineLine([`Node ${process.version}`, `PostgreSQL ${postgresVersion(urlFor(1).replace(/\/[^/?]*(\?|$)/, '/postgres$1'))}`]);
 }
 
 function planLine(p: Awaited<ReturnType<typeof explainAll>>): string {

@@ -24,6 +24,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
 import { Client as PgClient } from 'pg';
+import { quantile } from './bench/quantile';
+import { machineLine, temporalCliVersion } from './bench/machine';
 import { loadCatalog } from '../src/catalog/catalog';
 import { dataConverterFromEnv } from '../src/codec';
 import { loadConfig, runDate } from '../src/config';
@@ -81,15 +83,6 @@ interface Row {
   /** Share of the machine's CPU that was busy during the batch, every process included. */
   machineBusy: number;
   loadAverage: number;
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return (sorted[lo] ?? NaN) + ((sorted[hi] ?? NaN) - (sorted[lo] ?? NaN)) * (at - lo);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -234,25 +227,13 @@ async function measure(client: Client, n: number, options: Options, address: str
 }
 
 function machine(address: string, startedServer: boolean, cluster: boolean): string {
-  let cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  try {
-    const line = fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
-    if (line) cpu = line.split(':')[1]?.trim() ?? cpu;
-  } catch {
-    // not Linux
-  }
-  let temporal = 'unknown';
-  try {
-    temporal = execFileSync(path.join(ROOT, '.tools', 'bin', 'temporal'), ['--version'], { encoding: 'utf8' }).trim();
-  } catch {
-    // reported as unknown
-  }
+  const temporal = temporalCliVersion(ROOT);
   const server = !startedServer
     ? `the Temporal server at ${address}`
     : cluster
       ? `the bench's own Temporal cluster (server 1.29.1, scripts/temporal-cluster.sh: four services in one process, persistence in PostgreSQL ${CLUSTER_DATABASE_URL.replace(/\/\/[^@/]*@/, '//')} on the same machine)`
       : `the bench's own dev server (${temporal}, Baton's settings from scripts/temporal-server.sh)`;
-  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}; ${server}; load average at the start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  return machineLine([`Node ${process.version}`, server]);
 }
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });

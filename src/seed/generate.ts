@@ -160,6 +160,13 @@ function monthStart(year: number, monthIndex: number): number {
   return Date.UTC(year, monthIndex, 1) / MINUTE;
 }
 
+
+/** The planted 华东 signal, as the manifest describes it (the same at every scale). */
+export const EAST_REPURCHASE_DROP =
+  'In 华东 the repurchase rate (share of the month\'s buyers with 2+ paid orders) falls in the last month ' +
+  `because new-customer conversion there drops from ${RATES.newCustomerConversion} to ${RATES.eastConversionLastMonth}: ` +
+  'new customers repeat more often than existing ones, so fewer of them lowers the rate (a mix effect).';
+
 export function monthKey(minutes: number): string {
   return new Date(minutes * MINUTE).toISOString().slice(0, 7);
 }
@@ -461,10 +468,7 @@ function describe(
     last_month_totals: figures(counted, lastKey),
     signals: {
       east_repurchase_drop: {
-        description:
-          'In 华东 the repurchase rate (share of the month\'s buyers with 2+ paid orders) falls in the last month ' +
-          `because new-customer conversion there drops from ${RATES.newCustomerConversion} to ${RATES.eastConversionLastMonth}: ` +
-          'new customers repeat more often than existing ones, so fewer of them lowers the rate (a mix effect).',
+        description: EAST_REPURCHASE_DROP,
         region: '华东',
         month: lastKey,
         repurchase_rate: { previous: repurchaseRate('华东', previousKey), last: repurchaseRate('华东', lastKey) },

@@ -10,7 +10,7 @@
  * `describeTally` turns the sums into the manifest's figures with the same rounding as `describe` (a test checks
  * that one shard's tally gives the K = 1 manifest).
  */
-import { CATEGORIES, DEFAULT_SEED, REGIONS, RATES, type DIRTY_COUNTS, type SeedManifest, type SeedOrderItem, type SeedUser, type PlantedOrder } from './generate';
+import { CATEGORIES, DEFAULT_SEED, EAST_REPURCHASE_DROP, REGIONS, type DIRTY_COUNTS, type SeedManifest, type SeedOrderItem, type SeedUser, type PlantedOrder } from './generate';
 
 /** Shard s is drawn from DEFAULT_SEED + SHARD_SEED_STEP × s (the order lines of a shard use its seed + 1). */
 export const SHARD_SEED_STEP = 1000;
@@ -149,10 +149,7 @@ export function describeTally(anchorDate: string, months: { key: string }[], tal
     },
     signals: {
       east_repurchase_drop: {
-        description:
-          'In 华东 the repurchase rate (share of the month\'s buyers with 2+ paid orders) falls in the last month ' +
-          `because new-customer conversion there drops from ${RATES.newCustomerConversion} to ${RATES.eastConversionLastMonth}: ` +
-          'new customers repeat more often than existing ones, so fewer of them lowers the rate (a mix effect).',
+        description: EAST_REPURCHASE_DROP,
         region: '华东',
         month: lastKey,
         repurchase_rate: repurchase('华东'),
