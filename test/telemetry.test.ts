@@ -169,13 +169,23 @@ test('the worker and the dev server serve Prometheus metrics whose counters matc
   expect(total(worker, 'temporal_activity_schedule_to_start_latency_sum', tq)).toBeGreaterThanOrEqual(0);
   expect(total(worker, 'temporal_workflow_completed', tq)).toBe(2);
 
+  // The activities that failed for good (their last try): ActivityTaskFailed events, by type.
+  const failedEvents = histories.map((events) => {
+    const typeOf = new Map(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes?.activityType?.name ?? '']));
+    return events.filter((e) => e.activityTaskFailedEventAttributes).map((e) => typeOf.get(String(e.activityTaskFailedEventAttributes?.scheduledEventId)) ?? '?');
+  });
   // The dev server's endpoint: the history service's counters for the same task queue (its labels write - as _),
-  // reported every second or so: read until the last completions are in.
+  // reported every second or so, each counter on its own: read until the last completions and failures are all in.
   const queue = { taskqueue: config.taskQueue.replace(/-/g, '_') };
+  const failedTryCount = Object.values(failedTries).reduce((a, b) => a + b, 0);
   let server: Sample[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 60; i++) {
     server = await scrape(SERVER_METRICS);
-    if (total(server, 'activity_success', queue) >= histories.flatMap(completedActivities).length) break;
+    const allIn =
+      total(server, 'activity_success', queue) >= histories.flatMap(completedActivities).length &&
+      total(server, 'activity_task_fail', queue) >= failedTryCount &&
+      total(server, 'activity_fail', queue) >= failedEvents.flat().length;
+    if (allIn) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   expect(byLabel(server, 'activity_success', 'activityType', queue)).toEqual(completed);
@@ -190,10 +200,6 @@ test('the worker and the dev server serve Prometheus metrics whose counters matc
   expect(total(server, 'task_schedule_to_start_latency_sum', activityQueue)).toBeGreaterThanOrEqual(0);
   // Every failed try reaches the server (activity_task_fail); the last try of each failed activity fails it (activity_fail).
   expect(byLabel(server, 'activity_task_fail', 'activityType', queue)).toEqual(failedTries);
-  const failedEvents = histories.map((events) => {
-    const typeOf = new Map(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes?.activityType?.name ?? '']));
-    return events.filter((e) => e.activityTaskFailedEventAttributes).map((e) => typeOf.get(String(e.activityTaskFailedEventAttributes?.scheduledEventId)) ?? '?');
-  });
   const finalFailures = Object.fromEntries(Object.entries(byLabel(server, 'activity_fail', 'activityType', queue)).filter(([, n]) => n > 0));
   expect(finalFailures).toEqual(countBy(failedEvents.flat()));
 
