@@ -14,7 +14,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { Calculation, MetricQuery, Recipe, Row } from '../contracts';
 import * as d from './derivations';
-import { NotIndependent, groupsMayOverlap, isAdditive, isRatio, ordered, secondPathRows } from './second-path';
+import { NotIndependent, groupsMayOverlap, isAdditive, isRatio, ordered, secondPathRows, uniqueKeysOf } from './second-path';
 
 /** The check on the order an agent reported a ranking in. */
 export const REPORTED_ORDER = 'the reported ranking follows its values';
@@ -74,8 +74,15 @@ export class IndependentPath {
     return known;
   }
 
-  private rows(query: MetricQuery): Promise<Row[]> {
-    return secondPathRows(this.databaseUrl, this.catalog, query);
+  /** The catalog's keys the database declares unique, read once per verification (every step's queries use them). */
+  private uniqueKeys: Promise<Set<string>> | undefined;
+
+  private async rows(query: MetricQuery): Promise<Row[]> {
+    this.uniqueKeys ??= uniqueKeysOf(this.databaseUrl, this.catalog).catch((err: unknown) => {
+      this.uniqueKeys = undefined; // a failed read is not kept: the next query asks again
+      throw err;
+    });
+    return secondPathRows(this.databaseUrl, this.catalog, query, await this.uniqueKeys);
   }
 
   private async compute(recipe: Recipe): Promise<Independent | null> {

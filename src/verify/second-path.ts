@@ -304,9 +304,12 @@ export async function uniqueKeysOf(databaseUrl: string, catalog: Catalog): Promi
   return new Set(rows.map((r) => candidates[Number(r.i) - 1]?.key).filter((k): k is string => k !== undefined));
 }
 
-/** The metric's rows by the second path: group keys as text (null stays null), value, numerator, denominator as numbers. */
-export async function secondPathRows(databaseUrl: string, catalog: Catalog, query: MetricQuery): Promise<Row[]> {
-  const built = secondPathSql(catalog, query, await uniqueKeysOf(databaseUrl, catalog));
+/**
+ * The metric's rows by the second path: group keys as text (null stays null), value, numerator, denominator as
+ * numbers. `uniqueKeys`: what uniqueKeysOf returned, when the caller already read it (else it is read here).
+ */
+export async function secondPathRows(databaseUrl: string, catalog: Catalog, query: MetricQuery, uniqueKeys?: ReadonlySet<string>): Promise<Row[]> {
+  const built = secondPathSql(catalog, query, uniqueKeys ?? (await uniqueKeysOf(databaseUrl, catalog)));
   const result = await queryReadOnly(databaseUrl, built.sql, built.params, LIMITS);
   const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const rows: Row[] = result.rows.map((raw: Record<string, unknown>) => {
