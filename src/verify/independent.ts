@@ -77,7 +77,28 @@ export class IndependentPath {
   /** The catalog's keys the database declares unique, read once per verification (every step's queries use them). */
   private uniqueKeys: Promise<Set<string>> | undefined;
 
+  /**
+   * The second path's rows of each distinct query, asked once per verification. Steps of one run ask the same query
+   * again: every decomposition of a metric checks the same per-period totals and the same periods queried alone, so an
+   * attribution over two dimensions asked each of them two or three times (each a read of the whole window).
+   */
+  private readonly queried = new Map<string, Promise<Row[]>>();
+
   private async rows(query: MetricQuery): Promise<Row[]> {
+    const key = JSON.stringify(query);
+    let found = this.queried.get(key);
+    if (!found) {
+      found = this.query(query).catch((err: unknown) => {
+        this.queried.delete(key); // a failed read is not kept: the next step asks again
+        throw err;
+      });
+      this.queried.set(key, found);
+    }
+    // Each caller gets rows of its own: the derivations may not change what another step reads.
+    return (await found).map((row) => ({ ...row }));
+  }
+
+  private async query(query: MetricQuery): Promise<Row[]> {
     this.uniqueKeys ??= uniqueKeysOf(this.databaseUrl, this.catalog).catch((err: unknown) => {
       this.uniqueKeys = undefined; // a failed read is not kept: the next query asks again
       throw err;
