@@ -58,10 +58,13 @@ export const verifyCalculations = defineAgent({
           return { columns: derived.columns, rows: derived.rows, summary: derived.summary };
         }
         case 'quality': {
+          // Checks of one table share a statement (one count per column): each distinct statement is run once.
+          const statements = new Map<string, Row | undefined>();
           const rows = [];
           for (const check of recipe.checks) {
-            const { rows: found } = await queryRows(db, check.sql, check.params, LIMITS);
-            rows.push({ check: check.id, value: Number(found[0]?.value ?? 0) });
+            const key = JSON.stringify([check.sql, check.params]);
+            if (!statements.has(key)) statements.set(key, (await queryRows(db, check.sql, check.params, LIMITS)).rows[0]);
+            rows.push({ check: check.id, value: Number(statements.get(key)?.[check.column ?? 'value'] ?? 0) });
           }
           return { columns: [], rows, summary: {} };
         }

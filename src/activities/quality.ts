@@ -203,43 +203,13 @@ export const checkDataQuality = defineAgent({
       if (fromTable && toTable && tables.includes(fromTable) && !tables.includes(toTable) && (catalog.tables[toTable]?.checks.length ?? 0) > 0) tables.push(toTable);
     }
 
-    const checkSql: { id: string; sql: string; params: string[] }[] = [];
+    const checkSql: { id: string; sql: string; params: string[]; column?: string }[] = [];
     const checks: QualityCheckResult[] = [];
     const calcs: Calculation[] = [];
     const tableRows: DataQualityOutput['tables'] = [];
     let dirtyRows = 0;
     let dirtyRowsAll = 0;
-    const count = async (sql: string, params: string[] = []) => Number((await queryRows(db, sql, params, LIMITS)).rows[0]?.value ?? 0);
     const ranges = mergedRanges(windows);
-    /**
-     * Counts the rows matching `where` twice, in the analysed period (calculation `dq.<id>`, when the table has a way
-     * into the period) and in the whole table (`dq.<id>.all`), each a calculation the validator re-runs.
-     */
-    const countBoth = async (table: string, id: string, where: string | null, scope: { predicate: string } | null, describe: { zh: string; en: string }, sources: Calculation['sources'], importance: (wholeTableCount: number) => Calculation['importance'], wholeTable: boolean) => {
-      if (!wholeTable && scope) {
-        // A large table: the period only (its rows found through the time column's index).
-        const periodSql = `SELECT count(*) AS value FROM ${tableSql(catalog, table)} WHERE ${where ? `(${where}) AND ` : ''}${scope.predicate}`;
-        const inPeriod = await count(periodSql);
-        checkSql.push({ id, sql: periodSql, params: [] });
-        calcs.push(quality(id, inPeriod, 'integer', t(`${describe.zh}（分析期间）`, `${describe.en} (in the analysed period)`), periodSql, sources, importance(inPeriod)));
-        return { inPeriod, all: null };
-      }
-      const allSql = `SELECT count(*) AS value FROM ${tableSql(catalog, table)}${where ? ` WHERE ${where}` : ''}`;
-      const all = await count(allSql);
-      // A table's size in the period is what the report cites; its whole size is kept in the output but not cited.
-      if (where || !scope) {
-        checkSql.push({ id: `${id}.all`, sql: allSql, params: [] });
-        calcs.push(quality(`${id}.all`, all, 'integer', t(`${describe.zh}（全表）`, `${describe.en} (whole table)`), allSql, sources, importance(all)));
-      }
-      // None in the whole table: none in the period either (no second calculation for a zero the report does not cite).
-      if (!scope || (where && all === 0)) return { inPeriod: scope ? 0 : all, all };
-      const periodSql = `SELECT count(*) AS value FROM ${tableSql(catalog, table)} WHERE ${where ? `(${where}) AND ` : ''}${scope.predicate}`;
-      const inPeriod = await count(periodSql);
-      checkSql.push({ id, sql: periodSql, params: [] });
-      // Shown whenever the whole table has any, so it is verified (high) then too.
-      calcs.push(quality(id, inPeriod, 'integer', t(`${describe.zh}（分析期间）`, `${describe.en} (in the analysed period)`), periodSql, sources, importance(all)));
-      return { inPeriod, all };
-    };
 
     for (const table of tables) {
       const def = catalog.tables[table];
@@ -247,25 +217,69 @@ export const checkDataQuality = defineAgent({
       const scope = periodScope(catalog, metrics, table, ranges);
       const estimate = scope ? await estimatedRows(catalog, db, table) : null;
       const wholeTable = estimate === null || estimate <= wholeTableRowLimit();
-      const rows = await countBoth(table, `${table}.rows`, null, scope, { zh: `${table} 表行数`, en: `rows in ${table}` }, [{ table, columns: ['*'] }], () => 'high', wholeTable);
-      tableRows.push({ table, rows: rows.inPeriod, ...(rows.all === null ? { whole_table_rows_estimate: estimate ?? 0 } : { rows_all: rows.all }), period: scope?.how ?? null });
-
-      const predicates: string[] = [];
+      const rules = [];
       for (const check of def.checks) {
         const id = `${table}.${check.column}.${check.rule}`;
         const predicate = violation(table, check, check.rule === 'not_in_future' ? await columnNow(catalog, db, table, check.column) : 'now()');
-        predicates.push(`(${predicate})`);
         const description = t(check.description_zh ?? check.description ?? id, check.description ?? id);
-        const found = await countBoth(table, id, predicate, scope, { zh: description, en: description }, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'), wholeTable);
-        // Do the filters of the metrics on this table keep these rows out of every number?
-        // (Nothing to keep out when no row fails; a large table is asked about the period's rows only.)
-        const kept = (found.all ?? found.inPeriod) === 0 || (await metricFiltersKeep(catalog, db, metrics, table, found.all === null && scope ? `(${predicate}) AND ${scope.predicate}` : predicate));
+        rules.push({ check, id, predicate, description });
+      }
+      const keep = keepConditions(catalog, metrics, table);
+      // Everything counted of the table, each a column of one statement, so that the table's rows in the period (and,
+      // for a table under the row limit, the whole table) are read once rather than once per count: its rows, each
+      // rule's failing rows, the rows failing any rule, and each rule's failing rows that a metric's filters let in.
+      const anyRule = rules.length > 0 ? rules.map((r) => `(${r.predicate})`).join(' OR ') : null;
+      const counted = new Counted();
+      const rowsColumn = counted.add(null);
+      const ruleColumns = rules.map((r) => ({
+        failing: counted.add(r.predicate),
+        keptBy: keep === null ? [] : keep.map((conditions) => counted.add([r.predicate, ...conditions].map((w) => `(${w})`).join(' AND '))),
+      }));
+      const dirtyColumn = anyRule === null ? null : counted.add(anyRule);
+      const source = tableSql(catalog, table);
+      const periodSql = scope ? counted.sql(source, scope.predicate) : null;
+      const wholeSql = wholeTable ? counted.sql(source, null) : null;
+      const inPeriod = periodSql === null ? null : await countsOf(db, periodSql);
+      const whole = wholeSql === null ? null : await countsOf(db, wholeSql);
+
+      /**
+       * The calculations of one count: in the analysed period (`dq.<id>`, when the table has a way into it) and in the
+       * whole table (`dq.<id>.all`, for a table under the row limit), each a column of the statement the validator
+       * re-runs. Returns both values (all: null when the table was counted in the period only).
+       */
+      const cite = (id: string, column: string, where: string | null, describe: { zh: string; en: string }, sources: Calculation['sources'], importance: (n: number) => Calculation['importance']) => {
+        const all = whole === null ? null : whole.get(column) ?? 0;
+        const period = inPeriod === null ? null : inPeriod.get(column) ?? 0;
+        const alone = (scopePredicate: string | null) => `SELECT count(*) AS value FROM ${source}${[where, scopePredicate].some(Boolean) ? ` WHERE ${[where, scopePredicate].filter((w): w is string => w !== null).map((w) => `(${w})`).join(' AND ')}` : ''}`;
+        if (all !== null && wholeSql !== null && (where !== null || !scope)) {
+          checkSql.push({ id: `${id}.all`, sql: wholeSql, params: [], column });
+          calcs.push(quality(`${id}.all`, all, 'integer', t(`${describe.zh}（全表）`, `${describe.en} (whole table)`), alone(null), sources, importance(all)));
+        }
+        // None in the whole table: none in the period either (no second calculation for a zero the report does not cite).
+        if (period === null || periodSql === null || (where !== null && all === 0)) return { inPeriod: period ?? all ?? 0, all };
+        checkSql.push({ id, sql: periodSql, params: [], column });
+        // Shown whenever the whole table has any, so it is verified (high) then too.
+        calcs.push(quality(id, period, 'integer', t(`${describe.zh}（分析期间）`, `${describe.en} (in the analysed period)`), alone(scope?.predicate ?? null), sources, importance(all ?? period)));
+        return { inPeriod: period, all };
+      };
+
+      const rows = cite(`${table}.rows`, rowsColumn, null, { zh: `${table} 表行数`, en: `rows in ${table}` }, [{ table, columns: ['*'] }], () => 'high');
+      tableRows.push({ table, rows: rows.inPeriod, ...(rows.all === null ? { whole_table_rows_estimate: estimate ?? 0 } : { rows_all: rows.all }), period: scope?.how ?? null });
+
+      rules.forEach(({ check, id, predicate, description }, i) => {
+        const columns = ruleColumns[i] as { failing: string; keptBy: string[] };
+        const found = cite(id, columns.failing, predicate, { zh: description, en: description }, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'));
+        // Do the filters of the metrics on this table keep these rows out of every number? (Nothing to keep out when
+        // no row fails; a large table is asked about the period's rows only; a table no metric counts rows of is read
+        // through joins, unfiltered, so its rows count.)
+        const counts = whole ?? inPeriod;
+        const kept = (found.all ?? found.inPeriod) === 0 || keep === null || columns.keptBy.some((c) => (counts?.get(c) ?? 0) > 0);
         const kind = check.rule === 'not_null' && isReference(catalog, table, check.column) ? 'missing_reference' : KIND[check.rule];
         checks.push({ id, kind, table, column: check.column, description, count: found.inPeriod, ...(found.all === null ? {} : { count_all: found.all }), excluded_by_metrics: !kept });
-      }
+      });
       // Rows failing any rule, for a table where some rule fails.
-      if (checks.some((c) => c.table === table && (c.count_all ?? c.count) > 0)) {
-        const dirty = await countBoth(table, `${table}.dirty_rows`, predicates.join(' OR '), scope, { zh: `${table} 表中至少违反一条规则的行`, en: `rows of ${table} failing at least one rule` }, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'), wholeTable);
+      if (dirtyColumn !== null && anyRule !== null && checks.some((c) => c.table === table && (c.count_all ?? c.count) > 0)) {
+        const dirty = cite(`${table}.dirty_rows`, dirtyColumn, anyRule, { zh: `${table} 表中至少违反一条规则的行`, en: `rows of ${table} failing at least one rule` }, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'));
         dirtyRows += dirty.inPeriod;
         dirtyRowsAll += dirty.all ?? dirty.inPeriod;
       }
@@ -311,7 +325,7 @@ export const checkDataQuality = defineAgent({
       calculations_ref: await storeCalculations(workflow_id, 'dq', calcs),
       calculation_count: calcs.length,
       // The check queries are long: the validator reads them from the artifact store.
-      recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', { kind: 'quality', step_id: 'dq', checks: checkSql.map((c) => ({ id: c.id, sql: c.sql, params: c.params })) } satisfies Recipe) },
+      recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', { kind: 'quality', step_id: 'dq', checks: checkSql } satisfies Recipe) },
       // Counts live in the calculations (and so in the report, cited); these sentences carry none.
       assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => t(`${c.description}仍计入指标；按该维度分组时归入“缺失”组`, `${c.description} still count in the metrics; grouped by that dimension they form a "missing" group`)),
       paths_excluded: [
@@ -327,19 +341,42 @@ function quality(id: string, value: number, display: Calculation['display'], des
   return { id: `dq.${id}`, step_id: 'dq', value, display, delta: false, description, formula: sql, sources, importance, pick: { field: 'value', match: { check: id } } };
 }
 
-/** Whether any failing row of `table` still passes every filter of some metric on it (so it counts somewhere). */
-async function metricFiltersKeep(catalog: Catalog, db: string, metrics: string[], table: string, predicate: string): Promise<boolean> {
-  // A table no metric counts rows of (a joined one): its rows are read through joins, unfiltered, so they count.
-  if (!metrics.some((m) => catalog.metrics[m]?.table === table)) return true;
+/**
+ * Per metric that counts rows of `table`, the conditions a row must meet to count in it: the metric's filters on the
+ * table's own columns and its time being set. Filters on other tables would need joins; leaving them out can only
+ * make "kept" more likely (the cautious answer). Null when no metric counts rows of the table (a joined table, read
+ * unfiltered).
+ */
+function keepConditions(catalog: Catalog, metrics: string[], table: string): string[][] | null {
+  const own = (sql: string) => [...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_]/gi)].every((m) => m[1] === table);
+  const out: string[][] = [];
   for (const name of metrics) {
     const metric = catalog.metrics[name];
     if (!metric || metric.table !== table) continue;
     const time = catalog.time_fields[metric.time_field]?.column;
-    // Filters on other tables would need joins; leaving them out can only make "kept" more likely (the cautious answer).
-    const own = (sql: string) => [...sql.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_]/gi)].every((m) => m[1] === table);
-    const where = [predicate, ...metric.filters.map((f) => f.sql).filter(own), ...(time && own(time) ? [`${time} IS NOT NULL`] : [])];
-    const { rows } = await queryRows(db, `SELECT count(*) AS value FROM ${tableSql(catalog, table)} WHERE ${where.map((w) => `(${w})`).join(' AND ')}`, [], LIMITS);
-    if (Number(rows[0]?.value ?? 0) > 0) return true;
+    out.push([...metric.filters.map((f) => f.sql).filter(own), ...(time && own(time) ? [`${time} IS NOT NULL`] : [])]);
   }
-  return false;
+  return out.length > 0 ? out : null;
+}
+
+/** The counts of one table read in one statement: each condition a `count(*) FILTER (WHERE …)` column of its own. */
+class Counted {
+  private readonly conditions: (string | null)[] = [];
+
+  /** A count of the rows meeting `where` (every row when null); returns its column. */
+  add(where: string | null): string {
+    this.conditions.push(where);
+    return `n${this.conditions.length - 1}`;
+  }
+
+  sql(source: string, scope: string | null): string {
+    const columns = this.conditions.map((where, i) => `count(*)${where === null ? '' : ` FILTER (WHERE ${where})`} AS n${i}`);
+    return `SELECT ${columns.join(', ')} FROM ${source}${scope === null ? '' : ` WHERE ${scope}`}`;
+  }
+}
+
+/** Runs a Counted statement: each column's count. */
+async function countsOf(db: string, sql: string): Promise<Map<string, number>> {
+  const { rows } = await queryRows(db, sql, [], LIMITS);
+  return new Map(Object.entries(rows[0] ?? {}).map(([column, value]) => [column, Number(value ?? 0)]));
 }
