@@ -52,7 +52,24 @@ function referenceSql(ref: Reference, metric: string, dimension: string): string
   return `SELECT member.value AS grp, (${m.value})::float8 AS value FROM ${from} WHERE ${where.join(' AND ')} GROUP BY 1`;
 }
 
+/** The metric over the window's rows of its unit table, no groups: the reference for a query's totals (is_total). */
+function referenceTotalSql(ref: Reference, metric: string): string {
+  const m = ref.metrics[metric];
+  const unit = m && ref.units[m.unit];
+  if (!m || !unit) throw new Error(`no hand-written reference for metric ${metric}`);
+  const where = [`${unit.time} >= '${ref.window.start}'`, `${unit.time} < '${ref.window.end}'`, ...(m.where ? [m.where] : [])];
+  if (m.perEntity) {
+    return `SELECT 'total' AS grp, (${m.value})::float8 AS value FROM (
+      SELECT ${m.perEntity.entity} AS entity, ${m.perEntity.columns} FROM ${unit.from} WHERE ${where.join(' AND ')} GROUP BY 1
+    ) AS per_entity`;
+  }
+  return `SELECT 'total' AS grp, (${m.value})::float8 AS value FROM ${unit.from} WHERE ${where.join(' AND ')}`;
+}
+
 type Values = Map<string, number | null>;
+
+/** A group's key as `read` writes it: the null group as "(null)". */
+const groupKey = (value: unknown): string => (value === null || value === undefined ? '(null)' : typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value));
 
 async function read(url: string, sql: string, params: unknown[], column: string): Promise<Values> {
   const result = await queryReadOnly(url, sql, params, { statementTimeoutMs: 30_000, rowCap: 100_000 });
@@ -85,6 +102,14 @@ export async function checkGrid(url: string, catalog: Catalog, ref: Reference): 
       const expected = await read(url, referenceSql(ref, metric, dimension), [], 'grp');
       const compiled = compileMetricQuery(catalog, query);
       for (const d of differences(expected, await read(url, compiled.sql, compiled.params, dimension))) problems.push(`${metric} by ${dimension} (compiler): ${d}`);
+      // With its total in the same statement (what a decomposition asks for: one pass with GROUPING SETS, or a union
+      // when a join can repeat rows): the groups as above, and the total row the metric over the window.
+      const withTotal = compileMetricQuery(catalog, query, { totalsWithout: dimension });
+      const both = (await queryReadOnly(url, withTotal.sql, withTotal.params, { statementTimeoutMs: 30_000, rowCap: 100_000 })).rows as Record<string, unknown>[];
+      const asValues = (rows: Record<string, unknown>[], key: (r: Record<string, unknown>) => string): Values => new Map(rows.map((r) => [key(r), r.value === null ? null : Number(r.value)]));
+      for (const d of differences(expected, asValues(both.filter((r) => r.is_total === false), (r) => groupKey(r[dimension])))) problems.push(`${metric} by ${dimension} with its total (compiler, groups): ${d}`);
+      const total = await read(url, referenceTotalSql(ref, metric), [], 'grp');
+      for (const d of differences(total, asValues(both.filter((r) => r.is_total === true), () => 'total'))) problems.push(`${metric} by ${dimension} with its total (compiler, total): ${d}`);
       let forms;
       try {
         forms = { subqueries: secondPathSql(catalog, query), joins: secondPathSql(catalog, query, uniqueKeys) };
