@@ -200,7 +200,7 @@ async function chart(cells: Cell[]): Promise<string> {
 }
 
 function machine(): string {
-  return machineLine([`Node ${process.version}`, `PostgreSQL ${postgresVersion(urlFor(1).replace(/\/[^/?]*(\?|$)/, '/postgres$1'))}`]);
+  return machineLine([`Node ${process.version}`, `PostgreSQL ${postgresVersion(urlFor(1))}`]);
 }
 
 function planLine(p: Awaited<ReturnType<typeof explainAll>>): string {

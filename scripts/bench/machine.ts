@@ -30,9 +30,9 @@ export function temporalCliVersion(root: string): string {
   return versionOf(path.join(root, '.tools', 'bin', 'temporal'), ['--version']);
 }
 
-/** The PostgreSQL server's version, asked of the server at `databaseUrl`. */
+/** The PostgreSQL server's version, asked of the server at `databaseUrl` through its `postgres` database (a bench's own database may not exist yet). */
 export function postgresVersion(databaseUrl: string): string {
-  return versionOf('psql', ['-At', '-c', 'SHOW server_version', databaseUrl]);
+  return versionOf('psql', ['-At', '-c', 'SHOW server_version', databaseUrl.replace(/\/[^/?]*(\?|$)/, '/postgres$1')]);
 }
 
 /** "2 CPUs (nproc), <model>, 23.5 GiB memory, <extras…>; load average at the start 0.39 1.08 2.44". */
