@@ -195,7 +195,7 @@ function cpuMsOf(pids: number[]): Map<number, number> {
  * LangGraph, or the file loop, and the bench) plus the engine's other processes: the Temporal dev server, or the
  * PostgreSQL backends serving the checkpointer (PostgreSQL's background writers are not counted).
  */
-async function cpuPerHop(engine: Engine, helpers: () => Promise<number[]>): Promise<number> {
+async function cpuPerHop(engine: Engine, helpers: () => Promise<number[]>): Promise<{ total: number; own: number; helpers: number }> {
   const before = cpuMsOf(await helpers());
   const self = process.cpuUsage();
   await throughput(engine, 8, 2);
@@ -203,7 +203,9 @@ async function cpuPerHop(engine: Engine, helpers: () => Promise<number[]>): Prom
   const after = cpuMsOf(await helpers());
   let helpersMs = 0;
   for (const [pid, ms] of after) helpersMs += ms - (before.get(pid) ?? 0);
-  return ((own.user + own.system) / 1000 + helpersMs) / (8 * 2 * 10);
+  const hops = 8 * 2 * 10;
+  const ownMs = (own.user + own.system) / 1000;
+  return { total: (ownMs + helpersMs) / hops, own: ownMs / hops, helpers: helpersMs / hops };
 }
 
 interface Recovery {
@@ -584,8 +586,10 @@ async function main(): Promise<void> {
         }
         return [];
       };
-      const cpu = await cpuPerHop(engine, helpers);
-      console.log(`${engine.name}: ${fmt(cpu, 2)} ms of CPU per hop`);
+      const split = await cpuPerHop(engine, helpers);
+      const cpu = split.total;
+      const others = engine.name === 'temporal' ? 'the dev server' : engine.name === 'langgraph' ? 'PostgreSQL backends' : 'other processes';
+      console.log(`${engine.name}: ${fmt(cpu, 2)} ms of CPU per hop (this process ${fmt(split.own, 2)} ms, ${others} ${fmt(split.helpers, 2)} ms)`);
       const rec = await recovery(engine.name, engine.name === 'temporal' ? temporal : null);
       console.log(`${engine.name}: recovery ${rec.resumeMs} ms to resume, ${rec.restartToDoneMs} ms to done, ${rec.redone} redone${rec.midAgent ? '' : ' (the kill landed after the agent ended)'}`);
       results.push({
