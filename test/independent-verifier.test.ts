@@ -6,6 +6,8 @@
  * degraded, and the wrong numbers are not cited.
  */
 import { stepFragment } from '../src/fragments';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runSqlStep as realSqlStep, testCode as realTestCode } from '../src/activities';
 import { stepCalculations } from '../src/analysis/calculations';
@@ -171,7 +173,24 @@ test('(c) a ranking with two contributors swapped is caught, not cited', async (
 });
 
 test('a correct run verifies its metric steps independently and says which numbers were only re-run', async () => {
-  const { result, verification } = await attribution();
+  // Every query the run sends to the database, logged (the worker runs in this process).
+  const log = path.join(os.tmpdir(), `baton-verifier-queries-${process.pid}.jsonl`);
+  fs.rmSync(log, { force: true });
+  process.env.BATON_SQL_LOG = log;
+  let run;
+  try {
+    run = await attribution();
+  } finally {
+    delete process.env.BATON_SQL_LOG;
+  }
+  const { result, verification } = run;
+  // The verifier asks each distinct query once: the decompositions of one metric share their per-period totals and
+  // their periods queried alone, and data quality's counts of a table are one statement.
+  const asked = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { activity: string | null; sql: string; params: unknown[] })
+    .filter((q) => q.activity === 'verifyCalculations').map((q) => JSON.stringify([q.sql, q.params]));
+  fs.rmSync(log, { force: true });
+  expect(asked.length).toBeGreaterThan(5);
+  expect(asked.filter((q, i) => asked.indexOf(q) !== i)).toEqual([]);
   expect(verification.mismatches).toEqual([]);
   expect(result.status).toBe('completed');
   expect(verification.reconciliations.length).toBeGreaterThan(0);
