@@ -272,7 +272,6 @@ function withGroupingSets(catalog: Catalog, query: MetricQuery, without: string,
   const sets = (extra: string[]) => `GROUP BY GROUPING SETS ((${[...groups.map((g) => g.sql), ...extra].join(', ')}), (${[...kept.map((g) => g.sql), ...extra].join(', ')}))`;
   const isTotal = `GROUPING(${dropped.sql}) = 1`;
   const order = `ORDER BY ${groups.length + valueColumns.length + 1}, ${groups.map((_, i) => String(i + 1)).join(', ')}`;
-  const ratio = [`(${metric.numerator})::numeric / NULLIF(${metric.denominator}, 0) AS value`, `${metric.numerator} AS numerator`, `${metric.denominator} AS denominator`];
   if (metric.per) {
     // Per entity in both sets, then the ratio over the entities of each group (and of each total).
     const inner = [
@@ -281,27 +280,26 @@ function withGroupingSets(catalog: Catalog, query: MetricQuery, without: string,
       sets([metric.per]),
     ];
     return [
-      `SELECT ${[...groups.map((g) => g.name), ...ratio, 'is_total'].join(', ')}`,
+      `SELECT ${[...groups.map((g) => g.name), ...valueColumnsSql(metric), 'is_total'].join(', ')}`,
       `FROM (\n  ${inner.join('\n  ')}\n) AS per_entity`,
       `GROUP BY ${[...groups.map((g) => g.name), 'is_total'].join(', ')}`,
       order,
     ].join('\n');
   }
-  const values = metric.expression ? [`${metric.expression} AS value`] : ratio;
-  return [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...values, `${isTotal} AS is_total`].join(', ')}`, ...from, sets([]), order].join('\n');
+  return [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueColumnsSql(metric), `${isTotal} AS is_total`].join(', ')}`, ...from, sets([]), order].join('\n');
+}
+
+/** The value columns of a metric's query: `value`, and for a ratio its `numerator` and `denominator` too. */
+function valueColumnsSql(metric: MetricDefinition): string[] {
+  if (metric.expression) return [`${metric.expression} AS value`];
+  return [`(${metric.numerator})::numeric / NULLIF(${metric.denominator}, 0) AS value`, `${metric.numerator} AS numerator`, `${metric.denominator} AS denominator`];
 }
 
 function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): CompiledQuery {
   const { metric, groups, from, params, filtersApplied, preaggregated } = metricSource(catalog, query);
   const positions = groups.map((_, i) => String(i + 1)).join(', ');
 
-  const valueSelect = metric.expression
-    ? [`${metric.expression} AS value`]
-    : [
-        `(${metric.numerator})::numeric / NULLIF(${metric.denominator}, 0) AS value`,
-        `${metric.numerator} AS numerator`,
-        `${metric.denominator} AS denominator`,
-      ];
+  const valueSelect = valueColumnsSql(metric);
 
   let lines: string[];
   if (metric.per) {
