@@ -492,7 +492,6 @@ export const Recipe = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sql'), step_id: z.string(), sql: z.string(), params: z.array(z.union([z.string(), z.number()])), operation: StepOperation }),
   /** Recompute the input steps, then derive with the vetted analysis library (not the generated code). */
   z.object({ kind: z.literal('compute'), step_id: z.string(), operation: StepOperation, inputs: z.array(z.string()), excluded_periods: z.array(z.string()) }),
-  /** Re-run each data-quality check query (one row with a "value" column each). */
   /** Re-run data quality's counts: each check's count is the named column (`value` when absent) of its statement; checks of one table share one statement. */
   z.object({ kind: z.literal('quality'), step_id: z.string(), checks: z.array(SqlText.extend({ id: z.string(), column: z.string().optional() })) }),
   /** Re-query both samples and run the two-sample test again. */
