@@ -28,7 +28,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'pg', 'openai', 'yaml'], message: 'Workflow code must stay deterministic: do I/O in an activity.' },
-          { group: ['../activities/*', '../db', '../catalog/*', '../model/*', '../seed/*'], allowTypeImports: true, message: 'Workflows may only import activity *types*; call activities through proxyActivities.' },
+          { group: ['../activities/*', '../storage/*', '../catalog/*', '../model/*', '../seed/*', '../cli/*'], allowTypeImports: true, message: 'Workflows may only import activity *types*; call activities through proxyActivities.' },
         ],
       }],
       'no-restricted-properties': ['error',

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
 import { proseProblems } from '../src/analysis/wording';
-import { fullResult } from '../src/run-record';
+import { fullResult } from '../src/storage/run-record';
 import { analysisWorkflow } from '../src/workflows';
 import { CASES, evalContext, matches, show, type Answer, type EvalCase, type EvalContext } from './cases';
 

@@ -27,9 +27,9 @@ import { Client as PgClient } from 'pg';
 import { quantile } from './bench/quantile';
 import { machineLine, temporalCliVersion } from './bench/machine';
 import { loadCatalog } from '../src/catalog/catalog';
-import { dataConverterFromEnv } from '../src/codec';
-import { loadConfig, runDate } from '../src/config';
-import { temporalConnectionOptions } from '../src/temporal-connection';
+import { dataConverterFromEnv } from '../src/temporal/codec';
+import { loadConfig, runDate } from '../src/settings/config';
+import { temporalConnectionOptions } from '../src/temporal/connection';
 import { analysisWorkflow } from '../src/workflows';
 
 const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../..' : '..');

@@ -2,7 +2,7 @@
  * Prebuilds the workflow bundles so workers start fast and run exactly the code that was built, rather than
  * bundling at start-up: dist/workflow-bundle.js, and dist/workflow-bundle-traced.js, the same workflows with the
  * OpenTelemetry workflow interceptors of @temporalio/interceptors-opentelemetry, run by workers that trace
- * (OTEL_EXPORTER_OTLP_ENDPOINT set; src/telemetry.ts). The bundler refuses Node built-ins and other modules that are
+ * (OTEL_EXPORTER_OTLP_ENDPOINT set; src/temporal/telemetry.ts). The bundler refuses Node built-ins and other modules that are
  * not safe in the workflow sandbox, for both.
  */
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';

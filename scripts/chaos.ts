@@ -40,10 +40,10 @@ import pc from 'picocolors';
 import { Pool } from 'pg';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
-import { dataConverterFromEnv } from '../src/codec';
-import { loadConfig, PROJECT_ROOT, todayIn } from '../src/config';
+import { dataConverterFromEnv } from '../src/temporal/codec';
+import { loadConfig, PROJECT_ROOT, todayIn } from '../src/settings/config';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
-import { closePools } from '../src/db';
+import { closePools } from '../src/storage/db';
 import { readManifest, seedDatabase } from '../src/seed/load';
 import { analysisWorkflow } from '../src/workflows';
 

@@ -13,10 +13,10 @@
 import { Client, Connection } from '@temporalio/client';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { loadConfig, todayIn, type BatonConfig } from '../src/config';
+import { loadConfig, todayIn, type BatonConfig } from '../src/settings/config';
 import { readManifest } from '../src/seed/load';
-import { closePools } from '../src/db';
-import { temporalConnectionOptions } from '../src/temporal-connection';
+import { closePools } from '../src/storage/db';
+import { temporalConnectionOptions } from '../src/temporal/connection';
 import { evalContext } from '../eval/cases';
 import { CHINOOK_AS_OF, CHINOOK_CASES, CHINOOK_LAST_MONTH, CHINOOK_PASS_SHARE, chinookDatabaseUrl } from '../eval/chinook-cases';
 import { formatMiss, formatRow, formatScore, HEADER, runEval, runSuite, type EvalRow } from '../eval/run';

@@ -12,7 +12,7 @@
  */
 import { Context } from '@temporalio/activity';
 import * as activities from '../src/activities';
-import { loadArtifact, loadCalculations, storeArtifact, storeCalculations } from '../src/artifacts';
+import { loadArtifact, loadCalculations, storeArtifact, storeCalculations } from '../src/storage/artifacts';
 import { writeStepCode } from '../src/coding/rules-coder';
 import { PlanStep, type CoderInput, type ReportInput, type ReportOutput, type StepOutput } from '../src/contracts';
 

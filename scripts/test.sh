@@ -2,7 +2,7 @@
 # npm test: everything the suite needs, then the suite.
 #   installs dependencies when missing, builds, lints, starts a dedicated Temporal
 #   dev server (port 7234, fresh history in .data/test), builds the Temporal cluster's binaries
-#   when missing (scripts/temporal-cluster.sh build, for test/cluster.test.ts), seeds the baton_test
+#   when missing (scripts/temporal-cluster.sh build, for test/integration/cluster.test.ts), seeds the baton_test
 #   database, loads Chinook (scripts/load-chinook.sh), runs jest, and stops the
 #   server again. Extra arguments go to jest.
 set -euo pipefail
@@ -23,7 +23,7 @@ export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT"
 export TEMPORAL_UI_URL="http://localhost:$TEMPORAL_UI_PORT"
 export DATABASE_URL="${BATON_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/baton_test}"
 export BATON_TASK_QUEUE="baton-test"
-# The suite's dev server serves Prometheus metrics on this port (test/telemetry.test.ts scrapes it). Only that server:
+# The suite's dev server serves Prometheus metrics on this port (test/integration/telemetry.test.ts scrapes it). Only that server:
 # the servers tests start of their own (chaos, worker restart, bench) keep the CLI's free port.
 export BATON_TEST_TEMPORAL_METRICS_PORT="${BATON_TEST_TEMPORAL_METRICS_PORT:-9234}"
 unset TEMPORAL_METRICS_PORT
@@ -31,7 +31,7 @@ unset TEMPORAL_METRICS_PORT
 # crosses midnight there still asks about the month it seeded.
 export BATON_TODAY="${BATON_TODAY:-$(TZ=Asia/Shanghai date +%F)}"
 
-echo "== Temporal cluster binaries (test/cluster.test.ts; built once, skipped when present)"
+echo "== Temporal cluster binaries (test/integration/cluster.test.ts; built once, skipped when present)"
 bash scripts/temporal-cluster.sh build
 
 echo "== Temporal dev server for the tests"

@@ -8,13 +8,13 @@ import type { WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as activities from './activities';
-import { dataConverterFromEnv } from './codec';
-import { loadConfig, PROJECT_ROOT, type BatonConfig } from './config';
-import { ensureSystemSchema } from './db';
-import { activityInterceptors } from './execution-ledger';
-import { installMetrics, shutdownTracing, workerTracing } from './telemetry';
-import { describeConnectionSecurity, TemporalConnectionSettingsError, temporalConnectionOptions } from './temporal-connection';
-import { sdkWorkerOptions, workerSettingsFromEnv, type WorkerSettings } from './worker-settings';
+import { dataConverterFromEnv } from './temporal/codec';
+import { loadConfig, PROJECT_ROOT, type BatonConfig } from './settings/config';
+import { ensureSystemSchema } from './storage/db';
+import { activityInterceptors } from './temporal/execution-ledger';
+import { installMetrics, shutdownTracing, workerTracing } from './temporal/telemetry';
+import { describeConnectionSecurity, TemporalConnectionSettingsError, temporalConnectionOptions } from './temporal/connection';
+import { sdkWorkerOptions, workerSettingsFromEnv, type WorkerSettings } from './temporal/worker-settings';
 
 export const WORKFLOW_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
 
@@ -48,7 +48,7 @@ export function describeWorker(worker: Worker, address: string): string {
 
 export async function createWorker(options: WorkerOptions = {}): Promise<{ worker: Worker; connection: NativeConnection }> {
   const config = options.config ?? loadConfig();
-  const tracing = workerTracing(); // null unless OTEL_EXPORTER_OTLP_ENDPOINT is set (src/telemetry.ts)
+  const tracing = workerTracing(); // null unless OTEL_EXPORTER_OTLP_ENDPOINT is set (src/temporal/telemetry.ts)
   const bundle = tracing?.workflowBundle ?? WORKFLOW_BUNDLE;
   if (!options.workflowBundle && !fs.existsSync(bundle)) {
     throw new Error(`workflow bundle ${bundle} is missing; run "npm run build" first`);
@@ -73,7 +73,7 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
     interceptors: { activity: tracing?.activityInterceptors(ledger) ?? [ledger] },
     sinks: tracing?.sinks,
     shutdownGraceTime: '10 seconds',
-    // Heartbeats (every second, src/execution-ledger.ts) go out unthrottled, so a cancel reaches an activity within about a second.
+    // Heartbeats (every second, src/temporal/execution-ledger.ts) go out unthrottled, so a cancel reaches an activity within about a second.
     maxHeartbeatThrottleInterval: '500 ms',
   });
   return { worker, connection };
@@ -92,11 +92,11 @@ export function reconnectLimitMs(env: NodeJS.ProcessEnv = process.env): number {
  * Worker.run() rejects when polling fails for good, so the worker and its connection are made again, with a
  * backoff from 1 s to 10 s, for as long as the server stays away up to reconnectLimitMs(); past that the
  * process exits with code 1. A signal ends it at any point. Activities running when a worker is remade are
- * retried by the server (their heartbeats stop), never counted against the agent (src/failures.ts).
+ * retried by the server (their heartbeats stop), never counted against the agent (src/temporal/failures.ts).
  * `settings`: concurrency, cache, task queue and version (`baton worker`'s flags over the environment).
  */
 export async function runWorker(activityOverrides?: WorkerOptions['activityOverrides'], settings: WorkerSettings = workerSettingsFromEnv()): Promise<void> {
-  const metrics = installMetrics(); // before the first connection: Prometheus on BATON_METRICS_ADDRESS, when set (src/telemetry.ts)
+  const metrics = installMetrics(); // before the first connection: Prometheus on BATON_METRICS_ADDRESS, when set (src/temporal/telemetry.ts)
   if (metrics !== null) console.log(`baton worker ${process.pid}: Prometheus metrics on http://${metrics}/metrics`);
   const config = loadConfig();
   const activityDelayMs = Number(process.env.BATON_ACTIVITY_DELAY_MS ?? 0);

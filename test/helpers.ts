@@ -8,17 +8,17 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { dataConverterFromEnv, decodeHistoryPayloads } from '../src/codec';
-import { loadConfig, runDate, type BatonConfig } from '../src/config';
+import { dataConverterFromEnv, decodeHistoryPayloads } from '../src/temporal/codec';
+import { loadConfig, runDate, type BatonConfig } from '../src/settings/config';
 import { loadCatalog } from '../src/catalog/catalog';
-import { loadArtifact } from '../src/artifacts';
-import { fullResult } from '../src/run-record';
+import { loadArtifact } from '../src/storage/artifacts';
+import { fullResult } from '../src/storage/run-record';
 import { localActivityMarker } from '../src/cli/export';
-import { resolveInputs } from '../src/input-refs';
+import { resolveInputs } from '../src/storage/input-refs';
 import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
 import type { SeedManifest } from '../src/seed/generate';
 import { createWorker, type WorkerOptions } from '../src/worker';
-import { temporalConnectionOptions } from '../src/temporal-connection';
+import { temporalConnectionOptions } from '../src/temporal/connection';
 import { analysisWorkflow } from '../src/workflows';
 
 export function testConfig(overrides: Partial<BatonConfig> = {}): BatonConfig {
@@ -73,7 +73,7 @@ export async function runAnalysis(
     staticSummary: question,
   });
   const elapsedMs = Date.now() - started;
-  // The workflow returns the answer and references; the plan, steps and stages are in the run record (src/run-record.ts).
+  // The workflow returns the answer and references; the plan, steps and stages are in the run record (src/storage/run-record.ts).
   return { workflowId, result: await fullResult(small), elapsedMs };
 }
 
@@ -169,7 +169,7 @@ export async function activityInputs<T>(client: Client, workflowId: string, type
   const inputs = (history.events ?? [])
     .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
     .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<unknown>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
-  // Bulky inputs are in the artifact store, the history holds their reference (src/input-refs.ts).
+  // Bulky inputs are in the artifact store, the history holds their reference (src/storage/input-refs.ts).
   return (await resolveInputs(inputs)) as T[];
 }
 

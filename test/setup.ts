@@ -1,6 +1,6 @@
 // Runs before every test file: quiet worker logs, and close the database pools the agents opened so jest can exit.
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { closePools } from '../src/db';
+import { closePools } from '../src/storage/db';
 
 try {
   Runtime.install({ logger: new DefaultLogger('WARN') });

@@ -3,9 +3,9 @@
  * states what the run found: the findings worth reporting, every assumption and
  * excluded path from the chain, a confidence level and suggested next steps.
  */
-import { defineAgent } from '../agent';
-import { loadArtifact } from '../artifacts';
-import { budgetFor, tokensOf } from '../budgets';
+import { defineAgent } from '../agents/contract';
+import { loadArtifact } from '../storage/artifacts';
+import { budgetFor, tokensOf } from '../agents/budgets';
 import { AnalysisInput, AnalysisOutput, type AnswerMetric, type Finding, type Handoff, type Intent } from '../contracts';
 import { condenseToBudget } from '../relay/condense';
 import { say } from '../analysis/wording';

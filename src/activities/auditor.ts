@@ -11,10 +11,10 @@
  * important number is a note. Section bodies are audited; headings are the plan's
  * step descriptions.
  */
-import { defineAgent } from '../agent';
-import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
+import { defineAgent } from '../agents/contract';
+import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifacts';
 import { AuditInput, AuditOutput, type AuditFinding, type ReportOutput } from '../contracts';
-import { MAX_REPORT_RETRIES } from '../limits';
+import { MAX_REPORT_RETRIES } from '../settings/limits';
 import { readNumbers, statesCalculation } from '../report/numbers';
 
 /** Findings that send their section back to the reporter (an unused important number is a note only). */

@@ -11,15 +11,15 @@
  * and is reported as re-run, not independently verified (rerun_only). Matches
  * become citable; mismatches and failed reconciliations are flagged and never cited.
  */
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { TOLERANCE, sameNumber, selectForVerification } from '../analysis/calculations';
 import { deriveCompute, deriveFromSql, metricSummary, pickValue, queryRows, type StepData } from '../analysis/recompute';
 import { twoSampleTest } from '../analysis/statistics';
 import { VerificationInput, VerificationOutput, type Calculation, type CheckedCalculation, type Recipe, type Row } from '../contracts';
-import { catalogFor, databaseFor } from '../sources';
+import { catalogFor, databaseFor } from '../settings/sources';
 import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
-import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
-import { isTransientDatabaseError } from '../db';
+import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifacts';
+import { isTransientDatabaseError } from '../storage/db';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 

@@ -1,8 +1,8 @@
 /** Catalog agent: tells the workflow which metrics and dimensions exist, so it can check plans without reading files. */
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { catalogIndex } from '../catalog/sql';
 import { CatalogIndex } from '../contracts';
-import { catalogFor } from '../sources';
+import { catalogFor } from '../settings/sources';
 import { z } from 'zod';
 
 export const describeCatalog = defineAgent({

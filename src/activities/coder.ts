@@ -5,11 +5,11 @@
  * unchanged and every earlier test failure.
  */
 import { z } from 'zod';
-import { defineAgent } from '../agent';
-import { storeArtifact } from '../artifacts';
+import { defineAgent } from '../agents/contract';
+import { storeArtifact } from '../storage/artifacts';
 import { writeStepCode } from '../coding/rules-coder';
 import { CodeDraft, CoderInput } from '../contracts';
-import { SAMPLE_ROWS } from '../limits';
+import { SAMPLE_ROWS } from '../settings/limits';
 import { modelFor } from '../model/model';
 
 const WrittenCode = z.object({

@@ -4,12 +4,12 @@
  * the latest full month with data rather than the calendar's last month, and a
  * period that holds no data is answered with where the data is instead of a zero.
  */
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { monthProbes } from '../analysis/month-probes';
 import { latestFullMonth, partialMonths } from '../analysis/coverage';
 import { DataExtent, DataExtentInput, type MonthCoverage, type TimeFieldExtent } from '../contracts';
-import { catalogFor, databaseFor } from '../sources';
-import { currentWorkflowId, storeArtifact } from '../artifacts';
+import { catalogFor, databaseFor } from '../settings/sources';
+import { currentWorkflowId, storeArtifact } from '../storage/artifacts';
 
 export const readDataExtent = defineAgent({
   name: 'data-extent',

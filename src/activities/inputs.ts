@@ -1,10 +1,10 @@
 /**
  * Input store (bookkeeping, not an agent): writes a bulky agent input to the artifact store and returns its
- * reference (src/input-refs.ts). It runs as a local activity, so the input itself never enters the history.
+ * reference (src/storage/input-refs.ts). It runs as a local activity, so the input itself never enters the history.
  */
 import { z } from 'zod';
-import { defineAgent } from '../agent';
-import { storeArtifact } from '../artifacts';
+import { defineAgent } from '../agents/contract';
+import { storeArtifact } from '../storage/artifacts';
 import { StoredInput } from '../contracts';
 
 export const storeInput = defineAgent({

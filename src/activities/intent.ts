@@ -1,6 +1,6 @@
 /** Intent agent: keyword rules first; the model only when no rule matches. */
 import { z } from 'zod';
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { Intent, IntentInput, IntentOutput } from '../contracts';
 import { detectLanguage } from '../model/language';
 import { modelFor } from '../model/model';

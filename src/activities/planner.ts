@@ -4,17 +4,17 @@
  * the plan as JSON, which is checked like any plan (dependencies, cycles, names in
  * the catalog, every query compiling) and sent back with the problems when it fails.
  */
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import type { Catalog } from '../catalog/catalog';
 import { catalogFragment, catalogIndex, compileMetricQuery } from '../catalog/sql';
 import { Plan, PlanDraft, PlannerInput, type DataExtent, type QuestionReading } from '../contracts';
-import { MAX_PLAN_STEPS } from '../limits';
+import { MAX_PLAN_STEPS } from '../settings/limits';
 import { modelFor } from '../model/model';
 import { planQuestion, readingOfPlan } from '../model/rules';
 import { defaultTimeWindow, lastDayOf, makeWindow, previousMonth, windowOfMonth } from '../model/time-window';
-import { catalogFor } from '../sources';
-import { storeFragments } from '../fragments';
-import { loadArtifact } from '../artifacts';
+import { catalogFor } from '../settings/sources';
+import { storeFragments } from '../storage/fragments';
+import { loadArtifact } from '../storage/artifacts';
 import { checkPlan } from '../workflows/plan-checks';
 import { say } from '../analysis/wording';
 

@@ -12,14 +12,14 @@
  * rows are placed in the period is `periodScope` below.
  */
 import { qualifiedTable, tableSql, wallNow, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { queryRows } from '../analysis/recompute';
 import { DataQualityInput, DataQualityOutput, type Recipe, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
-import { catalogFor, databaseFor } from '../sources';
+import { catalogFor, databaseFor } from '../settings/sources';
 import { partialMonths } from '../analysis/coverage';
 import { monthProbes, wallRange } from '../analysis/month-probes';
-import { storeArtifact, storeCalculations } from '../artifacts';
-import { runReadOnly } from '../db';
+import { storeArtifact, storeCalculations } from '../storage/artifacts';
+import { runReadOnly } from '../storage/db';
 import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };

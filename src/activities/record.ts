@@ -4,8 +4,8 @@
  * input, the run's largest value, is never recorded in the history; only the reference is (in its marker).
  */
 import { z } from 'zod';
-import { defineAgent } from '../agent';
-import { storeArtifact } from '../artifacts';
+import { defineAgent } from '../agents/contract';
+import { storeArtifact } from '../storage/artifacts';
 import { RunRecordInput } from '../contracts';
 
 export const storeRunRecord = defineAgent({

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { ApplicationFailure } from '@temporalio/common';
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import type { Catalog } from '../catalog/catalog';
 import { dimensionLabel, valueLabel } from '../analysis/findings';
 import { trendSentence, wordsFor } from '../analysis/wording';
@@ -23,9 +23,9 @@ import { chartFor, presentChart, type FieldFormat } from '../report/charts';
 import { formatCalculation, readNumbers } from '../report/numbers';
 import { markUnverified } from '../report/answer';
 import { modelFor } from '../model/model';
-import { catalogFor } from '../sources';
+import { catalogFor } from '../settings/sources';
 import { lastDayOf } from '../model/time-window';
-import { loadArtifact, loadCalculations, storeArtifact } from '../artifacts';
+import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifacts';
 
 type Input = z.output<typeof ReportInput>;
 

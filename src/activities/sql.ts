@@ -5,18 +5,18 @@
  * src/operations). Heartbeats come from the worker's interceptor.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { stepCalculations } from '../analysis/calculations';
 import type { Derived } from '../analysis/derive';
 import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis/recompute';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
 import { StepInput, StepOutput } from '../contracts';
-import { DatabaseUnreachableError, isTransientDatabaseError } from '../db';
-import { isConnectionLost } from '../failures';
-import { databaseFor } from '../sources';
+import { DatabaseUnreachableError, isTransientDatabaseError } from '../storage/db';
+import { isConnectionLost } from '../temporal/failures';
+import { databaseFor } from '../settings/sources';
 import { isSqlOperation, operationOf } from '../operations';
-import { buildStepOutput, fragmentCatalog } from '../step-output';
-import { stepFragment } from '../fragments';
+import { buildStepOutput, fragmentCatalog } from '../storage/step-output';
+import { stepFragment } from '../storage/fragments';
 import { describeStep } from '../analysis/findings';
 
 export const runSqlStep = defineAgent({
@@ -46,7 +46,7 @@ export const runSqlStep = defineAgent({
     try {
       result = await queryRows(databaseFor(databaseUrl), compiled.sql, compiled.params, SQL_LIMITS);
     } catch (err) {
-      // A connection cut under the query (or while it was being made) is infrastructure (src/failures.ts):
+      // A connection cut under the query (or while it was being made) is infrastructure (src/temporal/failures.ts):
       // retried as a whole, never counted against the step.
       if (isConnectionLost(err)) throw err;
       if (err instanceof DatabaseUnreachableError) {

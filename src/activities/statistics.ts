@@ -5,18 +5,18 @@
  * trend), queries their unit-level values read-only and runs Welch's t-test, with
  * a confidence interval for the difference, Cohen's d, and an interval per sample.
  */
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { displayOf, sourcesFor } from '../analysis/calculations';
 import { queryRows } from '../analysis/recompute';
-import { isTransientDatabaseError } from '../db';
+import { isTransientDatabaseError } from '../storage/db';
 import { ALPHA, twoSampleTest, type TwoSampleResult } from '../analysis/statistics';
 import type { Catalog } from '../catalog/catalog';
 import { compileUnitSample } from '../catalog/sql';
 import { StatisticsInput, StatisticsOutput, type Calculation, type PlanStep, type Recipe } from '../contracts';
 import { operationOf } from '../operations';
 import type { Samples } from '../operations/operation';
-import { catalogFor, databaseFor } from '../sources';
-import { storeArtifact, storeCalculations } from '../artifacts';
+import { catalogFor, databaseFor } from '../settings/sources';
+import { storeArtifact, storeCalculations } from '../storage/artifacts';
 import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
@@ -85,7 +85,7 @@ export const testSignificance = defineAgent({
       result = twoSampleTest(await values(before), await values(after));
     } catch (err) {
       // A sample half read when its connection was cut (or a database that may come back) is not "no test":
-      // the activity fails and is tried again (src/failures.ts says whether that counts against the agent).
+      // the activity fails and is tried again (src/temporal/failures.ts says whether that counts against the agent).
       if (isTransientDatabaseError(err)) throw err;
       return {
         task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],

@@ -10,18 +10,18 @@
  * Anything the sandbox stops, and any failed criterion, comes back as a failure
  * for the coder; a pass comes back with the step's result.
  */
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { catalogTables } from '../catalog/catalog';
-import { loadArtifact } from '../artifacts';
-import { isConnectionLost } from '../failures';
+import { loadArtifact } from '../storage/artifacts';
+import { isConnectionLost } from '../temporal/failures';
 import { checkAcceptance, type InputResult } from '../coding/acceptance';
 import type { WrittenCode } from '../coding/rules-coder';
 import { CodeRequirements, StepOutput, TesterInput, TesterOutput, type Row, type TestFailure } from '../contracts';
 import { queryRows } from '../analysis/recompute';
 import { runInSandbox } from '../sandbox/sandbox';
-import { databaseFor } from '../sources';
-import { allRows, buildComputedOutput, fragmentCatalog } from '../step-output';
-import { stepFragment } from '../fragments';
+import { databaseFor } from '../settings/sources';
+import { allRows, buildComputedOutput, fragmentCatalog } from '../storage/step-output';
+import { stepFragment } from '../storage/fragments';
 
 /** Limits for SQL a script declares: tighter than the SQL agent's. */
 export const SCRIPT_SQL_LIMITS = { statementTimeoutMs: 5_000, rowCap: 10_000 };

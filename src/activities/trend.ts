@@ -5,11 +5,11 @@
  * read as a drop.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { deriveCompute, type StepData } from '../analysis/recompute';
 import { StepInput, StepOutput, type Row } from '../contracts';
-import { allRows, buildComputedOutput } from '../step-output';
-import { stepFragment } from '../fragments';
+import { allRows, buildComputedOutput } from '../storage/step-output';
+import { stepFragment } from '../storage/fragments';
 import { say } from '../analysis/wording';
 
 export const analyzeTrend = defineAgent({

@@ -6,11 +6,11 @@
  *                 model checks row counts, applied scope, and that effects add up to the total:
  *                 each operation module's validation.logic)
  */
-import { defineAgent } from '../agent';
+import { defineAgent } from '../agents/contract';
 import { ValidationOutput, ValidatorInput, type ValidationCheck } from '../contracts';
 import { operationOf } from '../operations';
-import { fragmentCatalog } from '../step-output';
-import { stepFragment } from '../fragments';
+import { fragmentCatalog } from '../storage/step-output';
+import { stepFragment } from '../storage/fragments';
 
 export const validateStep = defineAgent({
   name: 'validator',

@@ -6,8 +6,8 @@
  */
 import { types } from 'pg';
 import type { Row, StepOperation, StepOutput } from '../contracts';
-import { queryReadOnly, type ReadOnlyLimits } from '../db';
-import type { SqlGuardOptions } from '../sql-guard';
+import { queryReadOnly, type ReadOnlyLimits } from '../storage/db';
+import type { SqlGuardOptions } from '../storage/sql-guard';
 import { operationOf } from '../operations';
 import type { StepData } from '../operations/operation';
 import type { Derived } from './derive';

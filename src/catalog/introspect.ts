@@ -2,7 +2,7 @@
  * `baton catalog init` and `baton catalog check`: draft a catalog from a live
  * PostgreSQL database, and verify a catalog against one.
  */
-import { getPool, queryReadOnly } from '../db';
+import { getPool, queryReadOnly } from '../storage/db';
 import { defaultTimeWindow } from '../model/time-window';
 import { parse as parseYaml } from 'yaml';
 import { catalogLines, CatalogError, parseCatalog, type Catalog } from './catalog';

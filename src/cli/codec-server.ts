@@ -1,7 +1,7 @@
 /**
  * `baton codec-server`: lets the Temporal Web UI show encrypted payloads decrypted.
  *
- * With payload encryption on (see src/codec.ts) the Web UI only has ciphertext to
+ * With payload encryption on (see src/temporal/codec.ts) the Web UI only has ciphertext to
  * show. The UI can instead send the payloads it displays to a "codec server" of
  * your own, from your browser: paste this server's URL into the UI's
  * "Codec Server endpoint" setting. The keys never leave this process and the
@@ -31,8 +31,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { codecFromEnv } from '../codec';
-import { loadConfig } from '../config';
+import { codecFromEnv } from '../temporal/codec';
+import { loadConfig } from '../settings/config';
 import { CliError } from './temporal';
 
 export const DEFAULT_CODEC_SERVER_PORT = 8081;

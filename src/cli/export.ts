@@ -4,14 +4,14 @@
  * produced it, each step's attempts (inputs, outputs, validation records), the
  * reviews, and the final answer. Agents that run as local activities (catalog, intent, validation, analysis, the
  * run record) are markers in the history: their outputs are there, their inputs are not. What the workflow decided
- * itself (plan rejections, each step's final status) comes from the run's record (src/run-record.ts).
+ * itself (plan rejections, each step's final status) comes from the run's record (src/storage/run-record.ts).
  */
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
-import { decodeHistoryPayloads } from '../codec';
-import { stepFragment } from '../fragments';
-import { resolveInputs } from '../input-refs';
-import { fullResult, type StoredResult } from '../run-record';
+import { decodeHistoryPayloads } from '../temporal/codec';
+import { stepFragment } from '../storage/fragments';
+import { resolveInputs } from '../storage/input-refs';
+import { fullResult, type StoredResult } from '../storage/run-record';
 import type { AnalysisRequest, AnalysisResult, CodeDraft, CoderInput, Plan, PlannerInput, StepInput, StepOutput, TesterInput, TesterOutput, ValidationOutput, ValidatorInput } from '../contracts';
 
 /** A local activity's marker: which agent, which attempt (the SDK's marker data, JSON, written by the SDK's core). */
@@ -95,7 +95,7 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
     }
   }
 
-  // Bulky inputs are in the artifact store, by reference (src/input-refs.ts).
+  // Bulky inputs are in the artifact store, by reference (src/storage/input-refs.ts).
   for (const call of calls.values()) {
     const [input] = await resolveInputs([call.input]).catch(() => [call.input]);
     call.input = input;

@@ -2,7 +2,7 @@
  * `baton runs` and `baton cancel`.
  *
  *   runs    lists analysis runs from Temporal visibility, filtered through the search attributes every run
- *           carries (BatonStatus, BatonIntent; src/search-attributes.ts) and its start time.
+ *           carries (BatonStatus, BatonIntent; src/temporal/search-attributes.ts) and its start time.
  *   cancel  stops a running analysis: the reason goes first as the cancelReason signal (a Temporal cancel
  *           request carries none), then the cancel request; the activities stop (SQL cancelled on the
  *           server, model calls aborted) and the run ends `cancelled` with the reason.
@@ -10,8 +10,8 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import pc from 'picocolors';
 import type { AnalysisResult } from '../contracts';
-import { fullResult, type StoredResult } from '../run-record';
-import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../search-attributes';
+import { fullResult, type StoredResult } from '../storage/run-record';
+import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import { cancelReasonSignal } from '../workflows';
 import { CliError } from './temporal';
 

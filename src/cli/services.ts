@@ -6,8 +6,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT, type BatonConfig } from '../config';
-import { ensureSystemSchema } from '../db';
+import { PROJECT_ROOT, type BatonConfig } from '../settings/config';
+import { ensureSystemSchema } from '../storage/db';
 import { WORKFLOW_BUNDLE } from '../worker';
 import { CliError } from './temporal';
 

@@ -1,9 +1,9 @@
 /** Connecting the command line to Temporal, with one clear line when it cannot. */
 import { Client, Connection } from '@temporalio/client';
-import { dataConverterFromEnv } from '../codec';
-import type { BatonConfig } from '../config';
-import { clientInterceptors } from '../telemetry';
-import { TemporalConnectionSettingsError, temporalConnectionOptions, type TemporalConnectionOptions } from '../temporal-connection';
+import { dataConverterFromEnv } from '../temporal/codec';
+import type { BatonConfig } from '../settings/config';
+import { clientInterceptors } from '../temporal/telemetry';
+import { TemporalConnectionSettingsError, temporalConnectionOptions, type TemporalConnectionOptions } from '../temporal/connection';
 
 export class CliError extends Error {
   constructor(
@@ -26,7 +26,7 @@ export async function connectTemporal(config: BatonConfig): Promise<Client> {
   }
   try {
     const connection = await Connection.connect({ ...options, connectTimeout: '3 seconds' });
-    // interceptors: a run's trace starts here when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/telemetry.ts).
+    // interceptors: a run's trace starts here when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/temporal/telemetry.ts).
     return new Client({ connection, namespace: config.temporalNamespace, dataConverter, interceptors: clientInterceptors() });
   } catch (err) {
     const reason = (err as Error).message.split('\n')[0];

@@ -4,7 +4,7 @@
  * the newest turns are kept verbatim. Pinned turns (the task with its plan, clues
  * and tracking status) are never summarised.
  */
-import { tokensOf } from '../budgets';
+import { tokensOf } from '../agents/budgets';
 
 export interface Turn {
   role: 'user' | 'assistant' | 'tool';

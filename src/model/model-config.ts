@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../settings/config';
 
 const AgentSettings = z.object({ model: z.string().min(1).optional(), temperature: z.number().min(0).max(2).optional() });
 

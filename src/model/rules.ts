@@ -10,7 +10,7 @@ import type {
 import { dimensionLabel, valueLabel } from '../analysis/findings';
 import { say } from '../analysis/wording';
 import { catalogFragment, compileMetricQuery, fanOutHandling, FanOutError } from '../catalog/sql';
-import { MAX_PLAN_STEPS } from '../limits';
+import { MAX_PLAN_STEPS } from '../settings/limits';
 import { detectLanguage } from './language';
 import { blockingWords, findGrain, findPeriodComparison, rankingWords, statementOf, wordsNotUsed, type Span } from './reading';
 import {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../settings/config';
 
 const FrontMatter = z.object({
   name: z.string().regex(/^[a-z0-9-]+$/, 'a skill name is lower-case words joined by hyphens'),

@@ -1,7 +1,7 @@
 /**
  * `change_decomposition`: the metric's change from period `before` to period
  * `after`, split over the values of `dimension` (mix and rate effects for ratios).
- * Plan schema: the `change_decomposition` member of StepOperation in src/contracts.ts.
+ * Plan schema: the `change_decomposition` member of StepOperation in src/contracts/.
  * Run by the SQL agent, which derives the effects from its own rows.
  */
 import type { Calculation } from '../contracts';

@@ -1,6 +1,6 @@
 /**
  * `compare`: each row of a dependency's metric result against its first row.
- * Plan schema: the `compare` member of StepOperation in src/contracts.ts.
+ * Plan schema: the `compare` member of StepOperation in src/contracts/.
  * Computed by generated code (coder and tester), checked against compare of src/analysis/derive.ts.
  */
 import type { Calculation, Row } from '../contracts';

@@ -1,7 +1,7 @@
 /**
  * `gap_contribution`: how much each value of `across` adds to the metric's gap
  * between two segments (segment a minus segment b, oriented so the gap is positive).
- * Plan schema: the `gap_contribution` member of StepOperation in src/contracts.ts.
+ * Plan schema: the `gap_contribution` member of StepOperation in src/contracts/.
  * Run by the SQL agent, which derives the contributions from its own rows.
  */
 import type { Calculation } from '../contracts';

@@ -3,7 +3,7 @@
  * Operation (src/operations/operation.ts). The mapped type makes a kind of
  * StepOperation without an entry a compile error.
  *
- * Adding an operation: its zod schema in StepOperation (src/contracts.ts), its
+ * Adding an operation: its zod schema in StepOperation (src/contracts/), its
  * module here, and its line in OPERATIONS.
  */
 import type { MetricQuery, StepOperation } from '../contracts';

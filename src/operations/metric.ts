@@ -1,11 +1,11 @@
 /**
  * `metric`: the metric, grouped and filtered as asked, in one compiled query.
- * Plan schema: the `metric` member of StepOperation in src/contracts.ts.
+ * Plan schema: the `metric` member of StepOperation in src/contracts/.
  * Run by the SQL agent; its rows are the result (no derivation).
  */
 import type { MetricDefinition } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, MemoryDraft, MetricQuery, PlanStep, Row } from '../contracts';
-import { INLINE_ROWS, MAX_CALCULATIONS_PER_STEP } from '../limits';
+import { INLINE_ROWS, MAX_CALCULATIONS_PER_STEP } from '../settings/limits';
 import { periodTag } from '../memory/pool';
 import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
 import { PERIOD_COLUMNS, dimensionLabel, formatValue, valueLabel } from '../analysis/wording';

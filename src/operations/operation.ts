@@ -5,7 +5,7 @@
  * charts, recompute, plan checks, SQL and statistics agents) keeps what every
  * kind shares and asks the registry for the rest.
  *
- * The operation's plan schema stays in src/contracts.ts with every other zod
+ * The operation's plan schema stays in src/contracts/ with every other zod
  * contract; a module imports its type from there.
  *
  * Everything reachable from here is pure and sandbox-safe: the workflow imports
@@ -17,7 +17,7 @@ import type { Derived } from '../analysis/derive';
 import type { Words } from '../analysis/wording';
 
 export type OperationKind = StepOperation['kind'];
-/** The plan schema of one kind (declared in src/contracts.ts). */
+/** The plan schema of one kind (declared in src/contracts/). */
 export type OperationOf<K extends OperationKind> = Extract<StepOperation, { kind: K }>;
 
 /** Who answers a step: the SQL agent, the trend agent, or the coder and tester (generated code, checked). */

@@ -1,7 +1,7 @@
 /**
  * `rank_contributors`: the largest contributors across several decompositions,
  * ranked by effect in the direction of the overall change.
- * Plan schema: the `rank_contributors` member of StepOperation in src/contracts.ts.
+ * Plan schema: the `rank_contributors` member of StepOperation in src/contracts/.
  * Computed by generated code (coder and tester), checked against rankContributors of src/analysis/derive.ts.
  */
 import type { MetricDefinition } from '../catalog/catalog';

@@ -1,6 +1,6 @@
 /**
  * `top_n`: the first n rows of a dependency's result, sorted by a column.
- * Plan schema: the `top_n` member of StepOperation in src/contracts.ts.
+ * Plan schema: the `top_n` member of StepOperation in src/contracts/.
  * Computed by generated code (coder and tester), checked against topN of src/analysis/derive.ts.
  */
 import type { Calculation } from '../contracts';

@@ -1,6 +1,6 @@
 /**
  * `trend`: direction, consecutive run and change points of a dependency's series.
- * Plan schema: the `trend` member of StepOperation in src/contracts.ts.
+ * Plan schema: the `trend` member of StepOperation in src/contracts/.
  * Run by the trend agent (src/activities/trend.ts) with trend of src/analysis/derive.ts;
  * partial periods are left out. Its acceptance criteria and code template serve a
  * coded trend step.
@@ -8,7 +8,7 @@
 import type { Calculation, MemoryDraft, Row } from '../contracts';
 import { trend as trendOf } from '../analysis/derive';
 import { formatValue, trendSentence } from '../analysis/wording';
-import { INLINE_ROWS } from '../limits';
+import { INLINE_ROWS } from '../settings/limits';
 import type { Operation } from './operation';
 import { json, make, num, readDependency } from './parts';
 

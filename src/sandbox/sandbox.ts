@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../settings/config';
 
 export interface SandboxLimits {
   /** Time the script may run inside the context (the vm timeout: wall-clock, on a single thread). */

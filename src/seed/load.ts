@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { ensureSystemSchema, getPool } from '../db';
+import { ensureSystemSchema, getPool } from '../storage/db';
 import { CATEGORIES, generateRows, seedMonths, type SeedManifest } from './generate';
 import { MAX_SCALE, describeTally, emptyTally, shardSeed, tallyShard } from './scale';
 

@@ -38,8 +38,8 @@ import type {
   StepRecord,
 } from '../contracts';
 import { say } from '../analysis/wording';
-import { MAX_PLAN_ATTEMPTS, MAX_REPORT_RETRIES } from '../limits';
-import { INTENT_ATTRIBUTE } from '../search-attributes';
+import { MAX_PLAN_ATTEMPTS, MAX_REPORT_RETRIES } from '../settings/limits';
+import { INTENT_ATTRIBUTE } from '../temporal/search-attributes';
 import { relayChain, toHandoff } from '../relay/compress';
 import { markFindings, resultMetrics } from '../report/answer';
 import { checkPlan } from './plan-checks';

@@ -4,7 +4,7 @@
  * references to the catalog. Pure and deterministic.
  */
 import type { CatalogIndex, Plan, PlanStep } from '../contracts';
-import { MAX_PLAN_STEPS } from '../limits';
+import { MAX_PLAN_STEPS } from '../settings/limits';
 import { operationOf } from '../operations';
 
 /** Ids the run's own stages use for their calculations. */

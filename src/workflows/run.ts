@@ -43,18 +43,18 @@ import type {
   StepRecord,
   VerificationOutput,
 } from '../contracts';
-import { gaveUpAfterRetries, mostTellingReason } from '../failures';
-import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../limits';
+import { gaveUpAfterRetries, mostTellingReason } from '../temporal/failures';
+import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../settings/limits';
 import { MemoryPool } from '../memory/pool';
-import { STATUS_ATTRIBUTE } from '../search-attributes';
+import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import { checklist } from './checklist';
 
 /**
- * Two kinds of retry, kept apart (src/failures.ts). Infrastructure (a lost worker, a heartbeat or start-to-close
+ * Two kinds of retry, kept apart (src/temporal/failures.ts). Infrastructure (a lost worker, a heartbeat or start-to-close
  * timeout, Temporal away, a connection terminated mid-query) is retried here without a count, backing off to
  * every 10 s, until the work succeeds or the generous schedule-to-close bound passes. An agent's own retryable
  * outcome (its database unreachable, a statement timeout, a rate limit) is counted by the worker
- * (src/execution-ledger.ts), which gives up after AGENT_ATTEMPTS tries with the agent's reason, non-retryable.
+ * (src/temporal/execution-ledger.ts), which gives up after AGENT_ATTEMPTS tries with the agent's reason, non-retryable.
  */
 const AGENT_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
@@ -91,7 +91,7 @@ const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
  * worker by the file's hash), the intent (keyword rules; the model only when no rule matches, within the same
  * timeouts as a model agent), step validation and the analysis agent. `storeRunRecord` writes the run's record to
  * the artifact store at the end: local, so the record, the run's largest value, never enters the history; `storeInput`
- * does the same for bulky agent inputs (src/input-refs.ts).
+ * does the same for bulky agent inputs (src/storage/input-refs.ts).
  */
 const LOCAL_AGENTS = new Set(['describeCatalog', 'classifyIntent', 'validateStep', 'analyzeResults', 'storeRunRecord', 'storeInput']);
 const LOCAL_OPTIONS: LocalActivityOptions = {
@@ -116,7 +116,7 @@ export class ActivityCapReached extends Error {}
 
 export type StepsPlan = Extract<Plan, { kind: 'plan' }>;
 
-/** The most telling reason an agent's activity failed: the agent's own words before the infrastructure's (src/failures.ts). */
+/** The most telling reason an agent's activity failed: the agent's own words before the infrastructure's (src/temporal/failures.ts). */
 export function failureMessage(err: unknown): string {
   return mostTellingReason(err);
 }
@@ -242,7 +242,7 @@ export class AnalysisRun {
       executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
     };
     const options = SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : MODEL_AGENTS.has(agent) ? MODEL_OPTIONS : AGENT_OPTIONS;
-    // A bulky input goes to the artifact store first; the agent is scheduled with its reference (src/input-refs.ts).
+    // A bulky input goes to the artifact store first; the agent is scheduled with its reference (src/storage/input-refs.ts).
     const bulky = JSON.stringify(input).length > INPUT_BY_REFERENCE_CHARS;
     const sent = bulky ? { input_ref: await runLocal('storeInput', { ...LOCAL_OPTIONS, ...cancellation, summary: `${summary} · input` }, { workflow_id: this.workflowId, agent, input }) } : input;
     return activity.executeWithOptions({ ...options, ...cancellation, summary }, [sent]);
@@ -282,7 +282,7 @@ export class AnalysisRun {
   /**
    * The run's full record: the plan, every step record, the stages' outputs, the pool and the checklist. It is written
    * to the artifact store (storeRunRecord, a local activity, so it never enters the history); `fullResult` in
-   * src/run-record.ts reads it back for the CLI and the tests. Catalog fragments, calculations, each step's column
+   * src/storage/run-record.ts reads it back for the CLI and the tests. Catalog fragments, calculations, each step's column
    * meanings and aggregation logic and the recipes for the validator stay where they are (the artifact store and the
    * agents' own events); `baton export` rebuilds the whole run from the history.
    */

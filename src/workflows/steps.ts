@@ -8,7 +8,7 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import type { DependencyResult, PlanStep, StepOutput, StepProgress, StepRecord, TestFailure, ValidationOutput } from '../contracts';
 import { acceptanceCriteria } from '../coding/acceptance';
-import { MAX_CODE_ROLLBACKS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../limits';
+import { MAX_CODE_ROLLBACKS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../settings/limits';
 import { periodTag } from '../memory/pool';
 import { operationOf } from '../operations';
 import { failureMessage, isNonRetryable, type AnalysisRun, type StepsPlan } from './run';

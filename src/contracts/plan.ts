@@ -1,0 +1,161 @@
+/** The planner's contracts: metric queries, the plan's steps and their operations, the reading of the question, and the plan itself. */
+import { z } from 'zod';
+import { IsoDate, TimeWindow, TimeGrain, DataExtent } from './shared';
+import { IntentOutput } from './request';
+
+// ---------------------------------------------------------------- planner agent
+
+export const DimensionFilter = z.object({ dimension: z.string(), values: z.array(z.string()).min(1) });
+export type DimensionFilter = z.infer<typeof DimensionFilter>;
+
+/** What a step computes, in catalog terms. SQL is compiled from this and the catalog, never written free-hand. */
+export const MetricQuery = z.object({
+  metric: z.string(),
+  window: TimeWindow,
+  filters: z.array(DimensionFilter),
+  /** Catalog dimensions, the time grains year / quarter / month / week / day, or "period" (the named periods below). */
+  group_by: z.array(z.string()),
+  /**
+   * Named periods for a comparison of two windows that are not neighbours on one grain (a year over year
+   * of March, two ranges): the rows are grouped by "period", keyed by these keys. The window spans them all.
+   */
+  periods: z.array(z.object({ key: z.string().min(1), start: IsoDate, end: IsoDate })).default([]),
+  /** Sort rows by value (top-N questions); null keeps the group order. */
+  order: z.enum(['asc', 'desc']).nullable().default(null),
+  limit: z.number().int().min(1).max(1000).nullable().default(null),
+});
+export type MetricQuery = z.infer<typeof MetricQuery>;
+/** A metric query as written by hand (periods, order and limit may be left out). */
+export type MetricQueryInput = z.input<typeof MetricQuery>;
+
+/**
+ * What a step does. SQL operations are run by the SQL agent; the others work only
+ * on the results of the steps they depend on.
+ */
+export const StepOperation = z.discriminatedUnion('kind', [
+  /** The metric, grouped and filtered as asked. */
+  z.object({ kind: z.literal('metric'), query: MetricQuery }),
+  /** How much each value of `across` adds to the metric's gap between two segments (segment_a minus segment_b). */
+  z.object({
+    kind: z.literal('gap_contribution'),
+    query: MetricQuery,
+    segment: z.object({ dimension: z.string(), a: z.string(), b: z.string() }),
+    across: z.string(),
+  }),
+  /**
+   * The metric's change from period `before` to period `after` (keys of the column `period_column`: month,
+   * quarter, year or period), split over the values of `dimension` (mix and rate effects for ratios).
+   */
+  z.object({
+    kind: z.literal('change_decomposition'),
+    query: MetricQuery,
+    dimension: z.string(),
+    before: z.string(),
+    after: z.string(),
+    period_column: z.string().default('month'),
+  }),
+  /** The first n rows of a dependency's result, sorted by a column. */
+  z.object({ kind: z.literal('top_n'), source: z.string(), column: z.string(), n: z.number().int().min(1), order: z.enum(['asc', 'desc']) }),
+  /** Differences between the rows of a dependency's metric result. */
+  z.object({ kind: z.literal('compare'), source: z.string(), key_columns: z.array(z.string()) }),
+  /** Direction, consecutive run and change points of a dependency's monthly series. */
+  z.object({ kind: z.literal('trend'), source: z.string(), key_columns: z.array(z.string()) }),
+  /** The largest contributors across several decompositions, ranked by effect in the direction of the change. */
+  z.object({ kind: z.literal('rank_contributors'), sources: z.array(z.string()).min(1), n: z.number().int().min(1) }),
+]);
+export type StepOperation = z.infer<typeof StepOperation>;
+
+export const PlanStep = z.object({
+  step_id: z.string().min(1),
+  description: z.string().min(1),
+  depends_on: z.array(z.string()),
+  expected_output: z.string().min(1),
+  /** Catalog metrics and dimensions the step uses; checked against the catalog before anything runs. */
+  metrics: z.array(z.string()),
+  dimensions: z.array(z.string()),
+  operation: StepOperation,
+});
+export type PlanStep = z.infer<typeof PlanStep>;
+
+export const PlannerInput = z.object({
+  question: z.string().min(1),
+  intent: IntentOutput,
+  asOf: IsoDate,
+  catalogPath: z.string().optional(),
+  /** Why earlier plans were rejected (by the plan checks or by a reviewer), quoted back so the planner can avoid it. */
+  feedback: z.array(z.string()).default([]),
+  /** Where each time field has data; null for runs started before the extent was read. */
+  extent: DataExtent.nullable().default(null),
+});
+export type PlannerInput = z.input<typeof PlannerInput>;
+
+/**
+ * How the question was read, stated back to the user: the answer's first line and the --json `reading`.
+ * Words of the question that map to nothing in the plan are listed in not_used.
+ */
+export const QuestionReading = z.object({
+  metrics: z.array(z.string()),
+  /** The metrics' names for people, in the question's language. */
+  metric_labels: z.array(z.string()),
+  window: TimeWindow.nullable(),
+  /** A second window the first is compared with (year over year, period over period, attribution), if any. */
+  compared_with: TimeWindow.nullable(),
+  grain: TimeGrain.nullable(),
+  group_by: z.array(z.string()),
+  filters: z.array(DimensionFilter),
+  ranking: z.object({ n: z.number().int().min(1), order: z.enum(['asc', 'desc']), by: z.string() }).nullable(),
+  /** Words or phrases of the question the plan does not use. */
+  not_used: z.array(z.string()),
+  /** The first line of the answer: what was computed, over which period. */
+  statement: z.string(),
+});
+export type QuestionReading = z.infer<typeof QuestionReading>;
+
+/** The catalog's names, so the workflow can check a plan's references without reading files. */
+export const CatalogIndex = z.object({
+  name: z.string(),
+  metrics: z.array(z.string()),
+  dimensions: z.array(z.string()),
+});
+export type CatalogIndex = z.infer<typeof CatalogIndex>;
+
+/** The part of the catalog one step needs: its metrics, dimensions, their tables, joins and time fields. */
+export const CatalogFragment = z.record(z.string(), z.unknown());
+export type CatalogFragment = z.infer<typeof CatalogFragment>;
+
+const PlannedSteps = z.object({
+  kind: z.literal('plan'),
+  steps: z.array(PlanStep).min(1),
+  /** Assumptions the planner made (for example a default period). */
+  assumptions: z.array(z.string()),
+});
+/** A checked plan also says how it read the question (written by code from the steps, for either model). */
+const ReadPlan = PlannedSteps.extend({ reading: QuestionReading.optional() });
+const CannotAnswer = z.object({
+  kind: z.literal('cannot_answer'),
+  reason: z.string().min(1),
+  /** What the catalog offers instead, so the user can rephrase. */
+  available_metrics: z.array(z.string()),
+});
+const NeedsClarification = z.object({
+  kind: z.literal('needs_clarification'),
+  reason: z.string().min(1),
+  /** The question back to the user. */
+  question: z.string().min(1),
+});
+
+export const Plan = z.discriminatedUnion('kind', [
+  ReadPlan.extend({
+    /** Each step's catalog fragment, cut from the catalog by code, keyed by step_id; empty when they are behind fragments_ref. */
+    fragments: z.record(z.string(), CatalogFragment),
+    /** Artifact holding the fragments (keyed by step_id), so the plan stays small in the history; absent in older runs. */
+    fragments_ref: z.string().nullable().optional(),
+  }),
+  CannotAnswer.extend({ reading: QuestionReading.optional() }),
+  NeedsClarification.extend({ reading: QuestionReading.optional() }),
+]);
+export type Plan = z.infer<typeof Plan>;
+
+/** A plan as a model writes it: the fragments are cut by code afterwards. */
+export const PlanDraft = z.discriminatedUnion('kind', [PlannedSteps, CannotAnswer, NeedsClarification]);
+export type PlanDraft = z.infer<typeof PlanDraft>;

@@ -1,0 +1,75 @@
+/** The data-quality agent's contracts: its checks, their counts, and the partial periods it finds. */
+import { z } from 'zod';
+import { TimeWindow, Language } from './shared';
+import { RecipeOrRef } from './calculations';
+
+// ---------------------------------------------------------------- data-quality agent
+
+export const DataQualityInput = z.object({
+  workflow_id: z.string(),
+  catalogPath: z.string().optional(),
+  databaseUrl: z.string().optional(),
+  /** The metrics the plan uses (their tables are checked) and the periods it reads. */
+  metrics: z.array(z.string()).min(1),
+  windows: z.array(TimeWindow).min(1),
+  language: Language.default('en'),
+});
+export type DataQualityInput = z.input<typeof DataQualityInput>;
+
+export const QualityCheckResult = z.object({
+  id: z.string(),
+  kind: z.enum(['negative_value', 'missing_value', 'missing_reference', 'impossible_date', 'future_date']),
+  table: z.string(),
+  column: z.string(),
+  description: z.string(),
+  /**
+   * Offending rows in the analysed period (the plan's windows; see the table's `period`), or in the whole table
+   * when the table has no way into the period (its `period` is null) and in runs recorded before count_all existed.
+   */
+  count: z.number().int().min(0),
+  /** Offending rows in the whole table (absent in runs recorded before the counts were scoped to the period). */
+  count_all: z.number().int().min(0).optional(),
+  /** Whether the metric filters already keep these rows out of every number. */
+  excluded_by_metrics: z.boolean(),
+});
+export type QualityCheckResult = z.infer<typeof QualityCheckResult>;
+
+export const PartialPeriod = z.object({
+  period: z.string(),
+  days_covered: z.number().int().min(0),
+  days_expected: z.number().int().min(1),
+  last_day_with_data: z.string().nullable(),
+});
+export type PartialPeriod = z.infer<typeof PartialPeriod>;
+
+export const DataQualityOutput = z.object({
+  task_id: z.string(),
+  tables: z.array(z.object({
+    table: z.string(),
+    /** Rows in the analysed period (the whole table when `period` is null). */
+    rows: z.number().int().min(0),
+    /** Rows in the whole table (absent in runs recorded before the counts were scoped to the period). */
+    rows_all: z.number().int().min(0).optional(),
+    /**
+     * Present when the table was too large to count whole (over BATON_QUALITY_WHOLE_TABLE_ROWS, by PostgreSQL's
+     * estimate, this number): its rows and checks were counted in the analysed period only, and no `*_all` count exists.
+     */
+    whole_table_rows_estimate: z.number().int().min(0).optional(),
+    /** How a row is placed in the period, e.g. "orders.pay_time" or "invoice.invoice_date through invoice_line.invoice_id"; null: not placed, whole table. */
+    period: z.string().nullable().optional(),
+  })),
+  checks: z.array(QualityCheckResult),
+  partial_periods: z.array(PartialPeriod),
+  /** Rows failing at least one row-level check, in the analysed period. */
+  dirty_rows: z.number().int().min(0),
+  /** The same in the whole tables (absent in runs recorded before the counts were scoped to the period). */
+  dirty_rows_all: z.number().int().min(0).optional(),
+  calculations_ref: z.string().nullable(),
+  calculation_count: z.number().int().min(0),
+  /** How the validator re-runs the checks: stored (the check queries are long), inline in runs recorded before. */
+  recipe: RecipeOrRef,
+  assumptions_made: z.array(z.string()),
+  paths_excluded: z.array(z.string()),
+  summary: z.string(),
+});
+export type DataQualityOutput = z.infer<typeof DataQualityOutput>;

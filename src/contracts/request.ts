@@ -1,0 +1,55 @@
+/** What starts a run (the request) and what the intent agent reads from the question. */
+import { z } from 'zod';
+import { MAX_QUESTION_LENGTH } from '../settings/limits';
+import { IsoDate, Language } from './shared';
+
+// ---------------------------------------------------------------- run request
+
+export const AnalysisRequest = z.object({
+  question: z
+    .string()
+    .transform((q) => q.trim())
+    .pipe(z.string().min(1, 'the question is empty').max(MAX_QUESTION_LENGTH, `the question is longer than ${MAX_QUESTION_LENGTH} characters`)),
+  /** "Today" for the run (YYYY-MM-DD, in the catalog's time zone). Pinned so a replay or retry reads the same "last month". */
+  asOf: IsoDate,
+  /** Metric catalog (YAML) the worker reads; absent means the worker's default. */
+  catalogPath: z.string().optional(),
+  /** Database to analyse; absent means the worker's DATABASE_URL. */
+  databaseUrl: z.string().optional(),
+  /** Fuse: the most activities one run may execute. */
+  maxActivities: z.number().int().min(1).max(500).default(40),
+  /** How often a failing step is retried (after its first attempt) before it is marked not computable. */
+  maxStepRetries: z.number().int().min(0).max(10).default(3),
+  /** What happens past a step's retries: degrade (mark it and its dependents not computable) or fail the run. */
+  onStepFailure: z.enum(['degrade', 'fail']).default('degrade'),
+  /** Plan approval: the run waits after planning for approve / revise / reject. */
+  review: z
+    .object({
+      timeoutSeconds: z.number().int().min(1).max(7 * 86_400).default(3600),
+      onTimeout: z.enum(['approve', 'cancel']).default('cancel'),
+    })
+    .optional(),
+});
+export type AnalysisRequest = z.input<typeof AnalysisRequest>;
+export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
+
+
+// ---------------------------------------------------------------- intent agent
+
+export const Intent = z.enum(['attribution', 'comparison', 'trend', 'query']);
+export type Intent = z.infer<typeof Intent>;
+
+export const IntentInput = z.object({ question: z.string().min(1) });
+export type IntentInput = z.infer<typeof IntentInput>;
+
+export const IntentOutput = z.object({
+  intent: Intent,
+  /** Which path decided: the keyword rules, or the model when no rule matched. */
+  decided_by: z.enum(['rules', 'model']),
+  /** The keyword that matched, when the rules decided. */
+  matched: z.string().nullable(),
+  /** Name of the model that decided, when the model decided. */
+  model: z.string().nullable(),
+  language: Language,
+});
+export type IntentOutput = z.infer<typeof IntentOutput>;
