@@ -108,7 +108,9 @@ export function importDbt(docs: DbtFile[], options: DbtImportOptions): DbtImport
     ...read.problems.filter((p) => [...mine].some((f) => p.startsWith(`${f}: `))),
   ];
   if (read.models.length === 0) throw new Error('no semantic models found in the dbt files given (neither top-level semantic_models nor models with a semantic_model annotation)');
-  const project = new Project(read.models, options);
+  const columns: Record<string, string[]> = { ...read.columns };
+  for (const [table, cols] of Object.entries(options.columns ?? {})) columns[table] = [...(columns[table] ?? []), ...cols];
+  const project = new Project(read.models, { ...options, columns });
   const included = includedModels(project, mine, read.metrics);
   const built = buildTables(project, included, options, (m, line) => unmapped.push(`${m.file}: ${line}`));
   const mapper = new MetricMapper(project, built, read.metrics, options);

@@ -53,7 +53,13 @@ export interface DbtMetric {
   window?: string;
   grainToDate?: string;
 }
-export interface DbtProject { models: DbtSemanticModel[]; metrics: DbtMetric[]; problems: string[] }
+export interface DbtProject {
+  models: DbtSemanticModel[];
+  metrics: DbtMetric[];
+  problems: string[];
+  /** The columns each dbt model's `columns:` lists (to qualify expressions when no database is given). */
+  columns: Record<string, string[]>;
+}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -169,6 +175,7 @@ export function readProject(docs: { file: string; doc: unknown }[]): DbtProject 
   const models: DbtSemanticModel[] = [];
   const metrics: DbtMetric[] = [];
   const problems: string[] = [];
+  const columns: Record<string, string[]> = {};
   for (const { file, doc } of docs) {
     if (doc === null || doc === undefined) continue;
     if (!isObj(doc) || !Object.keys(doc).some((k) => DBT_KEYS.has(k))) {
@@ -176,15 +183,21 @@ export function readProject(docs: { file: string; doc: unknown }[]): DbtProject 
       continue;
     }
     list(doc.semantic_models).forEach((v, i) => { if (isObj(v)) { const m = legacyModel(v, file, i, problems); if (m) models.push(m); } });
-    for (const v of list(doc.models).filter(isObj)) { const m = latestModel(v, file, metrics); if (m) models.push(m); }
+    for (const v of list(doc.models).filter(isObj)) {
+      const m = latestModel(v, file, metrics);
+      if (m) models.push(m);
+      const table = str(v.name);
+      if (table) (columns[table] ??= []).push(...list(v.columns).filter(isObj).map((c) => str(c.name)).filter((c): c is string => c !== undefined));
+    }
     for (const v of list(doc.metrics).filter(isObj)) metrics.push(metricOf(v, file));
   }
   // A legacy measure with `create_metric: true` is also a simple metric of its name.
   for (const m of models) for (const x of m.measures) {
     if (!metrics.some((y) => y.name === x.name) && createsMetric(docs, x.name)) metrics.push({ name: x.name, type: 'simple', file: m.file, description: x.description, measure: { name: x.name } });
   }
-  for (const m of models) if (m.entities.length === 0) problems.push(`${m.file}: ${m.key}: no entities; imported without a primary key or joins`);
-  return { models, metrics, problems };
+  // MetricFlow requires entities (a primary one at least): without them a model has no grain to aggregate at.
+  for (const m of models) if (m.entities.length === 0) problems.push(`${m.file}: ${m.key}: no entities (a semantic model needs a primary entity); skipped, with its measures`);
+  return { models: models.filter((m) => m.entities.length > 0), metrics, problems, columns };
 }
 
 function createsMetric(docs: { doc: unknown }[], measure: string): boolean {
