@@ -144,12 +144,12 @@ test('the mapping: entities, time dimensions with granularity, measures by aggre
 test('what cannot be mapped is named, in the result and at the top of the file', () => {
   const { text, unmapped } = importDbt(readDbtFiles(FIXTURE), { name: 'jaffle' });
   expect(unmapped).toEqual([
-    'entity product of order_items (order_items.product_id): no semantic model has it as its primary entity, so no join',
-    'entity location of orders (orders.location_id): no semantic model has it as its primary entity, so no join',
-    'metric median_revenue (simple): measure median_revenue aggregates with median, which a Baton metric cannot express (sum, count, count_distinct, average, min, max, sum_boolean can)',
-    'metric revenue_growth_mom (derived): input revenue has an offset (1 month); ask Baton period over period (环比/同比) instead',
-    'metric order_gross_profit (derived): its inputs are on order_items and orders, two grains; a Baton metric aggregates one table (ask for each and compare)',
-    'metric cumulative_revenue (cumulative): cumulative metrics (running totals, conversions) have no Baton equivalent; not imported',
+    'order_items.yml: entity product of order_items (order_items.product_id): no semantic model has it as its primary entity on a column, so no join',
+    'orders.yml: entity location of orders (orders.location_id): no semantic model has it as its primary entity on a column, so no join',
+    'order_items.yml: metric median_revenue (simple): measure median_revenue aggregates with median, which a Baton metric cannot express; ask Baton for the average, or the metric grouped by a dimension, instead',
+    'order_items.yml: metric revenue_growth_mom (derived): input revenue has an offset (1 month); ask Baton period over period (环比/同比) on revenue instead',
+    'order_items.yml: metric order_gross_profit (derived): its inputs are on order_items and orders, two grains; a Baton metric aggregates one table (ask for each and compare)',
+    'order_items.yml: metric cumulative_revenue (cumulative): a running total of revenue (all time) has no Baton equivalent; ask for revenue over the window you mean instead',
   ]);
   for (const line of unmapped) expect(text).toContain(`#   - ${line}`);
 });
@@ -159,7 +159,7 @@ test('the CLI writes the catalog, names what it left out, and the result passes 
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const { stdout, stderr } = await run('node', [path.join(ROOT, 'dist/src/client.js'), 'catalog', 'import-dbt', FIXTURE, '--name', 'jaffle', '--currency', 'USD', '--database-url', dbtUrl, '-o', out]);
   expect(stdout).toContain(`wrote ${out}: 3 tables, 15 metrics, 7 dimensions; 6 thing(s) not imported`);
-  expect(stderr).toContain('! not imported: metric cumulative_revenue (cumulative)');
+  expect(stderr).toContain('! not imported: order_items.yml: metric cumulative_revenue (cumulative)');
   const catalog = parseCatalog(fs.readFileSync(out, 'utf8'));
   expect(catalog.metrics.revenue).toMatchObject({ unit: 'USD', format: 'currency' });
   const report = await checkCatalog(fs.readFileSync(out, 'utf8'), out, dbtUrl);
