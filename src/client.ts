@@ -23,7 +23,8 @@ import { loadConfig, PROJECT_ROOT, redactUrl, runDate, todayIn } from './setting
 import type { AnalysisResult, ReportOutput, RunProgress } from './contracts';
 import { loadArtifact } from './storage/artifacts';
 import { fullResult } from './storage/run-record';
-import { closePools, DatabaseUnreachableError, ensureReaderRole, ensureSystemSchema, getPool, ping } from './storage/db';
+import { closePools, DatabaseUnreachableError, ensureSystemSchema, getPool, ping } from './storage/db';
+import { ensureReaderRole } from './storage/reader-role';
 import { STATUS_ATTRIBUTE } from './temporal/search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';

@@ -19,7 +19,7 @@ import { catalogFor, databaseFor } from '../settings/sources';
 import { partialMonths } from '../analysis/coverage';
 import { monthProbes, wallRange } from '../analysis/month-probes';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
-import { runReadOnly } from '../storage/db';
+import { runReadOnly } from '../storage/read-only';
 import { say } from '../analysis/wording';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };

@@ -6,7 +6,7 @@
  */
 import { types } from 'pg';
 import type { Row, StepOperation, StepOutput } from '../contracts';
-import { queryReadOnly, type ReadOnlyLimits } from '../storage/db';
+import { queryReadOnly, type ReadOnlyLimits } from '../storage/read-only';
 import type { SqlGuardOptions } from '../storage/sql-guard';
 import { operationOf } from '../operations';
 import type { StepData } from '../operations/operation';

@@ -2,7 +2,8 @@
  * `baton catalog init` and `baton catalog check`: draft a catalog from a live
  * PostgreSQL database, and verify a catalog against one.
  */
-import { getPool, queryReadOnly } from '../storage/db';
+import { getPool } from '../storage/db';
+import { queryReadOnly } from '../storage/read-only';
 import { defaultTimeWindow } from '../model/time-window';
 import { parse as parseYaml } from 'yaml';
 import { catalogLines, CatalogError, parseCatalog, type Catalog } from './catalog';

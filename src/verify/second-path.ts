@@ -39,7 +39,7 @@
  */
 import { qualifiedTable, type Catalog, type MetricDefinition } from '../catalog/catalog';
 import type { MetricQuery, Row } from '../contracts';
-import { queryReadOnly, runReadOnly, type ReadOnlyLimits } from '../storage/db';
+import { queryReadOnly, runReadOnly, type ReadOnlyLimits } from '../storage/read-only';
 
 /** A query the second path does not build (the validator falls back to re-running the step's SQL). */
 export class NotIndependent extends Error {

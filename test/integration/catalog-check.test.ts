@@ -8,7 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'pg';
 import { checkCatalog } from '../../src/catalog/introspect';
-import { ensureDatabase, ensureReaderRole } from '../../src/storage/db';
+import { ensureDatabase } from '../../src/storage/db';
+import { ensureReaderRole } from '../../src/storage/reader-role';
 import { chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { testConfig } from '../helpers';
 

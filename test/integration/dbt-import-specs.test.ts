@@ -17,7 +17,8 @@ import { importDbt, readDbtFiles } from '../../src/catalog/dbt';
 import { timeColumnOf } from '../../src/catalog/dbt/time';
 import { checkCatalog } from '../../src/catalog/introspect';
 import { compileMetricQuery } from '../../src/catalog/sql';
-import { ensureDatabase, ensureReaderRole } from '../../src/storage/db';
+import { ensureDatabase } from '../../src/storage/db';
+import { ensureReaderRole } from '../../src/storage/reader-role';
 import { testConfig } from '../helpers';
 
 const LEGACY = path.join(__dirname, '..', 'fixtures', 'dbt-legacy');

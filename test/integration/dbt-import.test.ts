@@ -15,7 +15,8 @@ import { parseCatalog, type Catalog } from '../../src/catalog/catalog';
 import { importDbt, readDbtFiles } from '../../src/catalog/dbt';
 import { checkCatalog } from '../../src/catalog/introspect';
 import { compileMetricQuery } from '../../src/catalog/sql';
-import { ensureDatabase, ensureReaderRole } from '../../src/storage/db';
+import { ensureDatabase } from '../../src/storage/db';
+import { ensureReaderRole } from '../../src/storage/reader-role';
 import { testConfig } from '../helpers';
 
 const run = promisify(execFile);

@@ -11,9 +11,10 @@
 import path from 'node:path';
 import { loadCatalog, type Catalog } from '../../src/catalog/catalog';
 import { compileMetricQuery } from '../../src/catalog/sql';
-import { queryReadOnly } from '../../src/storage/db';
+import { queryReadOnly } from '../../src/storage/read-only';
 import { NotIndependent, secondPathSql, uniqueKeysOf } from '../../src/verify/second-path';
-import { closePools, ensureReaderRole, getPool } from '../../src/storage/db';
+import { closePools, getPool } from '../../src/storage/db';
+import { ensureReaderRole } from '../../src/storage/reader-role';
 import { chinookDatabaseUrl } from '../../eval/chinook-cases';
 
 /** A table whose rows a metric aggregates: its key, its FROM (with what the time needs) and its time expression. */

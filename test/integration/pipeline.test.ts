@@ -1,6 +1,8 @@
 /** Single-metric questions end to end: real worker, real Temporal server, real PostgreSQL. */
 import { Client } from 'pg';
-import { isTransientDatabaseError, MAX_ROW_BYTES, queryReadOnly, readerUrl, runReadOnly } from '../../src/storage/db';
+import { isTransientDatabaseError } from '../../src/storage/db';
+import { MAX_ROW_BYTES, queryReadOnly, runReadOnly } from '../../src/storage/read-only';
+import { readerUrl } from '../../src/storage/reader-role';
 import { RefusedSqlError } from '../../src/storage/sql-guard';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../../src/temporal/search-attributes';
 import { agentCalls, db, lastMonthRange, manifest, runAnalysis, testConfig, withWorker } from '../helpers';

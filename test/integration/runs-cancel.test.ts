@@ -11,7 +11,7 @@ import * as activities from '../../src/activities';
 import { cancelRun, type RunRow } from '../../src/cli/runs';
 import { todayIn } from '../../src/settings/config';
 import type { AnalysisResult } from '../../src/contracts';
-import { runReadOnly } from '../../src/storage/db';
+import { runReadOnly } from '../../src/storage/read-only';
 import { analysisWorkflow } from '../../src/workflows';
 import { db, runAnalysis, runCli, testConfig, withWorker } from '../helpers';
 

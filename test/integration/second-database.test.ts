@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { todayIn } from '../../src/settings/config';
-import { ensureDatabase, ensureReaderRole } from '../../src/storage/db';
+import { ensureDatabase } from '../../src/storage/db';
+import { ensureReaderRole } from '../../src/storage/reader-role';
 import { runAnalysis, runCli as baton, withWorker } from '../helpers';
 
 const harness = withWorker('saas');
