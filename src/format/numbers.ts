@@ -24,6 +24,11 @@ export function fixed(value: number, digits: number): string {
   return value.toFixed(digits);
 }
 
+/** A number to `digits` significant digits: `significant(0.0123, 2)` → "0.012" (JavaScript's `toPrecision`). */
+export function significant(value: number, digits: number): string {
+  return value.toPrecision(digits);
+}
+
 /** A fraction as a percentage with `digits` decimals: `percent(0.1234, 1)` → "12.3%". */
 export function percent(fraction: number, digits: number): string {
   return `${fixed(fraction * 100, digits)}%`;
