@@ -19,7 +19,7 @@ import { catalogFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
 import { catalogText } from '../format/labels';
 import { fixed, significant as significantDigits } from '../format/numbers';
-import { textIn } from '../messages';
+import { textIn, type Text } from '../messages';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -43,6 +43,28 @@ function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalo
     if (samples !== undefined) return samples;
   }
   return null;
+}
+
+/** The test's calculations (p-value, effect size, intervals, sample sizes), described in the question's language; the ones not finite are left out. */
+function testCalculations(catalog: Catalog, samples: Samples, result: TwoSampleResult, unit: string, words: { compared: string; label: string; daily: string; unitWord: string }, text: Text): Calculation[] {
+  const { compared, label, daily, unitWord } = words;
+  const metric = catalog.metrics[samples.metric];
+  const display = displayOf(catalog, samples.metric);
+  const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
+  const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
+    id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, unit: d === 'currency' ? (metric?.unit ?? null) : null, delta, description, formula, sources, importance, pick: { field: id, match: null },
+  });
+  return [
+    calc('p_value', text('stats.calc.p-value', { compared }), 'p_value', false, 'high', `${result.method}, ${unitWord} values`),
+    calc('cohens_d', text('stats.calc.cohens-d'), 'number', true, 'high', '(mean_after − mean_before) / pooled standard deviation'),
+    calc('ci_low', text('stats.calc.ci-low', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+    calc('ci_high', text('stats.calc.ci-high', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+    calc('statistic', text('stats.calc.statistic'), 'number', true, 'low', '(mean_after − mean_before) / standard error'),
+    calc('n_before', text('stats.calc.sample-size', { sample: samples.before.label }), 'integer', false, 'medium', `count of ${unit} values`),
+    calc('n_after', text('stats.calc.sample-size', { sample: samples.after.label }), 'integer', false, 'medium', `count of ${unit} values`),
+    calc('after_ci_low', text('stats.calc.after-ci-low', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
+    calc('after_ci_high', text('stats.calc.after-ci-high', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
+  ].filter((c) => Number.isFinite(c.value));
 }
 
 export const testSignificance = defineAgent({
@@ -101,23 +123,8 @@ export const testSignificance = defineAgent({
     const unitWord = text(`stats.unit.${before.unit}`);
     // Daily totals test the mean day, not the month's total: their intervals are labelled so and not attached to the totals.
     const daily = before.unit === 'day' ? text('stats.daily-mean') : '';
-    const display = displayOf(catalog, samples.metric);
-    const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
-    const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
-      id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, unit: d === 'currency' ? (metric?.unit ?? null) : null, delta, description, formula, sources, importance, pick: { field: id, match: null },
-    });
     const significant = result.p_value < ALPHA;
-    const calculations = [
-      calc('p_value', text('stats.calc.p-value', { compared }), 'p_value', false, 'high', `${result.method}, ${unitWord} values`),
-      calc('cohens_d', text('stats.calc.cohens-d'), 'number', true, 'high', '(mean_after − mean_before) / pooled standard deviation'),
-      calc('ci_low', text('stats.calc.ci-low', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
-      calc('ci_high', text('stats.calc.ci-high', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
-      calc('statistic', text('stats.calc.statistic'), 'number', true, 'low', '(mean_after − mean_before) / standard error'),
-      calc('n_before', text('stats.calc.sample-size', { sample: samples.before.label }), 'integer', false, 'medium', `count of ${before.unit} values`),
-      calc('n_after', text('stats.calc.sample-size', { sample: samples.after.label }), 'integer', false, 'medium', `count of ${before.unit} values`),
-      calc('after_ci_low', text('stats.calc.after-ci-low', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
-      calc('after_ci_high', text('stats.calc.after-ci-high', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
-    ].filter((c) => Number.isFinite(c.value));
+    const calculations = testCalculations(catalog, samples, result, before.unit, { compared, label, daily, unitWord }, text);
     return {
       task_id: 'stats',
       tests: [{

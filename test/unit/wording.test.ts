@@ -1,9 +1,11 @@
 /**
- * One wording module (src/analysis/wording.ts) and the marks that keep unverified numbers visible
+ * The wording helpers (src/messages: words, prose, trend-sentence) and the marks that keep unverified numbers visible
  * (src/report/answer.ts, the chart tables of src/report/render.ts): pure, no server needed.
  */
 import { describeStep } from '../../src/analysis/findings';
-import { joinSentences, proseProblems, say, trendSentence, wordsFor, countWord } from '../../src/analysis/wording';
+import { joinSentences, say, wordsFor, countWord } from '../../src/messages/words';
+import { proseProblems } from '../../src/messages/prose';
+import { trendSentence } from '../../src/messages/trend-sentence';
 import type { Calculation, PlanStep, ReportOutput } from '../../src/contracts';
 import { markFindings, markUnverified, resultMetrics } from '../../src/report/answer';
 import { chartPng, chartFont, chartSvg } from '../../src/report/chart-drawing';
