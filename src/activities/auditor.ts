@@ -15,7 +15,7 @@ import { defineAgent } from '../agents/contract';
 import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifacts';
 import { AuditInput, AuditOutput, type AuditFinding, type ReportOutput } from '../contracts';
 import { MAX_REPORT_RETRIES } from '../settings/limits';
-import { readNumbers, statesCalculation } from '../report/numbers';
+import { readNumbers, statesCalculation } from '../format/read';
 
 /** Findings that send their section back to the reporter (an unused important number is a note only). */
 const BLOCKING = new Set<AuditFinding['kind']>(['uncited_number', 'wrong_value', 'dangling_marker', 'unverified_citation']);

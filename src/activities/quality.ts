@@ -20,7 +20,8 @@ import { partialMonths } from '../analysis/coverage';
 import { monthProbes, wallRange } from '../analysis/month-probes';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
 import { runReadOnly } from '../storage/read-only';
-import { say } from '../analysis/wording';
+import { catalogText } from '../format/labels';
+import { textIn } from '../messages';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 1_000 };
 
@@ -194,7 +195,7 @@ export const checkDataQuality = defineAgent({
   run: async ({ workflow_id, catalogPath, databaseUrl, metrics, windows, language }) => {
     const catalog = catalogFor(catalogPath);
     const db = databaseFor(databaseUrl);
-    const t = say(language);
+    const text = textIn(language);
     const tables = [...new Set(metrics.map((m) => catalog.metrics[m]?.table).filter((x): x is string => Boolean(x)))];
     // Joined tables whose columns the metrics read are checked too.
     for (const j of catalog.joins) {
@@ -221,7 +222,7 @@ export const checkDataQuality = defineAgent({
       for (const check of def.checks) {
         const id = `${table}.${check.column}.${check.rule}`;
         const predicate = violation(table, check, check.rule === 'not_in_future' ? await columnNow(catalog, db, table, check.column) : 'now()');
-        const description = t(check.description_zh ?? check.description ?? id, check.description ?? id);
+        const description = catalogText(language, check.description ?? id, check.description_zh);
         rules.push({ check, id, predicate, description });
       }
       const keep = keepConditions(catalog, metrics, table);
@@ -247,28 +248,28 @@ export const checkDataQuality = defineAgent({
        * whole table (`dq.<id>.all`, for a table under the row limit), each a column of the statement the validator
        * re-runs. Returns both values (all: null when the table was counted in the period only).
        */
-      const cite = (id: string, column: string, where: string | null, describe: { zh: string; en: string }, sources: Calculation['sources'], importance: (n: number) => Calculation['importance']) => {
+      const cite = (id: string, column: string, where: string | null, describe: string, sources: Calculation['sources'], importance: (n: number) => Calculation['importance']) => {
         const all = whole === null ? null : whole.get(column) ?? 0;
         const period = inPeriod === null ? null : inPeriod.get(column) ?? 0;
         const alone = (scopePredicate: string | null) => `SELECT count(*) AS value FROM ${source}${[where, scopePredicate].some(Boolean) ? ` WHERE ${[where, scopePredicate].filter((w): w is string => w !== null).map((w) => `(${w})`).join(' AND ')}` : ''}`;
         if (all !== null && wholeSql !== null && (where !== null || !scope)) {
           checkSql.push({ id: `${id}.all`, sql: wholeSql, params: [], column });
-          calcs.push(quality(`${id}.all`, all, 'integer', t(`${describe.zh}（全表）`, `${describe.en} (whole table)`), alone(null), sources, importance(all)));
+          calcs.push(quality(`${id}.all`, all, 'integer', text('quality.count.whole-table', { what: describe }), alone(null), sources, importance(all)));
         }
         // None in the whole table: none in the period either (no second calculation for a zero the report does not cite).
         if (period === null || periodSql === null || (where !== null && all === 0)) return { inPeriod: period ?? all ?? 0, all };
         checkSql.push({ id, sql: periodSql, params: [], column });
         // Shown whenever the whole table has any, so it is verified (high) then too.
-        calcs.push(quality(id, period, 'integer', t(`${describe.zh}（分析期间）`, `${describe.en} (in the analysed period)`), alone(scope?.predicate ?? null), sources, importance(all ?? period)));
+        calcs.push(quality(id, period, 'integer', text('quality.count.in-period', { what: describe }), alone(scope?.predicate ?? null), sources, importance(all ?? period)));
         return { inPeriod: period, all };
       };
 
-      const rows = cite(`${table}.rows`, rowsColumn, null, { zh: `${table} 表行数`, en: `rows in ${table}` }, [{ table, columns: ['*'] }], () => 'high');
+      const rows = cite(`${table}.rows`, rowsColumn, null, text('quality.rows', { table }), [{ table, columns: ['*'] }], () => 'high');
       tableRows.push({ table, rows: rows.inPeriod, ...(rows.all === null ? { whole_table_rows_estimate: estimate ?? 0 } : { rows_all: rows.all }), period: scope?.how ?? null });
 
       rules.forEach(({ check, id, predicate, description }, i) => {
         const columns = ruleColumns[i] as { failing: string; keptBy: string[] };
-        const found = cite(id, columns.failing, predicate, { zh: description, en: description }, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'));
+        const found = cite(id, columns.failing, predicate, description, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'));
         // Do the filters of the metrics on this table keep these rows out of every number? (Nothing to keep out when
         // no row fails; a large table is asked about the period's rows only; a table no metric counts rows of is read
         // through joins, unfiltered, so its rows count.)
@@ -279,7 +280,7 @@ export const checkDataQuality = defineAgent({
       });
       // Rows failing any rule, for a table where some rule fails.
       if (dirtyColumn !== null && anyRule !== null && checks.some((c) => c.table === table && (c.count_all ?? c.count) > 0)) {
-        const dirty = cite(`${table}.dirty_rows`, dirtyColumn, anyRule, { zh: `${table} 表中至少违反一条规则的行`, en: `rows of ${table} failing at least one rule` }, [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'));
+        const dirty = cite(`${table}.dirty_rows`, dirtyColumn, anyRule, text('quality.dirty-rows', { table }), [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'));
         dirtyRows += dirty.inPeriod;
         dirtyRowsAll += dirty.all ?? dirty.inPeriod;
       }
@@ -304,17 +305,21 @@ export const checkDataQuality = defineAgent({
         partial.push({ period: month.period, days_covered: covered, days_expected: expected, last_day_with_data: lastDay });
         const id = `${main}.coverage.${month.period}`;
         checkSql.push({ id, sql: sql.replace('$1', `'${month.start}'`).replace('$2', `'${month.end}'`), params: [] });
-        calcs.push(quality(id, covered, 'integer', t(`${month.period} 有数据的天数`, `days of ${month.period} with data`), sql, [{ table: main, columns: [timeColumn] }], 'high'));
+        calcs.push(quality(id, covered, 'integer', text('quality.days-with-data', { period: month.period }), sql, [{ table: main, columns: [timeColumn] }], 'high'));
       }
     }
 
     // Rows failing in the period are what the numbers may contain; the whole table's count stands beside them.
     const dirtyChecks = checks.filter((c) => c.count > 0);
     const anyDirty = checks.filter((c) => (c.count_all ?? c.count) > 0);
-    const summary = t(
-      `检查 ${tables.join('、')}：${anyDirty.map((c) => `${c.description} 分析期间 ${c.count} 行（${c.count_all === undefined ? '全表过大未统计' : `全表 ${c.count_all} 行`}）`).join('，') || '未发现问题行'}${partial.length > 0 ? `；不完整期间：${partial.map((p) => `${p.period}（${p.days_covered}/${p.days_expected} 天）`).join('、')}` : ''}`,
-      `checked ${tables.join(', ')}: ${anyDirty.map((c) => `${c.count} ${c.description} in the period (${c.count_all === undefined ? 'the whole table not counted: too large' : `${c.count_all} in the whole table`})`).join(', ') || 'no failing rows'}${partial.length > 0 ? `; partial periods: ${partial.map((p) => `${p.period} (${p.days_covered} of ${p.days_expected} days)`).join(', ')}` : ''}`,
-    );
+    const found = anyDirty.map((c) => text('quality.summary.check', {
+      check: c.description, rows: c.count, whole: c.count_all === undefined ? text('quality.summary.whole-not-counted') : text('quality.summary.whole', { rows: c.count_all }),
+    }));
+    const summary = text('quality.summary', {
+      tables: tables.join(text('common.list')),
+      found: found.join(text('common.comma')) || text('quality.summary.nothing-found'),
+      partial: partial.length > 0 ? text('quality.summary.partial', { periods: partial.map((p) => text('quality.summary.partial-period', { period: p.period, covered: p.days_covered, expected: p.days_expected })).join(text('common.list')) }) : '',
+    });
     return {
       task_id: 'dq',
       tables: tableRows,
@@ -327,10 +332,10 @@ export const checkDataQuality = defineAgent({
       // The check queries are long: the validator reads them from the artifact store.
       recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', { kind: 'quality', step_id: 'dq', checks: checkSql } satisfies Recipe) },
       // Counts live in the calculations (and so in the report, cited); these sentences carry none.
-      assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => t(`${c.description}仍计入指标；按该维度分组时归入“缺失”组`, `${c.description} still count in the metrics; grouped by that dimension they form a "missing" group`)),
+      assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => text('quality.still-counted', { check: c.description })),
       paths_excluded: [
-        ...dirtyChecks.filter((c) => c.excluded_by_metrics).map((c) => t(`${c.description}已被指标口径排除`, `${c.description} are kept out by the metric filters`)),
-        ...partial.map((p) => t(`${p.period} 数据不完整（最后一天有数据为 ${p.last_day_with_data ?? '无'}），不与完整月份比较`, `${p.period} is only partly loaded (last day with data: ${p.last_day_with_data ?? 'none'}); not compared with full months`)),
+        ...dirtyChecks.filter((c) => c.excluded_by_metrics).map((c) => text('quality.excluded', { check: c.description })),
+        ...partial.map((p) => text('quality.partial', { period: p.period, last: p.last_day_with_data ?? text('quality.partial.no-day') })),
       ],
       summary,
     };

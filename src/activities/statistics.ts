@@ -17,7 +17,9 @@ import { operationOf } from '../operations';
 import type { Samples } from '../operations/operation';
 import { catalogFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
-import { say } from '../analysis/wording';
+import { catalogText } from '../format/labels';
+import { fixed, significant as significantDigits } from '../format/numbers';
+import { textIn, type Text } from '../messages';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -43,6 +45,28 @@ function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalo
   return null;
 }
 
+/** The test's calculations (p-value, effect size, intervals, sample sizes), described in the question's language; the ones not finite are left out. */
+function testCalculations(catalog: Catalog, samples: Samples, result: TwoSampleResult, unit: string, words: { compared: string; label: string; daily: string; unitWord: string }, text: Text): Calculation[] {
+  const { compared, label, daily, unitWord } = words;
+  const metric = catalog.metrics[samples.metric];
+  const display = displayOf(catalog, samples.metric);
+  const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
+  const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
+    id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, unit: d === 'currency' ? (metric?.unit ?? null) : null, delta, description, formula, sources, importance, pick: { field: id, match: null },
+  });
+  return [
+    calc('p_value', text('stats.calc.p-value', { compared }), 'p_value', false, 'high', `${result.method}, ${unitWord} values`),
+    calc('cohens_d', text('stats.calc.cohens-d'), 'number', true, 'high', '(mean_after − mean_before) / pooled standard deviation'),
+    calc('ci_low', text('stats.calc.ci-low', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+    calc('ci_high', text('stats.calc.ci-high', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
+    calc('statistic', text('stats.calc.statistic'), 'number', true, 'low', '(mean_after − mean_before) / standard error'),
+    calc('n_before', text('stats.calc.sample-size', { sample: samples.before.label }), 'integer', false, 'medium', `count of ${unit} values`),
+    calc('n_after', text('stats.calc.sample-size', { sample: samples.after.label }), 'integer', false, 'medium', `count of ${unit} values`),
+    calc('after_ci_low', text('stats.calc.after-ci-low', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
+    calc('after_ci_high', text('stats.calc.after-ci-high', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
+  ].filter((c) => Number.isFinite(c.value));
+}
+
 export const testSignificance = defineAgent({
   name: 'statistics',
   input: StatisticsInput,
@@ -50,13 +74,13 @@ export const testSignificance = defineAgent({
   run: async ({ workflow_id, catalogPath, databaseUrl, intent, steps, partial_periods }) => {
     const catalog = catalogFor(catalogPath);
     const zh = intent.language === 'zh';
-    const t = say(intent.language);
+    const text = textIn(intent.language);
     const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);
     if (!samples) {
       return {
         task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
-        paths_excluded: [t('问题没有可比较的两个样本，未做显著性检验', 'the question compares no two samples; no significance test')],
-        summary: t('无可比较样本，未检验', 'nothing to compare; no test'),
+        paths_excluded: [text('stats.no-samples')],
+        summary: text('stats.no-samples-summary'),
       };
     }
     const db = databaseFor(databaseUrl);
@@ -89,33 +113,18 @@ export const testSignificance = defineAgent({
       if (isTransientDatabaseError(err)) throw err;
       return {
         task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
-        paths_excluded: [t(`未做显著性检验：${(err as Error).message}`, `no significance test: ${(err as Error).message}`)],
-        summary: t('未检验', 'no test'),
+        paths_excluded: [text('stats.failed', { reason: (err as Error).message })],
+        summary: text('stats.failed-summary'),
       };
     }
     const metric = catalog.metrics[samples.metric];
-    const label = metric ? t(metric.label_zh, metric.label) : samples.metric;
-    const compared = t(`${label}：${samples.after.label} 对比 ${samples.before.label}`, `${label}: ${samples.after.label} vs ${samples.before.label}`);
-    const unitWord = { entity: t('每个对象', 'per entity'), row: t('每行', 'per row'), day: t('每日', 'per day') }[before.unit];
+    const label = metric ? catalogText(intent.language, metric.label, metric.label_zh) : samples.metric;
+    const compared = text('stats.compared', { metric: label, after: samples.after.label, before: samples.before.label });
+    const unitWord = text(`stats.unit.${before.unit}`);
     // Daily totals test the mean day, not the month's total: their intervals are labelled so and not attached to the totals.
-    const daily = before.unit === 'day' ? t('日均', ' (daily mean)') : '';
-    const display = displayOf(catalog, samples.metric);
-    const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
-    const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
-      id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, unit: d === 'currency' ? (metric?.unit ?? null) : null, delta, description, formula, sources, importance, pick: { field: id, match: null },
-    });
+    const daily = before.unit === 'day' ? text('stats.daily-mean') : '';
     const significant = result.p_value < ALPHA;
-    const calculations = [
-      calc('p_value', t(`${compared} 的 p 值（Welch t 检验）`, `p-value of ${compared} (Welch's t-test)`), 'p_value', false, 'high', `${result.method}, ${unitWord} values`),
-      calc('cohens_d', t(`效应量 Cohen's d`, `effect size (Cohen's d)`), 'number', true, 'high', '(mean_after − mean_before) / pooled standard deviation'),
-      calc('ci_low', t(`${daily}差值置信区间下限（置信水平九十五）`, `lower bound of the difference${daily} (ninety-five percent interval)`), display, true, 'high', 'Welch interval of mean_after − mean_before'),
-      calc('ci_high', t(`${daily}差值置信区间上限（置信水平九十五）`, `upper bound of the difference${daily} (ninety-five percent interval)`), display, true, 'high', 'Welch interval of mean_after − mean_before'),
-      calc('statistic', t('t 统计量', 't statistic'), 'number', true, 'low', '(mean_after − mean_before) / standard error'),
-      calc('n_before', t(`${samples.before.label} 样本量`, `sample size, ${samples.before.label}`), 'integer', false, 'medium', `count of ${before.unit} values`),
-      calc('n_after', t(`${samples.after.label} 样本量`, `sample size, ${samples.after.label}`), 'integer', false, 'medium', `count of ${before.unit} values`),
-      calc('after_ci_low', t(`${label}${daily} ${samples.after.label} 置信区间下限`, `${label}${daily} ${samples.after.label}, lower bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
-      calc('after_ci_high', t(`${label}${daily} ${samples.after.label} 置信区间上限`, `${label}${daily} ${samples.after.label}, upper bound (ninety-five percent)`), display, false, 'high', 'one-sample t interval of the mean'),
-    ].filter((c) => Number.isFinite(c.value));
+    const calculations = testCalculations(catalog, samples, result, before.unit, { compared, label, daily, unitWord }, text);
     return {
       task_id: 'stats',
       tests: [{
@@ -135,18 +144,15 @@ export const testSignificance = defineAgent({
       assumptions_made: [
         // No digits here: the report's auditor reads every number in it as a claim to cite (the sizes are n_before
         // and n_after; the units before thinning and the kept share are in the recipe's SQL).
-        ...thinned.flatMap((x, i) => (x.permille === null ? [] : [t(
-          `${i === 0 ? samples.before.label : samples.after.label} 的样本超过可读取的单位上限：检验基于确定性抽样（按单位键的 hashtext 哈希值保留固定比例的单位，同样的数据得到同样的样本）`,
-          `the ${i === 0 ? samples.before.label : samples.after.label} sample is over the limit of units read: the test is run on a deterministic sample of it (units kept by the hashtext hash of their key, a fixed share, so the same data gives the same sample)`,
-        )])),
-        t(`检验单位：${unitWord}（${before.unit === 'day' ? '每日合计' : before.unit === 'entity' ? '每个对象一个值' : '每行一个值'}），两样本方差不假设相等`, `test unit: ${before.unit} (${before.unit === 'day' ? 'daily totals' : 'one value each'}); the two variances are not assumed equal`),
-        ...(before.unit === 'day' ? [t('无数据的日期不计入样本', 'days without data are not in the samples')] : []),
+        ...thinned.flatMap((x, i) => (x.permille === null ? [] : [text('stats.thinned', { sample: i === 0 ? samples.before.label : samples.after.label })])),
+        text('stats.test-unit', { unitWord, unit: before.unit, values: text(`stats.values.${before.unit}`) }),
+        ...(before.unit === 'day' ? [text('stats.days-without-data')] : []),
       ],
-      paths_excluded: significant ? [] : [t('差异在显著性水平下不显著：不能排除随机波动', 'the difference is not significant at the chosen level: chance is not ruled out')],
-      summary: t(
-        `${compared}：${significant ? '显著' : '不显著'}（p=${result.p_value.toPrecision(2)}，d=${result.cohens_d.toFixed(2)}，n=${result.n_before}/${result.n_after}）`,
-        `${compared}: ${significant ? 'significant' : 'not significant'} (p=${result.p_value.toPrecision(2)}, d=${result.cohens_d.toFixed(2)}, n=${result.n_before}/${result.n_after})`,
-      ),
+      paths_excluded: significant ? [] : [text('stats.not-significant')],
+      summary: text('stats.summary', {
+        compared, verdict: text(significant ? 'stats.verdict.significant' : 'stats.verdict.not-significant'),
+        p: significantDigits(result.p_value, 2), d: fixed(result.cohens_d, 2), nBefore: result.n_before, nAfter: result.n_after,
+      }),
     };
   },
 });

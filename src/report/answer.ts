@@ -3,9 +3,13 @@
  * chart data tables. Each is a verified calculation's value or is marked unverified, never silently neither. Pure
  * (the workflow uses it when no report was written).
  */
-import { unverifiedMark } from '../analysis/wording';
-import type { AnswerMetric, Calculation, Language, ResultMetric } from '../contracts';
-import { readNumbers, states, statesCalculation } from './numbers';
+import { unverifiedMark } from '../messages/words';
+import type { Catalog } from '../catalog/catalog';
+import type { AnswerMetric, Calculation, DataScope, Language, ResultMetric } from '../contracts';
+import { catalogText } from '../format/labels';
+import { render, textIn } from '../messages';
+import { lastDayOf } from '../model/time-window';
+import { readNumbers, states, statesCalculation } from '../format/read';
 
 /** A value a written number may state: a calculation (compared as the writer writes it) or a bare verified value. */
 export type Candidate = Pick<Calculation, 'value'> & Partial<Pick<Calculation, 'display' | 'delta' | 'unit'>>;
@@ -20,14 +24,14 @@ function stated(written: Parameters<typeof states>[0], candidate: Candidate): bo
  * "¥1,234.00（未核实）". Numbers with a citation marker, dates, code spans and digits inside `names` are left alone.
  */
 export function markUnverified(text: string, verified: Candidate[], language: Language, names: string[] = []): string {
-  const mark = unverifiedMark(language);
+  const mark = render('common.unverified-suffix', {}, language);
   let out = text;
   // From the end, so earlier offsets stay right.
   for (const n of [...readNumbers(text, names).numbers].reverse()) {
     if (n.marker !== null || verified.some((c) => stated(n, c))) continue;
     const at = n.index + n.text.length;
-    if (out.slice(at).startsWith(language === 'zh' ? mark : ` ${mark}`)) continue;
-    out = `${out.slice(0, at)}${language === 'zh' ? mark : ` ${mark}`}${out.slice(at)}`;
+    if (out.slice(at).startsWith(mark)) continue;
+    out = `${out.slice(0, at)}${mark}${out.slice(at)}`;
   }
   return out;
 }
@@ -59,4 +63,37 @@ export function markFindings(findings: { summary: string; evidence_refs: string[
     const verified = metrics.filter((m) => m.verified && m.value !== null && f.evidence_refs.some((ref) => m.calculation_id?.startsWith(`${ref}.`)));
     return markUnverified(f.summary, verified.map((m) => ({ value: m.value as number })), language);
   });
+}
+
+/**
+ * The definition the numbers follow, for the plain answer: the data scope's filters, or in Chinese the metric's
+ * filters in the catalog's words, the time field and the window, and the question's own filters.
+ */
+export function basisLines(scope: DataScope, catalog: Catalog, language: Language): string[] {
+  const query = scope.primary_query;
+  if (language !== 'zh' || !query) return scope.filters;
+  const metric = catalog.metrics[query.metric];
+  if (!metric) return scope.filters;
+  const text = textIn(language);
+  const timeField = catalog.time_fields[metric.time_field];
+  return [
+    ...metric.filters.map((f) => catalogText(language, f.description, f.description_zh)),
+    text('report.answer.counted-by', { field: catalogText(language, metric.time_field, timeField?.meaning_zh), start: query.window.start, end: lastDayOf(query.window.end) }),
+    ...query.filters.map((f) => `${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join(text('common.list'))}`),
+  ];
+}
+
+/**
+ * The answer the CLI prints: the findings (a number that states a verified calculation of the steps it rests on
+ * stays as written, every other number is marked unverified, so a degraded run's numbers are never shown silently),
+ * the basis and the assumptions.
+ */
+export function reportAnswer(findings: { summary: string; evidence_refs: string[] }[], citable: Calculation[], basis: string[], assumptions: string[], language: Language, names: string[]): string {
+  const text = textIn(language);
+  const answer = [
+    ...findings.map((f) => markUnverified(f.summary, citable.filter((x) => f.evidence_refs.includes(x.step_id)), language, names)),
+    ...(basis.length > 0 ? [text('report.answer.basis', { lines: basis.join(text('common.semicolon')) })] : []),
+    ...(assumptions.length > 0 ? [text('report.answer.assumptions', { lines: assumptions.join(text('common.semicolon')) })] : []),
+  ].join('\n');
+  return answer || text('common.nothing-to-report');
 }

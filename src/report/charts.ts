@@ -5,8 +5,13 @@
  * contributors, a monthly series, values by segment. `presentChart` then writes
  * its axes and tooltips in the format and unit of the numbers it shows.
  */
-import type { Chart, Display, Language, Row } from '../contracts';
+import type { Catalog } from '../catalog/catalog';
+import type { Calculation, Chart, ChartCellSource, Display, Language, Row } from '../contracts';
+import { dimensionLabel, valueLabel } from '../format/labels';
+import { currencySymbol } from '../format/numbers';
+import { render, textIn } from '../messages';
 import { operationNamed } from '../operations';
+import { chartSources, type Citations } from './citations';
 
 export interface ChartSource {
   step_id: string;
@@ -30,16 +35,13 @@ export interface FieldFormat {
   unit?: string | null;
 }
 
-/** Currency symbols as formatMoney writes them; another currency's code stands before the amount. */
-const CURRENCY_SYMBOLS: Record<string, string> = { CNY: '¥', RMB: '¥', JPY: '¥', USD: '$', EUR: '€', GBP: '£' };
+/** The chart data fields with a name of their own in the message catalog (`chart.field.<field>`). */
+const NAMED_FIELDS = ['month', 'group', 'segment', 'contributor', 'value', 'effect'] as const;
 
 /** What a chart's data field is called in the report's language (tooltips and data tables). */
 export function fieldName(field: string, language: Language): string {
-  const names: Record<string, [string, string]> = {
-    month: ['月份', 'month'], group: ['分组', 'group'], segment: ['分组', 'segment'], contributor: ['因素', 'contributor'], value: ['数值', 'value'], effect: ['影响', 'effect'],
-  };
-  const name = names[field];
-  return name ? (language === 'zh' ? name[0] : name[1]) : field;
+  const named = NAMED_FIELDS.find((f) => f === field);
+  return named ? render(`chart.field.${named}`, {}, language) : field;
 }
 
 interface Encoding { field?: string; type?: string; title?: string | null; axis?: Record<string, unknown> | null; [key: string]: unknown }
@@ -51,7 +53,7 @@ interface Encoding { field?: string; type?: string; title?: string | null; axis?
  * the plain numbers. The data values are left as they are (the data tables read them).
  */
 export function presentChart(chart: Chart, formats: Record<string, FieldFormat>, language: Language): Chart {
-  const zh = language === 'zh';
+  const text = textIn(language);
   const spec = { ...chart.spec } as Record<string, unknown>;
   delete spec.title;
   const encoding: Record<string, Encoding | Record<string, unknown>[]> = { ...(spec.encoding as Record<string, Encoding> | undefined) };
@@ -82,8 +84,8 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
       // A change of a rate: percentage points, drawn from the value times 100 so axis and tooltip read in points.
       const points = `${enc.field}_points`;
       transforms.push({ calculate: `datum[${JSON.stringify(enc.field)}] * 100`, as: points });
-      const unit = zh ? '个百分点' : 'pp';
-      const title = enc.title ? (zh ? `${enc.title}（${unit}）` : `${enc.title} (${unit})`) : unit;
+      const unit = text('common.points-unit');
+      const title = enc.title ? text('chart.title-with-unit', { title: enc.title, unit }) : unit;
       encoding[channel] = { ...enc, field: points, title, axis: { format: '~f' } };
       tooltip.push({ field: points, type: 'quantitative', title, format: format.display === 'ratio' ? '+.2f' : '+.1f' });
     } else if (percent) {
@@ -92,7 +94,7 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
     } else if (format.display === 'currency') {
       currency = (format.unit ?? 'CNY').toUpperCase();
       encoding[channel] = { ...enc, axis: { format: '$,~s' } };
-      tooltip.push({ field: enc.field, type: 'quantitative', title: enc.title ?? (zh ? '金额' : 'amount'), format: `${format.delta ? '+' : ''}$,.2f` });
+      tooltip.push({ field: enc.field, type: 'quantitative', title: enc.title ?? text('chart.amount'), format: `${format.delta ? '+' : ''}$,.2f` });
     } else {
       const digits = format.display === 'integer' ? ',d' : ',.3~f';
       encoding[channel] = { ...enc, axis: { format: format.display === 'integer' ? ',~s' : '~s' } };
@@ -107,17 +109,50 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
     const parts = tooltip.map((tip) => {
       const value = `datum[${JSON.stringify(tip.field)}]`;
       const shown = typeof tip.format === 'string' ? `format(${value}, ${JSON.stringify(tip.format)})` : value;
-      return `${JSON.stringify(`${String(tip.title)}${zh ? '：' : ': '}`)} + ${shown}`;
+      return `${JSON.stringify(text('common.labelled', { label: String(tip.title), value: '' }))} + ${shown}`;
     });
-    transforms.push({ calculate: parts.join(` + ${JSON.stringify(zh ? '；' : '; ')} + `), as: 'mark_description' });
+    transforms.push({ calculate: parts.join(` + ${JSON.stringify(text('common.semicolon'))} + `), as: 'mark_description' });
     encoding.description = { field: 'mark_description', type: 'nominal' };
   }
   if (transforms.length > 0) spec.transform = [...((spec.transform as unknown[] | undefined) ?? []), ...transforms];
   spec.encoding = encoding;
   // Money in its own currency: the locale's currency symbol (a code that has none stands before the amount).
   if (currency) {
-    const symbol = CURRENCY_SYMBOLS[currency] ?? `${currency} `;
+    const symbol = currencySymbol(currency) ?? `${currency} `;
     spec.config = { ...(spec.config as Record<string, unknown> | undefined), locale: { number: { decimal: '.', thousands: ',', grouping: [3], currency: [symbol, ''], minus: '−' } } };
   }
   return { ...chart, spec };
+}
+
+/**
+ * The report's charts (at most three): drawn first, so that each finding can name the chart that shows it
+ * (`charted`), and presented once the sections are written (`present`): every value in a chart's data table then
+ * cites its calculation, or is marked unverified when it is none, and its axes and tooltips are written in the
+ * format of the calculations its values are.
+ */
+export function reportCharts(chartData: ChartSource[], catalog: Catalog, calculations: Calculation[], citable: Calculation[], citations: Citations, language: Language): {
+  charted: Set<string>;
+  present: () => (Chart & { sources: Record<string, ChartCellSource | null>[] })[];
+} {
+  const label = (dim: string, value: string) => `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '');
+  const drawn = chartData
+    .map((d) => ({ step_id: d.step_id, chart: chartFor(d, label, language) }))
+    .filter((x): x is { step_id: string; chart: Chart } => x.chart !== null)
+    .slice(0, 3);
+  const present = () => drawn.map(({ step_id, chart }) => {
+    const sources = chartSources(chart, citable.filter((x) => x.step_id === step_id), citations, language);
+    // A field none of whose values verified takes the format of the step's calculations that hold its values.
+    const formats: Record<string, FieldFormat> = {};
+    const rows = (chart.spec.data as { values?: Row[] } | undefined)?.values ?? [];
+    rows.forEach((row, i) => {
+      for (const [field, value] of Object.entries(row)) {
+        if (typeof value !== 'number' || formats[field]) continue;
+        const cited = sources[i]?.[field];
+        const calc = cited ? citable.find((x) => x.id === cited.calculation_id) : calculations.find((x) => x.step_id === step_id && x.value === value);
+        if (calc) formats[field] = { display: calc.display, delta: calc.delta, unit: calc.unit ?? null };
+      }
+    });
+    return { ...presentChart(chart, formats, language), sources };
+  });
+  return { charted: new Set(drawn.map((d) => d.step_id)), present };
 }

@@ -8,8 +8,8 @@
  * DOCX list it.
  */
 import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import { say, unverifiedMark, type Say } from '../analysis/wording';
-import type { Chart, Citation, ReportOutput, ReportSection } from '../contracts';
+import type { Chart, Citation, Language, ReportOutput, ReportSection } from '../contracts';
+import { textIn, type Text } from '../messages';
 import { chartPng, chartSvg } from './chart-drawing';
 import { fieldName } from './charts';
 
@@ -17,19 +17,23 @@ export { chartSvg } from './chart-drawing';
 
 export type ReportFormat = 'md' | 'html' | 'docx';
 
-const sayFor = (r: ReportOutput): Say => say(r.language);
+const textFor = (r: ReportOutput): Text => textIn(r.language);
+
+/** The HTML document's language, and the DOCX body font, by the report's language. */
+const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en' };
+const DOCX_FONT: Record<Language, string> = { zh: 'Microsoft YaHei', en: 'Calibri' };
 
 function auditLine(report: ReportOutput): string {
-  const t = sayFor(report);
+  const text = textFor(report);
   const a = report.audit;
-  if (!a) return t('审计：未审计', 'Audit: not audited');
-  if (a.clean) return t(`审计：通过（检查了 ${a.numbers_checked} 个数字）`, `Audit: clean (${a.numbers_checked} numbers checked)`);
-  return t(`审计：发现 ${a.findings.length} 个问题${a.note ? `。${a.note}` : ''}`, `Audit: ${a.findings.length} finding(s)${a.note ? `. ${a.note}` : ''}`);
+  if (!a) return text('render.audit.none');
+  if (a.clean) return text('render.audit.clean', { checked: a.numbers_checked });
+  return text('render.audit.findings', { count: a.findings.length, note: a.note ? text('render.audit.note', { note: a.note }) : '' });
 }
 
 function citationLine(c: Citation, report: ReportOutput): string {
   const sources = c.sources.map((s) => `${s.table}(${s.columns.join(', ')})`).join('; ');
-  return `[${c.marker}] ${c.description} = ${c.value} — ${c.formula.replace(/\s+/g, ' ')}${sources ? ` — ${sayFor(report)('来源', 'sources')}: ${sources}` : ''}`;
+  return `[${c.marker}] ${c.description} = ${c.value} — ${c.formula.replace(/\s+/g, ' ')}${sources ? textFor(report)('render.citation-sources', { sources }) : ''}`;
 }
 
 type Cell = string | number | boolean | null;
@@ -46,14 +50,14 @@ function chartRows(chart: Chart): Record<string, Cell>[] {
 export function chartTable(chart: Chart, report: ReportOutput): { header: string[]; rows: string[][] } {
   const rows = chartRows(chart);
   const fields = Object.keys(rows[0] ?? {});
-  const mark = unverifiedMark(report.language);
+  const unverified = textFor(report)('common.unverified-suffix');
   return {
     header: fields.map((f) => fieldName(f, report.language)),
     rows: rows.map((r, i) => fields.map((k) => {
       const value = r[k];
       if (typeof value !== 'number') return String(value ?? '');
       const source = chart.sources?.[i]?.[k];
-      return source ? `${source.text}[${source.marker}]` : `${value}${report.language === 'zh' ? mark : ` ${mark}`}`;
+      return source ? `${source.text}[${source.marker}]` : `${value}${unverified}`;
     })),
   };
 }
@@ -61,16 +65,16 @@ export function chartTable(chart: Chart, report: ReportOutput): { header: string
 // ------------------------------------------------------------------ Markdown
 
 export function toMarkdown(report: ReportOutput): string {
-  const t = sayFor(report);
+  const text = textFor(report);
   const out = [`# ${report.title}`, '', `> ${auditLine(report)}`, ''];
   for (const section of report.sections) out.push(`## ${section.heading}`, '', section.body, '');
   for (const chart of report.charts) {
     const { header, rows } = chartTable(chart, report);
-    out.push(`### ${t('图表', 'Chart')}: ${chart.title}`, '', `| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+    out.push(`### ${text('render.chart-heading', { title: chart.title })}`, '', `| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
     for (const r of rows) out.push(`| ${r.join(' | ')} |`);
     out.push('');
   }
-  out.push(`## ${t('计算与引用', 'Calculations cited')}`, '');
+  out.push(`## ${text('render.citations')}`, '');
   for (const c of report.citations) out.push(`${citationLine(c, report)}  `);
   return `${out.join('\n')}\n`;
 }
@@ -107,7 +111,7 @@ function placeCharts(report: ReportOutput): { beside: Map<string, Chart>; unplac
 }
 
 export async function toHtml(report: ReportOutput): Promise<string> {
-  const t = sayFor(report);
+  const text = textFor(report);
   const svgs = new Map(await Promise.all(report.charts.map(async (c) => [c.id, await chartSvg(c)] as const)));
   const figure = (c: Chart) => `<figure id="${escapeHtml(c.id)}" class="chart">${svgs.get(c.id) ?? ''}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`;
   const { beside, unplaced } = placeCharts(report);
@@ -117,7 +121,7 @@ export async function toHtml(report: ReportOutput): Promise<string> {
   };
   const clean = report.audit?.clean === true;
   return `<!doctype html>
-<html lang="${t('zh-CN', 'en')}">
+<html lang="${HTML_LANG[report.language]}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(report.title)}</title>
@@ -141,9 +145,9 @@ tr:target { background: #fff7d6; }
 <h1>${escapeHtml(report.title)}</h1>
 <p class="audit">${escapeHtml(auditLine(report))}</p>
 ${report.sections.map(section).join('\n')}
-${unplaced.length > 0 ? `<section id="charts"><h2>${t('图表', 'Charts')}</h2>\n${unplaced.map(figure).join('\n')}</section>` : ''}
-<section id="citations"><h2>${t('计算与引用', 'Calculations cited')}</h2>
-<table><tr><th>#</th><th>${t('含义', 'What')}</th><th>${t('数值', 'Value')}</th><th>${t('计算方法', 'How')}</th><th>${t('来源', 'Sources')}</th></tr>
+${unplaced.length > 0 ? `<section id="charts"><h2>${text('render.charts')}</h2>\n${unplaced.map(figure).join('\n')}</section>` : ''}
+<section id="citations"><h2>${text('render.citations')}</h2>
+<table><tr><th>#</th><th>${text('render.column.what')}</th><th>${text('render.column.value')}</th><th>${text('render.column.how')}</th><th>${text('render.column.sources')}</th></tr>
 ${report.citations.map((c) => `<tr id="cite-${c.marker}"><td>[${c.marker}]</td><td>${escapeHtml(c.description)}</td><td>${c.value}</td><td><code>${escapeHtml(c.formula)}</code></td><td>${escapeHtml(c.sources.map((s) => `${s.table}(${s.columns.join(', ')})`).join('; '))}</td></tr>`).join('\n')}
 </table></section>
 </body>
@@ -186,7 +190,7 @@ async function docxChart(chart: Chart): Promise<Paragraph[]> {
 }
 
 export async function toDocx(report: ReportOutput): Promise<Buffer> {
-  const t = sayFor(report);
+  const text = textFor(report);
   const children: (Paragraph | Table)[] = [
     new Paragraph({ text: report.title, heading: HeadingLevel.TITLE }),
     new Paragraph({ children: [new TextRun({ text: auditLine(report), italics: true })] }),
@@ -201,23 +205,23 @@ export async function toDocx(report: ReportOutput): Promise<Buffer> {
     if (chart) children.push(...(await docxChart(chart)));
   }
   if (unplaced.length > 0) {
-    children.push(new Paragraph({ text: t('图表', 'Charts'), heading: HeadingLevel.HEADING_1 }));
+    children.push(new Paragraph({ text: text('render.charts'), heading: HeadingLevel.HEADING_1 }));
     for (const chart of unplaced) children.push(...(await docxChart(chart)));
   }
   if (report.charts.length > 0) {
     // The appendix: each chart's data, every value with its citation.
-    children.push(new Paragraph({ text: t('附录：图表数据', 'Appendix: chart data'), heading: HeadingLevel.HEADING_1 }));
+    children.push(new Paragraph({ text: text('render.appendix.chart-data'), heading: HeadingLevel.HEADING_1 }));
     for (const chart of report.charts) {
       const { header, rows } = chartTable(chart, report);
       children.push(new Paragraph({ text: chart.title, heading: HeadingLevel.HEADING_2 }), table(header, rows));
     }
   }
-  children.push(new Paragraph({ text: t('计算与引用', 'Calculations cited'), heading: HeadingLevel.HEADING_1 }));
-  children.push(table(['#', t('含义', 'What'), t('数值', 'Value'), t('计算方法', 'How')], report.citations.map((c) => [`[${c.marker}]`, c.description, String(c.value), c.formula.replace(/\s+/g, ' ')])));
+  children.push(new Paragraph({ text: text('render.citations'), heading: HeadingLevel.HEADING_1 }));
+  children.push(table(['#', text('render.column.what'), text('render.column.value'), text('render.column.how')], report.citations.map((c) => [`[${c.marker}]`, c.description, String(c.value), c.formula.replace(/\s+/g, ' ')])));
   const doc = new Document({
     creator: 'Baton',
     title: report.title,
-    styles: { default: { document: { run: { font: t('Microsoft YaHei', 'Calibri') } } } },
+    styles: { default: { document: { run: { font: DOCX_FONT[report.language] } } } },
     sections: [{ properties: {}, children }],
   });
   return Packer.toBuffer(doc);

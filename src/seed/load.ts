@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { fixed } from '../format/numbers';
 import { ensureSystemSchema, getPool } from '../storage/db';
 import { CATEGORIES, generateRows, seedMonths, type SeedManifest } from './generate';
 import { MAX_SCALE, describeTally, emptyTally, shardSeed, tallyShard } from './scale';
@@ -101,7 +102,7 @@ async function copyInto<T>(client: PoolClient, table: string, rows: readonly T[]
 }
 
 const nullable = (value: string | number | null) => (value === null ? '\\N' : String(value));
-const money = (fen: number) => (fen / 100).toFixed(2);
+const money = (fen: number) => fixed(fen / 100, 2);
 
 export async function seedDatabase(
   databaseUrl: string,
@@ -140,7 +141,7 @@ export async function seedDatabase(
       orderOffset += rows.orders.length;
       const seconds = (Date.now() - started) / 1000;
       onProgress(scale > 1
-        ? `shard ${shard + 1}/${scale}: ${tally.orders} orders, ${tally.users} users, ${tally.lines} order lines (${seconds.toFixed(0)} s, about ${((seconds / (shard + 1)) * (scale - shard - 1)).toFixed(0)} s to go)`
+        ? `shard ${shard + 1}/${scale}: ${tally.orders} orders, ${tally.users} users, ${tally.lines} order lines (${fixed(seconds, 0)} s, about ${fixed((seconds / (shard + 1)) * (scale - shard - 1), 0)} s to go)`
         : `${tally.users} users, ${tally.orders} orders, ${tally.lines} order lines`);
     }
     onProgress('primary and foreign keys');

@@ -7,7 +7,7 @@
 import JSZip from 'jszip';
 import fs from 'node:fs';
 import os from 'node:os';
-import { readNumbers } from '../../src/report/numbers';
+import { readNumbers } from '../../src/format/read';
 import { toDocx, toHtml, toMarkdown } from '../../src/report/render';
 import type { AnalysisResult } from '../../src/contracts';
 import type { ReportOutput } from '../../src/contracts';

@@ -7,7 +7,8 @@ import { pickValue } from '../../src/analysis/recompute';
 import { twoSampleTest } from '../../src/analysis/statistics';
 import { writeStepCode } from '../../src/coding/rules-coder';
 import type { PlanStep } from '../../src/contracts';
-import { formatCalculation, readNumbers, states, statesCalculation } from '../../src/report/numbers';
+import { formatCalculation } from '../../src/format/numbers';
+import { readNumbers, states, statesCalculation } from '../../src/format/read';
 import { runInSandbox } from '../../src/sandbox/sandbox';
 import { catalogFor } from '../../src/settings/sources';
 

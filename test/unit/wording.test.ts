@@ -1,9 +1,12 @@
 /**
- * One wording module (src/analysis/wording.ts) and the marks that keep unverified numbers visible
+ * The wording helpers (src/messages: words, prose, trend-sentence) and the marks that keep unverified numbers visible
  * (src/report/answer.ts, the chart tables of src/report/render.ts): pure, no server needed.
  */
 import { describeStep } from '../../src/analysis/findings';
-import { joinSentences, proseProblems, say, trendSentence, wordsFor, countWord } from '../../src/analysis/wording';
+import { joinSentences, say, wordsFor, countWord } from '../../src/messages/words';
+import { proseProblems } from '../../src/messages/prose';
+import { trendSentence } from '../../src/messages/trend-sentence';
+import { fixed, formatCalculation, formatDelta, formatValue, percent, points, significant } from '../../src/format/numbers';
 import type { Calculation, PlanStep, ReportOutput } from '../../src/contracts';
 import { markFindings, markUnverified, resultMetrics } from '../../src/report/answer';
 import { chartPng, chartFont, chartSvg } from '../../src/report/chart-drawing';
@@ -138,5 +141,25 @@ describe('charts in the metric\'s own format and the report\'s language', () => 
     // Data tables name their columns in the report's language.
     const report = { language: 'zh' } as ReportOutput;
     expect(chartTable(chart, report).header).toEqual(['分组', '影响']);
+  });
+});
+
+describe('the number formatter (src/format/numbers.ts)', () => {
+  it('writes percentages, points, fixed and significant digits as toFixed and toPrecision do', () => {
+    expect(percent(0.12345, 1)).toBe('12.3%');
+    expect(percent(0.5, 0)).toBe('50%');
+    expect(points(0.0757, 'en')).toBe('7.57 pp');
+    expect(points(0.0757, 'zh')).toBe('7.57 个百分点');
+    expect(fixed(2.5, 0)).toBe((2.5).toFixed(0));
+    expect(significant(0.012345, 2)).toBe('0.012');
+  });
+
+  it('writes a change of a ratio in points and other changes in the metric unit, with a minus sign', () => {
+    expect(formatDelta(-0.0757, { format: 'ratio' } as never, 'en')).toBe('−7.57 pp');
+    expect(formatDelta(-0.0757, { format: 'ratio' } as never, 'zh')).toBe('−7.57 个百分点');
+    expect(formatDelta(1234.5, { format: 'currency', unit: 'USD' } as never, 'en')).toBe('+$1,234.50');
+    expect(formatValue(null, undefined, 'zh')).toBe('无数据');
+    expect(formatValue(Number.NaN, undefined, 'en')).toBe('no data');
+    expect(formatCalculation({ value: 0.0412, display: 'percent', delta: true, unit: null }, 'en')).toBe('+4.1%');
   });
 });

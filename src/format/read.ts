@@ -1,32 +1,11 @@
 /**
- * Numbers in reports: how a calculation is written, and how the auditor reads a
- * written number back (with its citation marker) to check it against the value
- * it cites. Dates (2026-10, 2026-10-31, 2026年10月) and `code spans` are not claims.
+ * Numbers read back from text: how the auditor reads a written number (with its citation marker) to check it
+ * against the value it cites, by the same rules src/format/numbers.ts writes it. Dates (2026-10, 2026-10-31,
+ * 2026年10月) and `code spans` are not claims.
  */
-import { formatMoney, MONEY_PREFIX } from '../analysis/wording';
-import type { Calculation, Language } from '../contracts';
-
-const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '');
-
-export function formatCalculation(calc: Pick<Calculation, 'value' | 'display' | 'delta' | 'unit'>, language: Language): string {
-  const v = calc.value;
-  const a = Math.abs(v);
-  const s = calc.delta ? sign(v) : v < 0 ? '−' : '';
-  switch (calc.display) {
-    case 'currency':
-      return `${s}${formatMoney(a, calc.unit)}`;
-    case 'integer':
-      return `${s}${Math.round(a).toLocaleString('en-US')}`;
-    case 'ratio':
-      return calc.delta ? `${s}${(a * 100).toFixed(2)}${language === 'zh' ? ' 个百分点' : ' pp'}` : `${s}${(a * 100).toFixed(2)}%`;
-    case 'percent':
-      return `${s}${(a * 100).toFixed(1)}%`;
-    case 'p_value':
-      return v < 0.0001 ? '< 0.0001' : v.toFixed(4);
-    case 'number':
-      return `${s}${a.toLocaleString('en-US', { maximumFractionDigits: 3 })}`;
-  }
-}
+import type { Calculation } from '../contracts';
+import { render } from '../messages';
+import { formatCalculation, MONEY_PREFIX } from './numbers';
 
 export interface WrittenNumber {
   text: string;
@@ -61,7 +40,10 @@ const DATES = new RegExp(
   'g',
 );
 const CODE = /`[^`]*`/g;
-const NUMBER = new RegExp(`(<\\s*)?([+\\-−]?)${MONEY_PREFIX}?(\\d[\\d,]*(?:\\.\\d+)?)(\\s?%|\\s?个百分点|\\s?pp\\b)?(\\s*\\[(\\d+)\\])?`, 'g');
+/** The percentage-point units as the formatter writes them (个百分点, pp). */
+const POINTS_ZH = render('common.points-unit', {}, 'zh');
+const POINTS_EN = render('common.points-unit', {}, 'en');
+const NUMBER = new RegExp(`(<\\s*)?([+\\-−]?)${MONEY_PREFIX}?(\\d[\\d,]*(?:\\.\\d+)?)(\\s?%|\\s?${POINTS_ZH}|\\s?${POINTS_EN}\\b)?(\\s*\\[(\\d+)\\])?`, 'g');
 
 /**
  * Every number written in the text, with the marker after it. Markers not next to a number are returned separately.

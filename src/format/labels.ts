@@ -1,0 +1,29 @@
+/**
+ * How dimensions and their values are written for people, from the catalog's labels and aliases. Pure: only the
+ * catalog handed in.
+ */
+import type { Catalog } from '../catalog/catalog';
+import type { Language } from '../contracts';
+
+/** Columns that key a row by its period: the time grains and the named periods of a comparison. */
+export const PERIOD_COLUMNS = ['year', 'quarter', 'month', 'week', 'day', 'period'];
+
+/** A dimension's name for people. */
+export function dimensionLabel(catalog: Catalog, language: Language, dimension: string): string {
+  const dim = catalog.dimensions[dimension];
+  return dim ? (language === 'zh' ? dim.label_zh : dim.label) : dimension;
+}
+
+/** A dimension value for people: its first Chinese alias in Chinese, its first longer English alias in English. */
+export function valueLabel(catalog: Catalog, language: Language, dimension: string, value: string): string {
+  const aliases = catalog.dimensions[dimension]?.values[value] ?? [];
+  if (language === 'zh') return aliases.find((a) => /[\u4e00-\u9fff]/.test(a)) ?? value;
+  const english = aliases.find((a) => /^[\x20-\x7e]+$/.test(a) && a.includes(' '));
+  // Aliases are matched case-insensitively and often written in lower case; show them capitalised.
+  return english ? english.replace(/\b[a-z]/g, (c) => c.toUpperCase()) : value;
+}
+
+/** A catalog text in the report's language: its Chinese version in Chinese when the catalog has one. */
+export function catalogText(language: Language, text: string, textZh: string | null | undefined): string {
+  return language === 'zh' ? (textZh ?? text) : text;
+}

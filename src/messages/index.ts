@@ -1,0 +1,46 @@
+/**
+ * The message catalog: every text Baton writes for people, keyed by id, in Chinese and English side by side (one
+ * file per area, assembled here), and the one place where a message is rendered. Agents, operations and the report
+ * sections hold data and message keys; `render(key, params, language)` (or `textIn(language)` for code that writes
+ * many) turns them into text. A key that is not in the catalog, a message missing a language, and a missing or
+ * unknown parameter are compile errors. Pure, so workflow code may render messages too.
+ */
+import type { Language } from '../contracts';
+import { fill, templateOf, type ParamsOf, type Placeholders } from './message';
+import { COMMON_MESSAGES } from './common';
+import { REPORT_MESSAGES } from './report';
+import { REPORT_DATA_MESSAGES } from './report-data';
+import { RENDER_MESSAGES } from './render';
+import { AGENT_MESSAGES } from './agents';
+import { TREND_MESSAGES } from './trend';
+
+/** Every message, by key; each area's keys start with its name (`report.`, `render.`, …). */
+export const MESSAGES = {
+  ...COMMON_MESSAGES,
+  ...REPORT_MESSAGES,
+  ...REPORT_DATA_MESSAGES,
+  ...RENDER_MESSAGES,
+  ...AGENT_MESSAGES,
+  ...TREND_MESSAGES,
+} as const;
+
+export type Messages = typeof MESSAGES;
+export type MessageKey = keyof Messages;
+
+/** A message's parameters: none for a message without placeholders. */
+export type MessageParams<K extends MessageKey> = ParamsOf<Messages[K]>;
+type ParamsArgument<K extends MessageKey> = [Placeholders<Messages[K]['zh']> | Placeholders<Messages[K]['en']>] extends [never] ? [params?: Record<string, never>] : [params: MessageParams<K>];
+
+/** The message `key` in `language`, its placeholders replaced by `params`. */
+export function render<K extends MessageKey>(key: K, params: MessageParams<K>, language: Language): string {
+  return fill(templateOf(MESSAGES[key], language), params);
+}
+
+/** A renderer bound to one language: `text('report.heading.summary')`, `text('report.line.period', { start, end })`. */
+export type Text = <K extends MessageKey>(key: K, ...params: ParamsArgument<K>) => string;
+
+export function textIn(language: Language): Text {
+  return (key, ...params) => fill(templateOf(MESSAGES[key], language), params[0] ?? {});
+}
+
+export { type Message, type Placeholders, PLACEHOLDER } from './message';

@@ -1,0 +1,46 @@
+/**
+ * What a message is: one text in the two languages side by side, each a template whose `{name}` placeholders are
+ * the message's parameters. The placeholders are read from the templates by the type system, so a message's
+ * parameters are typed: rendering it without one, or with an unknown one, is a compile error. Pure: no I/O, no
+ * clock, no randomness, so workflow code may render messages too.
+ */
+import type { Language } from '../contracts';
+
+/** One text in both languages; a placeholder is `{name}` (letters, digits, `_`). */
+export interface Message {
+  readonly zh: string;
+  readonly en: string;
+}
+
+/** The placeholder names in a template: `'Period: {start} to {end}'` → `'start' | 'end'`. */
+export type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+
+/** The parameters of a message: every placeholder of either language, each a string or a number. */
+export type ParamsOf<M extends Message> = { readonly [K in Placeholders<M['zh']> | Placeholders<M['en']>]: string | number };
+
+/**
+ * An area's messages, keys as written: `defineMessages({ 'report.heading.summary': { zh: '执行摘要', en:
+ * 'Executive summary' } })`. A message without one of the two languages does not compile.
+ */
+export function defineMessages<const M extends Record<string, Message>>(messages: M): M {
+  return messages;
+}
+
+/** A placeholder in a template, as `fill` replaces it and the catalog test looks for what is left. */
+export const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * The template with each placeholder replaced by its parameter, in one pass (a parameter's own text, a value
+ * label with braces in it, is never read as a placeholder).
+ */
+export function fill(template: string, params: Readonly<Record<string, string | number>>): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** The template of a message in a language. */
+export function templateOf(message: Message, language: Language): string {
+  return language === 'zh' ? message.zh : message.en;
+}
