@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # npm run compare:answers -- BASE [HEAD]: the demo and Chinook suites' questions asked of two commits, answers compared.
 #   Builds each commit in a temporary worktree (sharing this checkout's node_modules), starts a Temporal dev server of
-#   its own (port 7250, COMPARE_TEMPORAL_PORT) and one worker per commit on its own task queue, seeds the demo shop
-#   into baton_compare and loads Chinook, then runs dist/scripts/compare-answers.js (this checkout's). HEAD defaults to
-#   the working tree's HEAD. Exits non-zero when any answer differs.
+#   its own (port 7250) and one worker per commit on its own task queue, seeds the demo shop into baton_compare and
+#   loads Chinook (baton_chinook), then runs dist/scripts/compare-answers.js (this checkout's), which writes both sides'
+#   answers to answers.json in the temporary folder it names. HEAD defaults to the checkout's HEAD. Exits non-zero
+#   when any answer differs.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 BASE="${1:?usage: compare-answers.sh BASE [HEAD]}"
 HEAD_REV="${2:-HEAD}"
 WORK="$(mktemp -d /tmp/baton-compare.XXXXXX)"
-export TEMPORAL_PORT="${COMPARE_TEMPORAL_PORT:-7250}" TEMPORAL_UI_PORT="${COMPARE_TEMPORAL_UI_PORT:-8250}"
+export TEMPORAL_PORT=7250 TEMPORAL_UI_PORT=8250
 export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" BATON_DATA_DIR="$WORK/data"
-export DATABASE_URL="${COMPARE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/baton_compare}"
-export CHINOOK_DATABASE_URL="${COMPARE_CHINOOK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/baton_chinook}"
+export DATABASE_URL=postgres://postgres@127.0.0.1:5432/baton_compare
+export CHINOOK_DATABASE_URL=postgres://postgres@127.0.0.1:5432/baton_chinook
 export BATON_TODAY="${BATON_TODAY:-$(TZ=Asia/Shanghai date +%F)}" TEMPORAL_HEADLESS=1
 pids=()
 cleanup() {
@@ -41,4 +42,5 @@ for side in base head; do
   BATON_TASK_QUEUE="compare-$side" node "$WORK/$side/dist/src/worker.js" >"$WORK/worker-$side.log" 2>&1 &
   pids+=($!)
 done
-COMPARE_QUEUES=compare-base,compare-head COMPARE_OUT="${COMPARE_OUT:-$WORK/answers.json}" node dist/scripts/compare-answers.js
+echo "== answers of both sides: $WORK/answers.json"
+node dist/scripts/compare-answers.js compare-base compare-head "$WORK/answers.json"

@@ -4,8 +4,7 @@
  * restructuring changes no answer. scripts/compare-answers.sh builds both commits and starts their workers; this
  * script is the asking and comparing half. Each question runs on both workers at once, with the same request.
  *
- *   COMPARE_QUEUES   the two task queues, "base,head"
- *   COMPARE_OUT      where to write both sides' answers as JSON (optional)
+ *   node dist/scripts/compare-answers.js BASE_QUEUE HEAD_QUEUE [OUT.json]
  */
 import { Client, Connection } from '@temporalio/client';
 import fs from 'node:fs';
@@ -65,8 +64,8 @@ async function questions(): Promise<Asked[]> {
 }
 
 async function main(): Promise<void> {
-  const [baseQueue, headQueue] = (process.env.COMPARE_QUEUES ?? '').split(',');
-  if (!baseQueue || !headQueue) throw new Error('COMPARE_QUEUES must name two task queues, "base,head"');
+  const [baseQueue, headQueue, out] = process.argv.slice(2);
+  if (!baseQueue || !headQueue) throw new Error('usage: compare-answers BASE_QUEUE HEAD_QUEUE [OUT.json]');
   const config = loadConfig();
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.temporalNamespace });
@@ -95,7 +94,7 @@ async function main(): Promise<void> {
   } finally {
     await connection.close();
   }
-  if (process.env.COMPARE_OUT) fs.writeFileSync(process.env.COMPARE_OUT, JSON.stringify(sides, null, 2));
+  if (out) fs.writeFileSync(out, JSON.stringify(sides, null, 2));
   console.log(`\n${asked.length - differ} of ${asked.length} questions answered the same`);
   if (differ > 0) process.exitCode = 1;
 }
