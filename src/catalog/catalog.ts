@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, YAMLParseError, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
+import { PERIOD_GROUP, isTimeGrain } from './time-grain';
 
 /** table.column, both plain SQL identifiers. */
 const ColumnRef = z
@@ -151,13 +152,6 @@ export const CatalogSchema = z.object({
 
 export type Catalog = z.infer<typeof CatalogSchema>;
 
-/**
- * Group-by names every catalog has: calendar buckets of the metric's time field, and "period",
- * the named periods of a query that compares two windows.
- */
-export const TIME_GRAINS = ['year', 'quarter', 'month', 'week', 'day'] as const;
-export type TimeGrain = (typeof TIME_GRAINS)[number];
-export const PERIOD_GROUP = 'period';
 export type MetricDefinition = z.infer<typeof MetricDefinition>;
 export type DimensionDefinition = z.infer<typeof DimensionDefinition>;
 
@@ -316,7 +310,7 @@ function checkReferences(catalog: Catalog, file: string): void {
   for (const [name, field] of Object.entries(catalog.time_fields)) requireTable(`time_fields.${name}.column`, field.column);
   for (const [name, dim] of Object.entries(catalog.dimensions)) {
     if (dim.column) requireTable(`dimensions.${name}.column`, dim.column);
-    if (TIME_GRAINS.includes(name as TimeGrain) || name === PERIOD_GROUP) {
+    if (isTimeGrain(name) || name === PERIOD_GROUP) {
       throw new CatalogError(file, `dimensions.${name}`, `"${name}" is a built-in time grain and cannot be redefined`);
     }
   }

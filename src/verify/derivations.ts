@@ -9,6 +9,7 @@
  * Σ numerator / Σ denominator), not as the weighted mean of group values the
  * agents use; both are the same number when the agents are right.
  */
+import { SERIES_PERIOD_COLUMNS } from '../catalog/time-grain';
 import type { Row } from '../contracts';
 
 export interface Result {
@@ -176,7 +177,7 @@ export function compare(rows: Row[], keyColumns: string[]): Result {
 /** Per series: first and last value, the latest direction, how many changes in a row share it, where it flipped. */
 export function trend(rows: Row[], keyColumns: string[], excludedMonths: string[]): Result {
   const kept = rows.filter((r) => !excludedMonths.includes(String(r.month)));
-  const periodColumn = ['month', 'quarter', 'year', 'week', 'day', 'period'].find((c) => kept.some((r) => r[c] !== undefined)) ?? 'month';
+  const periodColumn = SERIES_PERIOD_COLUMNS.find((c) => kept.some((r) => r[c] !== undefined)) ?? 'month';
   const series = new Map<string, Row[]>();
   for (const r of kept) {
     const name = keyColumns.map((k) => keyOf(r[k])).join(' / ');

@@ -12,6 +12,7 @@
  * recipe and says the numbers were re-run, not independently verified.
  */
 import type { Catalog } from '../catalog/catalog';
+import { GRAIN_KEY_PATTERN, isTimeGrain } from '../catalog/time-grain';
 import type { Calculation, MetricQuery, Recipe, Row } from '../contracts';
 import * as d from './derivations';
 import { NotIndependent, groupsMayOverlap, isAdditive, isRatio, ordered, secondPathRows, uniqueKeysOf } from './second-path';
@@ -43,11 +44,12 @@ const numberOf = (v: unknown) => (v === null || v === undefined ? 0 : Number(v))
 function periodWindow(column: string, key: string, query: MetricQuery): { start: string; end: string } | null {
   if (column === 'period') return query.periods.find((p) => p.key === key) ?? null;
   const date = (y: number, m: number, day = 1) => new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10);
-  let m: RegExpMatchArray | null;
-  if (column === 'year' && (m = /^(\d{4})$/.exec(key))) return { start: date(+m[1]!, 1), end: date(+m[1]! + 1, 1) };
-  if (column === 'quarter' && (m = /^(\d{4})-Q([1-4])$/.exec(key))) return { start: date(+m[1]!, 3 * +m[2]! - 2), end: date(+m[1]!, 3 * +m[2]! + 1) };
-  if (column === 'month' && (m = /^(\d{4})-(\d{2})$/.exec(key))) return { start: date(+m[1]!, +m[2]!), end: date(+m[1]!, +m[2]! + 1) };
-  if (column === 'day' && (m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key))) return { start: date(+m[1]!, +m[2]!, +m[3]!), end: date(+m[1]!, +m[2]!, +m[3]! + 1) };
+  const m = isTimeGrain(column) ? GRAIN_KEY_PATTERN[column].exec(key) : null;
+  if (!m) return null;
+  if (column === 'year') return { start: date(+m[1]!, 1), end: date(+m[1]! + 1, 1) };
+  if (column === 'quarter') return { start: date(+m[1]!, 3 * +m[2]! - 2), end: date(+m[1]!, 3 * +m[2]! + 1) };
+  if (column === 'month') return { start: date(+m[1]!, +m[2]!), end: date(+m[1]!, +m[2]! + 1) };
+  if (column === 'day') return { start: date(+m[1]!, +m[2]!, +m[3]!), end: date(+m[1]!, +m[2]!, +m[3]! + 1) };
   return null;
 }
 

@@ -39,6 +39,7 @@
  */
 import { qualifiedTable, type Catalog, type MetricDefinition } from '../catalog/catalog';
 import type { MetricQuery, Row } from '../contracts';
+import { TIME_GRAINS } from '../catalog/time-grain';
 import { queryReadOnly, runReadOnly, type ReadOnlyLimits } from '../storage/db';
 
 /** A query the second path does not build (the validator falls back to re-running the step's SQL). */
@@ -49,7 +50,7 @@ export class NotIndependent extends Error {
   }
 }
 
-const GRAINS = new Set(['year', 'quarter', 'month', 'week', 'day']);
+const GRAINS: ReadonlySet<string> = new Set(TIME_GRAINS);
 
 /** Keys of the calendar grains as text, written here with extract() rather than one format pattern each. */
 function grainKey(grain: string, t: string): string {
