@@ -24,7 +24,7 @@ test('bench:orchestration --quick measures the state-file loop and LangGraph', a
   const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton_test');
   database.pathname = `${database.pathname}_bench`;
   const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'bench.json');
-  const { stdout } = await run(process.execPath, [path.join(__dirname, '../../..', 'dist', 'scripts', 'bench-orchestration.js'), '--quick', '--engines', 'file,langgraph', '--json', json], {
+  const { stdout } = await run(process.execPath, [path.join(__dirname, '../..', 'dist', 'scripts', 'bench-orchestration.js'), '--quick', '--engines', 'file,langgraph', '--json', json], {
     env: { ...process.env, BENCH_DATABASE_URL: database.toString() },
     timeout: 60_000,
   });

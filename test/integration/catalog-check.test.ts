@@ -13,7 +13,7 @@ import { chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { testConfig } from '../helpers';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const checkUrl = (() => {
   const url = new URL(testConfig().databaseUrl);
   url.pathname = `${url.pathname}_check`;

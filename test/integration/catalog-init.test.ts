@@ -22,7 +22,7 @@ import { decisionLines, distance } from '../../scripts/measure-draft';
 import { testConfig } from '../helpers';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const serverUrl = testConfig().databaseUrl;
 const scratch = (suffix: string) => {
   const url = new URL(serverUrl);

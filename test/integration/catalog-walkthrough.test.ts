@@ -11,7 +11,7 @@ import { runAnalysis, withWorker } from '../helpers';
 
 const harness = withWorker('walkthrough');
 const databaseUrl = chinookDatabaseUrl(harness.config.databaseUrl);
-const file = path.resolve(__dirname, '../../..', '.data', 'test', 'walkthrough-chinook.yaml');
+const file = path.resolve(__dirname, '../..', '.data', 'test', 'walkthrough-chinook.yaml');
 
 /** The edits of the walkthrough (12 lines of diff): the zone, no hire date, and revenue named. */
 function edit(draft: string): string {

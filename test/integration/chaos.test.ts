@@ -52,7 +52,7 @@ test('a short chaos run: every run completes with the baseline\'s result and no 
   const json = path.join(os.tmpdir(), `baton-chaos-${process.pid}.json`);
   const output = await new Promise<string>((resolve) => {
     let text = '';
-    const child = spawn(process.execPath, [path.resolve(__dirname, '../../..', 'dist', 'scripts', 'chaos.js'),
+    const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'dist', 'scripts', 'chaos.js'),
       '--workflows', '10', '--duration', '60', '--kill-every', '6-12', '--seed', String(seed), '--timeout', '300', '--json', json],
       // Past 9 minutes it is stopped with SIGTERM, on which it stops its workers and dev server.
       { env: { ...process.env, NO_COLOR: '1' }, timeout: 540_000, killSignal: 'SIGTERM' });

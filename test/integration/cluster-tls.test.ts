@@ -16,7 +16,7 @@ import path from 'node:path';
 import { makeTestCertificates } from '../certificates';
 import { runCli, uniqueTaskQueue } from '../helpers';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const SCRIPT = path.join(ROOT, 'scripts', 'temporal-cluster.sh');
 const dataRoot = path.resolve(ROOT, process.env.BATON_DATA_DIR ?? '.data/test');
 const dataDir = path.join(dataRoot, 'cluster-tls');

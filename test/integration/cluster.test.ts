@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { ChaosSummary } from '../../scripts/chaos';
 import { runCli, uniqueTaskQueue } from '../helpers';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const SCRIPT = path.join(ROOT, 'scripts', 'temporal-cluster.sh');
 const PORT = 7271;
 const PORTS = {

@@ -317,7 +317,7 @@ describe('the codec server', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('error: payload encryption is not configured: set BATON_CODEC_KEYS');
 
-    const child = spawn(process.execPath, [path.resolve(__dirname, '../../..', 'bin', 'baton'), 'codec-server', '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'bin', 'baton'), 'codec-server', '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildProgram } from '../../src/client';
 import { runCli } from '../helpers';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const SCANNED = ['src', 'scripts', 'eval', 'bin'];
 /** Variables bash sets itself, and the library switches we do not own. */
 const NOT_OURS = new Set(['BASH_SOURCE', 'SECONDS', 'PATH', 'HOME', 'PWD', 'IFS', 'RANDOM', 'LINENO', 'EUID', 'UID', 'NO_COLOR', 'BASH_REMATCH']);

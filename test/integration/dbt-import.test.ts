@@ -19,7 +19,7 @@ import { ensureDatabase, ensureReaderRole } from '../../src/storage/db';
 import { testConfig } from '../helpers';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'dbt-jaffle');
 const dbtUrl = (() => {
   const url = new URL(testConfig().databaseUrl);

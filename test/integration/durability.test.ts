@@ -11,7 +11,7 @@ import { todayIn } from '../../src/settings/config';
 import { analysisWorkflow } from '../../src/workflows';
 import { closeDb, connectClient, db, runAnalysis, testConfig, uniqueTaskQueue } from '../helpers';
 
-const WORKER = path.resolve(__dirname, '../../..', 'dist', 'src', 'worker.js');
+const WORKER = path.resolve(__dirname, '../..', 'dist', 'src', 'worker.js');
 const config = testConfig({ taskQueue: uniqueTaskQueue('kill') });
 let client: Client;
 const children: ChildProcess[] = [];

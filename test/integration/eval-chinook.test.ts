@@ -16,7 +16,7 @@ import { publishedReport, runAnalysis, withWorker } from '../helpers';
 
 const harness = withWorker('chinook');
 const databaseUrl = chinookDatabaseUrl(harness.config.databaseUrl);
-const CATALOG = path.resolve(__dirname, '../../..', 'catalogs', 'chinook.yaml');
+const CATALOG = path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
 let chinook: Pool;
 
 beforeAll(() => {

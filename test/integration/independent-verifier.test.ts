@@ -116,7 +116,7 @@ afterEach(() => {
   routeTest = realTestCode;
 });
 
-const CHINOOK = { catalogPath: path.resolve(__dirname, '../../..', 'catalogs', 'chinook.yaml'), databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl), asOf: '2025-12-31' };
+const CHINOOK = { catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl), asOf: '2025-12-31' };
 const ATTRIBUTION = '为什么华东区上个月复购率下降了？';
 
 /** The attribution question run through the workflow: its verification, result, ranking step and that step's reported calculations. */

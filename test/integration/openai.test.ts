@@ -268,7 +268,7 @@ test('code the model writes that fails its test rolls back to the model with the
 
 test('a worker process on the model logs its failures without the key', async () => {
   const queue = uniqueTaskQueue('openai-logs');
-  const child = spawn(process.execPath, [path.resolve(__dirname, '../../..', 'dist', 'src', 'worker.js')], { env: { ...process.env, BATON_TASK_QUEUE: queue }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'dist', 'src', 'worker.js')], { env: { ...process.env, BATON_TASK_QUEUE: queue }, stdio: ['ignore', 'pipe', 'pipe'] });
   let logs = '';
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {

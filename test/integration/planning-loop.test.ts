@@ -93,7 +93,7 @@ test('a large dependency travels as schema + sample + reference, and the next st
 describe('per-step retries and fuses', () => {
   let impossibleCatalog: string;
   beforeAll(() => {
-    const text = fs.readFileSync(path.resolve(__dirname, '../../..', 'catalogs', 'demo.yaml'), 'utf8');
+    const text = fs.readFileSync(path.resolve(__dirname, '../..', 'catalogs', 'demo.yaml'), 'utf8');
     impossibleCatalog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baton-')), 'impossible.yaml');
     // GMV can never satisfy this rule, so validation fails on every attempt.
     fs.writeFileSync(impossibleCatalog, text.replace('    format: currency\n    rules: { min: 0 }\n    decompose_by: [region, category, customer_type]', '    format: currency\n    rules: { max: -1 }\n    decompose_by: [region, category, customer_type]'));

@@ -27,7 +27,7 @@ import { connectClient, runAnalysis, testConfig, uniqueTaskQueue, withWorker } f
 
 const DIR = path.resolve(__dirname, '..', 'fixtures', 'histories');
 const UPDATE = process.env.BATON_UPDATE_HISTORIES === '1';
-const TEMPORAL_CLI = path.resolve(__dirname, '../../..', '.tools', 'bin', 'temporal');
+const TEMPORAL_CLI = path.resolve(__dirname, '../..', '.tools', 'bin', 'temporal');
 
 /** The runs the fixtures hold: name → question and request options. */
 const RUNS: Record<string, { question: string; extra?: Partial<AnalysisRequest>; faults?: PlantedFaults; revise?: string }> = {

@@ -15,7 +15,7 @@ import { NotIndependent, secondPathRows, secondPathSql, uniqueKeysOf } from '../
 import { chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { testConfig } from '../helpers';
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../..');
 const CASES: { name: string; catalog: Catalog; databaseUrl: string; window: { start: string; end: string }; notBuilt: string[] }[] = [
   {
     name: 'demo', catalog: loadCatalog(path.join(root, 'catalogs', 'demo.yaml')), databaseUrl: testConfig().databaseUrl, window: { start: '2000-01-01', end: '2100-01-01' },

@@ -16,7 +16,7 @@ import { BATON_SPAN_ATTRIBUTES as A } from '../../src/temporal/telemetry';
 import { WORKFLOW_BUNDLE } from '../../src/worker';
 import { agentCalls, closeDb, connectClient, db, runAnalysis, runCli, testConfig, uniqueTaskQueue } from '../helpers';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const DEMO = '为什么华东区上个月复购率下降了？';
 const SERVER_METRICS = `http://127.0.0.1:${process.env.BATON_TEST_TEMPORAL_METRICS_PORT ?? '9234'}/metrics`;
 

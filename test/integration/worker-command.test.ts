@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { closeDb, connectClient, runAnalysis, runCli, testConfig, uniqueTaskQueue } from '../helpers';
 
-const BATON = path.resolve(__dirname, '../../..', 'bin', 'baton');
+const BATON = path.resolve(__dirname, '../..', 'bin', 'baton');
 
 test('flags over the environment set concurrency and cache; it serves a run and stops gracefully on SIGTERM', async () => {
   const taskQueue = uniqueTaskQueue('worker-command');

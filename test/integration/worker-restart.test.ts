@@ -14,7 +14,7 @@ import { todayIn } from '../../src/settings/config';
 import { analysisWorkflow } from '../../src/workflows';
 import { closeDb, db, testConfig, uniqueTaskQueue } from '../helpers';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 // A dev server of this test's own, two ports above the suite's (the suite's server is not disturbed).
 const PORT = Number(process.env.TEMPORAL_PORT ?? 7233) + 2;
 const SERVER_ENV = {

@@ -18,7 +18,7 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-const root = join(__dirname, '../../..');
+const root = join(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
 

@@ -6,7 +6,7 @@ import type { Plan, PlanStep } from '../../src/contracts';
 import { classifyIntent, planQuestion } from '../../src/model/rules';
 import { checkPlan } from '../../src/workflows/plan-checks';
 
-const catalog = loadCatalog(path.resolve(__dirname, '../../..', 'catalogs', 'demo.yaml'));
+const catalog = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'demo.yaml'));
 const AS_OF = '2026-11-29';
 const plan = (question: string): Plan => planQuestion(question, classifyIntent(question), catalog, AS_OF);
 const steps = (p: Plan): PlanStep[] => (p.kind === 'plan' ? p.steps : []);

@@ -14,7 +14,7 @@ import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rul
 import { readPeriods } from '../../src/model/time-window';
 
 const AS_OF = '2026-11-30';
-const catalog = loadCatalog(path.resolve(__dirname, '../../..', 'catalogs', 'chinook.yaml'));
+const catalog = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'));
 
 /** Chinook-like months: data from the 1st in the first month, the 2nd–20th in between, ending 2025-12-22. */
 function chinookMonths(): MonthCoverage[] {
@@ -235,7 +235,7 @@ describe('a plan that cannot say what was asked', () => {
   test('asks back with what it would have answered and rephrasings the plan language can answer', async () => {
     const ask = (question: string, language: 'zh' | 'en') => planAnalysis({
       question, intent: { intent: 'query', decided_by: 'model', matched: null, model: 'offline-rules', language }, asOf: AS_OF,
-      catalogPath: path.resolve(__dirname, '../../..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
+      catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
     });
     expect(await ask('Show revenue by year for our happy customers', 'en')).toMatchObject({
       kind: 'needs_clarification',
@@ -263,7 +263,7 @@ describe('questions phrased as people ask them', () => {
   test('"how did X change" is a trend; a share or a change the plan does not compute blocks', async () => {
     expect(classifyIntent('How did revenue change in 2024?').intent).toBe('trend');
     const ask = (question: string) => planAnalysis({
-      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../../..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
+      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
     });
     expect(await ask('What share of revenue came from the USA?')).toMatchObject({ kind: 'needs_clarification', reason: expect.stringMatching(/^the plan cannot express “share”/) });
     expect(await ask('各国家销售额占比')).toMatchObject({ kind: 'needs_clarification' });
@@ -276,7 +276,7 @@ describe('a change into a month the data covers only partly', () => {
     const stopped = months.map((m) => (m.month === '2025-12' ? { ...m, last_day: '2025-12-04' } : m));
     const cut: DataExtent = { time_fields: { invoice_date: { ...extent.time_fields.invoice_date!, last: '2025-12-04', months: stopped, latest_full_month: '2025-11', partial_months: ['2025-12'] } } };
     const ask = (question: string) => planAnalysis({
-      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../../..', 'catalogs', 'chinook.yaml'), feedback: [], extent: cut,
+      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent: cut,
     });
     expect(await ask('Why did revenue change between November and December 2025?')).toMatchObject({
       kind: 'needs_clarification',

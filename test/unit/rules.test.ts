@@ -5,7 +5,7 @@ import { compileMetricQuery } from '../../src/catalog/sql';
 import { classifyIntent, planQuestion, readQuestion } from '../../src/model/rules';
 import { defaultTimeWindow, findTimeWindow } from '../../src/model/time-window';
 
-const catalog = loadCatalog(path.resolve(__dirname, '../../..', 'catalogs', 'demo.yaml'));
+const catalog = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'demo.yaml'));
 const AS_OF = '2026-11-29';
 
 test.each([
