@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, YAMLParseError, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
+import { METRIC_KINDS, impliedMetricKind, metricKindProblem } from './metric-kind';
 import { PERIOD_GROUP, isTimeGrain } from './time-grain';
 
 /** table.column, both plain SQL identifiers. */
@@ -50,12 +51,18 @@ const MetricDefinition = z
      * groups or filters this metric by a dimension it reaches only through a one-to-many join is answered with it.
      */
     finer: Identifier.optional(),
+    /** How its values combine across groups (src/catalog/metric-kind.ts); implied by the definition when absent, and must agree with it. */
+    kind: z.enum(METRIC_KINDS).optional(),
   })
   .refine((m) => (m.expression !== undefined) !== (m.numerator !== undefined && m.denominator !== undefined), {
     message: 'a metric needs either expression, or numerator and denominator',
   })
   .refine((m) => m.per === undefined || m.numerator !== undefined, { message: 'per needs numerator and denominator' })
-  .transform((m) => ({ ...m, label_zh: m.label_zh ?? m.label }));
+  .superRefine((m, ctx) => {
+    const problem = metricKindProblem(m);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['kind'] });
+  })
+  .transform((m) => ({ ...m, label_zh: m.label_zh ?? m.label, kind: m.kind ?? impliedMetricKind(m) }));
 
 const DimensionDefinition = z
   .object({

@@ -122,8 +122,9 @@ function definitionOf(catalog: Catalog, name: string): MetricDefinition {
   return metric;
 }
 
+/** A ratio metric (numerator / denominator), by the catalog's metric kind. */
 export function isRatio(catalog: Catalog, metric: string): boolean {
-  return definitionOf(catalog, metric).numerator !== undefined;
+  return definitionOf(catalog, metric).kind === 'ratio';
 }
 
 /** Whether the query's groups may overlap (a group read from a finer table), so that they need not add up to the total. */
@@ -131,10 +132,9 @@ export function groupsMayOverlap(catalog: Catalog, query: MetricQuery): boolean 
   return secondPathSql(catalog, query).overlapping;
 }
 
-/** An additive metric: one SUM or COUNT(*) / COUNT(column), whose group values add up to the total. */
+/** An additive metric, by the catalog's metric kind (src/catalog/metric-kind.ts): its group values add up to the total. */
 export function isAdditive(catalog: Catalog, metric: string): boolean {
-  const def = definitionOf(catalog, metric);
-  return def.expression !== undefined && /^\s*(SUM\s*\([^()]*(\([^()]*\))?[^()]*\)|COUNT\s*\(\s*(\*|[a-z_.]+)\s*\))\s*$/i.test(def.expression) && !/DISTINCT/i.test(def.expression);
+  return definitionOf(catalog, metric).kind === 'additive';
 }
 
 export interface SecondPathQuery {
