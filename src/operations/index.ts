@@ -19,10 +19,10 @@ import { GapContributionOperation, gap_contribution } from './gap-contribution';
 import { MetricOperation, metric } from './metric';
 import type { Operation, OperationKind } from './operation';
 import { RankContributorsOperation, rank_contributors } from './rank-contributors';
+import { ShareOfTotalOperation, share_of_total } from './share-of-total';
 import { TopNOperation, top_n } from './top-n';
 import { TrendOperation, trend } from './trend';
 
-export type { Operation, OperationKind, OperationOf } from './operation';
 
 /** The plan schema of every kind, in the order StepOperation lists them. */
 export const PLAN_SCHEMAS = [
@@ -33,6 +33,7 @@ export const PLAN_SCHEMAS = [
   CompareOperation,
   TrendOperation,
   RankContributorsOperation,
+  ShareOfTotalOperation,
 ] as const;
 
 export const OPERATIONS: { [K in OperationKind]: Operation<K> } = {
@@ -43,6 +44,7 @@ export const OPERATIONS: { [K in OperationKind]: Operation<K> } = {
   compare,
   trend,
   rank_contributors,
+  share_of_total,
 };
 
 /** The module of an operation, typed for any kind (call its members with the same operation). */

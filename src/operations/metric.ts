@@ -10,7 +10,8 @@ import type { AnswerMetric, Calculation, MemoryDraft, PlanStep, Row } from '../c
 import { INLINE_ROWS, MAX_CALCULATIONS_PER_STEP } from '../settings/limits';
 import { periodTag } from '../memory/pool';
 import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
-import { PERIOD_COLUMNS, dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
+import { dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
+import { PERIOD_COLUMNS } from '../catalog/time-grain';
 import type { Operation, StepFacts, Written } from './operation';
 import { chartBase, make, matchOf, num, ranked, rowKey, rowLabel, scopeOf, textColumn } from './parts';
 

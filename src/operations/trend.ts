@@ -14,7 +14,7 @@ import type { Operation } from './operation';
 import { json, make, num, readDependency } from './parts';
 
 /** Months left out of a series: the partial periods the data-quality agent flagged. */
-export function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
+function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
   return excluded.length === 0 ? rows : rows.filter((r) => !excluded.includes(String(r.month)));
 }
 

@@ -117,4 +117,10 @@ export const INDEPENDENT_CHECKS: { [K in OperationKind]: Check<K> } = {
     const result = d.rankContributors(op.sources.map((s) => ({ ...got.input(s), dimension: String(got.input(s).summary.dimension ?? '') })), op.n);
     return { ...result, checks: [...got.inherited, ctx.monotone(result.rows.map((r) => numberOf(r.effect)), numberOf(result.summary.change) < 0 ? 1 : -1)] };
   },
+
+  async share_of_total(op, ctx) {
+    const rows = await ctx.rows({ ...op.query, order: null, limit: null });
+    const totals = await ctx.rows({ ...op.query, group_by: op.query.group_by.filter((g) => g !== op.dimension), order: null, limit: null });
+    return { ...d.shareOfTotal(rows, totals, op.query.group_by, op.dimension), checks: await ctx.additivity(op.query, rows) };
+  },
 };

@@ -210,3 +210,33 @@ export function trend(rows: Row[], keyColumns: string[], excludedMonths: string[
       : { series: out.length, rising: out.filter((r) => r.direction === 'up').length, falling: out.filter((r) => r.direction === 'down').length },
   };
 }
+
+/**
+ * Each group's share of the metric's own total (`totals`: the metric queried without `dimension`, one row per value
+ * of the other groups), read from the second path's two queries: a share is value / total of its partition, whether
+ * or not the groups add up to that total (they overlap when they add up to more).
+ */
+export function shareOfTotal(rows: Row[], totals: Row[], groupBy: string[], dimension: string): Result {
+  const rest = groupBy.filter((g) => g !== dimension);
+  const partOf = (r: Row) => JSON.stringify(rest.map((g) => keyOf(r[g])));
+  const totalByPart = new Map<string, number>();
+  for (const t of totals) totalByPart.set(partOf(t), toNumber(t.value));
+  const out = rows.map((r): Row => {
+    const total = totalByPart.get(partOf(r)) ?? 0;
+    const value = toNumber(r.value);
+    return { ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])), value, total, share: total === 0 ? null : fixed(value / total, 6) };
+  });
+  let summed = 0;
+  for (const r of out) summed += toNumber(r.value);
+  const whole = totals.length === 1 ? toNumber(totals[0]?.value) : null;
+  let top: Row | undefined;
+  for (const r of out) if (!top || toNumber(r.share) > toNumber(top.share) || (toNumber(r.share) === toNumber(top.share) && byText(keyOf(r[dimension]), keyOf(top[dimension])) < 0)) top = r;
+  return {
+    rows: out,
+    summary: {
+      dimension, total: whole, share_sum: whole === null || whole === 0 ? null : fixed(summed / whole, 6), groups: out.length,
+      groups_overlap: whole !== null && summed - whole > 1e-9 * Math.max(1, Math.abs(whole)) ? 'yes' : 'no',
+      top: top ? keyOf(top[dimension]) : null, top_share: typeof top?.share === 'number' ? top.share : null,
+    },
+  };
+}
