@@ -87,3 +87,15 @@ test('the share of track revenue by genre in 2024: the hand-written SQL\'s share
   expect(verification.rerun_only.filter((x) => x.startsWith(`${id}.`))).toEqual([]);
   expect(verification.reconciliations.filter((r) => r.step_id === id).every((r) => r.ok)).toBe(true);
 });
+
+test('overlapping groups: buying customers by genre add up to more than all buying customers, and the finding says so', async () => {
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Buying customers by genre in 2024', CHINOOK);
+  expect(result.status).toBe('completed');
+  const step = result.steps.find((s) => s.step.operation.kind === 'share_of_total');
+  if (!step?.result) throw new Error('the plan has no share_of_total step with a result');
+  // A customer who bought tracks of two genres counts in both: the shares are of all buying customers, once each.
+  expect(step.result.data_summary.groups_overlap).toBe('yes');
+  expect(Number(step.result.data_summary.share_sum)).toBeGreaterThan(1);
+  expect(step.result.findings.map((f) => f.summary).join(' ')).toMatch(/so the shares add up to \d+\.\d{2}%, more than 100%\./);
+  expect(result.verification?.mismatches).toEqual([]);
+});
