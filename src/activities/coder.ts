@@ -11,6 +11,7 @@ import { writeStepCode } from '../coding/rules-coder';
 import { CodeDraft, CoderInput } from '../contracts';
 import { SAMPLE_ROWS } from '../settings/limits';
 import { modelFor } from '../model/model';
+import { OPERATIONS } from '../operations';
 
 const WrittenCode = z.object({
   code: z.string().min(1),
@@ -22,8 +23,7 @@ const INSTRUCTIONS = [
   'input.dependencies[step id] = { columns, rows, summary } are the results of the steps it depends on;',
   'input.partial_periods lists months (YYYY-MM) the data only partly covers: leave them out of series;',
   'input.queries[name] holds the rows of read-only SQL you declare in "queries" (avoid it when the dependencies suffice).',
-  'kit offers vetted functions: topN(rows, columns, column, n, order), compare(rows, keyColumns), trend(rows, keyColumns),',
-  'rankContributors(decompositions, n), changeDecomposition(rows, dimension, before, after), gapContribution(...).',
+  `kit offers vetted functions: ${Object.values(OPERATIONS).flatMap((o) => (o.prompt.kit ? [o.prompt.kit] : [])).join(', ')}.`,
   'There is no require, process, fetch, timers or eval: plain computation only. The result must meet every acceptance',
   'criterion; earlier failures are quoted in "failures". Reply {"code": "...", "queries": []}.',
 ].join('\n');

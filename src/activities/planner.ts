@@ -17,12 +17,14 @@ import { storeFragments } from '../storage/fragments';
 import { loadArtifact } from '../storage/artifacts';
 import { checkPlan } from '../workflows/plan-checks';
 import { say } from '../analysis/wording';
+import { OPERATIONS } from '../operations';
+import { TIME_GRAINS } from '../catalog/time-grain';
 
 const INSTRUCTIONS = [
   `Plan how to answer a question about a database in at most ${MAX_PLAN_STEPS} steps, using only the metrics,`,
-  'dimensions and time grains (year, quarter, month, week, day) of the catalog you are given. Steps form a',
-  'DAG through depends_on. Operations: metric (a query), gap_contribution and change_decomposition (a query',
-  'plus its derivation), top_n, compare, trend and rank_contributors (computed from the steps they depend on).',
+  `dimensions and time grains (${TIME_GRAINS.join(', ')}) of the catalog you are given. Steps form a DAG through`,
+  'depends_on. The operations a step can do (its operation.kind and what it computes):',
+  ...Object.values(OPERATIONS).map((o) => `- ${o.kind}: ${o.prompt.planner}.`),
   'Windows are half-open [start, end) dates. To compare two periods (year over year, period over period, two',
   'named ones) group by "period" and list both in the query\'s periods, earlier first, keyed like 2024,',
   '2024-Q3 or 2024-03. "Which X has the most" is the metric grouped by X, ordered desc, limit 1. When the',

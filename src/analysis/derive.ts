@@ -260,7 +260,8 @@ export function trend(rows: Row[], keyColumns: string[]): Derived {
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const out: Row[] = [];
-  // The series' period column: month, or the grain the series was asked in (its keys sort in time order).
+  // The series' period column: month, or the grain the series was asked in (its keys sort in time order). The kit
+  // imports nothing, so this is SERIES_PERIOD_COLUMNS of src/catalog/time-grain.ts written out.
   const period = ['month', 'quarter', 'year', 'week', 'day', 'period'].find((c) => rows.some((r) => r[c] !== undefined)) ?? 'month';
   for (const [key, series] of groups) {
     const sorted = [...series].sort((p, q) => str(p[period]).localeCompare(str(q[period])));

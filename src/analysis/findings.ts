@@ -11,7 +11,7 @@ import type { StepFacts, Written } from '../operations/operation';
 
 export type { StepFacts } from '../operations/operation';
 import { wordsFor } from './wording';
-export { PERIOD_COLUMNS, dimensionLabel, formatDelta, formatValue, valueLabel } from './wording';
+export { dimensionLabel, valueLabel } from './wording';
 
 /**
  * Findings, assumptions and memory entries for one step's result. `rows` are all of

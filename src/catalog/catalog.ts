@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, YAMLParseError, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
+import { METRIC_KINDS, impliedMetricKind, metricKindProblem } from './metric-kind';
+import { PERIOD_GROUP, isTimeGrain } from './time-grain';
 
 /** table.column, both plain SQL identifiers. */
 const ColumnRef = z
@@ -49,12 +51,18 @@ const MetricDefinition = z
      * groups or filters this metric by a dimension it reaches only through a one-to-many join is answered with it.
      */
     finer: Identifier.optional(),
+    /** How its values combine across groups (src/catalog/metric-kind.ts); implied by the definition when absent, and must agree with it. */
+    kind: z.enum(METRIC_KINDS).optional(),
   })
   .refine((m) => (m.expression !== undefined) !== (m.numerator !== undefined && m.denominator !== undefined), {
     message: 'a metric needs either expression, or numerator and denominator',
   })
   .refine((m) => m.per === undefined || m.numerator !== undefined, { message: 'per needs numerator and denominator' })
-  .transform((m) => ({ ...m, label_zh: m.label_zh ?? m.label }));
+  .superRefine((m, ctx) => {
+    const problem = metricKindProblem(m);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['kind'] });
+  })
+  .transform((m) => ({ ...m, label_zh: m.label_zh ?? m.label, kind: m.kind ?? impliedMetricKind(m) }));
 
 const DimensionDefinition = z
   .object({
@@ -151,13 +159,6 @@ export const CatalogSchema = z.object({
 
 export type Catalog = z.infer<typeof CatalogSchema>;
 
-/**
- * Group-by names every catalog has: calendar buckets of the metric's time field, and "period",
- * the named periods of a query that compares two windows.
- */
-export const TIME_GRAINS = ['year', 'quarter', 'month', 'week', 'day'] as const;
-export type TimeGrain = (typeof TIME_GRAINS)[number];
-export const PERIOD_GROUP = 'period';
 export type MetricDefinition = z.infer<typeof MetricDefinition>;
 export type DimensionDefinition = z.infer<typeof DimensionDefinition>;
 
@@ -316,7 +317,7 @@ function checkReferences(catalog: Catalog, file: string): void {
   for (const [name, field] of Object.entries(catalog.time_fields)) requireTable(`time_fields.${name}.column`, field.column);
   for (const [name, dim] of Object.entries(catalog.dimensions)) {
     if (dim.column) requireTable(`dimensions.${name}.column`, dim.column);
-    if (TIME_GRAINS.includes(name as TimeGrain) || name === PERIOD_GROUP) {
+    if (isTimeGrain(name) || name === PERIOD_GROUP) {
       throw new CatalogError(file, `dimensions.${name}`, `"${name}" is a built-in time grain and cannot be redefined`);
     }
   }

@@ -8,7 +8,8 @@
  *
  * Dimension values are bind parameters; joins follow the declared foreign keys.
  */
-import { PERIOD_GROUP, TIME_GRAINS, tableSql, wallTime, type Catalog, type MetricDefinition, type TimeGrain } from './catalog';
+import { tableSql, wallTime, type Catalog, type MetricDefinition } from './catalog';
+import { GRAIN_KEY_FORMAT, GRAIN_TRUNC, PERIOD_GROUP, TIME_GRAINS, isTimeGrain } from './time-grain';
 import type { CatalogFragment, CatalogIndex, ColumnInfo, MetricQueryInput as MetricQuery } from '../contracts';
 
 export interface CompiledQuery {
@@ -93,16 +94,9 @@ function fanOutSafe(metric: MetricDefinition): boolean {
   return !metric.per && parts.every((p) => /^\s*COUNT\s*\(\s*DISTINCT\b[^()]*\)\s*$/i.test(p));
 }
 
-export function isTimeGrain(name: string): name is TimeGrain {
-  return (TIME_GRAINS as readonly string[]).includes(name);
-}
-
-/** How each time grain's keys are written: 2024, 2024-Q3, 2024-03, 2024-W09, 2024-03-15 (they sort as text). */
-const GRAIN_FORMAT: Record<TimeGrain, string> = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM', week: 'IYYY-"W"IW', day: 'YYYY-MM-DD' };
-
 /** The SQL for a dimension or time grain, given the metric's time column. */
 export function dimensionSql(catalog: Catalog, name: string, timeColumn: string): string {
-  if (isTimeGrain(name)) return `to_char(date_trunc('${name}', ${timeColumn}), '${GRAIN_FORMAT[name]}')`;
+  if (isTimeGrain(name)) return `to_char(date_trunc('${GRAIN_TRUNC[name]}', ${timeColumn}), '${GRAIN_KEY_FORMAT[name]}')`;
   const dim = catalog.dimensions[name];
   if (!dim) throw new UnknownCatalogNameError('dimension', name, [...Object.keys(catalog.dimensions), ...TIME_GRAINS]);
   return dim.column ?? (dim.expression ?? '').replaceAll('{time}', timeColumn);

@@ -9,7 +9,7 @@ import type { PlanStep } from '../contracts';
 import { operationOf } from '../operations';
 import type { AcceptanceFailure, InputResult, ScriptResult } from '../operations/operation';
 
-export type { InputResult, ScriptResult } from '../operations/operation';
+export type { InputResult } from '../operations/operation';
 
 const SHAPE = 'returns { columns, rows, summary }: columns a list of { name, type, meaning }, rows a list of flat records of strings, numbers, booleans or null, summary a flat record';
 

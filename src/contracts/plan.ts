@@ -1,68 +1,20 @@
 /** The planner's contracts: metric queries, the plan's steps and their operations, the reading of the question, and the plan itself. */
 import { z } from 'zod';
 import { IsoDate, TimeWindow, TimeGrain, DataExtent } from './shared';
+import { DimensionFilter } from './query';
 import { IntentOutput } from './request';
+import { PLAN_SCHEMAS } from '../operations';
 
 // ---------------------------------------------------------------- planner agent
 
-export const DimensionFilter = z.object({ dimension: z.string(), values: z.array(z.string()).min(1) });
-export type DimensionFilter = z.infer<typeof DimensionFilter>;
-
-/** What a step computes, in catalog terms. SQL is compiled from this and the catalog, never written free-hand. */
-export const MetricQuery = z.object({
-  metric: z.string(),
-  window: TimeWindow,
-  filters: z.array(DimensionFilter),
-  /** Catalog dimensions, the time grains year / quarter / month / week / day, or "period" (the named periods below). */
-  group_by: z.array(z.string()),
-  /**
-   * Named periods for a comparison of two windows that are not neighbours on one grain (a year over year
-   * of March, two ranges): the rows are grouped by "period", keyed by these keys. The window spans them all.
-   */
-  periods: z.array(z.object({ key: z.string().min(1), start: IsoDate, end: IsoDate })).default([]),
-  /** Sort rows by value (top-N questions); null keeps the group order. */
-  order: z.enum(['asc', 'desc']).nullable().default(null),
-  limit: z.number().int().min(1).max(1000).nullable().default(null),
-});
-export type MetricQuery = z.infer<typeof MetricQuery>;
-/** A metric query as written by hand (periods, order and limit may be left out). */
-export type MetricQueryInput = z.input<typeof MetricQuery>;
+export { DimensionFilter, MetricQuery, type MetricQueryInput } from './query';
 
 /**
- * What a step does. SQL operations are run by the SQL agent; the others work only
- * on the results of the steps they depend on.
+ * What a step does: one member per operation, each declared by its module (src/operations/<kind>.ts) and
+ * listed in PLAN_SCHEMAS (src/operations/index.ts). SQL operations are run by the SQL agent; the others work
+ * only on the results of the steps they depend on.
  */
-export const StepOperation = z.discriminatedUnion('kind', [
-  /** The metric, grouped and filtered as asked. */
-  z.object({ kind: z.literal('metric'), query: MetricQuery }),
-  /** How much each value of `across` adds to the metric's gap between two segments (segment_a minus segment_b). */
-  z.object({
-    kind: z.literal('gap_contribution'),
-    query: MetricQuery,
-    segment: z.object({ dimension: z.string(), a: z.string(), b: z.string() }),
-    across: z.string(),
-  }),
-  /**
-   * The metric's change from period `before` to period `after` (keys of the column `period_column`: month,
-   * quarter, year or period), split over the values of `dimension` (mix and rate effects for ratios).
-   */
-  z.object({
-    kind: z.literal('change_decomposition'),
-    query: MetricQuery,
-    dimension: z.string(),
-    before: z.string(),
-    after: z.string(),
-    period_column: z.string().default('month'),
-  }),
-  /** The first n rows of a dependency's result, sorted by a column. */
-  z.object({ kind: z.literal('top_n'), source: z.string(), column: z.string(), n: z.number().int().min(1), order: z.enum(['asc', 'desc']) }),
-  /** Differences between the rows of a dependency's metric result. */
-  z.object({ kind: z.literal('compare'), source: z.string(), key_columns: z.array(z.string()) }),
-  /** Direction, consecutive run and change points of a dependency's monthly series. */
-  z.object({ kind: z.literal('trend'), source: z.string(), key_columns: z.array(z.string()) }),
-  /** The largest contributors across several decompositions, ranked by effect in the direction of the change. */
-  z.object({ kind: z.literal('rank_contributors'), sources: z.array(z.string()).min(1), n: z.number().int().min(1) }),
-]);
+export const StepOperation = z.discriminatedUnion('kind', PLAN_SCHEMAS);
 export type StepOperation = z.infer<typeof StepOperation>;
 
 export const PlanStep = z.object({

@@ -1,5 +1,6 @@
 /** Parts every contract shares: dates, time windows and grains, the data's extent, the question's language. */
 import { z } from 'zod';
+import { TIME_GRAINS } from '../catalog/time-grain';
 
 // ---------------------------------------------------------------- shared parts
 
@@ -20,8 +21,8 @@ export const TimeWindow = z.object({
 });
 export type TimeWindow = z.infer<typeof TimeWindow>;
 
-/** Calendar buckets a query can group by, coarsest first. */
-export const TimeGrain = z.enum(['year', 'quarter', 'month', 'week', 'day']);
+/** Calendar buckets a query can group by, coarsest first (src/catalog/time-grain.ts). */
+export const TimeGrain = z.enum(TIME_GRAINS);
 export type TimeGrain = z.infer<typeof TimeGrain>;
 
 /** One month of a time field's data: whether it has rows (1, or 0: found by index probes, not counted: src/analysis/month-probes.ts), and the first and last day with any. */

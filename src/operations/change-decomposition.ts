@@ -1,18 +1,34 @@
 /**
  * `change_decomposition`: the metric's change from period `before` to period
  * `after`, split over the values of `dimension` (mix and rate effects for ratios).
- * Plan schema: the `change_decomposition` member of StepOperation in src/contracts/.
+ * Plan schema: ChangeDecompositionOperation below (a member of StepOperation, through PLAN_SCHEMAS in src/operations/index.ts).
  * Run by the SQL agent, which derives the effects from its own rows.
  */
+import { z } from 'zod';
+import { MetricQuery } from '../contracts/query';
 import type { Calculation } from '../contracts';
 import { changeDecomposition } from '../analysis/derive';
 import { dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
 import type { Operation } from './operation';
 import { addsUp, effectBars, make, num, numOrNaN } from './parts';
 
+/**
+ * The metric's change from period `before` to period `after` (keys of the column `period_column`: month,
+ * quarter, year or period), split over the values of `dimension` (mix and rate effects for ratios).
+ */
+export const ChangeDecompositionOperation = z.object({
+  kind: z.literal('change_decomposition'),
+  query: MetricQuery,
+  dimension: z.string(),
+  before: z.string(),
+  after: z.string(),
+  period_column: z.string().default('month'),
+});
+
 export const change_decomposition: Operation<'change_decomposition'> = {
   kind: 'change_decomposition',
   agent: 'sql',
+  prompt: { planner: 'the metric\'s change from period `before` to period `after`, split over the values of `dimension` (a query plus its derivation)', kit: 'changeDecomposition(rows, dimension, before, after)' },
   dimensions: (op) => [op.dimension],
 
   deriveFromRows: (op, rows) => changeDecomposition(rows, op.dimension, op.before, op.after, op.period_column),

@@ -1,17 +1,22 @@
 /**
  * `compare`: each row of a dependency's metric result against its first row.
- * Plan schema: the `compare` member of StepOperation in src/contracts/.
+ * Plan schema: CompareOperation below (a member of StepOperation, through PLAN_SCHEMAS in src/operations/index.ts).
  * Computed by generated code (coder and tester), checked against compare of src/analysis/derive.ts.
  */
+import { z } from 'zod';
 import type { Calculation, Row } from '../contracts';
 import { compare as compareRows } from '../analysis/derive';
 import { formatDelta, formatValue, valueLabel } from '../analysis/wording';
 import type { Operation } from './operation';
 import { json, make, matchOf, num, readDependency, rowKey, rowLabel } from './parts';
 
+/** Differences between the rows of a dependency's metric result. */
+export const CompareOperation = z.object({ kind: z.literal('compare'), source: z.string(), key_columns: z.array(z.string()) });
+
 export const compare: Operation<'compare'> = {
   kind: 'compare',
   agent: 'code',
+  prompt: { planner: 'differences between the rows of a dependency\'s metric result (computed from the step it depends on)', kit: 'compare(rows, keyColumns)' },
   sources: (op) => [op.source],
 
   deriveFromInputs: (op, input) => compareRows(input(op.source).rows, op.key_columns),

@@ -1,9 +1,11 @@
 /**
  * `gap_contribution`: how much each value of `across` adds to the metric's gap
  * between two segments (segment a minus segment b, oriented so the gap is positive).
- * Plan schema: the `gap_contribution` member of StepOperation in src/contracts/.
+ * Plan schema: GapContributionOperation below (a member of StepOperation, through PLAN_SCHEMAS in src/operations/index.ts).
  * Run by the SQL agent, which derives the contributions from its own rows.
  */
+import { z } from 'zod';
+import { MetricQuery } from '../contracts/query';
 import type { Calculation } from '../contracts';
 import { gapContribution } from '../analysis/derive';
 import { dimensionLabel, formatDelta, formatValue, languageOf, valueLabel } from '../analysis/wording';
@@ -11,9 +13,18 @@ import { periodTag } from '../memory/pool';
 import type { Operation } from './operation';
 import { addsUp, effectBars, make, num, numOrNaN, scopeOf } from './parts';
 
+/** How much each value of `across` adds to the metric's gap between two segments (segment_a minus segment_b). */
+export const GapContributionOperation = z.object({
+  kind: z.literal('gap_contribution'),
+  query: MetricQuery,
+  segment: z.object({ dimension: z.string(), a: z.string(), b: z.string() }),
+  across: z.string(),
+});
+
 export const gap_contribution: Operation<'gap_contribution'> = {
   kind: 'gap_contribution',
   agent: 'sql',
+  prompt: { planner: 'how much each value of `across` adds to the metric\'s gap between two segments (a query plus its derivation)', kit: 'gapContribution(...)' },
   dimensions: (op) => [op.segment.dimension, op.across],
 
   deriveFromRows: (op, rows) => gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across),

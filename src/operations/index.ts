@@ -3,20 +3,38 @@
  * Operation (src/operations/operation.ts). The mapped type makes a kind of
  * StepOperation without an entry a compile error.
  *
- * Adding an operation: its zod schema in StepOperation (src/contracts/), its
- * module here, and its line in OPERATIONS.
+ * Adding an operation: its module (src/operations/<kind>.ts: plan schema,
+ * derivation, checks, text, chart, prompt lines), its schema in PLAN_SCHEMAS and
+ * its module in OPERATIONS below, and its independent check in
+ * src/verify/checks.ts (a Record over the kinds, so a missing one does not compile).
+ *
+ * src/contracts/plan.ts builds StepOperation from PLAN_SCHEMAS: nothing reachable
+ * from here may import src/contracts at run time (types only), or the two would
+ * load each other.
  */
 import type { MetricQuery, StepOperation } from '../contracts';
-import { change_decomposition } from './change-decomposition';
-import { compare } from './compare';
-import { gap_contribution } from './gap-contribution';
-import { metric } from './metric';
+import { ChangeDecompositionOperation, change_decomposition } from './change-decomposition';
+import { CompareOperation, compare } from './compare';
+import { GapContributionOperation, gap_contribution } from './gap-contribution';
+import { MetricOperation, metric } from './metric';
 import type { Operation, OperationKind } from './operation';
-import { rank_contributors } from './rank-contributors';
-import { top_n } from './top-n';
-import { trend } from './trend';
+import { RankContributorsOperation, rank_contributors } from './rank-contributors';
+import { ShareOfTotalOperation, share_of_total } from './share-of-total';
+import { TopNOperation, top_n } from './top-n';
+import { TrendOperation, trend } from './trend';
 
-export type { Operation, OperationKind, OperationOf } from './operation';
+
+/** The plan schema of every kind, in the order StepOperation lists them. */
+export const PLAN_SCHEMAS = [
+  MetricOperation,
+  GapContributionOperation,
+  ChangeDecompositionOperation,
+  TopNOperation,
+  CompareOperation,
+  TrendOperation,
+  RankContributorsOperation,
+  ShareOfTotalOperation,
+] as const;
 
 export const OPERATIONS: { [K in OperationKind]: Operation<K> } = {
   metric,
@@ -26,6 +44,7 @@ export const OPERATIONS: { [K in OperationKind]: Operation<K> } = {
   compare,
   trend,
   rank_contributors,
+  share_of_total,
 };
 
 /** The module of an operation, typed for any kind (call its members with the same operation). */

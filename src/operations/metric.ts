@@ -1,14 +1,17 @@
 /**
  * `metric`: the metric, grouped and filtered as asked, in one compiled query.
- * Plan schema: the `metric` member of StepOperation in src/contracts/.
+ * Plan schema: MetricOperation below (a member of StepOperation, through PLAN_SCHEMAS in src/operations/index.ts).
  * Run by the SQL agent; its rows are the result (no derivation).
  */
+import { z } from 'zod';
+import { MetricQuery } from '../contracts/query';
 import type { MetricDefinition } from '../catalog/catalog';
-import type { AnswerMetric, Calculation, MemoryDraft, MetricQuery, PlanStep, Row } from '../contracts';
+import type { AnswerMetric, Calculation, MemoryDraft, PlanStep, Row } from '../contracts';
 import { INLINE_ROWS, MAX_CALCULATIONS_PER_STEP } from '../settings/limits';
 import { periodTag } from '../memory/pool';
 import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
-import { PERIOD_COLUMNS, dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
+import { dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
+import { PERIOD_COLUMNS } from '../catalog/time-grain';
 import type { Operation, StepFacts, Written } from './operation';
 import { chartBase, make, matchOf, num, ranked, rowKey, rowLabel, scopeOf, textColumn } from './parts';
 
@@ -83,9 +86,13 @@ function metricValues(stepId: string, query: MetricQuery, rows: Row[], metric: M
   });
 }
 
+/** The metric, grouped and filtered as asked. */
+export const MetricOperation = z.object({ kind: z.literal('metric'), query: MetricQuery });
+
 export const metric: Operation<'metric'> = {
   kind: 'metric',
   agent: 'sql',
+  prompt: { planner: 'the metric, grouped and filtered as asked (one query)' },
 
   validation: {
     columns: (op) => [...op.query.group_by, 'value'],

@@ -5,8 +5,10 @@
  * charts, recompute, plan checks, SQL and statistics agents) keeps what every
  * kind shares and asks the registry for the rest.
  *
- * The operation's plan schema stays in src/contracts/ with every other zod
- * contract; a module imports its type from there.
+ * A module also declares its zod plan schema (listed in PLAN_SCHEMAS of the
+ * registry, from which src/contracts/plan.ts assembles StepOperation) and its
+ * lines in the planner's and the coder's prompts. Its independent check is not
+ * here: the verifier recomputes every kind by code of its own (src/verify/).
  *
  * Everything reachable from here is pure and sandbox-safe: the workflow imports
  * the registry (through the plan checks and the acceptance criteria).
@@ -17,7 +19,7 @@ import type { Derived } from '../analysis/derive';
 import type { Words } from '../analysis/wording';
 
 export type OperationKind = StepOperation['kind'];
-/** The plan schema of one kind (declared in src/contracts/). */
+/** The plan of one kind (its schema is declared in its module). */
 export type OperationOf<K extends OperationKind> = Extract<StepOperation, { kind: K }>;
 
 /** Who answers a step: the SQL agent, the trend agent, or the coder and tester (generated code, checked). */
@@ -37,7 +39,6 @@ export interface StepFacts {
   memory: MemoryDraft[];
 }
 
-/** The catalog and the question's language, for text. */
 /** The wording helpers of the question's language (src/analysis/wording.ts) and the catalog the labels come from. */
 export interface Written extends Words {
   catalog: Catalog;
@@ -145,6 +146,13 @@ export interface Operation<K extends OperationKind> {
   kind: K;
   /** Which agent runs a step of this kind. */
   agent: OperationAgent;
+  /** Its lines in the model prompts (src/activities/planner.ts, src/activities/coder.ts). */
+  prompt: {
+    /** What it does, for the planner's list of operations ("<kind>: <planner>"). */
+    planner: string;
+    /** The analysis kit's function for it (src/analysis/derive.ts), for the coder; none when the kit has none. */
+    kit?: string;
+  };
   /** Steps whose results it reads (each must be in depends_on); none for SQL operations. */
   sources?(op: OperationOf<K>): string[];
   /** Catalog dimensions it names beyond the step's own and its query's group_by and filters. */

@@ -4,7 +4,8 @@
  * scaffolding. Pure and sandbox-safe, like the modules themselves.
  */
 import type { Calculation, Chart, PlanStep, Row } from '../contracts';
-import { PERIOD_COLUMNS, valueLabel } from '../analysis/wording';
+import { valueLabel } from '../analysis/wording';
+import { PERIOD_COLUMNS } from '../catalog/time-grain';
 import type { CalculationContext, ChartContext } from './operation';
 
 /** A cell as a number (null is 0, like Number()). */

@@ -1,9 +1,10 @@
 /**
  * `rank_contributors`: the largest contributors across several decompositions,
  * ranked by effect in the direction of the overall change.
- * Plan schema: the `rank_contributors` member of StepOperation in src/contracts/.
+ * Plan schema: RankContributorsOperation below (a member of StepOperation, through PLAN_SCHEMAS in src/operations/index.ts).
  * Computed by generated code (coder and tester), checked against rankContributors of src/analysis/derive.ts.
  */
+import { z } from 'zod';
 import type { MetricDefinition } from '../catalog/catalog';
 import type { Calculation, DependencyResult, Row } from '../contracts';
 import { rankContributors } from '../analysis/derive';
@@ -26,9 +27,13 @@ function decompositionDetail(w: Written, deps: Record<string, DependencyResult>,
   return '';
 }
 
+/** The largest contributors across several decompositions, ranked by effect in the direction of the change. */
+export const RankContributorsOperation = z.object({ kind: z.literal('rank_contributors'), sources: z.array(z.string()).min(1), n: z.number().int().min(1) });
+
 export const rank_contributors: Operation<'rank_contributors'> = {
   kind: 'rank_contributors',
   agent: 'code',
+  prompt: { planner: 'the largest contributors across several decompositions, ranked by effect in the direction of the change (computed from the steps it depends on)', kit: 'rankContributors(decompositions, n)' },
   sources: (op) => op.sources,
 
   deriveFromInputs: (op, input) => rankContributors(op.sources.map((id) => ({ dimension: String(input(id).summary.dimension ?? ''), rows: input(id).rows, summary: input(id).summary })), op.n),

@@ -1,17 +1,22 @@
 /**
  * `top_n`: the first n rows of a dependency's result, sorted by a column.
- * Plan schema: the `top_n` member of StepOperation in src/contracts/.
+ * Plan schema: TopNOperation below (a member of StepOperation, through PLAN_SCHEMAS in src/operations/index.ts).
  * Computed by generated code (coder and tester), checked against topN of src/analysis/derive.ts.
  */
+import { z } from 'zod';
 import type { Calculation } from '../contracts';
 import { topN } from '../analysis/derive';
 import { countWord, dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
 import type { Operation } from './operation';
 import { json, make, matchOf, num, numOrNaN, readDependency, rowKey, rowLabel } from './parts';
 
+/** The first n rows of a dependency's result, sorted by a column. */
+export const TopNOperation = z.object({ kind: z.literal('top_n'), source: z.string(), column: z.string(), n: z.number().int().min(1), order: z.enum(['asc', 'desc']) });
+
 export const top_n: Operation<'top_n'> = {
   kind: 'top_n',
   agent: 'code',
+  prompt: { planner: 'the first n rows of a dependency\'s result, sorted by a column (computed from the step it depends on)', kit: 'topN(rows, columns, column, n, order)' },
   sources: (op) => [op.source],
 
   deriveFromInputs(op, input) {

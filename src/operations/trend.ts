@@ -1,10 +1,11 @@
 /**
  * `trend`: direction, consecutive run and change points of a dependency's series.
- * Plan schema: the `trend` member of StepOperation in src/contracts/.
+ * Plan schema: TrendOperation below (a member of StepOperation, through PLAN_SCHEMAS in src/operations/index.ts).
  * Run by the trend agent (src/activities/trend.ts) with trend of src/analysis/derive.ts;
  * partial periods are left out. Its acceptance criteria and code template serve a
  * coded trend step.
  */
+import { z } from 'zod';
 import type { Calculation, MemoryDraft, Row } from '../contracts';
 import { trend as trendOf } from '../analysis/derive';
 import { formatValue, trendSentence } from '../analysis/wording';
@@ -13,13 +14,17 @@ import type { Operation } from './operation';
 import { json, make, num, readDependency } from './parts';
 
 /** Months left out of a series: the partial periods the data-quality agent flagged. */
-export function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
+function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
   return excluded.length === 0 ? rows : rows.filter((r) => !excluded.includes(String(r.month)));
 }
+
+/** Direction, consecutive run and change points of a dependency's monthly series. */
+export const TrendOperation = z.object({ kind: z.literal('trend'), source: z.string(), key_columns: z.array(z.string()) });
 
 export const trend: Operation<'trend'> = {
   kind: 'trend',
   agent: 'trend',
+  prompt: { planner: 'direction, consecutive run and change points of a dependency\'s series (computed from the step it depends on)', kit: 'trend(rows, keyColumns)' },
   sources: (op) => [op.source],
 
   deriveFromInputs: (op, input, excludedPeriods) => trendOf(withoutPeriods(input(op.source).rows, excludedPeriods), op.key_columns),

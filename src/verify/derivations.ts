@@ -9,6 +9,7 @@
  * Σ numerator / Σ denominator), not as the weighted mean of group values the
  * agents use; both are the same number when the agents are right.
  */
+import { SERIES_PERIOD_COLUMNS } from '../catalog/time-grain';
 import type { Row } from '../contracts';
 
 export interface Result {
@@ -176,7 +177,7 @@ export function compare(rows: Row[], keyColumns: string[]): Result {
 /** Per series: first and last value, the latest direction, how many changes in a row share it, where it flipped. */
 export function trend(rows: Row[], keyColumns: string[], excludedMonths: string[]): Result {
   const kept = rows.filter((r) => !excludedMonths.includes(String(r.month)));
-  const periodColumn = ['month', 'quarter', 'year', 'week', 'day', 'period'].find((c) => kept.some((r) => r[c] !== undefined)) ?? 'month';
+  const periodColumn = SERIES_PERIOD_COLUMNS.find((c) => kept.some((r) => r[c] !== undefined)) ?? 'month';
   const series = new Map<string, Row[]>();
   for (const r of kept) {
     const name = keyColumns.map((k) => keyOf(r[k])).join(' / ');
@@ -207,5 +208,35 @@ export function trend(rows: Row[], keyColumns: string[], excludedMonths: string[
     summary: single
       ? { direction: String(single.direction), run_length: toNumber(single.run_length), total_change_pct: typeof single.total_change_pct === 'number' ? single.total_change_pct : null, change_points: String(single.change_points) }
       : { series: out.length, rising: out.filter((r) => r.direction === 'up').length, falling: out.filter((r) => r.direction === 'down').length },
+  };
+}
+
+/**
+ * Each group's share of the metric's own total (`totals`: the metric queried without `dimension`, one row per value
+ * of the other groups), read from the second path's two queries: a share is value / total of its partition, whether
+ * or not the groups add up to that total (they overlap when they add up to more).
+ */
+export function shareOfTotal(rows: Row[], totals: Row[], groupBy: string[], dimension: string): Result {
+  const rest = groupBy.filter((g) => g !== dimension);
+  const partOf = (r: Row) => JSON.stringify(rest.map((g) => keyOf(r[g])));
+  const totalByPart = new Map<string, number>();
+  for (const t of totals) totalByPart.set(partOf(t), toNumber(t.value));
+  const out = rows.map((r): Row => {
+    const total = totalByPart.get(partOf(r)) ?? 0;
+    const value = toNumber(r.value);
+    return { ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])), value, total, share: total === 0 ? null : fixed(value / total, 6) };
+  });
+  let summed = 0;
+  for (const r of out) summed += toNumber(r.value);
+  const whole = totals.length === 1 ? toNumber(totals[0]?.value) : null;
+  let top: Row | undefined;
+  for (const r of out) if (!top || toNumber(r.share) > toNumber(top.share) || (toNumber(r.share) === toNumber(top.share) && byText(keyOf(r[dimension]), keyOf(top[dimension])) < 0)) top = r;
+  return {
+    rows: out,
+    summary: {
+      dimension, total: whole, share_sum: whole === null || whole === 0 ? null : fixed(summed / whole, 6), groups: out.length,
+      groups_overlap: whole !== null && summed - whole > 1e-9 * Math.max(1, Math.abs(whole)) ? 'yes' : 'no',
+      top: top ? keyOf(top[dimension]) : null, top_share: typeof top?.share === 'number' ? top.share : null,
+    },
   };
 }

@@ -7,34 +7,22 @@
  *   - a decomposition's before and after equal the metric queried directly for each period;
  *   - a decomposition's effects add up to its change;
  *   - ranks follow the values (the recomputed ranking, and the order the agent reported in).
+ * What each kind recomputes is its entry in INDEPENDENT_CHECKS (src/verify/checks.ts).
  * Steps it cannot recompute (quality checks, significance tests, a metric the
  * builder cannot express) return null: the validator then re-runs the step's own
  * recipe and says the numbers were re-run, not independently verified.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Calculation, MetricQuery, Recipe, Row } from '../contracts';
-import * as d from './derivations';
-import { NotIndependent, groupsMayOverlap, isAdditive, isRatio, ordered, secondPathRows, uniqueKeysOf } from './second-path';
+import { GRAIN_KEY_PATTERN, isTimeGrain } from '../catalog/time-grain';
+import type { Calculation, MetricQuery, Recipe, Row, StepOperation } from '../contracts';
+import { INDEPENDENT_CHECKS, type CheckContext, type Independent, type Inputs, type Reconciliation } from './checks';
+import { NotIndependent, groupsMayOverlap, isAdditive, secondPathRows, uniqueKeysOf } from './second-path';
+
+export type { Reconciliation } from './checks';
 
 /** The check on the order an agent reported a ranking in. */
-export const REPORTED_ORDER = 'the reported ranking follows its values';
-export const REPORTED_TOTAL = 'the reported groups add up to their independent total';
-
-export interface Reconciliation {
-  step_id: string;
-  check: string;
-  ok: boolean;
-  detail: string;
-  /** The calculations a failure makes uncitable; all of the step's when absent. */
-  ids?: string[];
-}
-
-export interface Independent {
-  rows: Row[];
-  summary: Record<string, string | number | null>;
-  /** Checks made on the way; a failed one (here or in an input) makes every number of the step uncitable. */
-  checks: Reconciliation[];
-}
+const REPORTED_ORDER = 'the reported ranking follows its values';
+const REPORTED_TOTAL = 'the reported groups add up to their independent total';
 
 const close = (a: number, b: number, slack = 0) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b)) + slack;
 const numberOf = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -43,11 +31,12 @@ const numberOf = (v: unknown) => (v === null || v === undefined ? 0 : Number(v))
 function periodWindow(column: string, key: string, query: MetricQuery): { start: string; end: string } | null {
   if (column === 'period') return query.periods.find((p) => p.key === key) ?? null;
   const date = (y: number, m: number, day = 1) => new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10);
-  let m: RegExpMatchArray | null;
-  if (column === 'year' && (m = /^(\d{4})$/.exec(key))) return { start: date(+m[1]!, 1), end: date(+m[1]! + 1, 1) };
-  if (column === 'quarter' && (m = /^(\d{4})-Q([1-4])$/.exec(key))) return { start: date(+m[1]!, 3 * +m[2]! - 2), end: date(+m[1]!, 3 * +m[2]! + 1) };
-  if (column === 'month' && (m = /^(\d{4})-(\d{2})$/.exec(key))) return { start: date(+m[1]!, +m[2]!), end: date(+m[1]!, +m[2]! + 1) };
-  if (column === 'day' && (m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key))) return { start: date(+m[1]!, +m[2]!, +m[3]!), end: date(+m[1]!, +m[2]!, +m[3]! + 1) };
+  const m = isTimeGrain(column) ? GRAIN_KEY_PATTERN[column].exec(key) : null;
+  if (!m) return null;
+  if (column === 'year') return { start: date(+m[1]!, 1), end: date(+m[1]! + 1, 1) };
+  if (column === 'quarter') return { start: date(+m[1]!, 3 * +m[2]! - 2), end: date(+m[1]!, 3 * +m[2]! + 1) };
+  if (column === 'month') return { start: date(+m[1]!, +m[2]!), end: date(+m[1]!, +m[2]! + 1) };
+  if (column === 'day') return { start: date(+m[1]!, +m[2]!, +m[3]!), end: date(+m[1]!, +m[2]!, +m[3]! + 1) };
   return null;
 }
 
@@ -108,72 +97,41 @@ export class IndependentPath {
 
   private async compute(recipe: Recipe): Promise<Independent | null> {
     if (recipe.kind === 'quality' || recipe.kind === 'statistics') return null;
-    const op = recipe.operation;
+    const op: StepOperation = recipe.operation;
+    const check = INDEPENDENT_CHECKS[op.kind] as (op: StepOperation, ctx: CheckContext) => Promise<Independent | null>;
+    return check(op, this.context(recipe));
+  }
+
+  /** What a kind's check works with, for one step. */
+  private context(recipe: Extract<Recipe, { operation: unknown }>): CheckContext {
     const id = recipe.step_id;
-    switch (op.kind) {
-      case 'metric': {
-        const all = await this.rows({ ...op.query, order: null, limit: null });
-        const checks = await this.additivity(id, op.query, all);
-        const rows = ordered(all, op.query.order, op.query.limit);
-        const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
-        const summary = { rows: rows.length, value_min: values.length ? Math.min(...values) : null, value_max: values.length ? Math.max(...values) : null, value_sum: values.length ? values.reduce((a, b) => a + b, 0) : null };
-        return { rows, summary, checks };
-      }
-      case 'gap_contribution': {
-        const rows = await this.rows(op.query);
-        const totals = await this.rows({ ...op.query, group_by: op.query.group_by.filter((g) => g !== op.across) });
-        const result = d.gapContribution(rows, totals, isRatio(this.catalog, op.query.metric), op.segment.dimension, op.segment.a, op.segment.b, op.across);
-        const parts = [...result.rows.map((r) => numberOf(r.contribution)), numberOf(result.summary.residual)];
-        const checks = [...await this.additivity(id, op.query, rows), this.addsUp(id, 'contributions (and the overlap\'s residual) add up to the gap', parts, numberOf(result.summary.gap))];
-        return { ...result, checks };
-      }
-      case 'change_decomposition': {
-        const rows = await this.rows(op.query);
-        const totals = await this.rows({ ...op.query, group_by: op.query.group_by.filter((g) => g !== op.dimension) });
-        const ratio = isRatio(this.catalog, op.query.metric);
-        const result = d.changeDecomposition(rows, totals, ratio, op.dimension, op.before, op.after, op.period_column);
-        const parts = [...result.rows.map((r) => numberOf(r.total_effect)), numberOf(result.summary.residual)];
-        const checks = [
-          ...await this.additivity(id, op.query, rows),
-          this.addsUp(id, 'effects (and the overlap\'s residual) add up to the change', parts, numberOf(result.summary.change)),
-          ...await this.periodsMatchDirect(id, op.query, op.period_column, [[op.before, numberOf(result.summary.value_before)], [op.after, numberOf(result.summary.value_after)]]),
-        ];
-        return { ...result, checks };
-      }
-      default: {
-        if (recipe.kind !== 'compute') return null;
-        const inputs = new Map<string, Independent>();
-        for (const input of recipe.inputs) {
-          const got = await this.step(input);
-          if (!got) return null;
-          inputs.set(input, got);
-        }
-        const input = (source: string): Independent => {
-          const got = inputs.get(source);
-          if (!got) throw new NotIndependent(`input ${source} is missing`);
-          return got;
-        };
-        const inherited = [...inputs.values()].flatMap((i) => i.checks);
-        switch (op.kind) {
-          case 'top_n': {
-            const source = input(op.source);
-            const key = Object.keys(source.rows[0] ?? {}).find((k) => typeof source.rows[0]?.[k] === 'string');
-            const result = d.topN(source.rows, key, op.column, op.n, op.order);
-            return { ...result, checks: [...inherited, this.monotone(id, result.rows.map((r) => numberOf(r[op.column])), op.order === 'desc' ? -1 : 1)] };
-          }
-          case 'compare':
-            return { ...d.compare(input(op.source).rows, op.key_columns), checks: inherited };
-          case 'trend':
-            return { ...d.trend(input(op.source).rows, op.key_columns, recipe.excluded_periods), checks: inherited };
-          case 'rank_contributors': {
-            const result = d.rankContributors(op.sources.map((s) => ({ ...input(s), dimension: String(input(s).summary.dimension ?? '') })), op.n);
-            return { ...result, checks: [...inherited, this.monotone(id, result.rows.map((r) => numberOf(r.effect)), numberOf(result.summary.change) < 0 ? 1 : -1)] };
-          }
-          default:
-            return null;
-        }
-      }
+    return {
+      stepId: id,
+      catalog: this.catalog,
+      rows: (query) => this.rows(query),
+      inputs: () => this.inputs(recipe),
+      additivity: (query, rows) => this.additivity(id, query, rows),
+      periodsMatchDirect: (query, column, periods) => this.periodsMatchDirect(id, query, column, periods),
+      addsUp: (check, parts, whole) => this.addsUp(id, check, parts, whole),
+      monotone: (values, sign) => this.monotone(id, values, sign),
+    };
+  }
+
+  /** A computed step's inputs, each recomputed first; null for a step that is not computed or an input the second path cannot recompute. */
+  private async inputs(recipe: Recipe): Promise<Inputs | null> {
+    if (recipe.kind !== 'compute') return null;
+    const inputs = new Map<string, Independent>();
+    for (const input of recipe.inputs) {
+      const got = await this.step(input);
+      if (!got) return null;
+      inputs.set(input, got);
     }
+    const input = (source: string): Independent => {
+      const got = inputs.get(source);
+      if (!got) throw new NotIndependent(`input ${source} is missing`);
+      return got;
+    };
+    return { input, inherited: [...inputs.values()].flatMap((i) => i.checks), excludedPeriods: recipe.excluded_periods };
   }
 
   /** An additive metric grouped: the group values add up to the total queried on its own. */

@@ -39,6 +39,7 @@
  */
 import { qualifiedTable, type Catalog, type MetricDefinition } from '../catalog/catalog';
 import type { MetricQuery, Row } from '../contracts';
+import { TIME_GRAINS } from '../catalog/time-grain';
 import { queryReadOnly, runReadOnly, type ReadOnlyLimits } from '../storage/read-only';
 
 /** A query the second path does not build (the validator falls back to re-running the step's SQL). */
@@ -49,7 +50,7 @@ export class NotIndependent extends Error {
   }
 }
 
-const GRAINS = new Set(['year', 'quarter', 'month', 'week', 'day']);
+const GRAINS: ReadonlySet<string> = new Set(TIME_GRAINS);
 
 /** Keys of the calendar grains as text, written here with extract() rather than one format pattern each. */
 function grainKey(grain: string, t: string): string {
@@ -121,8 +122,9 @@ function definitionOf(catalog: Catalog, name: string): MetricDefinition {
   return metric;
 }
 
+/** A ratio metric (numerator / denominator), by the catalog's metric kind. */
 export function isRatio(catalog: Catalog, metric: string): boolean {
-  return definitionOf(catalog, metric).numerator !== undefined;
+  return definitionOf(catalog, metric).kind === 'ratio';
 }
 
 /** Whether the query's groups may overlap (a group read from a finer table), so that they need not add up to the total. */
@@ -130,10 +132,9 @@ export function groupsMayOverlap(catalog: Catalog, query: MetricQuery): boolean 
   return secondPathSql(catalog, query).overlapping;
 }
 
-/** An additive metric: one SUM or COUNT(*) / COUNT(column), whose group values add up to the total. */
+/** An additive metric, by the catalog's metric kind (src/catalog/metric-kind.ts): its group values add up to the total. */
 export function isAdditive(catalog: Catalog, metric: string): boolean {
-  const def = definitionOf(catalog, metric);
-  return def.expression !== undefined && /^\s*(SUM\s*\([^()]*(\([^()]*\))?[^()]*\)|COUNT\s*\(\s*(\*|[a-z_.]+)\s*\))\s*$/i.test(def.expression) && !/DISTINCT/i.test(def.expression);
+  return definitionOf(catalog, metric).kind === 'additive';
 }
 
 export interface SecondPathQuery {

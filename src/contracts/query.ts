@@ -1,0 +1,30 @@
+/**
+ * A metric query in catalog terms, the leaf every SQL operation's plan schema builds on
+ * (src/operations/<kind>.ts): it imports only the shared parts, so the operation modules
+ * can import it while src/contracts/plan.ts assembles their schemas.
+ */
+import { z } from 'zod';
+import { IsoDate, TimeWindow } from './shared';
+
+export const DimensionFilter = z.object({ dimension: z.string(), values: z.array(z.string()).min(1) });
+export type DimensionFilter = z.infer<typeof DimensionFilter>;
+
+/** What a step computes, in catalog terms. SQL is compiled from this and the catalog, never written free-hand. */
+export const MetricQuery = z.object({
+  metric: z.string(),
+  window: TimeWindow,
+  filters: z.array(DimensionFilter),
+  /** Catalog dimensions, the time grains year / quarter / month / week / day, or "period" (the named periods below). */
+  group_by: z.array(z.string()),
+  /**
+   * Named periods for a comparison of two windows that are not neighbours on one grain (a year over year
+   * of March, two ranges): the rows are grouped by "period", keyed by these keys. The window spans them all.
+   */
+  periods: z.array(z.object({ key: z.string().min(1), start: IsoDate, end: IsoDate })).default([]),
+  /** Sort rows by value (top-N questions); null keeps the group order. */
+  order: z.enum(['asc', 'desc']).nullable().default(null),
+  limit: z.number().int().min(1).max(1000).nullable().default(null),
+});
+export type MetricQuery = z.infer<typeof MetricQuery>;
+/** A metric query as written by hand (periods, order and limit may be left out). */
+export type MetricQueryInput = z.input<typeof MetricQuery>;
