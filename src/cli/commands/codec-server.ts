@@ -31,9 +31,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { codecFromEnv } from '../temporal/codec';
-import { loadConfig } from '../settings/config';
-import { CliError } from './temporal';
+import { codecFromEnv } from '../../temporal/codec';
+import { loadConfig } from '../../settings/config';
+import { CliError } from '../temporal';
 
 export const DEFAULT_CODEC_SERVER_PORT = 8081;
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
