@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import pc from 'picocolors';
 import { parseCatalog } from '../../catalog/catalog';
-import { checkCatalog, draftCatalogWithNotes, DraftError, type Draft } from '../../catalog/introspect';
+import { checkCatalog } from '../../catalog/check';
+import { draftCatalogWithNotes, DraftError, type Draft } from '../../catalog/draft';
 import { redactUrl } from '../../settings/config';
 import { ensureReaderRole, ping } from '../../storage/db';
 import { config } from '../context';
