@@ -113,6 +113,23 @@ async function indexAdvice(catalog: Catalog, databaseUrl: string, schema: string
   return advice;
 }
 
+/** Every `table.column` the catalog's joins, time fields, dimensions and metrics name, with where it is first named. */
+function referencedColumns(catalog: Catalog): Map<string, string> {
+  const referenced = new Map<string, string>();
+  const scan = (where: string, sql: string | undefined) => {
+    for (const m of (sql ?? '').matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi)) {
+      if (m[1] && m[1] in catalog.tables && !referenced.has(`${m[1]}.${m[2]}`)) referenced.set(`${m[1]}.${m[2]}`, where);
+    }
+  };
+  catalog.joins.forEach((j, i) => { scan(`joins.${i}`, j.from); scan(`joins.${i}`, j.to); });
+  for (const [n, t] of Object.entries(catalog.time_fields)) scan(`time_fields.${n}`, t.column);
+  for (const [n, d] of Object.entries(catalog.dimensions)) { scan(`dimensions.${n}`, d.column); scan(`dimensions.${n}`, d.expression); }
+  for (const [n, m] of Object.entries(catalog.metrics)) {
+    for (const sql of [m.expression, m.numerator, m.denominator, m.per, ...Object.values(m.per_entity), ...m.filters.map((f) => f.sql)]) scan(`metrics.${n}`, sql);
+  }
+  return referenced;
+}
+
 /** Every table and column the catalog names exists, every metric compiles and runs, every dimension can group its metrics. */
 export async function checkCatalog(text: string, file: string, databaseUrl: string, schema = 'public'): Promise<CheckReport> {
   let catalog: Catalog;
@@ -135,18 +152,7 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
     for (const c of own) existing.add(`${key}.${c.column_name}`);
   }
 
-  const referenced = new Map<string, string>();
-  const scan = (where: string, sql: string | undefined) => {
-    for (const m of (sql ?? '').matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi)) {
-      if (m[1] && m[1] in catalog.tables && !referenced.has(`${m[1]}.${m[2]}`)) referenced.set(`${m[1]}.${m[2]}`, where);
-    }
-  };
-  catalog.joins.forEach((j, i) => { scan(`joins.${i}`, j.from); scan(`joins.${i}`, j.to); });
-  for (const [n, t] of Object.entries(catalog.time_fields)) scan(`time_fields.${n}`, t.column);
-  for (const [n, d] of Object.entries(catalog.dimensions)) { scan(`dimensions.${n}`, d.column); scan(`dimensions.${n}`, d.expression); }
-  for (const [n, m] of Object.entries(catalog.metrics)) {
-    for (const sql of [m.expression, m.numerator, m.denominator, m.per, ...Object.values(m.per_entity), ...m.filters.map((f) => f.sql)]) scan(`metrics.${n}`, sql);
-  }
+  const referenced = referencedColumns(catalog);
   for (const [ref, where] of referenced) {
     const [table] = ref.split('.');
     if (tablesThere.has(table ?? '') && !existing.has(ref)) problems.push(`${where}: column ${ref} does not exist`);
@@ -199,46 +205,45 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
   };
 }
 
-/**
- * What `catalog check` says about meaning, each warning naming the entry (and so the line) to change: a metric whose
- * rows cannot be dated, a sum of ids, joins that fan a metric out, dimensions with thousands of values, sensitive
- * columns in use, no timezone written, time fields with no data in the last year.
- */
-async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: string, cols: (ColumnRow & { schema: string })[]): Promise<CheckWarning[]> {
-  const warnings: CheckWarning[] = [];
-  const warn = (path: string, message: string) => warnings.push({ path, message });
-  const raw = parseYaml(text) as Record<string, unknown> | null;
-  if (!raw || !('timezone' in raw)) {
-    warn('name', `no timezone written: ${catalog.timezone} applies, so "last month" and the months of timestamptz columns are read there; write timezone: (the server's is in "SHOW TimeZone")`);
-  }
-  const tableOfColumn = (ref: string) => ref.split('.')[0] ?? '';
-  const from = (table: string) => {
-    const def = catalog.tables[table];
-    return `${def?.schema ? `"${def.schema}".` : ''}"${def?.name ?? table}"`;
-  };
-  // Tables a metric's table reaches through joins that do not fan out (many-to-one or one-to-one).
-  const reachesWithoutFanOut = (start: string, target: string) => {
-    const seen = new Set([start]);
-    const queue = [start];
-    while (queue.length > 0) {
-      const t = queue.shift() as string;
-      if (t === target) return true;
-      for (const j of catalog.joins) {
-        const [a, b] = [tableOfColumn(j.from), tableOfColumn(j.to)];
-        const next = a === t && j.relationship !== 'one_to_many' ? b : b === t && j.relationship !== 'many_to_one' ? a : undefined;
-        if (next && !seen.has(next)) { seen.add(next); queue.push(next); }
-      }
-    }
-    return false;
-  };
+/** What the warnings share: the catalog, the database and its columns, and where warnings go. */
+interface WarningContext {
+  catalog: Catalog;
+  databaseUrl: string;
+  cols: (ColumnRow & { schema: string })[];
+  warnings: CheckWarning[];
+  warn: (path: string, message: string) => void;
+  /** The table of a `table.column` reference. */
+  tableOfColumn: (ref: string) => string;
+  /** A catalog table as SQL names it: its schema and name. */
+  from: (table: string) => string;
+}
 
+/** Whether a metric's table reaches another through joins that do not fan out (many-to-one or one-to-one). */
+function reachesWithoutFanOut(catalog: Catalog, tableOfColumn: (ref: string) => string, start: string, target: string): boolean {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const t = queue.shift() as string;
+    if (t === target) return true;
+    for (const j of catalog.joins) {
+      const [a, b] = [tableOfColumn(j.from), tableOfColumn(j.to)];
+      const next = a === t && j.relationship !== 'one_to_many' ? b : b === t && j.relationship !== 'many_to_one' ? a : undefined;
+      if (next && !seen.has(next)) { seen.add(next); queue.push(next); }
+    }
+  }
+  return false;
+}
+
+/** Metrics whose rows cannot be dated, and sums of ids, keys, codes or years. */
+function datingAndSumWarnings(w: WarningContext): void {
+  const { catalog, warn, warnings, tableOfColumn } = w;
   for (const [name, m] of Object.entries(catalog.metrics)) {
     const field = catalog.time_fields[m.time_field];
     const fieldTable = field ? tableOfColumn(field.column) : '';
     const own = catalog.tables[m.table];
     if (!own?.time_column && fieldTable === m.table) {
       if (!warnings.some((w) => w.path === `tables.${m.table}`)) warn(`tables.${m.table}`, `table ${m.table} has no time_column, yet metrics.${name} dates its rows by ${field?.column}: declare time_column: ${field?.column.split('.')[1]} so data quality and partial periods are judged on it`);
-    } else if (!own?.time_column && fieldTable !== m.table && !reachesWithoutFanOut(m.table, fieldTable)) {
+    } else if (!own?.time_column && fieldTable !== m.table && !reachesWithoutFanOut(catalog, tableOfColumn, m.table, fieldTable)) {
       warn(`metrics.${name}.time_field`, `metrics.${name} counts rows of ${m.table}, which has no time column and does not reach ${field?.column} through a many-to-one join: its rows cannot be dated; declare tables.${m.table}.time_column or a join to ${fieldTable}`);
     }
     for (const [key, sql] of [['expression', m.expression], ['numerator', m.numerator], ['denominator', m.denominator]] as const) {
@@ -247,16 +252,22 @@ async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: str
       }
     }
   }
+}
 
-  // A view is allowed as a table, with the key it lacks declared.
+/** A view is allowed as a table, with the key it lacks declared. */
+async function viewWarnings(w: WarningContext): Promise<void> {
+  const { catalog, databaseUrl, cols, warn } = w;
   const { rows: views } = await getPool(databaseUrl).query<{ table_schema: string; table_name: string }>(`SELECT table_schema, table_name FROM information_schema.views WHERE table_schema = ANY($1)`, [[...new Set(cols.map((c) => c.schema))]]);
   for (const [key, def] of Object.entries(catalog.tables)) {
     if (!def.primary_key && views.some((v) => v.table_name === (def.name ?? key) && cols.some((c) => c.schema === v.table_schema))) {
       warn(`tables.${key}`, `tables.${key} is a view, which has no primary key: declare primary_key (the column or columns that identify a row), or a metric joined across it is refused`);
     }
   }
+}
 
-  // Joins: a many-to-one join whose "one" side is not unique multiplies rows.
+/** Joins: a many-to-one join whose "one" side is not unique multiplies rows. */
+async function joinWarnings(w: WarningContext): Promise<void> {
+  const { catalog, databaseUrl, cols, warn, from } = w;
   for (const [i, j] of catalog.joins.entries()) {
     const oneSide = j.relationship === 'one_to_many' ? j.from : j.to;
     const [table, column] = oneSide.split('.');
@@ -269,8 +280,11 @@ async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: str
       // A join on a missing column is a problem reported above.
     }
   }
+}
 
-  // Metric × dimension pairs the compiler refuses because the join would count rows several times.
+/** Metric × dimension pairs the compiler refuses because the join would count rows several times. */
+function fanOutWarnings(w: WarningContext): void {
+  const { catalog, warn } = w;
   const window = defaultTimeWindow(new Date().toISOString().slice(0, 10));
   for (const [name, m] of Object.entries(catalog.metrics)) {
     const refused: string[] = [];
@@ -295,8 +309,11 @@ async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: str
     }
     if (refused.length > 0) warn(`metrics.${name}`, `metrics.${name} cannot be grouped by ${refused.join(', ')}: the join ${join} fans it out (one ${m.table} row to many); give it a finer: twin on the line table, or drop those dimensions from what it is asked with`);
   }
+}
 
-  // Dimensions with thousands of values.
+/** Dimensions with thousands of values. */
+async function cardinalityWarnings(w: WarningContext): Promise<void> {
+  const { catalog, databaseUrl, warn, tableOfColumn, from } = w;
   for (const [name, d] of Object.entries(catalog.dimensions)) {
     if (!d.column) continue;
     const table = tableOfColumn(d.column);
@@ -307,8 +324,11 @@ async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: str
       // reported above
     }
   }
+}
 
-  // Sensitive columns in use.
+/** Sensitive columns in use. */
+function sensitiveWarnings(w: WarningContext): void {
+  const { catalog, warn } = w;
   const sensitiveIn = (path: string, sql: string | undefined) => {
     for (const hit of (sql ?? '').matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi)) {
       if (hit[1] && hit[1] in catalog.tables && isSensitiveColumn(hit[2] ?? '')) warn(path, `${path} uses ${hit[1]}.${hit[2]}, a column that looks sensitive (password, hash, token, card, e-mail, phone): its values would reach answers, reports and the run's history`);
@@ -319,8 +339,11 @@ async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: str
     for (const key of ['expression', 'numerator', 'denominator'] as const) sensitiveIn(`metrics.${n}.${key}`, m[key]);
     m.filters.forEach((f, i) => sensitiveIn(`metrics.${n}.filters.${i}.sql`, f.sql));
   }
+}
 
-  // Time fields with no data in the last year: a historical database.
+/** Time fields with no data in the last year: a historical database. */
+async function historicalWarnings(w: WarningContext): Promise<void> {
+  const { catalog, databaseUrl, warn, tableOfColumn, from } = w;
   for (const [name, f] of Object.entries(catalog.time_fields)) {
     const table = tableOfColumn(f.column);
     try {
@@ -332,5 +355,32 @@ async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: str
       // reported above
     }
   }
+}
+
+/**
+ * What `catalog check` says about meaning, each warning naming the entry (and so the line) to change: a metric whose
+ * rows cannot be dated, a sum of ids, joins that fan a metric out, dimensions with thousands of values, sensitive
+ * columns in use, no timezone written, time fields with no data in the last year.
+ */
+async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: string, cols: (ColumnRow & { schema: string })[]): Promise<CheckWarning[]> {
+  const warnings: CheckWarning[] = [];
+  const warn = (path: string, message: string) => warnings.push({ path, message });
+  const raw = parseYaml(text) as Record<string, unknown> | null;
+  if (!raw || !('timezone' in raw)) {
+    warn('name', `no timezone written: ${catalog.timezone} applies, so "last month" and the months of timestamptz columns are read there; write timezone: (the server's is in "SHOW TimeZone")`);
+  }
+  const tableOfColumn = (ref: string) => ref.split('.')[0] ?? '';
+  const from = (table: string) => {
+    const def = catalog.tables[table];
+    return `${def?.schema ? `"${def.schema}".` : ''}"${def?.name ?? table}"`;
+  };
+  const w: WarningContext = { catalog, databaseUrl, cols, warnings, warn, tableOfColumn, from };
+  datingAndSumWarnings(w);
+  await viewWarnings(w);
+  await joinWarnings(w);
+  fanOutWarnings(w);
+  await cardinalityWarnings(w);
+  sensitiveWarnings(w);
+  await historicalWarnings(w);
   return warnings;
 }
