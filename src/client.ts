@@ -37,6 +37,7 @@ import { seed } from './cli/commands/seed';
 import { down, up, workerCommand } from './cli/commands/services';
 import { result, show, status } from './cli/commands/status';
 
+/** A path as help shows it: relative to the project when inside it. */
 function shownPath(file: string): string {
   const relative = path.relative(PROJECT_ROOT, file);
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
@@ -64,14 +65,15 @@ function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): (...arg
     try {
       await fn(...args);
     } catch (err) {
-      process.exitCode = report(err);
+      process.exitCode = reportError(err);
     } finally {
       await closePools();
     }
   };
 }
 
-function report(err: unknown): number {
+/** Prints one line for a command's error and gives its exit code (a CliError's own, else 1). */
+function reportError(err: unknown): number {
   if (err instanceof CliError) {
     console.error(pc.red(`error: ${err.message}`));
     return err.exitCode;
@@ -228,6 +230,6 @@ export function buildProgram(): Command {
 
 if (require.main === module) {
   buildProgram().parseAsync(process.argv).catch((err: unknown) => {
-    process.exitCode = report(err);
+    process.exitCode = reportError(err);
   });
 }
