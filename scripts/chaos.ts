@@ -193,7 +193,7 @@ class Chaos {
       // Most agents finish in milliseconds; held open a little (heartbeating), they are in flight when a kill lands.
       BATON_ACTIVITY_DELAY_MS: String(options.activityDelay),
       ...(this.cluster ? {
-        // The cluster's own ports (README, "The Temporal cluster") and its private PostgreSQL, which this run restarts.
+        // The cluster's own ports (docs/reference.md, "The Temporal cluster") and its private PostgreSQL, which this run restarts.
         TEMPORAL_CLUSTER_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_PORT_BASE ?? '7280',
         TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_MEMBERSHIP_PORT_BASE ?? '6960',
         TEMPORAL_CLUSTER_DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/temporal`,

@@ -15,7 +15,7 @@
 #                                          the port of TEMPORAL_CLUSTER_DATABASE_URL, data in TEMPORAL_CLUSTER_PG_DIR;
 #                                          tests and chaos use it so that they may restart it freely
 #
-# Settings (environment), with the port map (README, "The Temporal cluster"):
+# Settings (environment), with the port map (docs/reference.md, "The Temporal cluster"):
 #   TEMPORAL_PORT (7233)                  frontend gRPC, what clients and workers dial
 #   TEMPORAL_UI_PORT (8233)               Web UI (ui-server)
 #   TEMPORAL_CLUSTER_PORT_BASE (7290)     internal ports: history +2, matching +3, worker service +4,

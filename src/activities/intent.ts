@@ -4,7 +4,7 @@ import { defineAgent } from '../agents/contract';
 import { Intent, IntentInput, IntentOutput } from '../contracts';
 import { detectLanguage } from '../model/language';
 import { modelFor } from '../model/model';
-import { classifyByKeywords } from '../model/rules';
+import { classifyByKeywords } from '../model/rules/intent';
 
 const INSTRUCTIONS = [
   'Classify a question about a business database by what it asks for:',

@@ -34,7 +34,8 @@ interface ActivityCall {
   attempt: number;
 }
 
-export async function exportRun(client: Client, workflowId: string): Promise<Record<string, unknown>> {
+/** What the history holds: the request, every agent call (with its last attempt, output or failure), the reviews, how the run closed. */
+async function readHistory(client: Client, workflowId: string): Promise<RunHistory> {
   const handle = client.workflow.getHandle(workflowId);
   // With encryption on, the stored payloads are decrypted first (a no-op without codecs).
   const history = await decodeHistoryPayloads(await handle.fetchHistory(), client.options.loadedDataConverter.payloadCodecs);
@@ -94,15 +95,53 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
       closed = 'terminated';
     }
   }
+  return { runId: history.events?.[0]?.workflowExecutionStartedEventAttributes?.originalExecutionRunId ?? null, request, stored, closed, calls, reviews };
+}
 
-  // Bulky inputs are in the artifact store, by reference (src/storage/input-refs.ts).
-  for (const call of calls.values()) {
-    const [input] = await resolveInputs([call.input]).catch(() => [call.input]);
-    call.input = input;
+interface RunHistory {
+  runId: string | null;
+  request: AnalysisRequest | null;
+  stored: StoredResult | null;
+  closed: string | null;
+  /** By the id of the event that scheduled the call (or recorded its marker). */
+  calls: Map<string, ActivityCall>;
+  reviews: unknown[];
+}
+
+/** One attempt at a step: the SQL or trend agent's call, or the coder's with the tester's verdict, and its validation. */
+async function exportedAttempt(a: ActivityCall, i: number, stepId: string, checks: ActivityCall[], verdicts: ActivityCall[], validated: { count: number }): Promise<Record<string, unknown>> {
+  if (a.type === 'writeCode') {
+    const coder = a.input as CoderInput;
+    // Paired by attempt number: a coder call that failed has no tester call.
+    const tested = verdicts.find((v) => (v.input as TesterInput).draft.attempt === coder.attempt);
+    const verdict = tested?.output as TesterOutput | null | undefined;
+    return {
+      agent: 'writeCode → testCode',
+      summary: a.summary,
+      input: { acceptance: coder.requirements.acceptance, dependencies: Object.keys(coder.requirements.dependencies), failures: coder.failures },
+      code: a.output as CodeDraft | null,
+      test: verdict ?? null,
+      output: verdict?.result ?? null,
+      failure: a.failure ?? tested?.failure ?? null,
+      validation: verdict?.passed ? (checks[validated.count++]?.output ?? null) : null,
+    };
   }
-  // The run's record (or, for runs recorded before it existed, the result itself).
-  const result: AnalysisResult | null = stored ? await fullResult(stored).catch(() => null) : null;
-  const all = [...calls.values()];
+  return {
+    agent: a.type,
+    summary: a.summary,
+    input: {
+      catalog_fragment: await stepFragment((a.input as StepInput).catalog, (a.input as StepInput).catalog_ref, stepId).catch(() => null),
+      dependencies: Object.keys((a.input as StepInput).dependencies ?? {}),
+      feedback: (a.input as StepInput).feedback ?? [],
+    },
+    output: a.output as StepOutput | null,
+    failure: a.failure,
+    validation: checks[i]?.output ?? null,
+  };
+}
+
+/** Each step with every attempt at it, in the order the steps first ran. */
+async function exportedSteps(all: ActivityCall[], result: AnalysisResult | null): Promise<Record<string, unknown>[]> {
   const of = (type: string) => all.filter((c) => c.type === type);
   // Step attempts: the SQL and trend agents' calls, or for computed steps the coder's (with the tester's verdict).
   const stepCalls = all.filter((c) => c.type === 'runSqlStep' || c.type === 'analyzeTrend' || c.type === 'writeCode');
@@ -116,50 +155,37 @@ export async function exportRun(client: Client, workflowId: string): Promise<Rec
     const checks = validations.filter((v) => (v.input ? (v.input as ValidatorInput).step.step_id : (v.output as ValidationOutput | null)?.step_id) === stepId);
     const verdicts = tests.filter((t) => (t.input as TesterInput).draft.step_id === stepId);
     const step = stepOf(attempts[0] as ActivityCall);
-    let validated = 0;
+    const validated = { count: 0 };
     return {
       step_id: stepId,
       description: step.description,
       depends_on: step.depends_on,
       operation: step.operation,
       final_status: result?.steps.find((s) => s.step.step_id === stepId)?.status ?? null,
-      attempts: await Promise.all(attempts.map(async (a, i) => {
-        if (a.type === 'writeCode') {
-          const coder = a.input as CoderInput;
-          // Paired by attempt number: a coder call that failed has no tester call.
-          const tested = verdicts.find((v) => (v.input as TesterInput).draft.attempt === coder.attempt);
-          const verdict = tested?.output as TesterOutput | null | undefined;
-          return {
-            agent: 'writeCode → testCode',
-            summary: a.summary,
-            input: { acceptance: coder.requirements.acceptance, dependencies: Object.keys(coder.requirements.dependencies), failures: coder.failures },
-            code: a.output as CodeDraft | null,
-            test: verdict ?? null,
-            output: verdict?.result ?? null,
-            failure: a.failure ?? tested?.failure ?? null,
-            validation: verdict?.passed ? ((checks[validated++]?.output as ValidationOutput | undefined) ?? null) : null,
-          };
-        }
-        return {
-          agent: a.type,
-          summary: a.summary,
-          input: {
-            catalog_fragment: await stepFragment((a.input as StepInput).catalog, (a.input as StepInput).catalog_ref, stepId).catch(() => null),
-            dependencies: Object.keys((a.input as StepInput).dependencies ?? {}),
-            feedback: (a.input as StepInput).feedback ?? [],
-          },
-          output: a.output as StepOutput | null,
-          failure: a.failure,
-          validation: (checks[i]?.output as ValidationOutput | undefined) ?? null,
-        };
-      })),
+      attempts: await Promise.all(attempts.map((a, i) => exportedAttempt(a, i, stepId, checks, verdicts, validated))),
     };
   }));
+  return steps;
+}
+
+/** The whole run rebuilt from its history, with the steps' attempts and the run's record. */
+export async function exportRun(client: Client, workflowId: string): Promise<Record<string, unknown>> {
+  const { runId, request, stored, closed, calls, reviews } = await readHistory(client, workflowId);
+  // Bulky inputs are in the artifact store, by reference (src/storage/input-refs.ts).
+  for (const call of calls.values()) {
+    const [input] = await resolveInputs([call.input]).catch(() => [call.input]);
+    call.input = input;
+  }
+  // The run's record (or, for runs recorded before it existed, the result itself).
+  const result: AnalysisResult | null = stored ? await fullResult(stored).catch(() => null) : null;
+  const all = [...calls.values()];
+  const of = (type: string) => all.filter((c) => c.type === type);
+  const steps = await exportedSteps(all, result);
 
   return {
     exported_from: 'temporal event history',
     workflow_id: workflowId,
-    run_id: history.events?.[0]?.workflowExecutionStartedEventAttributes?.originalExecutionRunId ?? null,
+    run_id: runId,
     state: closed ?? 'running',
     question: request?.question ?? null,
     as_of: request?.asOf ?? null,

@@ -22,7 +22,7 @@ import { loadConfig } from '../settings/config';
 import { getPool } from '../storage/db';
 import { fitConversation, type Turn } from './conversation';
 import { modelSettings, redactSecrets, type ModelSettings } from './model-config';
-import { OFFLINE_MODEL_NAME } from './rules';
+import { OFFLINE_MODEL_NAME } from './rules/intent';
 import { loadSkills, skillCatalog } from './skills';
 
 export interface ModelTask<T> {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'pg';
-import { checkCatalog } from '../../src/catalog/introspect';
+import { checkCatalog } from '../../src/catalog/check';
 import { ensureDatabase } from '../../src/storage/db';
 import { ensureReaderRole } from '../../src/storage/reader-role';
 import { chinookDatabaseUrl } from '../../eval/chinook-cases';

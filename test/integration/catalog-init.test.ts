@@ -15,7 +15,7 @@ import { Pool } from 'pg';
 import { parse as parseYaml } from 'yaml';
 import { checkDataQuality } from '../../src/activities/quality';
 import { parseCatalog } from '../../src/catalog/catalog';
-import { DraftError, draftCatalog, draftCatalogWithNotes } from '../../src/catalog/introspect';
+import { DraftError, draftCatalog, draftCatalogWithNotes } from '../../src/catalog/draft';
 import { ensureDatabase } from '../../src/storage/db';
 import { chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { decisionLines, distance } from '../../scripts/measure-draft';

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chinookDatabaseUrl } from '../../eval/chinook-cases';
-import { draftCatalog, checkCatalog } from '../../src/catalog/introspect';
+import { checkCatalog } from '../../src/catalog/check';
+import { draftCatalog } from '../../src/catalog/draft';
 import { runAnalysis, withWorker } from '../helpers';
 
 const harness = withWorker('walkthrough');

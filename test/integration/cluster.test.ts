@@ -5,7 +5,7 @@
  *     registered, the Web UI reads the run, the server's Prometheus endpoint counts its work; `baton down` stops it all.
  *   - a short cluster chaos run: worker SIGKILLs, a SIGKILL of the whole server and a restart of the PostgreSQL
  *     that holds its history, with 2 worker processes; every run matches its fault-free baseline.
- * Ports (README, "The Temporal cluster"): frontend 7271, Web UI 8271, internal 7272-7276, membership 6973-6979,
+ * Ports (docs/reference.md, "The Temporal cluster"): frontend 7271, Web UI 8271, internal 7272-7276, membership 6973-6979,
  * the private PostgreSQL 5442. The binaries are built by scripts/test.sh (skipped when present).
  */
 import { Client, Connection } from '@temporalio/client';

@@ -1,5 +1,5 @@
 /**
- * Payload encryption (src/temporal/codec.ts) and the codec server (src/cli/codec-server.ts).
+ * Payload encryption (src/temporal/codec.ts) and the codec server (src/cli/commands/codec-server.ts).
  *
  * Unit checks of the AES-256-GCM codec (round trip, key id, rotation, tampering,
  * configuration errors); a real run with encryption on whose raw event history,
@@ -16,7 +16,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AesGcmPayloadCodec, codecFromEnv, CodecConfigError, dataConverterFromEnv, decodeHistoryPayloads, PayloadDecryptionError } from '../../src/temporal/codec';
-import { startCodecServer } from '../../src/cli/codec-server';
+import { startCodecServer } from '../../src/cli/commands/codec-server';
 import type { AnalysisRequest, AnalysisResult } from '../../src/contracts';
 import { runAnalysis, runCli, withWorker } from '../helpers';
 

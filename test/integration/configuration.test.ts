@@ -1,5 +1,5 @@
 /**
- * Help that tells the truth: the README's configuration table lists exactly the environment variables the
+ * Help that tells the truth: the configuration table (docs/reference.md) lists exactly the environment variables the
  * code reads, and every command's --help shows the defaults in force (ports, database, catalog) as the
  * environment sets them.
  */
@@ -55,15 +55,15 @@ function variablesTheCodeReads(): Map<string, string[]> {
   return found;
 }
 
-/** The rows of the README's configuration table: the `NAME` in each row's first cell. */
+/** The rows of the configuration table (docs/reference.md): the `NAME` in each row's first cell. */
 function readmeTableVariables(): string[] {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(ROOT, 'docs', 'reference.md'), 'utf8');
   const section = readme.slice(readme.indexOf('\n## Configuration'));
   const table = section.slice(0, section.indexOf('\n### '));
   return [...table.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1] as string);
 }
 
-test('the README configuration table lists every environment variable the code reads, and no other', () => {
+test('the configuration table (docs/reference.md) lists every environment variable the code reads, and no other', () => {
   const read = variablesTheCodeReads();
   const listed = readmeTableVariables();
   // The scan finds what it should (a variable each from TypeScript, a parameter env, and shell defaults).

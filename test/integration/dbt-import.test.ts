@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { Pool } from 'pg';
 import { parseCatalog, type Catalog } from '../../src/catalog/catalog';
 import { importDbt, readDbtFiles } from '../../src/catalog/dbt';
-import { checkCatalog } from '../../src/catalog/introspect';
+import { checkCatalog } from '../../src/catalog/check';
 import { compileMetricQuery } from '../../src/catalog/sql';
 import { ensureDatabase } from '../../src/storage/db';
 import { ensureReaderRole } from '../../src/storage/reader-role';

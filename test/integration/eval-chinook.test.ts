@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { parse as parseYaml } from 'yaml';
 import { parseCatalog } from '../../src/catalog/catalog';
-import { draftCatalog } from '../../src/catalog/introspect';
+import { draftCatalog } from '../../src/catalog/draft';
 import { compileUnitSample } from '../../src/catalog/sql';
 import { evalContext } from '../../eval/cases';
 import { CHINOOK_AS_OF, CHINOOK_CASES, CHINOOK_LAST_MONTH, CHINOOK_PASS_SHARE, chinookDatabaseUrl } from '../../eval/chinook-cases';

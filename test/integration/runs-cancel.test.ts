@@ -8,7 +8,7 @@
 import { Context } from '@temporalio/activity';
 import { randomBytes } from 'node:crypto';
 import * as activities from '../../src/activities';
-import { cancelRun, type RunRow } from '../../src/cli/runs';
+import { cancelRun, type RunRow } from '../../src/cli/commands/runs';
 import { todayIn } from '../../src/settings/config';
 import type { AnalysisResult } from '../../src/contracts';
 import { runReadOnly } from '../../src/storage/read-only';

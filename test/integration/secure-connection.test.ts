@@ -1,6 +1,6 @@
 /**
  * Connecting to a secured Temporal (src/temporal/connection.ts) and serving the codec securely
- * (src/cli/codec-server.ts): TLS and API-key settings from the environment, their errors, and a codec server over
+ * (src/cli/commands/codec-server.ts): TLS and API-key settings from the environment, their errors, and a codec server over
  * HTTPS, with client certificates and with a bearer token, checked with real certificates made by openssl.
  * The end-to-end mTLS run against a cluster that requires client certificates is in test/integration/cluster-tls.test.ts.
  */
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AesGcmPayloadCodec } from '../../src/temporal/codec';
-import { codecServerTls, codecServerUrl, startCodecServer } from '../../src/cli/codec-server';
+import { codecServerTls, codecServerUrl, startCodecServer } from '../../src/cli/commands/codec-server';
 import { describeConnectionSecurity, TemporalConnectionSettingsError, temporalConnectionOptions } from '../../src/temporal/connection';
 import { makeTestCertificates, type TestCertificates } from '../certificates';
 import { runCli } from '../helpers';

@@ -9,11 +9,13 @@
  */
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import pc from 'picocolors';
-import type { AnalysisResult } from '../contracts';
-import { fullResult, type StoredResult } from '../storage/run-record';
-import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../temporal/search-attributes';
-import { cancelReasonSignal } from '../workflows';
-import { CliError } from './temporal';
+import type { AnalysisResult } from '../../contracts';
+import { fullResult, type StoredResult } from '../../storage/run-record';
+import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../../temporal/search-attributes';
+import { cancelReasonSignal } from '../../workflows';
+import { config, withTemporal } from '../context';
+import { printJson } from '../output';
+import { CliError, webUiLink } from '../temporal';
 
 /** How a run stands: `running`, how Baton says it ended, or how Temporal says it ended when Baton could not say. */
 export const RUN_STATUSES = ['running', 'completed', 'degraded', 'cannot_answer', 'needs_clarification', 'rejected', 'cancelled', 'failed', 'terminated', 'timed_out'] as const;
@@ -155,4 +157,21 @@ export async function cancelRun(client: Client, workflowId: string, reason: stri
     // A run started before `baton cancel` existed ends cancelled in Temporal's terms, without a result.
     return null;
   }
+}
+
+export async function runsCommand(opts: { status?: RunListStatus; intent?: string; since?: string; limit: string; json?: boolean }): Promise<void> {
+  const limit = Number(opts.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError('--limit must be a whole number from 1 to 1000', 2);
+  const rows = await withTemporal((client) => listRuns(client, { status: opts.status, intent: opts.intent, since: opts.since, limit }));
+  if (opts.json) return printJson(rows);
+  printRuns(rows);
+}
+
+export async function cancelCommand(workflowId: string, reason: string | undefined, opts: { json?: boolean }): Promise<void> {
+  const started = Date.now();
+  const result = await withTemporal((client) => cancelRun(client, workflowId, reason));
+  const status = result?.status ?? 'cancelled';
+  if (opts.json) return printJson({ workflowId, status, answer: result?.answer ?? 'cancelled', webUi: webUiLink(config, workflowId) });
+  console.log(`${pc.yellow(`● ${status}`)}  ${pc.dim(workflowId)}  ${pc.dim(`(stopped in ${formatDuration(Date.now() - started)})`)}`);
+  console.log(result?.answer ?? 'cancelled');
 }

@@ -1,15 +1,16 @@
 /**
- * `baton up` / `baton down`: a local Temporal (the dev server, or with --cluster a Temporal cluster on PostgreSQL) and
+ * `baton up` / `baton down` / `baton worker`: a local Temporal (the dev server, or with --cluster a Temporal cluster on PostgreSQL) and
  * a background worker, with pid and log files. `baton up` writes which Temporal it started to <data dir>/up.json, so
- * that `baton down` stops that one.
+ * that `baton down` stops that one. `baton worker` runs a worker in the foreground instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT, type BatonConfig } from '../settings/config';
-import { ensureSystemSchema } from '../storage/db';
-import { WORKFLOW_BUNDLE } from '../worker';
-import { CliError } from './temporal';
+import { PROJECT_ROOT, type BatonConfig } from '../../settings/config';
+import { ensureSystemSchema } from '../../storage/db';
+import { mergeSettings, parseCount, WorkerSettingsError, workerSettingsFromEnv, type WorkerSettings } from '../../temporal/worker-settings';
+import { runWorker, WORKFLOW_BUNDLE } from '../../worker';
+import { CliError } from '../temporal';
 
 const SERVER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-server.sh');
 const CLUSTER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-cluster.sh');
@@ -123,4 +124,34 @@ export async function down(config: BatonConfig): Promise<void> {
   fs.rmSync(pidFile, { force: true });
   serverScript(startedKind(config), 'stop', config);
   fs.rmSync(upFile(config), { force: true });
+}
+
+export interface WorkerFlags {
+  taskQueue?: string;
+  maxActivities?: string;
+  maxLocalActivities?: string;
+  maxWorkflowTasks?: string;
+  maxCachedWorkflows?: string;
+  buildId?: string;
+  deploymentName?: string;
+}
+
+/** `baton worker`: the flags over the environment, then the worker in the foreground (src/worker.ts's runWorker). */
+export async function workerCommand(flags: WorkerFlags): Promise<void> {
+  let settings: WorkerSettings;
+  try {
+    settings = mergeSettings(workerSettingsFromEnv(), {
+      taskQueue: flags.taskQueue,
+      maxActivities: parseCount(flags.maxActivities, '--max-activities'),
+      maxLocalActivities: parseCount(flags.maxLocalActivities, '--max-local-activities'),
+      maxWorkflowTasks: parseCount(flags.maxWorkflowTasks, '--max-workflow-tasks', 2),
+      maxCachedWorkflows: parseCount(flags.maxCachedWorkflows, '--max-cached-workflows', 0),
+      buildId: flags.buildId,
+      deploymentName: flags.deploymentName,
+    });
+  } catch (err) {
+    if (err instanceof WorkerSettingsError) throw new CliError(err.message, 2);
+    throw err;
+  }
+  await runWorker(undefined, settings);
 }

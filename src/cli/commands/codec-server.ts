@@ -31,9 +31,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { codecFromEnv } from '../temporal/codec';
-import { loadConfig } from '../settings/config';
-import { CliError } from './temporal';
+import { codecFromEnv } from '../../temporal/codec';
+import { loadConfig } from '../../settings/config';
+import { CliError } from '../temporal';
 
 export const DEFAULT_CODEC_SERVER_PORT = 8081;
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -140,79 +140,79 @@ function authorized(req: http.IncomingMessage, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+/** One request: the origin and token checked, then /encode or /decode on the payloads in its body. */
+async function handleCodecRequest(req: http.IncomingMessage, res: http.ServerResponse, options: CodecServerOptions, origins: string[], limit: number): Promise<void> {
+  const send = (status: number, body: string, type = 'text/plain; charset=utf-8'): void => {
+    res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  const origin = req.headers.origin;
+  if (origin !== undefined && !origins.includes(origin)) {
+    req.resume();
+    res.setHeader('Connection', 'close');
+    send(403, `origin ${origin} is not allowed; this codec server answers ${origins[0]} only (see --origin)\n`);
+    return;
+  }
+  res.setHeader('Vary', 'Origin');
+  if (origin !== undefined) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+  }
+  // /decode, or /<namespace>/decode as the temporal CLI's --codec-endpoint templating produces.
+  const pathname = new URL(req.url ?? '/', 'http://codec.invalid').pathname.replace(/\/{2,}/g, '/');
+  const operation = /^(?:\/[^/]+)?\/(encode|decode)\/?$/.exec(pathname)?.[1];
+  if (!operation) {
+    req.resume();
+    send(404, 'not found: POST /encode or /decode\n');
+    return;
+  }
+  if (req.method === 'OPTIONS') {
+    req.resume();
+    res.writeHead(204, {
+      'Access-Control-Allow-Methods': 'POST',
+      'Access-Control-Allow-Headers': 'Content-Type, X-Namespace, Authorization',
+      'Access-Control-Max-Age': '600',
+    });
+    res.end();
+    return;
+  }
+  if (options.authToken !== undefined && !authorized(req, options.authToken)) {
+    req.resume();
+    res.setHeader('WWW-Authenticate', 'Bearer');
+    send(401, 'this codec server needs "Authorization: Bearer <token>" (BATON_CODEC_AUTH_TOKEN); the temporal CLI sends it with --codec-auth\n');
+    return;
+  }
+  if (req.method !== 'POST') {
+    req.resume();
+    res.setHeader('Allow', 'POST, OPTIONS');
+    send(405, `${req.method ?? ''} is not allowed; use POST\n`);
+    return;
+  }
+  try {
+    const payloads = parseRequest(await readBody(req, limit));
+    let out: Payload[];
+    try {
+      out = operation === 'encode' ? await options.codec.encode(payloads) : await options.codec.decode(payloads);
+    } catch (err) {
+      throw new HttpError(400, `cannot ${operation}: ${(err as Error).message}`);
+    }
+    send(200, JSON.stringify({ payloads: out.map(payloadToJson) }), 'application/json');
+  } catch (err) {
+    req.resume(); // discard what is left of a refused body, so the answer reaches the client
+    if (err instanceof HttpError) {
+      send(err.status, `${err.message}\n`);
+    } else {
+      send(500, `internal error: ${(err as Error).message}\n`);
+    }
+  }
+}
+
 /** Starts the codec server; resolves once it listens (read the port from `server.address()`). */
 export async function startCodecServer(options: CodecServerOptions): Promise<http.Server> {
   const origins = allowedOrigins(options.origin);
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
-
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const send = (status: number, body: string, type = 'text/plain; charset=utf-8'): void => {
-      res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-    };
-    const origin = req.headers.origin;
-    if (origin !== undefined && !origins.includes(origin)) {
-      req.resume();
-      res.setHeader('Connection', 'close');
-      send(403, `origin ${origin} is not allowed; this codec server answers ${origins[0]} only (see --origin)\n`);
-      return;
-    }
-    res.setHeader('Vary', 'Origin');
-    if (origin !== undefined) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Allow-Credentials', 'true');
-    }
-    // /decode, or /<namespace>/decode as the temporal CLI's --codec-endpoint templating produces.
-    const pathname = new URL(req.url ?? '/', 'http://codec.invalid').pathname.replace(/\/{2,}/g, '/');
-    const operation = /^(?:\/[^/]+)?\/(encode|decode)\/?$/.exec(pathname)?.[1];
-    if (!operation) {
-      req.resume();
-      send(404, 'not found: POST /encode or /decode\n');
-      return;
-    }
-    if (req.method === 'OPTIONS') {
-      req.resume();
-      res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'POST',
-        'Access-Control-Allow-Headers': 'Content-Type, X-Namespace, Authorization',
-        'Access-Control-Max-Age': '600',
-      });
-      res.end();
-      return;
-    }
-    if (options.authToken !== undefined && !authorized(req, options.authToken)) {
-      req.resume();
-      res.setHeader('WWW-Authenticate', 'Bearer');
-      send(401, 'this codec server needs "Authorization: Bearer <token>" (BATON_CODEC_AUTH_TOKEN); the temporal CLI sends it with --codec-auth\n');
-      return;
-    }
-    if (req.method !== 'POST') {
-      req.resume();
-      res.setHeader('Allow', 'POST, OPTIONS');
-      send(405, `${req.method ?? ''} is not allowed; use POST\n`);
-      return;
-    }
-    try {
-      const payloads = parseRequest(await readBody(req, limit));
-      let out: Payload[];
-      try {
-        out = operation === 'encode' ? await options.codec.encode(payloads) : await options.codec.decode(payloads);
-      } catch (err) {
-        throw new HttpError(400, `cannot ${operation}: ${(err as Error).message}`);
-      }
-      send(200, JSON.stringify({ payloads: out.map(payloadToJson) }), 'application/json');
-    } catch (err) {
-      req.resume(); // discard what is left of a refused body, so the answer reaches the client
-      if (err instanceof HttpError) {
-        send(err.status, `${err.message}\n`);
-      } else {
-        send(500, `internal error: ${(err as Error).message}\n`);
-      }
-    }
-  };
-
   const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    handle(req, res).catch((err: Error) => {
+    handleCodecRequest(req, res, options, origins, limit).catch((err: Error) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(`internal error: ${err.message}\n`);
     });

@@ -1,0 +1,57 @@
+/**
+ * The draft's dimensions: low-cardinality text and enums, booleans, and the names of what facts refer to (a
+ * genre's name, a customer's full name).
+ */
+import { dimLabel, ENTITY_NAME, ID_LIKE, NOT_A_DIMENSION, singular, words } from './names';
+import type { DraftSchema } from './schema';
+import type { Facts } from './tables';
+import type { Noted } from './types';
+
+type Drafted = Record<string, Noted<Record<string, unknown>>>;
+
+/** The known values of a dimension, each with no synonyms yet: written when there are at most 30. */
+const valueList = (values: string[]) => (values.length <= 30 ? { values: Object.fromEntries(values.map((v) => [v, []])) } : {});
+
+/** Dimensions, with ids that no other dimension or metric takes. */
+export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Drafted): Promise<Drafted> {
+  const dimensions: Drafted = {};
+  const dimNames = new Set<string>();
+  const addDim = (id: string, def: Record<string, unknown>, comment?: string) => {
+    let key = id;
+    for (let i = 2; key in dimensions || key in metrics; i++) key = `${id}_${i}`;
+    dimensions[key] = { value: def, comment };
+    dimNames.add(key);
+  };
+  for (const t of facts.included) {
+    const rel = s.rel(t);
+    const hop = facts.hops.get(t) ?? 0;
+    const keys = s.keyCols(rel);
+    const nameCol = rel.columns.find((c) => ENTITY_NAME.test(c.name) && c.name !== 'company' && (c.category === 'S'));
+    const first = rel.columns.find((c) => /^first_?name$/i.test(c.name));
+    const last = rel.columns.find((c) => /^(last_?name|surname)$/i.test(c.name));
+    const entity = singular(t);
+    // An entity's name: the table's dimension ("genre", "customer"), whatever its cardinality up to a thousand.
+    if (hop > 0 && first && last) {
+      addDim(entity, { ...dimLabel(words(entity)), expression: `${t}.${first.name} || ' ' || ${t}.${last.name}`, description: `the ${words(entity)}'s full name` });
+    } else if (hop > 0 && nameCol) {
+      const values = await s.distinctValues(t, nameCol.name, 1000);
+      if (values) addDim(entity, { ...dimLabel(words(entity)), column: `${t}.${nameCol.name}`, ...valueList(values) });
+    }
+    if (hop >= 2) continue; // further away, only the name: a genre's name, an artist's name
+    for (const c of rel.columns) {
+      if (keys.has(c.name) || c === nameCol || c === first || c === last || s.isSensitive(c.name) || NOT_A_DIMENSION.test(c.name) || ID_LIKE.test(c.name)) continue;
+      if (nameCol && c.name.startsWith(`${nameCol.name}_`)) continue; // name_en beside name: the same thing translated
+      if (c.category === 'B') {
+        addDim(c.name, { ...dimLabel(words(c.name)), column: `${t}.${c.name}`, values: { true: [], false: [] } });
+        continue;
+      }
+      if (c.category !== 'S' && c.category !== 'E') continue;
+      const limit = ENTITY_NAME.test(c.name) ? 1000 : 100;
+      const values = c.enumValues ?? (await s.distinctValues(t, c.name, limit));
+      if (!values || values.length === 0) continue;
+      const id = dimNames.has(c.name) || s.rels.has(c.name) ? `${t}_${c.name}` : c.name;
+      addDim(id, { ...dimLabel(words(id)), column: `${t}.${c.name}`, ...valueList(values) });
+    }
+  }
+  return dimensions;
+}

@@ -1,0 +1,28 @@
+/** The offline rules model's intent: keyword rules, first match wins; with none, a general query. */
+import type { Intent, IntentOutput } from '../../contracts';
+import { detectLanguage } from '../language';
+
+export const OFFLINE_MODEL_NAME = 'offline-rules';
+
+/** Keyword rules, first match wins, in this order (attribution before comparison before trend). */
+export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }[] = [
+  { intent: 'attribution', pattern: /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b/i },
+  { intent: 'comparison', pattern: /对比|相比|差异|区别|同比|环比|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\byear[- ]over[- ]year\b|\byoy\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i },
+  { intent: 'trend', pattern: /趋势|走势|变化|增长|\btrends?\b|\btrending\b|\bgrowth\b|\bgr[eo]w(?:s|ing|n)?\b|\bover time\b|\bchang(?:e|ed|es|ing)\b/i },
+];
+
+export function classifyByKeywords(question: string): { intent: Intent; matched: string } | null {
+  for (const rule of INTENT_RULES) {
+    const m = rule.pattern.exec(question);
+    if (m) return { intent: rule.intent, matched: m[0] };
+  }
+  return null;
+}
+
+/** What the offline model answers when no keyword rule matched: a general query. */
+export function classifyIntent(question: string): IntentOutput {
+  const language = detectLanguage(question);
+  const byRule = classifyByKeywords(question);
+  if (byRule) return { intent: byRule.intent, decided_by: 'rules', matched: byRule.matched, model: null, language };
+  return { intent: 'query', decided_by: 'model', matched: null, model: OFFLINE_MODEL_NAME, language };
+}

@@ -1,0 +1,120 @@
+/** How a plan (the rules model's or a language model's) read the question, and the words of it that it leaves unused. */
+import type { Catalog } from '../../catalog/catalog';
+import type { Language, MetricQuery, PlanStep, QuestionReading, TimeGrain, TimeWindow } from '../../contracts';
+import { dimensionLabel, valueLabel } from '../../analysis/findings';
+import { blockingWords, findGrain, findPeriodComparison, statementOf, wordsNotUsed, type Span } from '../reading';
+import { makeWindow, readPeriods, wholeMonths } from '../time-window';
+import { INTENT_RULES } from './intent';
+import { readQuestion, type CatalogReading, type Hit } from './terms';
+
+function addMonths(start: string, n: number): string {
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10);
+}
+
+const isGrain = (g: string): g is TimeGrain => ['year', 'quarter', 'month', 'week', 'day'].includes(g);
+
+/** Which words of the question the plan uses; `blocking`: the unused words that name what the question asks for. */
+function wordsOfPlan(question: string, steps: PlanStep[], catalog: Catalog, asOf: string, matched: string | null, r: CatalogReading, queries: MetricQuery[], usedMetrics: string[]): { notUsed: string[]; blocking: string[] } {
+  const usedDims = new Set([...steps.flatMap((s) => s.dimensions), ...queries.flatMap((q) => [...q.group_by, ...q.filters.map((f) => f.dimension)])]);
+  const usedValues = new Set(queries.flatMap((q) => q.filters.flatMap((f) => f.values.map((v) => `${f.dimension}=${v}`))));
+  const ranks = steps.some((s) => s.operation.kind === 'top_n' || s.operation.kind === 'rank_contributors') || queries.some((q) => q.order !== null);
+  const covered: Span[] = [];
+  const blocking: string[] = [];
+  const valueCovered = (hit: Hit) => hit.kind === 'dimension' && r.hits.some((v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && hit.start - v.end >= 0 && hit.start - v.end <= 1);
+  for (const hit of r.hits) {
+    if (valueCovered(hit)) {
+      // "美国客户", "Brazilian customers": the entity named after a value is the filter's own word.
+      covered.push([hit.start, hit.end]);
+      continue;
+    }
+    const finer = catalog.metrics[hit.id]?.finer;
+    const used = hit.kind === 'metric' ? usedMetrics.includes(hit.id) || (finer !== undefined && usedMetrics.includes(finer)) : hit.kind === 'dimension' ? usedDims.has(hit.id) : usedValues.has(`${hit.id}=${hit.value ?? ''}`);
+    if (used) covered.push([hit.start, hit.end]);
+    else if (hit.start < question.length) blocking.push(question.slice(hit.start, hit.end));
+  }
+  const lower = question.toLowerCase();
+  const { periods, allTime } = readPeriods(question, asOf, true);
+  for (const p of periods) {
+    if (queries.some((q) => q.window.start <= p.window.start && q.window.end >= p.window.end)) covered.push(...p.spans);
+  }
+  if (allTime && queries.some((q) => q.window.source === 'all_time')) covered.push(allTime);
+  const grain = findGrain(lower);
+  if (grain && queries.some((q) => q.group_by.includes(grain.value.grain))) covered.push(grain.span);
+  if (ranks || steps.some((s) => s.operation.kind === 'trend' || s.operation.kind === 'change_decomposition')) covered.push(...r.spans.ranking);
+  const comparison = findPeriodComparison(lower);
+  if (comparison && (queries.some((q) => q.periods.length >= 2) || steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition'))) covered.push(comparison.span);
+  if (matched) {
+    const at = lower.indexOf(matched.toLowerCase());
+    if (at >= 0) covered.push([at, at + matched.length]);
+  }
+  // Words of change and comparison ("drop", "growth", 下降) are what a trend, a comparison or a decomposition says;
+  // a plan of plain totals leaves them unused, and then they block.
+  if (steps.some((s) => ['trend', 'compare', 'change_decomposition', 'gap_contribution'].includes(s.operation.kind))) {
+    for (const rule of INTENT_RULES) {
+      for (const m of lower.matchAll(new RegExp(rule.pattern.source, 'gi'))) covered.push([m.index, m.index + m[0].length]);
+    }
+  }
+  const notUsed = wordsNotUsed(question, covered);
+  blocking.push(...blockingWords(notUsed).filter((w) => !blocking.includes(w)));
+  return { notUsed, blocking };
+}
+
+/** The period the plan answers for, and what it is compared with. */
+function periodsOfPlan(main: MetricQuery | undefined, steps: PlanStep[]): { window: TimeWindow | null; comparedWith: TimeWindow | null } {
+  let window = main?.window ?? null;
+  let comparedWith: TimeWindow | null = null;
+  if (main && main.periods.length >= 2) {
+    const [a, b] = main.periods as [MetricQuery['periods'][number], MetricQuery['periods'][number]];
+    comparedWith = makeWindow(a.start, a.end, main.window.source);
+    window = makeWindow(b.start, b.end, main.window.source);
+  } else if (main && steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition')) {
+    // Two neighbouring months, quarters or years grouped by their grain: the later one against the earlier.
+    const unit = { month: 1, quarter: 3, year: 12 }[main.group_by[0] ?? ''];
+    if (unit && wholeMonths(main.window) === 2 * unit) {
+      const half = makeWindow(main.window.start, addMonths(main.window.start, unit), main.window.source);
+      comparedWith = half;
+      window = makeWindow(half.end, main.window.end, main.window.source);
+    }
+  }
+  return { window, comparedWith };
+}
+
+/**
+ * How a plan (the rules model's or a language model's) reads the question: what it computes, and every
+ * word of the question it does not use. `blocking` lists the unused words that name a metric, a dimension,
+ * a value, a period, a grain or a ranking: the plan would answer another question than the one asked.
+ */
+export function readingOfPlan(question: string, steps: PlanStep[], catalog: Catalog, language: Language, asOf: string, matched: string | null): { reading: QuestionReading; blocking: string[] } {
+  const r = readQuestion(question, catalog);
+  const queries = steps.flatMap((s) => ('query' in s.operation ? [s.operation.query] : []));
+  const main = queries[0];
+  const usedMetrics = [...new Set(steps.flatMap((s) => s.metrics))];
+  const { notUsed, blocking } = wordsOfPlan(question, steps, catalog, asOf, matched, r, queries, usedMetrics);
+  const { window, comparedWith } = periodsOfPlan(main, steps);
+  const rankedQuery = queries.find((q) => q.order !== null && q.limit !== null);
+  const topStep = steps.find((s) => s.operation.kind === 'top_n');
+  const grainUsed = comparedWith ? null : (main?.group_by.find(isGrain) ?? null);
+  const groupBy = (main?.group_by ?? []).filter((g) => g !== 'period' && !(comparedWith && g === 'month'));
+  const ranking = rankedQuery
+    ? { n: rankedQuery.limit as number, order: rankedQuery.order as 'asc' | 'desc', by: rankedQuery.group_by.find((g) => !isGrain(g)) ?? rankedQuery.group_by[0] ?? '' }
+    : topStep && topStep.operation.kind === 'top_n'
+      ? { n: topStep.operation.n, order: topStep.operation.order, by: steps.find((s) => s.operation.kind === 'gap_contribution' && 'across' in s.operation)?.dimensions.find((d) => d) ?? topStep.operation.column }
+      : null;
+  const metrics = usedMetrics.filter((m) => queries.some((q) => q.metric === m && q === queries.find((x) => x.metric === m)));
+  const labels = (ids: string[]) => ids.map((m) => (language === 'zh' ? catalog.metrics[m]?.label_zh : catalog.metrics[m]?.label) ?? m);
+  const body: Omit<QuestionReading, 'statement'> = {
+    metrics: metrics.length > 0 ? [metrics[0] as string, ...metrics.slice(1).filter((m) => r.metrics.includes(m))] : [],
+    metric_labels: [],
+    window,
+    compared_with: comparedWith,
+    grain: grainUsed,
+    group_by: groupBy,
+    filters: main?.filters ?? [],
+    ranking,
+    not_used: notUsed,
+  };
+  body.metric_labels = labels(body.metrics);
+  const statement = statementOf(body, language, { dimension: (d) => dimensionLabel(catalog, language, d), value: (d, v) => valueLabel(catalog, language, d, v) });
+  return { reading: { ...body, statement }, blocking };
+}

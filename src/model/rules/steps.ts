@@ -1,0 +1,112 @@
+/**
+ * What every planner shares: the planning context, labels in the question's language, a metric query, a plan
+ * step, whether a metric reaches some dimensions, and how two periods are told apart in one query.
+ */
+import type { Catalog } from '../../catalog/catalog';
+import type { DimensionFilter, Language, MetricQuery, PlanStep, StepOperation, TimeWindow } from '../../contracts';
+import { valueLabel } from '../../analysis/findings';
+import { say } from '../../analysis/wording';
+import { compileMetricQuery, fanOutHandling, FanOutError } from '../../catalog/sql';
+import { lastDayOf, spanning, wholeMonths } from '../time-window';
+import type { CatalogReading } from './terms';
+
+export function metricList(catalog: Catalog, language: Language): string[] {
+  return Object.entries(catalog.metrics).map(([id, m]) => (language === 'zh' ? `${m.label_zh} (${id})` : `${m.label} (${id})`));
+}
+
+export interface Context {
+  catalog: Catalog;
+  language: Language;
+  reading: CatalogReading;
+  /** The period asked about (the later one when two are compared). */
+  window: TimeWindow;
+  /** The period it is compared with: the one before, the same one a year earlier, or a second named one. */
+  compareWith: TimeWindow | null;
+  text: string;
+}
+
+export const zh = (ctx: { language: Language }, chinese: string, english: string) => say(ctx.language)(chinese, english);
+export const labelOf = (ctx: Context, metric: string) => {
+  const m = ctx.catalog.metrics[metric];
+  return zh(ctx, m?.label_zh ?? metric, m?.label ?? metric);
+};
+const GRAIN_LABELS: Record<string, [string, string]> = { year: ['年', 'year'], quarter: ['季度', 'quarter'], month: ['月份', 'month'], week: ['周', 'week'], day: ['日', 'day'], period: ['期间', 'period'] };
+export const dimLabel = (ctx: Context, dim: string) => {
+  const d = ctx.catalog.dimensions[dim];
+  const grain = GRAIN_LABELS[dim];
+  return d ? zh(ctx, d.label_zh, d.label) : grain ? zh(ctx, grain[0], grain[1]) : dim;
+};
+export const period = (ctx: Context, w: TimeWindow) => zh(ctx, w.label_zh, w.label_en);
+/** A dimension value for step descriptions: as answers show it in Chinese; the value itself in English. */
+export const valueText = (ctx: Context, dimension: string, value: string) =>
+  ctx.language === 'zh' ? valueLabel(ctx.catalog, 'zh', dimension, value) : value;
+export const scopeText = (ctx: Context, filters: DimensionFilter[]) => filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(zh(ctx, '、', '/'))).join(', ');
+
+export function query(metric: string, window: TimeWindow, filters: DimensionFilter[], groupBy: string[], extra: Partial<MetricQuery> = {}): MetricQuery {
+  return { metric, window, filters, group_by: groupBy, periods: [], order: null, limit: null, ...extra };
+}
+
+export function step(id: number, description: string, dependsOn: number[], expected: string, metrics: string[], dimensions: string[], operation: StepOperation): PlanStep {
+  return {
+    step_id: `s${id}`,
+    description,
+    depends_on: dependsOn.map((d) => `s${d}`),
+    expected_output: expected,
+    metrics,
+    dimensions: [...new Set(dimensions.filter((d) => !(d in GRAIN_LABELS)))],
+    operation,
+  };
+}
+
+/** How a metric grouped or filtered by these dimensions meets a one-to-many join: handled (and how), or refused. */
+export function fanOutOf(catalog: Catalog, metric: string, dimensions: string[]): ReturnType<typeof fanOutHandling> | FanOutError {
+  try {
+    return fanOutHandling(catalog, metric, dimensions);
+  } catch (err) {
+    if (err instanceof FanOutError) return err;
+    return null;
+  }
+}
+
+/** Whether the metric can be filtered or grouped by these dimensions (its tables reach theirs). */
+export function reachable(catalog: Catalog, metric: string, dimensions: string[], window: TimeWindow): boolean {
+  try {
+    compileMetricQuery(catalog, query(metric, window, dimensions.map((d) => ({ dimension: d, values: ['x'] })), []));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A period's key in results: 2024, 2024-Q3, 2024-H1, 2024-03, 2024-03-15, or start..last day; keys sort in time order. */
+export function periodKey(w: TimeWindow): string {
+  const months = wholeMonths(w);
+  const [y, m] = w.start.split('-').map(Number) as [number, number];
+  if (months === 12 && m === 1) return String(y);
+  if (months === 6 && (m === 1 || m === 7)) return `${y}-H${m === 1 ? 1 : 2}`;
+  if (months === 3 && (m - 1) % 3 === 0) return `${y}-Q${(m - 1) / 3 + 1}`;
+  if (months === 1) return w.start.slice(0, 7);
+  const last = lastDayOf(w.end);
+  return last === w.start ? w.start : `${w.start}..${last}`;
+}
+
+/**
+ * How two periods are told apart in one query. Neighbours on one grain (two months, two quarters, two years
+ * in a row) group by that grain over both; any other pair (March against March a year earlier, two ranges)
+ * groups by "period", the two windows named. Keys sort in time order either way: 2025-10, 2025-Q3, 2024.
+ */
+export function twoPeriods(before: TimeWindow, after: TimeWindow): { column: string; keys: [string, string]; query: (metric: string, filters: DimensionFilter[], extra: string[]) => MetricQuery } {
+  const [b, a] = [periodKey(before), periodKey(after)];
+  const grain = /^\d{4}$/.test(a) ? 'year' : /^\d{4}-Q\d$/.test(a) ? 'quarter' : /^\d{4}-\d{2}$/.test(a) ? 'month' : null;
+  const both = spanning(before, after);
+  if (grain && before.end === after.start && periodKey(before) !== periodKey(after) && (grain === 'year' ? /^\d{4}$/ : grain === 'quarter' ? /^\d{4}-Q\d$/ : /^\d{4}-\d{2}$/).test(b)) {
+    return { column: grain, keys: [b, a], query: (metric, filters, extra) => query(metric, both, filters, [grain, ...extra]) };
+  }
+  return {
+    column: 'period',
+    keys: [b, a],
+    query: (metric, filters, extra) => query(metric, both, filters, ['period', ...extra], {
+      periods: [{ key: b, start: before.start, end: before.end }, { key: a, start: after.start, end: after.end }],
+    }),
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Term matching: the catalog's metrics, dimensions and values found in a question (longest first, whole words
+ * for ASCII), and what the question asks of them: filters, breakdowns, a ranking ("top 3", "前三"), a time
+ * grain, a period comparison, and breakdown words that name no dimension.
+ */
+import type { Catalog } from '../../catalog/catalog';
+import type { DimensionFilter, TimeGrain } from '../../contracts';
+import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
+
+interface Term {
+  text: string;
+  kind: 'metric' | 'dimension' | 'value';
+  id: string;
+  value?: string;
+  /** The term is the metric's or dimension's id, not one of its labels or aliases. */
+  byId?: boolean;
+}
+
+function catalogTerms(catalog: Catalog): Term[] {
+  const terms: Term[] = [];
+  for (const [id, metric] of Object.entries(catalog.metrics)) {
+    const named = [metric.label, metric.label_zh, ...metric.aliases].map((t) => t.toLowerCase());
+    for (const text of new Set([id, metric.label, metric.label_zh, ...metric.aliases])) terms.push({ text, kind: 'metric', id, byId: !named.includes(text.toLowerCase()) });
+  }
+  for (const [id, dim] of Object.entries(catalog.dimensions)) {
+    const named = [dim.label, dim.label_zh, ...dim.aliases].map((t) => t.toLowerCase());
+    for (const text of new Set([id, dim.label, dim.label_zh, ...dim.aliases])) terms.push({ text, kind: 'dimension', id, byId: !named.includes(text.toLowerCase()) });
+    for (const [value, aliases] of Object.entries(dim.values)) {
+      for (const text of new Set([value, ...aliases])) terms.push({ text, kind: 'value', id, value });
+    }
+  }
+  return terms;
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[a-z0-9_]/i.test(c);
+
+export interface Hit extends Term {
+  start: number;
+  end: number;
+}
+
+/** Every catalog term in the question, longest first where they overlap. ASCII terms match whole words only. */
+function findTerms(question: string, catalog: Catalog): Hit[] {
+  const q = question.toLowerCase();
+  const hits: Hit[] = [];
+  for (const term of catalogTerms(catalog)) {
+    const needle = term.text.toLowerCase();
+    for (let at = q.indexOf(needle); at >= 0; at = q.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      if (/^[\x20-\x7e]+$/.test(needle) && (isWordChar(q[at - 1]) || isWordChar(q[end]))) continue;
+      hits.push({ ...term, start: at, end });
+    }
+  }
+  hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  const kept: Hit[] = [];
+  // Longest first; of two as long, a label or alias before a bare id ("customers" the dimension's alias, not the metric's id).
+  for (const hit of hits.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || Number(a.byId ?? false) - Number(b.byId ?? false))) {
+    if (!kept.some((k) => hit.start < k.end && k.start < hit.end)) kept.push(hit);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+const GROUP_WORDS = /(?:按|按照|各|分|每个|每|by|per|across|each)\s*$/i;
+const TIME_UNITS = new Set(['month', 'months', 'week', 'weeks', 'day', 'days', 'year', 'quarter', '月', '月份', '周', '天', '日', '年', '季度']);
+const EN_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const CN_NUMBERS: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+const N_WORD = '(\\d+|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)';
+
+function countWord(word: string): number {
+  return /^\d+$/.test(word) ? Number(word) : (CN_NUMBERS[word] ?? EN_NUMBERS[word.toLowerCase()] ?? 1);
+}
+
+export interface CatalogReading {
+  metrics: string[];
+  filters: DimensionFilter[];
+  groupBy: string[];
+  /** Dimensions mentioned by name (not as a value), in order. */
+  mentionedDimensions: string[];
+  /** "top 3", "前三", "lowest 2", "which country … most": how many, which end. */
+  topN: { n: number; order: 'asc' | 'desc' } | null;
+  /** Words used as a breakdown ("by city") that name no catalog dimension. */
+  unknownDimensions: string[];
+  /** A time grain asked for ("by year", "每月"); ranked when the question asks which period ("which month"). */
+  grain: { grain: TimeGrain; ranked: boolean } | null;
+  /** Year over year or period over period. */
+  periodComparison: 'year_over_year' | 'period_over_period' | null;
+  /** Every catalog term found, and the spans of the other words the reading understood (grain, ranking, comparison). */
+  hits: Hit[];
+  spans: { grain: Span | null; ranking: Span[]; comparison: Span | null };
+}
+
+const WHICH_BEFORE = /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing)?)\s*$/i;
+export const RANK_COUNT = new RegExp(`(?:\\btop|前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
+const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
+
+/**
+ * "top 3", "前三", "贡献最大的三个品类", "Which 2 regions had the lowest AOV", "which genre sells the most":
+ * how many and which end. The count comes right before a dimension name or after top / 前; the direction
+ * from words anywhere; "which <dimension>" with a superlative and no count is the first one.
+ */
+function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnType<typeof rankingWords>): CatalogReading['topN'] {
+  let n: number | null = null;
+  for (const hit of dimensionHits) {
+    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
+    if (m?.[1]) {
+      n = countWord(m[1]);
+      break;
+    }
+  }
+  const ranked = RANK_COUNT.exec(question);
+  if (n === null && ranked?.[1]) n = countWord(ranked[1]);
+  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 14), h.start)));
+  if (n === null && superlatives.length > 0 && which) n = 1;
+  if (n === null) return null;
+  const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
+  return order ? { n, order } : null;
+}
+
+export function readQuestion(question: string, catalog: Catalog): CatalogReading {
+  const hits = findTerms(question, catalog);
+  const lower = question.toLowerCase();
+  const metrics: string[] = [];
+  const filters: DimensionFilter[] = [];
+  const groupBy: string[] = [];
+  const mentionedDimensions: string[] = [];
+  const superlatives = rankingWords(lower);
+  const dimensionHits = hits.filter((h) => h.kind === 'dimension');
+  const topN = findTopN(question, dimensionHits, superlatives);
+  const grain = findGrain(lower);
+  const comparison = findPeriodComparison(lower);
+  for (const hit of hits) {
+    if (hit.kind === 'metric' && !metrics.includes(hit.id)) metrics.push(hit.id);
+    if (hit.kind === 'value' && hit.value) {
+      const filter = filters.find((f) => f.dimension === hit.id);
+      if (!filter) filters.push({ dimension: hit.id, values: [hit.value] });
+      else if (!filter.values.includes(hit.value)) filter.values.push(hit.value);
+    }
+    if (hit.kind === 'dimension') {
+      if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
+      const before = question.slice(0, hit.start);
+      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-14))));
+      if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
+    }
+  }
+  const unknownDimensions: string[] = [];
+  const breakdown = /\b(?:by|per) ([a-z_]+)|按(?:照)?([\u4e00-\u9fff]{2,3})/gi;
+  for (let m = breakdown.exec(question); m; m = breakdown.exec(question)) {
+    const word = (m[1] ?? m[2] ?? '').toLowerCase();
+    const at = m.index + m[0].length - word.length;
+    const covered = hits.some((h) => h.start <= at && at < h.end);
+    if (!covered && !TIME_UNITS.has(word) && ![...TIME_UNITS].some((u) => word.startsWith(u))) unknownDimensions.push(word);
+  }
+  // The ranking words and their count ("top 3", "前三名") count as understood when the plan ranks.
+  const rankSpans: Span[] = superlatives.map((s) => s.span);
+  const counted = RANK_COUNT.exec(lower);
+  if (counted) rankSpans.push([counted.index, counted.index + counted[0].length]);
+  for (const hit of dimensionHits) {
+    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
+    if (m) rankSpans.push([hit.start - m[0].length, hit.start]);
+    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 14), hit.start));
+    if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
+  }
+  return {
+    metrics, filters, groupBy, mentionedDimensions, topN, unknownDimensions,
+    grain: grain?.value ?? null,
+    periodComparison: comparison?.value ?? null,
+    hits,
+    spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null },
+  };
+}
