@@ -28,8 +28,9 @@ import { STATUS_ATTRIBUTE } from './temporal/search-attributes';
 import { seedMonths } from './seed/generate';
 import { readManifest, seedDatabase } from './seed/load';
 import { MAX_SCALE } from './seed/scale';
-import { analysisWorkflow, progressQuery, reviewPlanUpdate } from './workflows';
-import { checklist } from './workflows/checklist';
+import type { analysisWorkflow } from './workflows';
+import { progressQuery, reviewPlanUpdate } from './contracts/workflow-messages';
+import { checklist } from './agents/checklist';
 import { MAX_QUESTION_LENGTH } from './settings/limits';
 import { checkCatalog, draftCatalogWithNotes, DraftError, type Draft } from './catalog/introspect';
 import { importDbt, readDbtFiles } from './catalog/dbt';
@@ -253,7 +254,7 @@ async function ask(question: string, opts: AskOptions): Promise<void> {
     const workflowId = `analysis-${randomBytes(4).toString('hex')}`;
     // "Today" in the catalog's time zone (BATON_TIMEZONE overrides it), so "last month" is the business's last month.
     const asOf = runDate(loadCatalog(opts.catalog ? path.resolve(opts.catalog) : config.catalogPath).timezone, config.timeZoneOverride);
-    const handle = await client.workflow.start(analysisWorkflow, {
+    const handle = await client.workflow.start<typeof analysisWorkflow>('analysisWorkflow', {
       workflowId,
       taskQueue: config.taskQueue,
       args: [{

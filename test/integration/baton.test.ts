@@ -104,7 +104,7 @@ test('token usage per agent is recorded for every run and shown by baton show', 
   const summary = JSON.parse(shown.stdout) as { tokens: { agent: string; calls: number; input_tokens: number; output_tokens: number; output_budget: number }[]; history: { bytes: number } };
   expect(summary.tokens.map((t) => t.agent).sort()).toEqual([
     'analyzeResults', 'auditReport', 'checkDataQuality', 'classifyIntent', 'describeCatalog', 'planAnalysis', 'readDataExtent', 'runSqlStep',
-    'storeInput', 'storeRunRecord', 'testCode', 'testSignificance', 'validateStep', 'verifyCalculations', 'writeCode', 'writeReport',
+    'storeInput', 'storeRunRecord', 'testCode', 'testSignificance', 'checkStep', 'recomputeNumbers', 'writeCode', 'writeReport',
   ]);
   const sql = summary.tokens.find((t) => t.agent === 'runSqlStep')!;
   expect(sql.calls).toBe(4);
