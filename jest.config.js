@@ -1,10 +1,20 @@
-/** Tests run against the real Temporal dev server and real PostgreSQL started by scripts/test.sh. */
-module.exports = {
+/**
+ * Two tiers, one config: `npm run test:unit` runs the unit project alone (test/unit: no services; the workflow tests
+ * start their own Temporal dev server through TestWorkflowEnvironment.createLocal), and `npm test` (scripts/test.sh)
+ * runs both, the integration project against the real Temporal dev server and PostgreSQL that it starts.
+ */
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': 'ts-jest' },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+};
+
+module.exports = {
   testTimeout: 180000,
   maxWorkers: 1,
+  projects: [
+    { ...shared, displayName: 'unit', roots: ['<rootDir>/test/unit'] },
+    { ...shared, displayName: 'integration', roots: ['<rootDir>/test/integration'] },
+  ],
 };

@@ -8,6 +8,7 @@ import type { WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as activities from './activities';
+import { withFormerNames } from './agents/table';
 import { dataConverterFromEnv } from './temporal/codec';
 import { loadConfig, PROJECT_ROOT, type BatonConfig } from './settings/config';
 import { ensureSystemSchema } from './storage/db';
@@ -69,7 +70,7 @@ export async function createWorker(options: WorkerOptions = {}): Promise<{ worke
     taskQueue: options.settings?.taskQueue ?? config.taskQueue,
     workflowBundle: options.workflowBundle ?? { codePath: bundle },
     dataConverter: dataConverterFromEnv(),
-    activities: { ...activities, ...options.activityOverrides },
+    activities: withFormerNames({ ...activities, ...options.activityOverrides }),
     interceptors: { activity: tracing?.activityInterceptors(ledger) ?? [ledger] },
     sinks: tracing?.sinks,
     shutdownGraceTime: '10 seconds',

@@ -21,7 +21,7 @@ import { readNumbers, statesCalculation } from '../format/read';
 const BLOCKING = new Set<AuditFinding['kind']>(['uncited_number', 'wrong_value', 'dangling_marker', 'unverified_citation']);
 
 export const auditReport = defineAgent({
-  name: 'auditor',
+  name: 'audit',
   input: AuditInput,
   output: AuditOutput,
   run: async ({ task_id, workflow_id, report_ref, calculation_refs, verified: verifiedIds, final_attempt }) => {

@@ -12,7 +12,7 @@ import { catalogFor, databaseFor } from '../settings/sources';
 import { currentWorkflowId, storeArtifact } from '../storage/artifacts';
 
 export const readDataExtent = defineAgent({
-  name: 'data-extent',
+  name: 'data extent',
   input: DataExtentInput,
   output: DataExtent,
   run: async ({ catalogPath, databaseUrl, asOf }) => {

@@ -15,7 +15,7 @@ import { defaultTimeWindow, lastDayOf, makeWindow, previousMonth, windowOfMonth 
 import { catalogFor } from '../settings/sources';
 import { storeFragments } from '../storage/fragments';
 import { loadArtifact } from '../storage/artifacts';
-import { checkPlan } from '../workflows/plan-checks';
+import { checkPlan } from '../planning/plan-checks';
 import { say } from '../analysis/wording';
 import { OPERATIONS } from '../operations';
 import { TIME_GRAINS } from '../catalog/time-grain';

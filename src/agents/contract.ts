@@ -5,6 +5,10 @@
  */
 import { ApplicationFailure } from '@temporalio/common';
 import type { z } from 'zod';
+import type { AGENTS, AgentName } from './table';
+
+/** An agent's name in words, as the agents' table gives it ("data quality", "step check"). */
+export type AgentLabel = (typeof AGENTS)[AgentName]['label']['en'];
 
 export type ContractDirection = 'input' | 'output';
 
@@ -35,7 +39,8 @@ export function checkContract<S extends z.ZodType>(
  * The returned function is what the worker registers as the activity.
  */
 export function defineAgent<I extends z.ZodType, O extends z.ZodType>(spec: {
-  name: string;
+  /** The agent's name in words from src/agents/table.ts: the contract errors name it. */
+  name: AgentLabel;
   input: I;
   output: O;
   run: (input: z.output<I>) => z.input<O> | Promise<z.input<O>>;

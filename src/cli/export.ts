@@ -146,7 +146,7 @@ async function exportedSteps(all: ActivityCall[], result: AnalysisResult | null)
   // Step attempts: the SQL and trend agents' calls, or for computed steps the coder's (with the tester's verdict).
   const stepCalls = all.filter((c) => c.type === 'runSqlStep' || c.type === 'analyzeTrend' || c.type === 'writeCode');
   const stepOf = (c: ActivityCall) => (c.type === 'writeCode' ? (c.input as CoderInput).requirements.step : (c.input as StepInput).step);
-  const validations = of('validateStep');
+  const validations = [...of('checkStep'), ...of('validateStep')]; // validateStep: runs from before the rename
   const tests = of('testCode');
   const stepIds = [...new Set(stepCalls.map((c) => stepOf(c).step_id))];
   const steps = await Promise.all(stepIds.map(async (stepId) => {

@@ -1,5 +1,6 @@
 /** The whole run: the workflow's result, its stages, the run record and inputs stored by reference. */
 import { z } from 'zod';
+import { STAGE_IDS } from '../agents/table';
 import { type IntentOutput } from './request';
 import { type QuestionReading, type Plan } from './plan';
 import { type MemoryEntry, type Contradiction } from './memory';
@@ -22,9 +23,9 @@ export type StepProgress = z.infer<typeof StepProgress>;
 
 export type RunPhase = 'classifying' | 'planning' | 'awaiting_approval' | 'checking_data' | 'executing' | 'verifying' | 'reporting' | 'answering' | 'done';
 
-/** A stage of the run outside the plan's steps (data quality, statistics, verification, report, audit), as the tracker shows it. */
+/** A stage of the run outside the plan's steps (src/agents/table.ts: data quality, statistics, ..., audit), as the tracker shows it. */
 export const StageProgress = z.object({
-  id: z.enum(['data_quality', 'statistics', 'analysis', 'verification', 'report', 'audit']),
+  id: z.enum(STAGE_IDS),
   label: z.string(),
   status: z.enum(['pending', 'running', 'done', 'failed', 'skipped']),
   /** One line of result once done. */

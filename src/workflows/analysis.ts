@@ -9,10 +9,10 @@
  *   3. data quality  - count what is wrong with the tables the plan reads; find partial periods
  *   4. steps         - run as a DAG (steps.ts): SQL steps go to the SQL agent, trends to the
  *                      trend agent, other computations to the coder and the tester; every
- *                      result is validated, and a failing step is retried with the reason
+ *                      result is checked (checkStep), and a failing step is retried with the reason
  *   5. statistics    - a two-sample test of the change or gap the question is about
  *   6. analysis      - the steps' hand-offs, compressed by distance, go to the analysis agent
- *   7. verification  - every reported number is recomputed from the source by the validator;
+ *   7. verification  - every reported number is recomputed from the source (recomputeNumbers);
  *                      only matches can be cited
  *   8. report, audit - the reporter writes the report with citations; the auditor checks it;
  *                      flagged sections are rewritten at most 2 times, then it is published
@@ -42,12 +42,10 @@ import { MAX_PLAN_ATTEMPTS, MAX_REPORT_RETRIES } from '../settings/limits';
 import { INTENT_ATTRIBUTE } from '../temporal/search-attributes';
 import { relayChain, toHandoff } from '../relay/compress';
 import { markFindings, resultMetrics } from '../report/answer';
-import { checkPlan } from './plan-checks';
-import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure, withoutRecipe, type StepsPlan } from './run';
+import { checkPlan, type StepsPlan } from '../planning/plan-checks';
+import { pendingStages } from '../agents/checklist';
+import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure, withoutRecipe } from './run';
 import { executePlan } from './steps';
-
-export { cancelReasonSignal, progressQuery, reviewPlanUpdate } from './run';
-export { checklist } from './checklist';
 
 export async function analysisWorkflow(request: AnalysisRequest): Promise<RunResult> {
   const run = new AnalysisRun(request);
@@ -174,14 +172,7 @@ async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
   if (plan.kind === 'needs_clarification') return run.finish({ status: 'needs_clarification', answer: `${plan.question} (${plan.reason})`, metrics: [] });
 
   progress.steps = plan.steps.map((s) => ({ step_id: s.step_id, description: s.description, status: 'pending', attempts: 0, note: null }));
-  progress.stages = [
-    { id: 'data_quality', label: 'data quality', status: 'pending', note: null },
-    { id: 'statistics', label: 'statistics', status: 'pending', note: null },
-    { id: 'analysis', label: 'analysis', status: 'pending', note: null },
-    { id: 'verification', label: 'verify numbers', status: 'pending', note: null },
-    { id: 'report', label: 'report', status: 'pending', note: null },
-    { id: 'audit', label: 'audit', status: 'pending', note: null },
-  ];
+  progress.stages = pendingStages();
   return null;
 }
 
@@ -257,7 +248,7 @@ async function analyse(run: AnalysisRun, plan: StepsPlan): Promise<AnalysisOutpu
   return analysis;
 }
 
-/** How the validator recomputes a passed step from the source: its SQL, or its operation over its inputs. */
+/** How recomputeNumbers recomputes a passed step from the source: its SQL, or its operation over its inputs. */
 function recipeOf(record: StepRecord, partialPeriods: string[]): Recipe | null {
   const { step, result } = record;
   if (!result) return null;
@@ -277,7 +268,7 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
     ...(run.dataQuality ? [run.dataQuality.recipe] : []),
     ...(run.statistics?.recipe ? [run.statistics.recipe] : []),
   ];
-  run.verification = await run.optional('verification', () => run.call('verifyCalculations', 'validator · recompute numbers', { workflow_id: run.workflowId, calculation_refs: calculationRefs, recipes, databaseUrl: run.databaseUrl, catalogPath: run.catalogPath }));
+  run.verification = await run.optional('verification', () => run.call('recomputeNumbers', 'recompute numbers', { workflow_id: run.workflowId, calculation_refs: calculationRefs, recipes, databaseUrl: run.databaseUrl, catalogPath: run.catalogPath }));
   const { verification } = run;
   if (verification) {
     const { verified, mismatches } = verification;

@@ -1,2 +1,2 @@
 /** Workflow entry point: everything the worker's workflow bundle registers. */
-export { analysisWorkflow, cancelReasonSignal, progressQuery, reviewPlanUpdate } from './analysis';
+export { analysisWorkflow } from './analysis';

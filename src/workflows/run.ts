@@ -9,9 +9,6 @@ import {
   ActivityCancellationType,
   ActivityFailure,
   ApplicationFailure,
-  defineQuery,
-  defineSignal,
-  defineUpdate,
   isCancellation,
   patched,
   proxyActivities,
@@ -43,11 +40,18 @@ import type {
   StepRecord,
   VerificationOutput,
 } from '../contracts';
+import { cancelReasonSignal, progressQuery, reviewPlanUpdate } from '../contracts/workflow-messages';
+import { AGENTS, type AgentName, type AgentSpec, type TimeoutProfile } from '../agents/table';
+import { checklist } from '../agents/checklist';
 import { gaveUpAfterRetries, mostTellingReason } from '../temporal/failures';
 import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../settings/limits';
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
-import { checklist } from './checklist';
+
+/** The agents' table and the activities the worker registers name the same agents (a compile error otherwise). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const TABLE_MATCHES_ACTIVITIES: Same<keyof typeof activities, AgentName> = true;
+void TABLE_MATCHES_ACTIVITIES;
 
 /**
  * Two kinds of retry, kept apart (src/temporal/failures.ts). Infrastructure (a lost worker, a heartbeat or start-to-close
@@ -69,7 +73,7 @@ const AGENT_OPTIONS: ActivityOptions = {
   },
 };
 
-/** Agents that read whole tables (data quality, statistics, verification) get longer. */
+/** Agents that read whole tables (data quality, statistics, recomputing numbers) get longer. */
 const SCAN_OPTIONS: ActivityOptions = { ...AGENT_OPTIONS, startToCloseTimeout: '2 minutes', scheduleToCloseTimeout: '30 minutes' };
 
 /** Agents that may call a language model: several calls (tool rounds, repairs) per attempt, and longer backoff for rate limits. */
@@ -79,42 +83,48 @@ const MODEL_OPTIONS: ActivityOptions = {
   scheduleToCloseTimeout: '30 minutes',
   retry: { ...AGENT_OPTIONS.retry, maximumInterval: '1 minute' },
 };
-const MODEL_AGENTS = new Set(['classifyIntent', 'planAnalysis', 'writeCode', 'writeReport']);
-const SCANNING_AGENTS = new Set(['checkDataQuality', 'testSignificance', 'verifyCalculations']);
-
-const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
 
 /**
- * Agents that do no I/O of their own and finish in milliseconds run as local activities, in the worker that runs the
- * workflow task: no task queue round trip, no scheduled/started/completed events, one marker with the result in the
- * history (their input is not recorded; `baton export` shows their results). The catalog description (cached per
- * worker by the file's hash), the intent (keyword rules; the model only when no rule matches, within the same
- * timeouts as a model agent), step validation and the analysis agent. `storeRunRecord` writes the run's record to
- * the artifact store at the end: local, so the record, the run's largest value, never enters the history; `storeInput`
- * does the same for bulky agent inputs (src/storage/input-refs.ts).
+ * Agents that do no I/O of their own and finish in milliseconds run as local activities (profile local or local-model
+ * in src/agents/table.ts), in the worker that runs the workflow task: no task queue round trip, no
+ * scheduled/started/completed events, one marker with the result in the history (their input is not recorded;
+ * `baton export` shows their results). The catalog description (cached per worker by the file's hash), the intent
+ * (keyword rules; the model only when no rule matches, within the same timeouts as a model agent), the step check and
+ * the analysis agent. `storeRunRecord` writes the run's record to the artifact store at the end: local, so the
+ * record, the run's largest value, never enters the history; `storeInput` does the same for bulky agent inputs
+ * (src/storage/input-refs.ts).
  */
-const LOCAL_AGENTS = new Set(['describeCatalog', 'classifyIntent', 'validateStep', 'analyzeResults', 'storeRunRecord', 'storeInput']);
 const LOCAL_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: AGENT_OPTIONS.startToCloseTimeout,
   scheduleToCloseTimeout: AGENT_OPTIONS.scheduleToCloseTimeout,
   retry: AGENT_OPTIONS.retry,
 };
 const LOCAL_MODEL_OPTIONS: LocalActivityOptions = { ...LOCAL_OPTIONS, startToCloseTimeout: MODEL_OPTIONS.startToCloseTimeout, scheduleToCloseTimeout: MODEL_OPTIONS.scheduleToCloseTimeout, retry: MODEL_OPTIONS.retry };
+
+/** Each timeout profile's options, and whether it runs as a local activity. */
+const PROFILES: Record<TimeoutProfile, { local: false; options: ActivityOptions } | { local: true; options: LocalActivityOptions }> = {
+  agent: { local: false, options: AGENT_OPTIONS },
+  model: { local: false, options: MODEL_OPTIONS },
+  scan: { local: false, options: SCAN_OPTIONS },
+  local: { local: true, options: LOCAL_OPTIONS },
+  'local-model': { local: true, options: LOCAL_MODEL_OPTIONS },
+};
+
+const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
 const localAgents = proxyLocalActivities<typeof activities>(LOCAL_OPTIONS);
 
-export const progressQuery = defineQuery<RunProgress>('progress');
 /**
- * Why the run is being cancelled. A Temporal cancel request carries no reason, so `baton cancel`
- * sends this signal with the reason first and then requests cancellation; the run ends `cancelled`
- * with the reason in its answer.
+ * The activity type an agent is scheduled under: its name, or in runs recorded before the agents were renamed
+ * (checkStep was validateStep, recomputeNumbers was verifyCalculations) the name it had then, so those runs replay
+ * and, still open on a rolling deploy, go on; the worker registers both names (src/worker.ts).
  */
-export const cancelReasonSignal = defineSignal<[string]>('cancelReason');
-export const reviewPlanUpdate = defineUpdate<{ accepted: ReviewDecision['action']; phase: RunProgress['phase'] }, [ReviewDecision]>('reviewPlan');
+function activityType(agent: AgentName, currentNames: boolean): string {
+  const spec: AgentSpec = AGENTS[agent];
+  return currentNames ? agent : (spec.formerly ?? agent);
+}
 
 /** Raised inside the workflow when the next activity would pass the run's cap. */
 export class ActivityCapReached extends Error {}
-
-export type StepsPlan = Extract<Plan, { kind: 'plan' }>;
 
 /** The most telling reason an agent's activity failed: the agent's own words before the infrastructure's (src/temporal/failures.ts). */
 export function failureMessage(err: unknown): string {
@@ -134,7 +144,7 @@ export function isModelFailure(err: unknown): boolean {
   return !isCancellation(err) && err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && (err.cause.type ?? '').startsWith('Model');
 }
 
-/** A result without its recipe (that is for the validator, and stays in the history). */
+/** A result without its recipe (that is for recomputeNumbers, and stays in the history). */
 export function withoutRecipe<T extends { recipe: unknown }>(output: T): Omit<T, 'recipe'> {
   const { recipe: _recipe, ...rest } = output;
   return rest;
@@ -176,6 +186,8 @@ export class AnalysisRun {
   readonly endsCancelledWithReason: boolean;
   /** The reason sent with `baton cancel` (the cancelReason signal); null until one arrives. */
   cancelReason: string | null = null;
+  /** Runs started since the agents' renames schedule the step check and recomputing numbers under their new names. */
+  readonly currentAgentNames: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -188,6 +200,7 @@ export class AnalysisRun {
     this.maxActivities = request.maxActivities ?? DEFAULT_MAX_ACTIVITIES;
     this.maxStepRetries = request.maxStepRetries ?? 3;
     this.endsCancelledWithReason = patched('cancel-with-reason');
+    this.currentAgentNames = patched('agent-names');
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });
@@ -227,8 +240,8 @@ export class AnalysisRun {
     setCurrentDetails(checklist(this.question, this.progress));
   }
 
-  /** Runs one agent with a summary the Web UI shows, counting it against the cap. */
-  async call<K extends keyof typeof activities>(
+  /** Runs one agent with a summary the Web UI shows, counting it against the cap; its table entry says how (src/agents/table.ts). */
+  async call<K extends AgentName>(
     agent: K,
     summary: string,
     input: Parameters<(typeof activities)[K]>[0],
@@ -237,15 +250,17 @@ export class AnalysisRun {
     this.progress.activitiesExecuted += 1;
     // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
     const cancellation = this.endsCancelledWithReason ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {};
-    if (LOCAL_AGENTS.has(agent)) return runLocal(agent, { ...(MODEL_AGENTS.has(agent) ? LOCAL_MODEL_OPTIONS : LOCAL_OPTIONS), ...cancellation, summary }, input);
-    const activity = agents[agent] as unknown as {
+    const type = activityType(agent, this.currentAgentNames);
+    const profile = PROFILES[AGENTS[agent].profile];
+    if (profile.local) return runLocal(type, { ...profile.options, ...cancellation, summary }, input);
+    const activity = (agents as unknown as Record<string, {
       executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
-    };
-    const options = SCANNING_AGENTS.has(agent) ? SCAN_OPTIONS : MODEL_AGENTS.has(agent) ? MODEL_OPTIONS : AGENT_OPTIONS;
+    }>)[type];
+    if (!activity) throw ApplicationFailure.nonRetryable(`no activity ${type}`, 'WrongAgent');
     // A bulky input goes to the artifact store first; the agent is scheduled with its reference (src/storage/input-refs.ts).
     const bulky = JSON.stringify(input).length > INPUT_BY_REFERENCE_CHARS;
-    const sent = bulky ? { input_ref: await runLocal('storeInput', { ...LOCAL_OPTIONS, ...cancellation, summary: `${summary} · input` }, { workflow_id: this.workflowId, agent, input }) } : input;
-    return activity.executeWithOptions({ ...options, ...cancellation, summary }, [sent]);
+    const sent = bulky ? { input_ref: await runLocal<'storeInput'>('storeInput', { ...LOCAL_OPTIONS, ...cancellation, summary: `${summary} · input` }, { workflow_id: this.workflowId, agent, input }) } : input;
+    return activity.executeWithOptions({ ...profile.options, ...cancellation, summary }, [sent]);
   }
 
   /**
@@ -283,7 +298,7 @@ export class AnalysisRun {
    * The run's full record: the plan, every step record, the stages' outputs, the pool and the checklist. It is written
    * to the artifact store (storeRunRecord, a local activity, so it never enters the history); `fullResult` in
    * src/storage/run-record.ts reads it back for the CLI and the tests. Catalog fragments, calculations, each step's column
-   * meanings and aggregation logic and the recipes for the validator stay where they are (the artifact store and the
+   * meanings and aggregation logic and the recipes for recomputeNumbers stay where they are (the artifact store and the
    * agents' own events); `baton export` rebuilds the whole run from the history.
    */
   record(answer: AnswerOutput): AnalysisResult {
@@ -298,7 +313,7 @@ export class AnalysisRun {
       report: this.report, memory: this.memory.summary(),
       dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null, statistics: this.statistics ? withoutRecipe(this.statistics) : null,
       // A passing reconciliation's detail (also in the verification artifact, checks_ref) and the ids not selected for
-      // checking stay in verifyCalculations' completion in the history; the record keeps failures' details.
+      // checking stay in recomputeNumbers' completion in the history; the record keeps failures' details.
       verification: this.verification ? { ...this.verification, not_selected: [], reconciliations: (this.verification.reconciliations ?? []).map((r) => (r.ok ? { ...r, detail: '' } : r)) } : null,
       checklist: checklist(this.question, progress),
     };
@@ -323,7 +338,7 @@ export class AnalysisRun {
     let recordRef: string | null = null;
     try {
       // Bookkeeping, not an agent: it does not count against the activity cap.
-      recordRef = await runLocal('storeRunRecord', { ...LOCAL_OPTIONS, summary: 'run record' }, { workflow_id: this.workflowId, record });
+      recordRef = await runLocal<'storeRunRecord'>('storeRunRecord', { ...LOCAL_OPTIONS, summary: 'run record' }, { workflow_id: this.workflowId, record });
     } catch (err) {
       if (isCancellation(err)) throw err;
       this.stageFailures.push(`run record: ${failureMessage(err)}`);
@@ -336,14 +351,15 @@ export class AnalysisRun {
   }
 }
 
-/** Runs one agent as a local activity. */
-function runLocal<K extends keyof typeof activities>(
-  agent: K,
+/** Runs one agent as a local activity, under the activity type given (its name, or its former one). */
+function runLocal<K extends AgentName>(
+  type: string,
   options: LocalActivityOptions,
   input: Parameters<(typeof activities)[K]>[0],
 ): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
-  const activity = localAgents[agent] as unknown as {
+  const activity = (localAgents as unknown as Record<string, {
     executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
-  };
+  }>)[type];
+  if (!activity) throw ApplicationFailure.nonRetryable(`no activity ${type}`, 'WrongAgent');
   return activity.executeWithOptions(options, [input]);
 }

@@ -1,7 +1,7 @@
 /**
  * The plan's steps as a DAG: a step starts as soon as the steps it depends on have
  * passed, and steps without a path between them run in parallel. SQL and trend steps
- * go to their agent and then the validator, retried with the reasons; computed steps
+ * go to their agent and then the step check, retried with the reasons; computed steps
  * go to the coder and the tester, and a failed test rolls back to the coder with the
  * same requirements. Every passed step adds its facts to the run's memory pool.
  */
@@ -11,7 +11,8 @@ import { acceptanceCriteria } from '../coding/acceptance';
 import { MAX_CODE_ROLLBACKS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../settings/limits';
 import { periodTag } from '../memory/pool';
 import { operationOf } from '../operations';
-import { failureMessage, isNonRetryable, type AnalysisRun, type StepsPlan } from './run';
+import type { StepsPlan } from '../planning/plan-checks';
+import { failureMessage, isNonRetryable, type AnalysisRun } from './run';
 
 
 /** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */
@@ -72,7 +73,7 @@ function slim(result: StepOutput): StepOutput {
   return { ...result, memory_entries: [], metrics: [] };
 }
 
-/** One SQL or trend step: its agent then the validator, retried with the reasons, at most 1 + run.maxStepRetries attempts. */
+/** One SQL or trend step: its agent then the step check, retried with the reasons, at most 1 + run.maxStepRetries attempts. */
 async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[], steps: StepsPlan, partialPeriods: string[]): Promise<StepRecord> {
   const index = steps.steps.indexOf(step);
   const total = steps.steps.length;
@@ -109,7 +110,7 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
     run.show();
     const { memory_entries: proposed, metrics: computed } = result;
     result = slim(result);
-    const validation = await run.call('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
+    const validation = await run.call('checkStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
     validations.push(validation);
     if (validation.passed) {
       accept(run, step, kind, proposed, computed, result.calculations_ref, result.metrics_ref);
@@ -129,7 +130,7 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
 
 /**
  * A step computed by code: the coder writes it, the tester runs and checks it, the
- * validator validates the result. A failure rolls back to the coder with the same
+ * step check checks the result. A failure rolls back to the coder with the same
  * requirements and every failure so far, at most MAX_CODE_ROLLBACKS times; then the
  * step ends with a diagnostic result listing each failure.
  */
@@ -172,7 +173,7 @@ async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecor
     run.show();
     const { memory_entries: proposed, metrics: computed } = tested.result;
     const result = slim(tested.result);
-    const validation = await run.call('validateStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
+    const validation = await run.call('checkStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
     validations.push(validation);
     if (validation.passed) {
       accept(run, step, 'code', proposed, computed, result.calculations_ref, result.metrics_ref);

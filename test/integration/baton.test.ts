@@ -103,8 +103,8 @@ test('token usage per agent is recorded for every run and shown by baton show', 
   expect(shown.code).toBe(0);
   const summary = JSON.parse(shown.stdout) as { tokens: { agent: string; calls: number; input_tokens: number; output_tokens: number; output_budget: number }[]; history: { bytes: number } };
   expect(summary.tokens.map((t) => t.agent).sort()).toEqual([
-    'analyzeResults', 'auditReport', 'checkDataQuality', 'classifyIntent', 'describeCatalog', 'planAnalysis', 'readDataExtent', 'runSqlStep',
-    'storeInput', 'storeRunRecord', 'testCode', 'testSignificance', 'validateStep', 'verifyCalculations', 'writeCode', 'writeReport',
+    'analyzeResults', 'auditReport', 'checkDataQuality', 'checkStep', 'classifyIntent', 'describeCatalog', 'planAnalysis', 'readDataExtent',
+    'recomputeNumbers', 'runSqlStep', 'storeInput', 'storeRunRecord', 'testCode', 'testSignificance', 'writeCode', 'writeReport',
   ]);
   const sql = summary.tokens.find((t) => t.agent === 'runSqlStep')!;
   expect(sql.calls).toBe(4);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'pg';
 import { parse as parseYaml } from 'yaml';
-import { checkDataQuality } from '../../src/activities/quality';
+import { checkDataQuality } from '../../src/activities/data-quality';
 import { parseCatalog } from '../../src/catalog/catalog';
 import { DraftError, draftCatalog, draftCatalogWithNotes } from '../../src/catalog/draft';
 import { ensureDatabase } from '../../src/storage/db';

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { checkDataQuality } from '../../src/activities/quality';
+import { checkDataQuality } from '../../src/activities/data-quality';
 import { parseCatalog, type Catalog } from '../../src/catalog/catalog';
 import { compileMetricQuery } from '../../src/catalog/sql';
 import { runDate } from '../../src/settings/config';

@@ -122,7 +122,7 @@ async function underCuts<T>(work: () => Promise<T>): Promise<T> {
 const harness = withWorker('faults', {
   activityOverrides: {
     // The first try of verification (and of the data-quality scan) meets connection cuts all through.
-    verifyCalculations: (input) => (Context.current().info.attempt === 1 ? underCuts(() => activities.verifyCalculations(input)) : activities.verifyCalculations(input)),
+    recomputeNumbers: (input) => (Context.current().info.attempt === 1 ? underCuts(() => activities.recomputeNumbers(input)) : activities.recomputeNumbers(input)),
     checkDataQuality: (input) => (Context.current().info.attempt === 1 ? underCuts(() => activities.checkDataQuality(input)) : activities.checkDataQuality(input)),
     // The SQL step's third try is lost to the infrastructure (a connection terminated mid-query).
     runSqlStep: async (input) => {
@@ -134,7 +134,7 @@ const harness = withWorker('faults', {
 
 test('a connection cut under verification and data quality is retried, never recorded as a mismatch or a count', async () => {
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?');
-  const verification = await tries(workflowId, 'verifyCalculations');
+  const verification = await tries(workflowId, 'recomputeNumbers');
   // The cut landed: the first try failed as infrastructure, the second completed.
   expect(verification.map((t) => [t.attempt, t.outcome, t.failure_class])).toEqual([[1, 'failed', 'infrastructure'], [2, 'completed', null]]);
   expect(result.verification?.mismatches).toEqual([]);

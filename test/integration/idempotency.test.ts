@@ -30,7 +30,7 @@ test('re-running every writing activity of a run with its recorded input adds no
   await again<CoderInput>('writeCode', activities.writeCode);
   await again<TesterInput>('testCode', activities.testCode);
   await again<StatisticsInput>('testSignificance', activities.testSignificance);
-  await again<VerificationInput>('verifyCalculations', activities.verifyCalculations);
+  await again<VerificationInput>('recomputeNumbers', activities.recomputeNumbers);
   await again<ReportInput>('writeReport', activities.writeReport);
   await again<AuditInput>('auditReport', activities.auditReport);
 

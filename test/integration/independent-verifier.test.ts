@@ -95,7 +95,7 @@ const swappedRanking = async (input: TesterInput): Promise<TesterOutput> => {
 };
 
 async function verificationOf(workflowId: string): Promise<VerificationOutput> {
-  const [verification] = await activityResults<VerificationOutput>(harness.client, workflowId, 'verifyCalculations');
+  const [verification] = await activityResults<VerificationOutput>(harness.client, workflowId, 'recomputeNumbers');
   if (!verification) throw new Error('no verification');
   return verification;
 }
@@ -187,7 +187,7 @@ test('a correct run verifies its metric steps independently and says which numbe
   // The verifier asks each distinct query once: the decompositions of one metric share their per-period totals and
   // their periods queried alone, and data quality's counts of a table are one statement.
   const asked = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { activity: string | null; sql: string; params: unknown[] })
-    .filter((q) => q.activity === 'verifyCalculations').map((q) => JSON.stringify([q.sql, q.params]));
+    .filter((q) => q.activity === 'recomputeNumbers').map((q) => JSON.stringify([q.sql, q.params]));
   fs.rmSync(log, { force: true });
   expect(asked.length).toBeGreaterThan(5);
   expect(asked.filter((q, i) => asked.indexOf(q) !== i)).toEqual([]);

@@ -81,10 +81,10 @@ test('the history names every agent activity, with a summary per call and search
     ['planAnalysis', false],
     ['checkDataQuality', false],
     ['runSqlStep', false],
-    ['validateStep', true],
+    ['checkStep', true],
     ['testSignificance', false],
     ['analyzeResults', true],
-    ['verifyCalculations', false],
+    ['recomputeNumbers', false],
     ['writeReport', false],
     ['auditReport', false],
     ['storeRunRecord', true],
@@ -92,7 +92,7 @@ test('the history names every agent activity, with a summary per call and search
   const summaries = agents.map((c) => c.summary);
   expect(summaries.slice(0, 5)).toEqual(['catalog', 'intent', 'data extent', 'planner', 'data quality']);
   expect(summaries[5]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
-  expect(summaries.slice(6)).toEqual(['step 1/1 · validate', 'statistics', 'analysis', 'validator · recompute numbers', 'report', 'audit', 'run record']);
+  expect(summaries.slice(6)).toEqual(['step 1/1 · validate', 'statistics', 'analysis', 'recompute numbers', 'report', 'audit', 'run record']);
   const description = await handle.describe();
   expect(description.typedSearchAttributes.get(INTENT_ATTRIBUTE)).toBe('query');
   expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('completed');

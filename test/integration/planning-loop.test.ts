@@ -10,7 +10,8 @@ import * as realActivities from '../../src/activities';
 import { exportRun } from '../../src/cli/export';
 import { todayIn } from '../../src/settings/config';
 import type { CoderInput, Plan, PlannerInput, StepInput } from '../../src/contracts';
-import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../../src/workflows';
+import { analysisWorkflow } from '../../src/workflows';
+import { progressQuery, reviewPlanUpdate } from '../../src/contracts/workflow-messages';
 import { fullResult } from '../../src/storage/run-record';
 import { resolveInputs } from '../../src/storage/input-refs';
 import { stepFragment } from '../../src/storage/fragments';
@@ -108,7 +109,7 @@ describe('per-step retries and fuses', () => {
     expect(step.validations.map((v) => v.reason)).toEqual(Array(4).fill(expect.stringMatching(/^value_rules: 1 gmv value\(s\) outside \[-inf, -1\]/)));
     const activities = await scheduledActivities(harness.client, workflowId);
     expect(activities.filter((a) => a === 'runSqlStep')).toHaveLength(4);
-    expect(activities.filter((a) => a === 'validateStep')).toHaveLength(4);
+    expect(activities.filter((a) => a === 'checkStep')).toHaveLength(4);
     expect(result.answer).toMatch(/^[^\n]*\nStep s1 \(GMV · \w+ \d{4}\) could not be computed: value_rules/);
     // The reason is quoted back to each retry.
     const retries = (await activityInputs<StepInput>(harness.client, workflowId, 'runSqlStep')).map((i) => i.feedback ?? []);

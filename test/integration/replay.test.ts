@@ -21,7 +21,8 @@ import { TRACED_WORKFLOW_BUNDLE } from '../../src/temporal/telemetry';
 import { Resource } from '@opentelemetry/resources';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { makeWorkflowExporter } from '@temporalio/interceptors-opentelemetry/lib/worker';
-import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../../src/workflows';
+import { analysisWorkflow } from '../../src/workflows';
+import { progressQuery, reviewPlanUpdate } from '../../src/contracts/workflow-messages';
 import { plantFaults, type PlantedFaults } from '../../scripts/planted-faults';
 import { connectClient, runAnalysis, testConfig, uniqueTaskQueue, withWorker } from '../helpers';
 

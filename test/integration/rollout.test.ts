@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fullResult } from '../../src/storage/run-record';
 import { dataConverterFromEnv } from '../../src/temporal/codec';
 import { createWorker, type WorkerOptions } from '../../src/worker';
-import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../../src/workflows';
+import { analysisWorkflow } from '../../src/workflows';
+import { progressQuery, reviewPlanUpdate } from '../../src/contracts/workflow-messages';
 import { todayIn } from '../../src/settings/config';
 import { closeDb, connectClient, db, lastMonthRange, manifest, testConfig, uniqueTaskQueue } from '../helpers';
 

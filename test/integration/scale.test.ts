@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { checkDataQuality } from '../../src/activities/quality';
+import { checkDataQuality } from '../../src/activities/data-quality';
 import { monthProbes } from '../../src/analysis/month-probes';
 import { loadCatalog } from '../../src/catalog/catalog';
 import { closePools } from '../../src/storage/db';

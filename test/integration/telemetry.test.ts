@@ -309,7 +309,7 @@ test('a run started by `baton ask` is one trace, exported over OTLP: a span per 
     // The plan's steps: each one's SQL or code agents and its validation carry its step id.
     const stepIds = answer.steps.map((s) => s.step_id).sort();
     expect(stepIds.length).toBeGreaterThanOrEqual(3);
-    expect([...new Set(agents.filter((s) => s.attributes[A.agent] === 'validateStep').map((s) => String(s.attributes[A.stepId])))].sort()).toEqual(stepIds);
+    expect([...new Set(agents.filter((s) => s.attributes[A.agent] === 'checkStep').map((s) => String(s.attributes[A.stepId])))].sort()).toEqual(stepIds);
     expect([...new Set(agents.filter((s) => ['runSqlStep', 'analyzeTrend', 'writeCode'].includes(String(s.attributes[A.agent]))).map((s) => String(s.attributes[A.stepId])))].sort()).toEqual(stepIds);
     expect(agents.filter((s) => ['planAnalysis', 'writeReport', 'auditReport'].includes(String(s.attributes[A.agent]))).every((s) => s.attributes[A.stepId] === undefined)).toBe(true);
     expect(agents.find((s) => s.attributes[A.agent] === 'describeCatalog')?.attributes[A.local]).toBe(true);

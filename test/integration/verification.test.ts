@@ -21,7 +21,7 @@ test('a skewed calculation is recomputed from the source, flagged and never cite
   const id = `s1.${m.last_month}.value`;
   planted = { skewedCalculations: [id] };
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION);
-  const [verification] = await activityResults<VerificationOutput>(harness.client, workflowId, 'verifyCalculations');
+  const [verification] = await activityResults<VerificationOutput>(harness.client, workflowId, 'recomputeNumbers');
   expect(verification!.mismatches).toEqual([id]);
   const checked = verification!.checked.find((c) => c.id === id)!;
   expect(checked.status).toBe('mismatch');

@@ -4,7 +4,7 @@ import { loadCatalog } from '../../src/catalog/catalog';
 import { catalogIndex } from '../../src/catalog/sql';
 import type { Plan, PlanStep } from '../../src/contracts';
 import { classifyIntent, planQuestion } from '../../src/model/rules';
-import { checkPlan } from '../../src/workflows/plan-checks';
+import { checkPlan } from '../../src/planning/plan-checks';
 
 const catalog = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'demo.yaml'));
 const AS_OF = '2026-11-29';

@@ -2,37 +2,21 @@
  * How questions are read, without a server: periods (ranges, halves, since, relative, all time),
  * grains, rankings and comparisons, the period chosen from the data's extent, words the plan
  * does not use, and bad input. The planner runs on the Chinook catalog with an extent shaped
- * like Chinook's data (2021-01-01 – 2025-12-22, a handful of invoices a month).
+ * like Chinook's data (2021-01-01 – 2025-12-22, a handful of invoices a month). Questions the planner plans
+ * store catalog fragments in PostgreSQL: those are in test/integration/reading-plans.test.ts.
  */
 import path from 'node:path';
 import { planAnalysis } from '../../src/activities/planner';
 import { loadCatalog, parseCatalog } from '../../src/catalog/catalog';
 import { compileMetricQuery, FanOutError } from '../../src/catalog/sql';
 import { partialMonths } from '../../src/analysis/coverage';
-import type { DataExtent, MetricQuery, MonthCoverage, Plan } from '../../src/contracts';
+import type { MetricQuery, Plan } from '../../src/contracts';
+import { extent, months } from './chinook-extent';
 import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rules';
 import { readPeriods } from '../../src/model/time-window';
 
 const AS_OF = '2026-11-30';
 const catalog = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'));
-
-/** Chinook-like months: data from the 1st in the first month, the 2nd–20th in between, ending 2025-12-22. */
-function chinookMonths(): MonthCoverage[] {
-  const months: MonthCoverage[] = [];
-  for (let y = 2021; y <= 2025; y++) {
-    for (let m = 1; m <= 12; m++) {
-      const month = `${y}-${String(m).padStart(2, '0')}`;
-      months.push({ month, rows: 7, first_day: `${month}-${y === 2021 && m === 1 ? '01' : '02'}`, last_day: `${month}-${month === '2025-12' ? '22' : '20'}` });
-    }
-  }
-  return months;
-}
-const months = chinookMonths();
-const extent: DataExtent = {
-  time_fields: {
-    invoice_date: { time_field: 'invoice_date', column: 'invoice.invoice_date', rows: 420, first: '2021-01-01', last: '2025-12-22', months, latest_full_month: '2025-12', partial_months: [] },
-  },
-};
 
 const plan = (question: string): Plan => planQuestion(question, classifyIntent(question), catalog, AS_OF, [], extent);
 const firstQuery = (p: Plan): MetricQuery => {
@@ -258,32 +242,5 @@ describe('questions phrased as people ask them', () => {
 
   test('a comparison of a longer period without a second one compares it with the period before', () => {
     expect(firstQuery(plan('compare revenue in Q3 2025'))).toMatchObject({ group_by: ['quarter'], window: { start: '2025-04-01', end: '2025-10-01' } });
-  });
-
-  test('"how did X change" is a trend; a share or a change the plan does not compute blocks', async () => {
-    expect(classifyIntent('How did revenue change in 2024?').intent).toBe('trend');
-    const ask = (question: string) => planAnalysis({
-      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
-    });
-    expect(await ask('What share of revenue came from the USA?')).toMatchObject({ kind: 'needs_clarification', reason: expect.stringMatching(/^the plan cannot express “share”/) });
-    expect(await ask('各国家销售额占比')).toMatchObject({ kind: 'needs_clarification' });
-    expect(await ask('How did revenue change in 2024?')).toMatchObject({ kind: 'plan' });
-  });
-});
-
-describe('a change into a month the data covers only partly', () => {
-  test('is not explained: the run says where the data stops and offers full months', async () => {
-    const stopped = months.map((m) => (m.month === '2025-12' ? { ...m, last_day: '2025-12-04' } : m));
-    const cut: DataExtent = { time_fields: { invoice_date: { ...extent.time_fields.invoice_date!, last: '2025-12-04', months: stopped, latest_full_month: '2025-11', partial_months: ['2025-12'] } } };
-    const ask = (question: string) => planAnalysis({
-      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent: cut,
-    });
-    expect(await ask('Why did revenue change between November and December 2025?')).toMatchObject({
-      kind: 'needs_clarification',
-      reason: 'the data ends 2025-12-04; December 2025 has data only from 2025-12-02 to 2025-12-04 (of 31 days), so a drop or a rise there is not read as a business change',
-      question: 'You could compare full months instead, for example "why did it change between October 2025 and November 2025".',
-    });
-    // A level of the partial month is still answered (its assumptions say it is partial); only a change is withheld.
-    expect(await ask('What was revenue in December 2025?')).toMatchObject({ kind: 'plan' });
   });
 });

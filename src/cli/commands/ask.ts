@@ -11,7 +11,8 @@ import { redactUrl, runDate } from '../../settings/config';
 import { ping } from '../../storage/db';
 import { fullResult } from '../../storage/run-record';
 import { STATUS_ATTRIBUTE } from '../../temporal/search-attributes';
-import { analysisWorkflow, progressQuery, reviewPlanUpdate } from '../../workflows';
+import type { analysisWorkflow } from '../../workflows';
+import { progressQuery, reviewPlanUpdate } from '../../contracts/workflow-messages';
 import { config, withTemporal } from '../context';
 import { planText, printAnswer, printJson, resultJson, STATUS_MARK } from '../output';
 import { CliError, webUiLink } from '../temporal';
@@ -137,7 +138,7 @@ export async function ask(question: string, opts: AskOptions): Promise<void> {
     const workflowId = `analysis-${randomBytes(4).toString('hex')}`;
     // "Today" in the catalog's time zone (BATON_TIMEZONE overrides it), so "last month" is the business's last month.
     const asOf = runDate(loadCatalog(opts.catalog ? path.resolve(opts.catalog) : config.catalogPath).timezone, config.timeZoneOverride);
-    const handle = await client.workflow.start(analysisWorkflow, {
+    const handle = await client.workflow.start<typeof analysisWorkflow>('analysisWorkflow', {
       workflowId,
       taskQueue: config.taskQueue,
       args: [{

@@ -1,6 +1,7 @@
 /** `baton approve`, `baton revise` and `baton reject`: a decision on a plan waiting for review. */
 import type { ReviewDecision } from '../../contracts';
-import { type analysisWorkflow, reviewPlanUpdate } from '../../workflows';
+import type { analysisWorkflow } from '../../workflows';
+import { reviewPlanUpdate } from '../../contracts/workflow-messages';
 import { withTemporal } from '../context';
 import { CliError } from '../temporal';
 

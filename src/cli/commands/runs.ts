@@ -12,7 +12,7 @@ import pc from 'picocolors';
 import type { AnalysisResult } from '../../contracts';
 import { fullResult, type StoredResult } from '../../storage/run-record';
 import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../../temporal/search-attributes';
-import { cancelReasonSignal } from '../../workflows';
+import { cancelReasonSignal } from '../../contracts/workflow-messages';
 import { config, withTemporal } from '../context';
 import { printJson } from '../output';
 import { CliError, webUiLink } from '../temporal';

@@ -1,5 +1,5 @@
 /**
- * Validator agent, run after every step, in three layers:
+ * The step check, run after every step, in three layers:
  *   structure   - rows present, with the columns this kind of step must produce (its operation module says which)
  *   value_rules - the catalog's value rules for the metric (AOV >= 0, rates within [0, 1])
  *   logic       - the result answers what the step was asked (the model's check; the offline
@@ -12,8 +12,8 @@ import { operationOf } from '../operations';
 import { fragmentCatalog } from '../storage/step-output';
 import { stepFragment } from '../storage/fragments';
 
-export const validateStep = defineAgent({
-  name: 'validator',
+export const checkStep = defineAgent({
+  name: 'step check',
   input: ValidatorInput,
   output: ValidationOutput,
   run: async ({ step, result, catalog: inline, catalog_ref }) => {

@@ -1,8 +1,8 @@
 /**
- * Validator, second pass: re-verify the numbers a run reports before any of them
+ * Recomputing the numbers: re-verify the numbers a run reports before any of them
  * reaches the report. Calculations are chosen by importance (see
  * selectForVerification) and each is recomputed from the source tables by a path
- * that does not share the code that produced it: SQL the validator builds itself
+ * that does not share the code that produced it: SQL this agent builds itself
  * from the catalog (src/verify/second-path.ts, correlated lookups, no joins) and
  * derivations written separately (src/verify/derivations.ts), with reconciliation
  * checks (src/verify/independent.ts). A number the second path cannot recompute
@@ -23,8 +23,8 @@ import { isTransientDatabaseError } from '../storage/db';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
-export const verifyCalculations = defineAgent({
-  name: 'validator',
+export const recomputeNumbers = defineAgent({
+  name: 'verify numbers',
   input: VerificationInput,
   output: VerificationOutput,
   run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath }) => {

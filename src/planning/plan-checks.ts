@@ -10,7 +10,8 @@ import { operationOf } from '../operations';
 /** Ids the run's own stages use for their calculations. */
 const RESERVED_STEP_IDS = ['dq', 'stats', 'verification', 'report'];
 
-type StepsPlan = Extract<Plan, { kind: 'plan' }>;
+/** A plan with steps to run (not a cannot_answer or needs_clarification). */
+export type StepsPlan = Extract<Plan, { kind: 'plan' }>;
 
 /** Steps an operation reads results from. */
 export function sourcesOf(step: PlanStep): string[] {

@@ -189,7 +189,7 @@ function monthsOf(windows: TimeWindow[]): { period: string; start: string; end: 
 }
 
 export const checkDataQuality = defineAgent({
-  name: 'data-quality',
+  name: 'data quality',
   input: DataQualityInput,
   output: DataQualityOutput,
   run: async ({ workflow_id, catalogPath, databaseUrl, metrics, windows, language }) => {
