@@ -11,7 +11,9 @@ import type { Catalog } from '../catalog/catalog';
 import type { Calculation, Display, Language, PlanStep, Row, StepOutput } from '../contracts';
 import { operationOf } from '../operations';
 import type { CalculationContext } from '../operations/operation';
-import { say, valueLabel } from './wording';
+import { catalogText } from '../format/labels';
+import { textIn } from '../messages';
+import { valueLabel } from './wording';
 
 type Summary = StepOutput['data_summary'];
 type Importance = Calculation['importance'];
@@ -45,10 +47,10 @@ export function displayOf(catalog: Catalog, metric: string | undefined): Display
 }
 
 /** The values of the step's filters, for descriptions. */
-function scopeText(step: PlanStep, catalog: Catalog, language: Language, t: (zh: string, en: string) => string): string {
+function scopeText(step: PlanStep, catalog: Catalog, language: Language): string {
   const op = step.operation;
   if (!('query' in op)) return '';
-  return op.query.filters.map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(t('、', '/'))).join(' ');
+  return op.query.filters.map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(textIn(language)('common.alternatives'))).join(' ');
 }
 
 /**
@@ -58,12 +60,11 @@ function scopeText(step: PlanStep, catalog: Catalog, language: Language, t: (zh:
 export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, catalog: Catalog, language: Language): Calculation[] {
   const metric = 'query' in step.operation ? step.operation.query.metric : step.metrics[0];
   const def = metric ? catalog.metrics[metric] : undefined;
-  const t = say(language);
   const display = displayOf(catalog, metric);
   const named = (...parts: string[]) => parts.filter(Boolean).join(' · ');
   const ctx: CalculationContext = {
-    step, catalog, language, metric, label: def ? t(def.label_zh, def.label) : (metric ?? ''), sources: sourcesFor(catalog, step.metrics, step.dimensions), t,
-    display, scope: scopeText(step, catalog, language, t), named,
+    step, catalog, language, metric, label: def ? catalogText(language, def.label, def.label_zh) : (metric ?? ''), sources: sourcesFor(catalog, step.metrics, step.dimensions),
+    display, scope: scopeText(step, catalog, language), named,
   };
   return operationOf(step.operation).calculations(step.operation, ctx, rows, summary);
 }

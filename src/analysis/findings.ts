@@ -10,6 +10,7 @@ import { operationOf } from '../operations';
 import type { StepFacts, Written } from '../operations/operation';
 
 export type { StepFacts } from '../operations/operation';
+import { catalogText } from '../format/labels';
 import { wordsFor } from './wording';
 export { dimensionLabel, valueLabel } from './wording';
 
@@ -27,7 +28,7 @@ export function describeStep(
   const w: Written = { ...wordsFor(language), catalog };
   const metricName = 'query' in step.operation ? step.operation.query.metric : step.metrics[0];
   const metric = metricName ? catalog.metrics[metricName] : undefined;
-  const label = metric ? w.t(metric.label_zh, metric.label) : (metricName ?? '');
+  const label = metric ? catalogText(language, metric.label, metric.label_zh) : (metricName ?? '');
   const finding = (summary: string, detail = ''): Finding[] => [{ summary, detail, evidence_refs: [step.step_id, ...step.depends_on] }];
   return operationOf(step.operation).findings(step.operation, {
     w, catalog, language, step, metricName, metric, label, columns: result.columns, rows: result.rows, summary: result.data_summary, deps, finding,

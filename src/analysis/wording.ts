@@ -3,7 +3,7 @@
  * modules, the model, the workflow): numbers are formatted in src/format/, texts are messages in src/messages/.
  * New code imports from those homes; this module only re-exports them.
  */
-export { PERIOD_COLUMNS, dimensionLabel, valueLabel } from '../format/labels';
+export { dimensionLabel, valueLabel } from '../format/labels';
 export { MONEY_PREFIX, formatDelta, formatMoney, formatValue } from '../format/numbers';
 export { countWord, joinSentences, languageOf, say, unverifiedMark, wordsFor, type Say, type Words } from '../messages/words';
 export { trendSentence } from '../messages/trend-sentence';

@@ -5,9 +5,6 @@
 import type { Catalog } from '../catalog/catalog';
 import type { Language } from '../contracts';
 
-/** Columns that key a row by its period: the time grains and the named periods of a comparison. */
-export const PERIOD_COLUMNS = ['year', 'quarter', 'month', 'week', 'day', 'period'];
-
 /** A dimension's name for people. */
 export function dimensionLabel(catalog: Catalog, language: Language, dimension: string): string {
   const dim = catalog.dimensions[dimension];

@@ -4,6 +4,8 @@ import { defineMessages } from './message';
 export const COMMON_MESSAGES = defineMessages({
   /** Between the items of a list. */
   'common.list': { zh: '、', en: ', ' },
+  /** Between the values of one filter, any of which a row may have: 华东、华南 / East/South. */
+  'common.alternatives': { zh: '、', en: '/' },
   /** Between clauses: 甲，乙 / a, b. */
   'common.comma': { zh: '，', en: ', ' },
   /** Between the parts of a sentence that are each a statement: 甲；乙 / a; b. */

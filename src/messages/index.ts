@@ -6,7 +6,7 @@
  * unknown parameter are compile errors. Pure, so workflow code may render messages too.
  */
 import type { Language } from '../contracts';
-import { fill, templateOf, type ParamsOf, type Placeholders } from './message';
+import { fill, templateOf, textOf, type ParamsOf, type TextOf } from './message';
 import { COMMON_MESSAGES } from './common';
 import { REPORT_MESSAGES } from './report';
 import { REPORT_DATA_MESSAGES } from './report-data';
@@ -29,7 +29,6 @@ export type MessageKey = keyof Messages;
 
 /** A message's parameters: none for a message without placeholders. */
 export type MessageParams<K extends MessageKey> = ParamsOf<Messages[K]>;
-type ParamsArgument<K extends MessageKey> = [Placeholders<Messages[K]['zh']> | Placeholders<Messages[K]['en']>] extends [never] ? [params?: Record<string, never>] : [params: MessageParams<K>];
 
 /** The message `key` in `language`, its placeholders replaced by `params`. */
 export function render<K extends MessageKey>(key: K, params: MessageParams<K>, language: Language): string {
@@ -37,10 +36,10 @@ export function render<K extends MessageKey>(key: K, params: MessageParams<K>, l
 }
 
 /** A renderer bound to one language: `text('report.heading.summary')`, `text('report.line.period', { start, end })`. */
-export type Text = <K extends MessageKey>(key: K, ...params: ParamsArgument<K>) => string;
+export type Text = TextOf<Messages>;
 
 export function textIn(language: Language): Text {
-  return (key, ...params) => fill(templateOf(MESSAGES[key], language), params[0] ?? {});
+  return textOf(MESSAGES, language);
 }
 
 export { type Message, type Placeholders, PLACEHOLDER } from './message';

@@ -44,3 +44,17 @@ export function fill(template: string, params: Readonly<Record<string, string | 
 export function templateOf(message: Message, language: Language): string {
   return language === 'zh' ? message.zh : message.en;
 }
+
+/** The arguments after a message's key: none for a message without placeholders, else its parameters. */
+export type ParamsArgument<M extends Message> = [Placeholders<M['zh']> | Placeholders<M['en']>] extends [never] ? [params?: Record<string, never>] : [params: ParamsOf<M>];
+
+/** A renderer of a set of messages bound to one language: `text('report.heading.summary')`. */
+export type TextOf<M extends Record<string, Message>> = <K extends keyof M & string>(key: K, ...params: ParamsArgument<M[K]>) => string;
+
+/**
+ * A renderer of `messages` in `language`, keys and parameters typed. The catalog's `textIn` is this over every area;
+ * an operation module renders its own messages (src/operations/<kind>.ts) with it.
+ */
+export function textOf<M extends Record<string, Message>>(messages: M, language: Language): TextOf<M> {
+  return (key, ...params) => fill(templateOf(messages[key] as Message, language), params[0] ?? {});
+}

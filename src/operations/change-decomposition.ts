@@ -9,6 +9,7 @@ import { MetricQuery } from '../contracts/query';
 import type { Calculation } from '../contracts';
 import { changeDecomposition } from '../analysis/derive';
 import { dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
+import { defineMessages, textOf } from '../messages/message';
 import type { Operation } from './operation';
 import { addsUp, effectBars, make, num, numOrNaN } from './parts';
 
@@ -25,8 +26,23 @@ export const ChangeDecompositionOperation = z.object({
   period_column: z.string().default('month'),
 });
 
+/** Its sentences: the finding, the assumptions, the calculations' descriptions and the chart's axis. */
+const MESSAGES = defineMessages({
+  'operation.change_decomposition.finding': { zh: '按{dimension}分解：{before} → {after} 变化 {change}', en: 'decomposed by {column}: {before} → {after} change {change}' },
+  'operation.change_decomposition.assumption.overlap': {
+    zh: '同一单位可属于多个{dimension}（例如一笔订单含多个分组的明细），各组之和不等于整体：前后两期取整体指标本身，各组效应解释 {explained}，其余 {residual} 来自分组重叠，不归因于任何分组',
+    en: 'a unit can sit in several {dimension} groups (an order with lines in several of them), so the groups do not add up to the whole: before and after are the metric itself, the groups\' effects explain {explained} and the remaining {residual} comes from the overlap, attributed to no group',
+  },
+  'operation.change_decomposition.assumption.exact': { zh: '结构效应与比率效应用前后两期的平均权重和平均值计算，二者之和恰好等于变化', en: 'mix and rate effects use the mean of both periods\' weights and values, so they add up exactly to the change' },
+  'operation.change_decomposition.calc.change': { zh: '{label}变化（{before} → {after}，按{dimension}分解）', en: '{label} change ({before} → {after}, by {dimension})' },
+  'operation.change_decomposition.calc.residual': { zh: '{label}变化中分组重叠的部分（不归因于任何{dimension}）', en: '{label} change left by overlapping {dimension} groups (attributed to none)' },
+  'operation.change_decomposition.calc.effect': { zh: '{dimension}={value} 对变化的贡献', en: 'effect of {dimension}={value} on the change' },
+  'operation.change_decomposition.chart.axis': { zh: '对变化的贡献', en: 'contribution to the change' },
+});
+
 export const change_decomposition: Operation<'change_decomposition'> = {
   kind: 'change_decomposition',
+  messages: MESSAGES,
   agent: 'sql',
   prompt: { planner: 'the metric\'s change from period `before` to period `after`, split over the values of `dimension` (a query plus its derivation)', kit: 'changeDecomposition(rows, dimension, before, after)' },
   dimensions: (op) => [op.dimension],
@@ -48,30 +64,34 @@ export const change_decomposition: Operation<'change_decomposition'> = {
     },
   },
 
-  findings: (op, { catalog, language, metric, summary: s, w, finding }) => ({
-    findings: finding(w.t(`按${dimensionLabel(catalog, language, op.dimension)}分解：${String(s.before)} → ${String(s.after)} 变化 ${formatDelta(num(s.change), metric, language)}`, `decomposed by ${op.dimension}: ${String(s.before)} → ${String(s.after)} change ${formatDelta(num(s.change), metric, language)}`)),
-    assumptions: [
-      s.groups_overlap === 'yes'
-        ? w.t(
-          `同一单位可属于多个${dimensionLabel(catalog, language, op.dimension)}（例如一笔订单含多个分组的明细），各组之和不等于整体：前后两期取整体指标本身，各组效应解释 ${formatDelta(num(s.change) - num(s.residual), metric, language)}，其余 ${formatDelta(num(s.residual), metric, language)} 来自分组重叠，不归因于任何分组`,
-          `a unit can sit in several ${dimensionLabel(catalog, language, op.dimension)} groups (an order with lines in several of them), so the groups do not add up to the whole: before and after are the metric itself, the groups' effects explain ${formatDelta(num(s.change) - num(s.residual), metric, language)} and the remaining ${formatDelta(num(s.residual), metric, language)} comes from the overlap, attributed to no group`)
-        : w.t('结构效应与比率效应用前后两期的平均权重和平均值计算，二者之和恰好等于变化', 'mix and rate effects use the mean of both periods\' weights and values, so they add up exactly to the change'),
-    ],
-    memory: [],
-  }),
+  findings(op, { catalog, language, metric, summary: s, finding }) {
+    const text = textOf(MESSAGES, language);
+    const dimension = dimensionLabel(catalog, language, op.dimension);
+    const delta = (value: number) => formatDelta(value, metric, language);
+    return {
+      findings: finding(text('operation.change_decomposition.finding', { dimension, column: op.dimension, before: String(s.before), after: String(s.after), change: delta(num(s.change)) })),
+      assumptions: [
+        s.groups_overlap === 'yes'
+          ? text('operation.change_decomposition.assumption.overlap', { dimension, explained: delta(num(s.change) - num(s.residual)), residual: delta(num(s.residual)) })
+          : text('operation.change_decomposition.assumption.exact'),
+      ],
+      memory: [],
+    };
+  },
 
   calculations(op, ctx, rows, summary) {
-    const { catalog, language, t, display } = ctx;
+    const { catalog, language, display } = ctx;
+    const text = textOf(MESSAGES, language);
     const calcs: Calculation[] = [];
     const dim = dimensionLabel(catalog, language, op.dimension);
-    calcs.push(...make(ctx, 'change', summary.change, { display, delta: true, description: t(`${ctx.label}变化（${op.before} → ${op.after}，按${dim}分解）`, `${ctx.label} change (${op.before} → ${op.after}, by ${dim})`), formula: 'value_after − value_before', importance: 'medium', pick: { field: 'change', match: null } }));
+    calcs.push(...make(ctx, 'change', summary.change, { display, delta: true, description: text('operation.change_decomposition.calc.change', { label: ctx.label, before: op.before, after: op.after, dimension: dim }), formula: 'value_after − value_before', importance: 'medium', pick: { field: 'change', match: null } }));
     if (summary.groups_overlap === 'yes') {
-      calcs.push(...make(ctx, 'residual', summary.residual, { display, delta: true, description: t(`${ctx.label}变化中分组重叠的部分（不归因于任何${dim}）`, `${ctx.label} change left by overlapping ${dim} groups (attributed to none)`), formula: 'change − Σ total_effect', importance: 'medium', pick: { field: 'residual', match: null } }));
+      calcs.push(...make(ctx, 'residual', summary.residual, { display, delta: true, description: text('operation.change_decomposition.calc.residual', { label: ctx.label, dimension: dim }), formula: 'change − Σ total_effect', importance: 'medium', pick: { field: 'residual', match: null } }));
     }
     [...rows].sort((p, q) => Math.abs(num(q.total_effect)) - Math.abs(num(p.total_effect))).slice(0, 8).forEach((row, i) => {
       const segment = String(row[op.dimension]);
       calcs.push(...make(ctx, `${segment}.total_effect`, row.total_effect, {
-        display, delta: true, description: t(`${dim}=${valueLabel(catalog, language, op.dimension, segment)} 对变化的贡献`, `effect of ${dim}=${valueLabel(catalog, language, op.dimension, segment)} on the change`),
+        display, delta: true, description: text('operation.change_decomposition.calc.effect', { dimension: dim, value: valueLabel(catalog, language, op.dimension, segment) }),
         formula: row.mix_effect !== undefined ? 'mix_effect + rate_effect = (w1−w0)·(v0+v1)/2 + (v1−v0)·(w0+w1)/2' : 'value_after − value_before',
         importance: i < 3 ? 'medium' : 'low', pick: { field: 'total_effect', match: { [op.dimension]: segment } },
       }));
@@ -79,5 +99,5 @@ export const change_decomposition: Operation<'change_decomposition'> = {
     return calcs;
   },
 
-  chart: (ctx) => effectBars(ctx, 'total_effect', { zh: '对变化的贡献', en: 'contribution to the change' }),
+  chart: (ctx) => effectBars(ctx, 'total_effect', MESSAGES['operation.change_decomposition.chart.axis']),
 };

@@ -4,7 +4,7 @@
  * StepOperation without an entry a compile error.
  *
  * Adding an operation: its module (src/operations/<kind>.ts: plan schema,
- * derivation, checks, text, chart, prompt lines), its schema in PLAN_SCHEMAS and
+ * derivation, checks, its messages, chart, prompt lines), its schema in PLAN_SCHEMAS and
  * its module in OPERATIONS below, and its independent check in
  * src/verify/checks.ts (a Record over the kinds, so a missing one does not compile).
  *
@@ -13,6 +13,7 @@
  * load each other.
  */
 import type { MetricQuery, StepOperation } from '../contracts';
+import type { Message } from '../messages/message';
 import { ChangeDecompositionOperation, change_decomposition } from './change-decomposition';
 import { CompareOperation, compare } from './compare';
 import { GapContributionOperation, gap_contribution } from './gap-contribution';
@@ -22,7 +23,6 @@ import { RankContributorsOperation, rank_contributors } from './rank-contributor
 import { ShareOfTotalOperation, share_of_total } from './share-of-total';
 import { TopNOperation, top_n } from './top-n';
 import { TrendOperation, trend } from './trend';
-
 
 /** The plan schema of every kind, in the order StepOperation lists them. */
 export const PLAN_SCHEMAS = [
@@ -46,6 +46,12 @@ export const OPERATIONS: { [K in OperationKind]: Operation<K> } = {
   rank_contributors,
   share_of_total,
 };
+
+/**
+ * Every operation's messages (each module's `messages`, keyed `operation.<kind>.…`), for the catalog
+ * (src/messages/catalog.ts) and its test; a module renders its own with `textOf`.
+ */
+export const OPERATION_MESSAGES: Readonly<Record<string, Message>> = Object.fromEntries(Object.values(OPERATIONS).flatMap((o) => Object.entries(o.messages)));
 
 /** The module of an operation, typed for any kind (call its members with the same operation). */
 export function operationOf(op: StepOperation): Operation<OperationKind> {

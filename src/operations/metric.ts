@@ -12,37 +12,71 @@ import { periodTag } from '../memory/pool';
 import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
 import { dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
 import { PERIOD_COLUMNS } from '../catalog/time-grain';
+import { catalogText } from '../format/labels';
+import { defineMessages, textOf } from '../messages/message';
 import type { Operation, StepFacts, Written } from './operation';
-import { chartBase, make, matchOf, num, ranked, rowKey, rowLabel, scopeOf, textColumn } from './parts';
+import { chartBase, joinedBy, make, matchOf, num, ranked, rowKey, rowLabel, scopeOf, textColumn } from './parts';
 
-const GRAIN_ZH: Record<string, string> = { year: '年', quarter: '季度', month: '月', week: '周', day: '日', period: '期间' };
+/** Its sentences: the step's summary (one value, two periods, or grouped rows), its assumptions, the calculations' formula. */
+const MESSAGES = defineMessages({
+  'operation.metric.single': { zh: '{period}{scope}的{label}为 {value}。', en: '{label}{scope} for {period} was {value}.' },
+  'operation.metric.two-periods': { zh: '{scope}{label}：{before} {value_before} → {after} {value_after}。', en: '{label}{scope}: {before} {value_before} → {after} {value_after}.' },
+  'operation.metric.grouped': { zh: '{period}{scope}按{by}的{label}：{rows}{more}。', en: '{label}{scope} for {period} by {by}: {rows}{more}.' },
+  /** The step's filters as they follow the metric's label (nothing when it has none). */
+  'operation.metric.scope': { zh: '{scope}', en: ' in {scope}' },
+  /** One more filter after the others: 华东电子产品 / East, Electronics. */
+  'operation.metric.scope.and': { zh: '{scope}{filter}', en: '{scope}, {filter}' },
+  'operation.metric.missing': { zh: '(缺失)', en: '(missing)' },
+  'operation.metric.more-rows': { zh: '（其余各行见存储结果）', en: ' (the other rows are in the stored result)' },
+  'operation.metric.assumption.per': { zh: '{label}先按 {per} 汇总，每个对象在一个期间内只计一次', en: '{label} is computed per {per} first, so each counts once per period' },
+  'operation.metric.formula': { zh: '{step} 的 SQL（目录口径编译），所在行 {key}，列 {column}', en: 'SQL of {step} (compiled from the catalog), row {key}, column {column}' },
+  'operation.metric.chart.all': { zh: '全部', en: 'all' },
+  'operation.metric.grain.year': { zh: '年', en: 'year' },
+  'operation.metric.grain.quarter': { zh: '季度', en: 'quarter' },
+  'operation.metric.grain.month': { zh: '月', en: 'month' },
+  'operation.metric.grain.week': { zh: '周', en: 'week' },
+  'operation.metric.grain.day': { zh: '日', en: 'day' },
+  'operation.metric.grain.period': { zh: '期间', en: 'period' },
+});
+
+/** A period column's name in a summary's "by …" (a catalog dimension goes by its label). */
+const GRAIN_WORDS: Record<string, Extract<keyof typeof MESSAGES, `operation.metric.grain.${string}`>> = {
+  year: 'operation.metric.grain.year', quarter: 'operation.metric.grain.quarter', month: 'operation.metric.grain.month', week: 'operation.metric.grain.week', day: 'operation.metric.grain.day', period: 'operation.metric.grain.period',
+};
+
+/** The step's single-value and multi-value filters, as its summary names them: 华东电子产品 / East, Electronics. */
+function filtersNamed(w: Written, q: MetricQuery): string {
+  const text = textOf(MESSAGES, w.language);
+  const filters = q.filters.map((f) => f.values.map((v) => valueLabel(w.catalog, w.language, f.dimension, v)).join(w.text('common.alternatives')));
+  return joinedBy(filters, (scope, filter) => text('operation.metric.scope.and', { scope, filter }));
+}
 
 function metricStep(w: Written, step: PlanStep, q: MetricQuery, rows: Row[], total: number, metric: MetricDefinition | undefined, label: string): StepFacts {
-  const periodLabel = w.t(q.window.label_zh, q.window.label_en);
-  const scope = q.filters.map((f) => f.values.map((v) => valueLabel(w.catalog, w.language, f.dimension, v)).join(w.t('、', '/'))).join(w.t('', ', '));
+  const text = textOf(MESSAGES, w.language);
+  const period = catalogText(w.language, q.window.label_en, q.window.label_zh);
+  const filters = filtersNamed(w, q);
+  const scope = filters ? text('operation.metric.scope', { scope: filters }) : '';
+  const value = (v: unknown) => formatValue(num(v), metric, w.language);
   let summary: string;
   if (q.group_by.length === 0) {
-    const value = formatValue(num(rows[0]?.value), metric, w.language);
-    summary = w.t(`${periodLabel}${scope}的${label}为 ${value}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} was ${value}.`);
+    summary = text('operation.metric.single', { period, scope, label, value: value(rows[0]?.value) });
   } else if (q.group_by.length === 1 && PERIOD_COLUMNS.includes(q.group_by[0] ?? '') && rows.length === 2) {
     const [before, after] = rows;
     const key = q.group_by[0] as string;
-    summary = w.t(
-      `${scope}${label}：${String(before?.[key])} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.[key])} ${formatValue(num(after?.value), metric, w.language)}。`,
-      `${label}${scope ? ` in ${scope}` : ''}: ${String(before?.[key])} ${formatValue(num(before?.value), metric, w.language)} → ${String(after?.[key])} ${formatValue(num(after?.value), metric, w.language)}.`,
-    );
+    summary = text('operation.metric.two-periods', { scope, label, before: String(before?.[key]), value_before: value(before?.value), after: String(after?.[key]), value_after: value(after?.value) });
   } else {
     const shown = rows.slice(0, 20);
-    const parts = shown.map((r) => `${q.group_by.map((g) => String(r[g] ?? w.t('(缺失)', '(missing)'))).join(' / ')} ${formatValue(num(r.value), metric, w.language)}`);
-    const more = total > shown.length ? w.t('（其余各行见存储结果）', ' (the other rows are in the stored result)') : '';
-    const by = q.group_by.map((g) => (g in w.catalog.dimensions ? dimensionLabel(w.catalog, w.language, g) : w.t(GRAIN_ZH[g] ?? g, g)));
-    summary = w.t(`${periodLabel}${scope}按${by.join('、')}的${label}：${parts.join('；')}${more}。`, `${label}${scope ? ` in ${scope}` : ''} for ${periodLabel} by ${by.join(', ')}: ${parts.join('; ')}${more}.`);
+    const parts = shown.map((r) => `${q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ')} ${value(r.value)}`);
+    const more = total > shown.length ? text('operation.metric.more-rows') : '';
+    const grain = (g: string) => { const key = Object.hasOwn(GRAIN_WORDS, g) ? GRAIN_WORDS[g] : undefined; return key ? text(key) : g; };
+    const by = q.group_by.map((g) => (g in w.catalog.dimensions ? dimensionLabel(w.catalog, w.language, g) : grain(g)));
+    summary = text('operation.metric.grouped', { period, scope, by: w.list(by), label, rows: parts.join(w.text('common.semicolon')), more });
   }
   const assumptions: string[] = [];
-  if (metric?.per) assumptions.push(w.t(`${label}先按 ${metric.per} 汇总，每个对象在一个期间内只计一次`, `${label} is computed per ${metric.per} first, so each counts once per period`));
+  if (metric?.per) assumptions.push(text('operation.metric.assumption.per', { label, per: metric.per }));
   for (const d of [...q.group_by, ...q.filters.map((f) => f.dimension)]) {
     const dim = w.catalog.dimensions[d];
-    if (dim?.expression) assumptions.push(w.t(dim.description_zh ?? dim.description ?? d, dim.description ?? d));
+    if (dim?.expression) assumptions.push(catalogText(w.language, dim.description ?? d, dim.description_zh));
   }
   // Facts for the rows that travel inline; the rest stay in the stored result.
   const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => {
@@ -91,6 +125,7 @@ export const MetricOperation = z.object({ kind: z.literal('metric'), query: Metr
 
 export const metric: Operation<'metric'> = {
   kind: 'metric',
+  messages: MESSAGES,
   agent: 'sql',
   prompt: { planner: 'the metric, grouped and filtered as asked (one query)' },
 
@@ -111,7 +146,8 @@ export const metric: Operation<'metric'> = {
   findings: (op, { w, step, rows, metric: definition, label }) => metricStep(w, step, op.query, rows, rows.length, definition, label),
 
   calculations(op, ctx, rows) {
-    const { step, t, display, scope, named } = ctx;
+    const { step, display, scope, named } = ctx;
+    const text = textOf(MESSAGES, ctx.language);
     const calcs: Calculation[] = [];
     const keys = op.query.group_by;
     const shown = calculatedRows(op.query, rows);
@@ -122,7 +158,7 @@ export const metric: Operation<'metric'> = {
       calcs.push(...make(ctx, `${key}.value`, row.value, {
         display, delta: false,
         description: named(ctx.label, scope, period, keys.length > 0 ? rowLabel(ctx, row, keys) : ''),
-        formula: t(`${step.step_id} 的 SQL（目录口径编译），所在行 ${key}，列 value`, `SQL of ${step.step_id} (compiled from the catalog), row ${key}, column value`),
+        formula: text('operation.metric.formula', { step: step.step_id, key, column: 'value' }),
         importance: rows.length <= 2 ? 'high' : ranked(i, 0),
         pick: { field: 'value', match: matchOf(row, keys) },
       }));
@@ -133,7 +169,7 @@ export const metric: Operation<'metric'> = {
   chart({ id, title, rows, label, language }) {
     if (!rows.some((r) => r.value !== undefined)) return null;
     const key = textColumn(rows);
-    const values = rows.map((r) => ({ month: r.month ?? null, group: key ? label(key, String(r[key])) : language === 'zh' ? '全部' : 'all', value: Number(r.value) }));
+    const values = rows.map((r) => ({ month: r.month ?? null, group: key ? label(key, String(r[key])) : textOf(MESSAGES, language)('operation.metric.chart.all'), value: Number(r.value) }));
     const monthly = rows.some((r) => r.month !== undefined);
     if (monthly && rows.length > 2) {
       return { id, title, spec: { ...chartBase(title, values), mark: { type: 'line', point: true }, encoding: { x: { field: 'month', type: 'ordinal', title: null }, y: { field: 'value', type: 'quantitative', title: null }, color: { field: 'group', type: 'nominal', title: null } } } };

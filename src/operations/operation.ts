@@ -17,6 +17,7 @@ import type { Catalog, MetricDefinition } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, Chart, ColumnInfo, DependencyResult, Display, Finding, Language, MemoryDraft, MetricQuery, PlanStep, Row, StepOperation, StepOutput } from '../contracts';
 import type { Derived } from '../analysis/derive';
 import type { Words } from '../analysis/wording';
+import type { Message } from '../messages/message';
 
 export type OperationKind = StepOperation['kind'];
 /** The plan of one kind (its schema is declared in its module). */
@@ -72,7 +73,6 @@ export interface CalculationContext {
   metric: string | undefined;
   label: string;
   sources: Calculation['sources'];
-  t: (zh: string, en: string) => string;
   /** How the metric's values are shown. */
   display: Display;
   /** The step's single-value filters, for descriptions. */
@@ -146,6 +146,12 @@ export interface Operation<K extends OperationKind> {
   kind: K;
   /** Which agent runs a step of this kind. */
   agent: OperationAgent;
+  /**
+   * Its sentences (findings, assumptions, calculations' descriptions, chart axes), keyed `operation.<kind>.…`, in
+   * both languages (`defineMessages`, rendered with `textOf`); the registry gathers them (OPERATION_MESSAGES) and
+   * the catalog test renders every one.
+   */
+  messages: Readonly<Record<string, Message>>;
   /** Its lines in the model prompts (src/activities/planner.ts, src/activities/coder.ts). */
   prompt: {
     /** What it does, for the planner's list of operations ("<kind>: <planner>"). */

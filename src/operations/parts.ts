@@ -6,6 +6,7 @@
 import type { Calculation, Chart, PlanStep, Row } from '../contracts';
 import { valueLabel } from '../analysis/wording';
 import { PERIOD_COLUMNS } from '../catalog/time-grain';
+import { templateOf, type Message } from '../messages/message';
 import type { CalculationContext, ChartContext } from './operation';
 
 /** A cell as a number (null is 0, like Number()). */
@@ -96,9 +97,14 @@ export function textColumn(rows: Row[]): string | undefined {
 }
 
 /** Bars of each segment's effect (a decomposition's total effect, a gap's contribution). */
-export function effectBars({ id, title, rows, label, language }: ChartContext, field: string, axisTitle: { zh: string; en: string }): Chart | null {
+export function effectBars({ id, title, rows, label, language }: ChartContext, field: string, axisTitle: Message): Chart | null {
   const key = textColumn(rows);
   if (!key) return null;
   const values = rows.map((r) => ({ segment: label(key, String(r[key])), effect: Number(r[field]) }));
-  return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'segment', type: 'nominal', sort: null, title: null }, y: { field: 'effect', type: 'quantitative', title: language === 'zh' ? axisTitle.zh : axisTitle.en } } } };
+  return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'segment', type: 'nominal', sort: null, title: null }, y: { field: 'effect', type: 'quantitative', title: templateOf(axisTitle, language) } } } };
+}
+
+/** Items joined pairwise by a message (`(a, b) => text('….and', { scope: a, filter: b })`), like `join` with a separator: '' for none. */
+export function joinedBy(items: string[], join: (joined: string, item: string) => string): string {
+  return items.slice(1).reduce(join, items[0] ?? '');
 }

@@ -9,8 +9,41 @@ import type { MetricDefinition } from '../catalog/catalog';
 import type { Calculation, DependencyResult, Row } from '../contracts';
 import { rankContributors } from '../analysis/derive';
 import { dimensionLabel, formatDelta, formatValue, valueLabel } from '../analysis/wording';
+import { percent } from '../format/numbers';
+import { defineMessages, textOf } from '../messages/message';
 import type { Operation, Written } from './operation';
-import { chartBase, json, make, num } from './parts';
+import { chartBase, joinedBy, json, make, num } from './parts';
+
+/** Its sentences: the finding (the change, its main contributor and the others), the calculations' descriptions, the chart, what it rules out. */
+const MESSAGES = defineMessages({
+  'operation.rank_contributors.headline': {
+    zh: '{scope}{label}从 {before} 变为 {after}（{change}）。',
+    en: '{label}{scope} moved from {before} to {after} ({change}). ',
+  },
+  /** The filters of the decompositions as they follow the metric's label (nothing when there are none). */
+  'operation.rank_contributors.scope': { zh: '{scope}', en: ' in {scope}' },
+  'operation.rank_contributors.scope.and': { zh: '{scope}{filter}', en: '{scope}, {filter}' },
+  'operation.rank_contributors.main': { zh: '主要原因：{effect}{detail}。', en: 'Main contributor: {effect}{detail}.' },
+  'operation.rank_contributors.others': { zh: '其他因素：{others}。', en: 'Others: {others}.' },
+  'operation.rank_contributors.effect.mix': { zh: '占比变化（结构效应）', en: 'share shift (mix effect)' },
+  'operation.rank_contributors.effect.rate': { zh: '自身比率变化（比率效应）', en: 'own rate change (rate effect)' },
+  'operation.rank_contributors.effect.other': { zh: '自身变化', en: 'own change' },
+  'operation.rank_contributors.share-of-change': { zh: '，占变化的 {share}', en: ', {share} of the change' },
+  'operation.rank_contributors.detail.mix': { zh: '（{name} 占比从 {before} 变为 {after}）', en: ' (the share of {name} went from {before} to {after})' },
+  'operation.rank_contributors.detail.rate': { zh: '（{name} 从 {before} 变为 {after}）', en: ' ({name} went from {before} to {after})' },
+  'operation.rank_contributors.calc.before': { zh: '变化前', en: 'before' },
+  'operation.rank_contributors.calc.after': { zh: '变化后', en: 'after' },
+  'operation.rank_contributors.calc.value_before': { zh: '分解所用前一个月的值', en: 'value in the month before' },
+  'operation.rank_contributors.calc.value_after': { zh: '分解所用后一个月的值', en: 'value in the month after' },
+  'operation.rank_contributors.calc.change': { zh: '{label}变化', en: '{label} change' },
+  'operation.rank_contributors.calc.mix': { zh: '结构效应', en: 'mix effect' },
+  'operation.rank_contributors.calc.rate': { zh: '比率效应', en: 'rate effect' },
+  'operation.rank_contributors.calc.other': { zh: '变化', en: 'change' },
+  'operation.rank_contributors.calc.effect': { zh: '按贡献排序的分解效应', en: 'decomposition effect, ranked' },
+  'operation.rank_contributors.calc.share': { zh: '{contributor} {kind}占变化的比例', en: '{contributor} {kind} as a share of the change' },
+  'operation.rank_contributors.chart.axis': { zh: '对变化的影响', en: 'effect on the change' },
+  'operation.rank_contributors.ruled-out': { zh: '{column}={value}：效应不足变化的百分之五，不作为原因', en: '{column}={value}: effect under five percent of the change, ruled out' },
+});
 
 /** For a mix effect: how the segment's share moved; for a rate effect: how its own value moved. */
 function decompositionDetail(w: Written, deps: Record<string, DependencyResult>, dimension: string, segment: string, effectType: string, metric: MetricDefinition | undefined): string {
@@ -18,11 +51,12 @@ function decompositionDetail(w: Written, deps: Record<string, DependencyResult>,
     if (dep.data_summary.dimension !== dimension) continue;
     const row = dep.rows.find((r) => String(r[dimension]) === segment);
     if (!row) continue;
+    const text = textOf(MESSAGES, w.language);
     const name = valueLabel(w.catalog, w.language, dimension, segment);
     if (effectType === 'mix' && row.weight_before !== undefined) {
-      return w.t(`（${name} 占比从 ${(num(row.weight_before) * 100).toFixed(1)}% 变为 ${(num(row.weight_after) * 100).toFixed(1)}%）`, ` (the share of ${name} went from ${(num(row.weight_before) * 100).toFixed(1)}% to ${(num(row.weight_after) * 100).toFixed(1)}%)`);
+      return text('operation.rank_contributors.detail.mix', { name, before: percent(num(row.weight_before), 1), after: percent(num(row.weight_after), 1) });
     }
-    return w.t(`（${name} 从 ${formatValue(num(row.value_before), metric, w.language)} 变为 ${formatValue(num(row.value_after), metric, w.language)}）`, ` (${name} went from ${formatValue(num(row.value_before), metric, w.language)} to ${formatValue(num(row.value_after), metric, w.language)})`);
+    return text('operation.rank_contributors.detail.rate', { name, before: formatValue(num(row.value_before), metric, w.language), after: formatValue(num(row.value_after), metric, w.language) });
   }
   return '';
 }
@@ -32,6 +66,7 @@ export const RankContributorsOperation = z.object({ kind: z.literal('rank_contri
 
 export const rank_contributors: Operation<'rank_contributors'> = {
   kind: 'rank_contributors',
+  messages: MESSAGES,
   agent: 'code',
   prompt: { planner: 'the largest contributors across several decompositions, ranked by effect in the direction of the change (computed from the steps it depends on)', kit: 'rankContributors(decompositions, n)' },
   sources: (op) => op.sources,
@@ -83,28 +118,30 @@ export const rank_contributors: Operation<'rank_contributors'> = {
   ],
 
   findings(_op, { step, catalog, language, metricName, metric, label, rows, summary: s, deps, w, finding }) {
+    const text = textOf(MESSAGES, language);
     const change = num(s.change);
     const top = rows[0];
-    const scopeLabel = Object.values(deps)[0]?.filters_applied.filter((f) => / = /.test(f)).map((f) => {
+    const filters = Object.values(deps)[0]?.filters_applied.filter((f) => / = /.test(f)).map((f) => {
       const [d, v] = f.split(' = ');
       return valueLabel(catalog, language, d ?? '', v ?? '');
-    }).join(w.t('', ', ')) ?? '';
-    const headline = w.t(
-      `${scopeLabel}${label}从 ${formatValue(num(s.value_before), metric, language)} 变为 ${formatValue(num(s.value_after), metric, language)}（${formatDelta(change, metric, language)}）。`,
-      `${label}${scopeLabel ? ` in ${scopeLabel}` : ''} moved from ${formatValue(num(s.value_before), metric, language)} to ${formatValue(num(s.value_after), metric, language)} (${formatDelta(change, metric, language)}). `,
-    );
+    }) ?? [];
+    const scopeLabel = joinedBy(filters, (scope, filter) => text('operation.rank_contributors.scope.and', { scope, filter }));
+    const headline = text('operation.rank_contributors.headline', {
+      scope: scopeLabel ? text('operation.rank_contributors.scope', { scope: scopeLabel }) : '', label,
+      before: formatValue(num(s.value_before), metric, language), after: formatValue(num(s.value_after), metric, language), change: formatDelta(change, metric, language),
+    });
     if (!top) return { findings: finding(headline), assumptions: [], memory: [] };
     const effect = (r: Row) => {
-      const kind = r.effect_type === 'mix' ? w.t('占比变化（结构效应）', 'share shift (mix effect)') : r.effect_type === 'rate' ? w.t('自身比率变化（比率效应）', 'own rate change (rate effect)') : w.t('自身变化', 'own change');
-      const share = typeof r.share_of_change === 'number' ? w.t(`，占变化的 ${(r.share_of_change * 100).toFixed(0)}%`, `, ${(r.share_of_change * 100).toFixed(0)}% of the change`) : '';
+      const kind = text(r.effect_type === 'mix' ? 'operation.rank_contributors.effect.mix' : r.effect_type === 'rate' ? 'operation.rank_contributors.effect.rate' : 'operation.rank_contributors.effect.other');
+      const share = typeof r.share_of_change === 'number' ? text('operation.rank_contributors.share-of-change', { share: percent(r.share_of_change, 0) }) : '';
       return `${dimensionLabel(catalog, language, String(r.dimension))}=${valueLabel(catalog, language, String(r.dimension), String(r.segment))} ${kind} ${formatDelta(num(r.effect), metric, language)}${share}`;
     };
     const detail = decompositionDetail(w, deps, String(top.dimension), String(top.segment), String(top.effect_type), metric);
     const others = rows.slice(1, 3).map(effect);
     const summary = w.sentences([
       headline,
-      `${w.t('主要原因：', 'Main contributor: ')}${effect(top)}${detail}${w.t('。', '.')}`,
-      others.length > 0 ? `${w.t('其他因素：', 'Others: ')}${others.join(w.t('；', '; '))}${w.t('。', '.')}` : null,
+      text('operation.rank_contributors.main', { effect: effect(top), detail }),
+      others.length > 0 ? text('operation.rank_contributors.others', { others: others.join(w.text('common.semicolon')) }) : null,
     ]);
     return {
       findings: finding(summary, rows.map(effect).join('\n')),
@@ -122,34 +159,35 @@ export const rank_contributors: Operation<'rank_contributors'> = {
   },
 
   calculations(_op, ctx, rows, summary) {
-    const { catalog, language, t, display, named } = ctx;
+    const { catalog, language, display, named } = ctx;
+    const text = textOf(MESSAGES, language);
     const calcs: Calculation[] = [];
     calcs.push(
-      ...make(ctx, 'value_before', summary.value_before, { display, delta: false, description: named(ctx.label, t('变化前', 'before')), formula: t('分解所用前一个月的值', 'value in the month before'), importance: 'high', pick: { field: 'value_before', match: null } }),
-      ...make(ctx, 'value_after', summary.value_after, { display, delta: false, description: named(ctx.label, t('变化后', 'after')), formula: t('分解所用后一个月的值', 'value in the month after'), importance: 'high', pick: { field: 'value_after', match: null } }),
-      ...make(ctx, 'change', summary.change, { display, delta: true, description: t(`${ctx.label}变化`, `${ctx.label} change`), formula: 'value_after − value_before', importance: 'high', pick: { field: 'change', match: null } }),
+      ...make(ctx, 'value_before', summary.value_before, { display, delta: false, description: named(ctx.label, text('operation.rank_contributors.calc.before')), formula: text('operation.rank_contributors.calc.value_before'), importance: 'high', pick: { field: 'value_before', match: null } }),
+      ...make(ctx, 'value_after', summary.value_after, { display, delta: false, description: named(ctx.label, text('operation.rank_contributors.calc.after')), formula: text('operation.rank_contributors.calc.value_after'), importance: 'high', pick: { field: 'value_after', match: null } }),
+      ...make(ctx, 'change', summary.change, { display, delta: true, description: text('operation.rank_contributors.calc.change', { label: ctx.label }), formula: 'value_after − value_before', importance: 'high', pick: { field: 'change', match: null } }),
     );
     rows.forEach((row, i) => {
       const who = `${String(row.dimension)}=${String(row.segment)}`;
       const shown = `${dimensionLabel(catalog, language, String(row.dimension))}=${valueLabel(catalog, language, String(row.dimension), String(row.segment))}`;
-      const kind = row.effect_type === 'mix' ? t('结构效应', 'mix effect') : row.effect_type === 'rate' ? t('比率效应', 'rate effect') : t('变化', 'change');
+      const kind = text(row.effect_type === 'mix' ? 'operation.rank_contributors.calc.mix' : row.effect_type === 'rate' ? 'operation.rank_contributors.calc.rate' : 'operation.rank_contributors.calc.other');
       // The rank is part of what is claimed: the validator finds the row again at the same rank, so a mis-sorted ranking does not verify.
       const match = { rank: Number(row.rank), dimension: String(row.dimension), segment: String(row.segment), effect_type: String(row.effect_type) };
       calcs.push(
-        ...make(ctx, `${who}.${String(row.effect_type)}.effect`, row.effect, { display, delta: true, description: `${shown} ${kind}`, formula: t('按贡献排序的分解效应', 'decomposition effect, ranked'), importance: i === 0 ? 'high' : 'medium', pick: { field: 'effect', match } }),
-        ...make(ctx, `${who}.${String(row.effect_type)}.share`, row.share_of_change, { display: 'percent', delta: false, description: t(`${shown} ${kind}占变化的比例`, `${shown} ${kind} as a share of the change`), formula: 'effect / change', importance: i === 0 ? 'high' : 'medium', pick: { field: 'share_of_change', match } }),
+        ...make(ctx, `${who}.${String(row.effect_type)}.effect`, row.effect, { display, delta: true, description: `${shown} ${kind}`, formula: text('operation.rank_contributors.calc.effect'), importance: i === 0 ? 'high' : 'medium', pick: { field: 'effect', match } }),
+        ...make(ctx, `${who}.${String(row.effect_type)}.share`, row.share_of_change, { display: 'percent', delta: false, description: text('operation.rank_contributors.calc.share', { contributor: shown, kind }), formula: 'effect / change', importance: i === 0 ? 'high' : 'medium', pick: { field: 'share_of_change', match } }),
       );
     });
     return calcs;
   },
 
   chart({ id, title, rows, label, language }) {
-    const zh = language === 'zh';
-    const effectName = (type: string) => (type === 'mix' ? (zh ? '结构效应' : 'mix effect') : type === 'rate' ? (zh ? '比率效应' : 'rate effect') : type);
+    const text = textOf(MESSAGES, language);
+    const effectName = (type: string) => (type === 'mix' ? text('operation.rank_contributors.calc.mix') : type === 'rate' ? text('operation.rank_contributors.calc.rate') : type);
     const values = rows.map((r) => ({ contributor: `${label(String(r.dimension), String(r.segment))} · ${effectName(String(r.effect_type))}`, effect: Number(r.effect) }));
     return {
       id, title,
-      spec: { ...chartBase(title, values), mark: 'bar', encoding: { y: { field: 'contributor', type: 'nominal', sort: null, title: null }, x: { field: 'effect', type: 'quantitative', title: zh ? '对变化的影响' : 'effect on the change' }, color: { condition: { test: 'datum.effect < 0', value: '#c0392b' }, value: '#2e86c1' } } },
+      spec: { ...chartBase(title, values), mark: 'bar', encoding: { y: { field: 'contributor', type: 'nominal', sort: null, title: null }, x: { field: 'effect', type: 'quantitative', title: text('operation.rank_contributors.chart.axis') }, color: { condition: { test: 'datum.effect < 0', value: '#c0392b' }, value: '#2e86c1' } } },
     };
   },
 
@@ -159,6 +197,6 @@ export const rank_contributors: Operation<'rank_contributors'> = {
     const change = Math.abs(Number(dep.data_summary.change));
     return (inputRows.get(dep.step_id) ?? [])
       .filter((row) => Math.abs(Number(row.total_effect)) < 0.05 * change)
-      .map((row) => (language === 'zh' ? `${dimension}=${String(row[dimension])}：效应不足变化的百分之五，不作为原因` : `${dimension}=${String(row[dimension])}: effect under five percent of the change, ruled out`));
+      .map((row) => textOf(MESSAGES, language)('operation.rank_contributors.ruled-out', { column: dimension, value: String(row[dimension]) }));
   }),
 };

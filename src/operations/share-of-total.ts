@@ -17,8 +17,25 @@ import type { MetricDefinition } from '../catalog/catalog';
 import type { Calculation, ColumnInfo, Row } from '../contracts';
 import type { Derived } from '../analysis/derive';
 import { dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
+import { catalogText } from '../format/labels';
+import { defineMessages, textOf } from '../messages/message';
 import type { Operation } from './operation';
 import { chartBase, make, matchOf, num, ranked } from './parts';
+
+/** Its sentences: the finding (the shares, the overlap), its assumption, the calculations' descriptions, the chart's axis. */
+const MESSAGES = defineMessages({
+  'operation.share_of_total.finding': { zh: '{period}各{dimension}占{label}{total}的比例：{shares}{more}。', en: 'Share of {label}{total} by {dimension} for {period}: {shares}{more}.' },
+  'operation.share_of_total.total': { zh: '（合计 {total}）', en: ' (of {total} in all)' },
+  'operation.share_of_total.more-groups': { zh: '（其余各组见存储结果）', en: ' (the other groups are in the stored result)' },
+  'operation.share_of_total.overlap': { zh: '同一单位可属于多个{dimension}，各组占比之和为 {sum}，超过 100%。', en: 'A unit can sit in several {dimension} groups, so the shares add up to {sum}, more than 100%.' },
+  'operation.share_of_total.assumption.overlap': { zh: '占比的分母是{label}本身（不按{dimension}分组），不是各组之和', en: 'the shares are of {label} itself (not grouped by {dimension}), not of the groups\' sum' },
+  'operation.share_of_total.assumption.exact': { zh: '占比的分母是{label}本身（不按{dimension}分组），等于各组之和', en: 'the shares are of {label} itself (not grouped by {dimension}), which equals the groups\' sum' },
+  'operation.share_of_total.calc.total': { zh: '合计', en: 'total' },
+  'operation.share_of_total.calc.total.formula': { zh: '不按 {column} 分组的指标值', en: 'the metric without {column}' },
+  'operation.share_of_total.calc.share': { zh: '{group}占{label}的比例', en: 'share of {label} from {group}' },
+  'operation.share_of_total.calc.value.formula': { zh: '{step} 的 SQL，{group}', en: 'SQL of {step}, {group}' },
+  'operation.share_of_total.chart.axis': { zh: '占比', en: 'share' },
+});
 
 /** The share of the metric each value of `dimension` (one of the query's group_by) takes of the metric's total. */
 export const ShareOfTotalOperation = z.object({ kind: z.literal('share_of_total'), query: MetricQuery, dimension: z.string() });
@@ -78,6 +95,7 @@ export function shareOfTotal(rows: Row[], groupBy: string[], dimension: string):
 
 export const share_of_total: Operation<'share_of_total'> = {
   kind: 'share_of_total',
+  messages: MESSAGES,
   agent: 'sql',
   prompt: { planner: 'the share of the metric\'s total for the window that each value of `dimension` takes (a query grouped by `dimension`; shares of overlapping groups may add up to more than 100%)' },
   dimensions: (op) => [op.dimension],
@@ -99,36 +117,31 @@ export const share_of_total: Operation<'share_of_total'> = {
     const dim = dimensionLabel(catalog, language, op.dimension);
     const shown = rows.slice(0, 10);
     const parts = shown.map((r) => `${valueLabel(catalog, language, op.dimension, keyOf(r[op.dimension]))} ${formatValue(num(r.share), AS_SHARE, language)}`);
-    const more = rows.length > shown.length ? w.t('（其余各组见存储结果）', ' (the other groups are in the stored result)') : '';
-    const period = w.t(op.query.window.label_zh, op.query.window.label_en);
-    const overlap = s.groups_overlap === 'yes'
-      ? w.t(`同一单位可属于多个${dim}，各组占比之和为 ${formatValue(num(s.share_sum), AS_SHARE, language)}，超过 100%。`, `A unit can sit in several ${dim} groups, so the shares add up to ${formatValue(num(s.share_sum), AS_SHARE, language)}, more than 100%.`)
-      : '';
-    const total = s.total === null ? '' : w.t(`（合计 ${formatValue(num(s.total), metric, language)}）`, ` (of ${formatValue(num(s.total), metric, language)} in all)`);
+    const text = textOf(MESSAGES, language);
+    const more = rows.length > shown.length ? text('operation.share_of_total.more-groups') : '';
+    const period = catalogText(language, op.query.window.label_en, op.query.window.label_zh);
+    const overlap = s.groups_overlap === 'yes' ? text('operation.share_of_total.overlap', { dimension: dim, sum: formatValue(num(s.share_sum), AS_SHARE, language) }) : '';
+    const total = s.total === null ? '' : text('operation.share_of_total.total', { total: formatValue(num(s.total), metric, language) });
     return {
-      findings: finding(w.sentences([
-        w.t(`${period}各${dim}占${label}${total}的比例：${parts.join('、')}${more}。`, `Share of ${label}${total} by ${dim} for ${period}: ${parts.join(', ')}${more}.`),
-        overlap,
-      ]), `${rows.length} group(s)`),
-      assumptions: [s.groups_overlap === 'yes'
-        ? w.t(`占比的分母是${label}本身（不按${dim}分组），不是各组之和`, `the shares are of ${label} itself (not grouped by ${dim}), not of the groups' sum`)
-        : w.t(`占比的分母是${label}本身（不按${dim}分组），等于各组之和`, `the shares are of ${label} itself (not grouped by ${dim}), which equals the groups' sum`)],
+      findings: finding(w.sentences([text('operation.share_of_total.finding', { period, dimension: dim, label, total, shares: w.list(parts), more }), overlap]), `${rows.length} group(s)`),
+      assumptions: [text(s.groups_overlap === 'yes' ? 'operation.share_of_total.assumption.overlap' : 'operation.share_of_total.assumption.exact', { label, dimension: dim })],
       memory: [],
     };
   },
 
   calculations(op, ctx, rows, summary) {
-    const { catalog, language, t, display, named } = ctx;
+    const { catalog, language, display, named } = ctx;
+    const text = textOf(MESSAGES, language);
     const calcs: Calculation[] = [];
     const others = op.query.group_by.filter((g) => g !== op.dimension);
-    calcs.push(...make(ctx, 'total', summary.total, { display, delta: false, description: named(ctx.label, t('合计', 'total')), formula: t(`不按 ${op.dimension} 分组的指标值`, `the metric without ${op.dimension}`), importance: 'high', pick: { field: 'total', match: null } }));
+    calcs.push(...make(ctx, 'total', summary.total, { display, delta: false, description: named(ctx.label, text('operation.share_of_total.calc.total')), formula: text('operation.share_of_total.calc.total.formula', { column: op.dimension }), importance: 'high', pick: { field: 'total', match: null } }));
     rows.slice(0, 10).forEach((row, i) => {
       const key = [...others, op.dimension].map((g) => keyOf(row[g])).join('/');
       const match = matchOf(row, [...others, op.dimension]);
       const group = valueLabel(catalog, language, op.dimension, keyOf(row[op.dimension]));
       calcs.push(
-        ...make(ctx, `${key}.share`, row.share, { display: 'percent', delta: false, description: named(t(`${group}占${ctx.label}的比例`, `share of ${ctx.label} from ${group}`)), formula: 'value / total', importance: ranked(i, 3), pick: { field: 'share', match } }),
-        ...make(ctx, `${key}.value`, row.value, { display, delta: false, description: named(ctx.label, group), formula: t(`${ctx.step.step_id} 的 SQL，${group}`, `SQL of ${ctx.step.step_id}, ${group}`), importance: ranked(i, 1), pick: { field: 'value', match } }),
+        ...make(ctx, `${key}.share`, row.share, { display: 'percent', delta: false, description: named(text('operation.share_of_total.calc.share', { group, label: ctx.label })), formula: 'value / total', importance: ranked(i, 3), pick: { field: 'share', match } }),
+        ...make(ctx, `${key}.value`, row.value, { display, delta: false, description: named(ctx.label, group), formula: text('operation.share_of_total.calc.value.formula', { step: ctx.step.step_id, group }), importance: ranked(i, 1), pick: { field: 'value', match } }),
       );
     });
     return calcs;
@@ -138,6 +151,6 @@ export const share_of_total: Operation<'share_of_total'> = {
     const key = Object.keys(rows[0] ?? {}).find((k) => typeof rows[0]?.[k] === 'string');
     if (!key || !rows.some((r) => typeof r.share === 'number')) return null;
     const values = rows.map((r) => ({ group: label(key, keyOf(r[key])), share: num(r.share) }));
-    return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'group', type: 'nominal', sort: null, title: null }, y: { field: 'share', type: 'quantitative', title: language === 'zh' ? '占比' : 'share', axis: { format: '%' } } } } };
+    return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'group', type: 'nominal', sort: null, title: null }, y: { field: 'share', type: 'quantitative', title: textOf(MESSAGES, language)('operation.share_of_total.chart.axis'), axis: { format: '%' } } } } };
   },
 };

@@ -7,14 +7,24 @@ import { z } from 'zod';
 import type { Calculation } from '../contracts';
 import { topN } from '../analysis/derive';
 import { countWord, dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
+import { defineMessages, textOf } from '../messages/message';
 import type { Operation } from './operation';
 import { json, make, matchOf, num, numOrNaN, readDependency, rowKey, rowLabel } from './parts';
 
 /** The first n rows of a dependency's result, sorted by a column. */
 export const TopNOperation = z.object({ kind: z.literal('top_n'), source: z.string(), column: z.string(), n: z.number().int().min(1), order: z.enum(['asc', 'desc']) });
 
+/** Its sentences: the finding and the calculations' formula. */
+const MESSAGES = defineMessages({
+  'operation.top_n.part': { zh: '{name}（{value}）', en: '{name} ({value})' },
+  'operation.top_n.finding': { zh: '贡献最大的{dimension}：{parts}。', en: 'The {column} values contributing most: {parts}.' },
+  'operation.top_n.finding.counted': { zh: '贡献最大的{count}个{dimension}：{parts}。', en: 'The {count} {column} values contributing most: {parts}.' },
+  'operation.top_n.formula': { zh: '{source} 中按 {column} 排序', en: '{source} sorted by {column}' },
+});
+
 export const top_n: Operation<'top_n'> = {
   kind: 'top_n',
+  messages: MESSAGES,
   agent: 'code',
   prompt: { planner: 'the first n rows of a dependency\'s result, sorted by a column (computed from the step it depends on)', kit: 'topN(rows, columns, column, n, order)' },
   sources: (op) => [op.source],
@@ -59,16 +69,19 @@ export const top_n: Operation<'top_n'> = {
   ],
 
   findings(op, { catalog, language, metric, columns, rows, w, finding }) {
+    const text = textOf(MESSAGES, language);
     const across = columns.find((c) => c.type === 'text')?.name ?? '';
-    const parts = rows.map((r) => `${valueLabel(catalog, language, across, String(r[across]))}${w.t('（', ' (')}${formatDelta(num(r[op.column]), metric, language)}${w.t('）', ')')}`);
+    const parts = w.list(rows.map((r) => text('operation.top_n.part', { name: valueLabel(catalog, language, across, String(r[across])), value: formatDelta(num(r[op.column]), metric, language) })));
     // How many are listed is a tally, not a measured value: spelled out, like every setting in the text.
     const count = countWord(rows.length, language);
-    const dim = dimensionLabel(catalog, language, across);
-    return { findings: finding(w.t(`贡献最大的${count ? `${count}个` : ''}${dim}：${parts.join('、')}。`, `The ${count ? `${count} ` : ''}${across} values contributing most: ${parts.join(', ')}.`)), assumptions: [], memory: [] };
+    const dimension = dimensionLabel(catalog, language, across);
+    const summary = count ? text('operation.top_n.finding.counted', { count, dimension, column: across, parts }) : text('operation.top_n.finding', { dimension, column: across, parts });
+    return { findings: finding(summary), assumptions: [], memory: [] };
   },
 
   calculations(op, ctx, rows) {
-    const { t, display, named } = ctx;
+    const { display, named } = ctx;
+    const text = textOf(MESSAGES, ctx.language);
     const calcs: Calculation[] = [];
     // Rows are found again by all their text columns (month × region rows repeat either alone).
     const keys = Object.keys(rows[0] ?? {}).filter((k) => typeof rows[0]?.[k] === 'string');
@@ -76,7 +89,7 @@ export const top_n: Operation<'top_n'> = {
       const key = keys.length > 0 ? rowKey(row, keys) : `row${i + 1}`;
       calcs.push(...make(ctx, `${key}.${op.column}`, row[op.column], {
         display, delta: /effect|diff|contribution|change/.test(op.column), description: named(ctx.label, keys.length > 0 ? rowLabel(ctx, row, keys) : '', op.column),
-        formula: t(`${op.source} 中按 ${op.column} 排序`, `${op.source} sorted by ${op.column}`), importance: i === 0 ? 'high' : 'medium',
+        formula: text('operation.top_n.formula', { source: op.source, column: op.column }), importance: i === 0 ? 'high' : 'medium',
         pick: { field: op.column, match: keys.length > 0 ? matchOf(row, keys) : { [op.column]: Number(row[op.column]) } },
       }));
     });

@@ -10,8 +10,22 @@ import type { Calculation, MemoryDraft, Row } from '../contracts';
 import { trend as trendOf } from '../analysis/derive';
 import { formatValue, trendSentence } from '../analysis/wording';
 import { INLINE_ROWS } from '../settings/limits';
+import { percent } from '../format/numbers';
+import { defineMessages, textOf } from '../messages/message';
 import type { Operation } from './operation';
 import { json, make, num, readDependency } from './parts';
+
+/** Its sentences beyond the trend sentence itself (src/messages/trend-sentence.ts): the series, the assumption, the calculations' descriptions. */
+const MESSAGES = defineMessages({
+  'operation.trend.subject': { zh: '{series} {label}', en: '{label} of {series}' },
+  'operation.trend.more-series': { zh: '其余序列见存储结果。', en: 'The other series are in the stored result.' },
+  'operation.trend.assumption': { zh: '方向取最近一次环比变化的符号，连续月数为同方向的连续环比次数', en: 'direction is the sign of the latest month-over-month change; the run counts consecutive changes in that direction' },
+  'operation.trend.calc.first': { zh: '序列第一个月的值', en: 'value of the first month' },
+  'operation.trend.calc.last': { zh: '序列最后一个月的值', en: 'value of the last month' },
+  'operation.trend.calc.run': { zh: '同方向连续变化的月数', en: 'consecutive month-over-month changes in the latest direction' },
+  'operation.trend.calc.run.formula': { zh: '最近一次环比方向相同的连续次数', en: 'count of consecutive changes with the latest sign' },
+  'operation.trend.calc.change': { zh: '累计变化', en: 'change over the period' },
+});
 
 /** Months left out of a series: the partial periods the data-quality agent flagged. */
 function withoutPeriods(rows: Row[], excluded: string[]): Row[] {
@@ -23,6 +37,7 @@ export const TrendOperation = z.object({ kind: z.literal('trend'), source: z.str
 
 export const trend: Operation<'trend'> = {
   kind: 'trend',
+  messages: MESSAGES,
   agent: 'trend',
   prompt: { planner: 'direction, consecutive run and change points of a dependency\'s series (computed from the step it depends on)', kit: 'trend(rows, keyColumns)' },
   sources: (op) => [op.source],
@@ -58,21 +73,22 @@ export const trend: Operation<'trend'> = {
     'return { columns: result.columns, rows: result.rows, summary: result.summary };',
   ],
 
-  findings(op, { step, language, metricName, metric, label, rows, w }) {
+  findings(op, { step, language, metricName, metric, label, rows }) {
+    const text = textOf(MESSAGES, language);
     const lines = rows.slice(0, INLINE_ROWS).map((r) => {
       const series = r.series && r.series !== 'all' ? String(r.series) : '';
       const change = typeof r.total_change_pct === 'number' ? r.total_change_pct : num(r.last_value) - num(r.first_value);
       return trendSentence(language, {
-        subject: series ? w.t(`${series} ${label}`, `${label} of ${series}`) : label,
+        subject: series ? text('operation.trend.subject', { series, label }) : label,
         first: formatValue(num(r.first_value), metric, language), firstMonth: String(r.first_month),
         last: formatValue(num(r.last_value), metric, language), lastMonth: String(r.last_month),
         overall: Math.sign(change),
-        overallText: typeof r.total_change_pct === 'number' ? `${Math.abs(r.total_change_pct * 100).toFixed(1)}%` : null,
+        overallText: typeof r.total_change_pct === 'number' ? percent(Math.abs(r.total_change_pct), 1) : null,
         direction: String(r.direction), runText: String(num(r.run_length)), single: num(r.run_length) === 1,
         changePoints: r.change_points ? String(r.change_points) : null,
       });
     });
-    if (rows.length > INLINE_ROWS) lines.push(w.t('其余序列见存储结果。', 'The other series are in the stored result.'));
+    if (rows.length > INLINE_ROWS) lines.push(text('operation.trend.more-series'));
     const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => ({
       type: 'observation',
       content: `${metricName ?? ''} ${String(r.series)} ${String(r.first_month)}..${String(r.last_month)} ${String(r.direction)} for ${num(r.run_length)} month(s)`,
@@ -84,13 +100,14 @@ export const trend: Operation<'trend'> = {
     }));
     return {
       findings: [{ summary: lines.join('\n'), detail: `${rows.length} series`, evidence_refs: [step.step_id, ...step.depends_on] }],
-      assumptions: [w.t('方向取最近一次环比变化的符号，连续月数为同方向的连续环比次数', 'direction is the sign of the latest month-over-month change; the run counts consecutive changes in that direction')],
+      assumptions: [text('operation.trend.assumption')],
       memory,
     };
   },
 
   calculations(_op, ctx, rows) {
-    const { t, display, named } = ctx;
+    const { display, named } = ctx;
+    const text = textOf(MESSAGES, ctx.language);
     const calcs: Calculation[] = [];
     const single = rows.length === 1;
     rows.slice(0, 6).forEach((row) => {
@@ -98,10 +115,10 @@ export const trend: Operation<'trend'> = {
       const who = series === 'all' ? '' : series;
       const match = { series };
       calcs.push(
-        ...make(ctx, `${series}.first_value`, row.first_value, { display, delta: false, description: named(ctx.label, who, String(row.first_month)), formula: t('序列第一个月的值', 'value of the first month'), importance: single ? 'high' : 'medium', pick: { field: 'first_value', match } }),
-        ...make(ctx, `${series}.last_value`, row.last_value, { display, delta: false, description: named(ctx.label, who, String(row.last_month)), formula: t('序列最后一个月的值', 'value of the last month'), importance: single ? 'high' : 'medium', pick: { field: 'last_value', match } }),
-        ...make(ctx, `${series}.run_length`, row.run_length, { display: 'integer', delta: false, description: named(ctx.label, who, t('同方向连续变化的月数', 'consecutive month-over-month changes in the latest direction')), formula: t('最近一次环比方向相同的连续次数', 'count of consecutive changes with the latest sign'), importance: single ? 'high' : 'medium', pick: { field: 'run_length', match } }),
-        ...make(ctx, `${series}.total_change_pct`, row.total_change_pct, { display: 'percent', delta: true, description: named(ctx.label, who, t('累计变化', 'change over the period')), formula: '(last − first) / |first|', importance: 'medium', pick: { field: 'total_change_pct', match } }),
+        ...make(ctx, `${series}.first_value`, row.first_value, { display, delta: false, description: named(ctx.label, who, String(row.first_month)), formula: text('operation.trend.calc.first'), importance: single ? 'high' : 'medium', pick: { field: 'first_value', match } }),
+        ...make(ctx, `${series}.last_value`, row.last_value, { display, delta: false, description: named(ctx.label, who, String(row.last_month)), formula: text('operation.trend.calc.last'), importance: single ? 'high' : 'medium', pick: { field: 'last_value', match } }),
+        ...make(ctx, `${series}.run_length`, row.run_length, { display: 'integer', delta: false, description: named(ctx.label, who, text('operation.trend.calc.run')), formula: text('operation.trend.calc.run.formula'), importance: single ? 'high' : 'medium', pick: { field: 'run_length', match } }),
+        ...make(ctx, `${series}.total_change_pct`, row.total_change_pct, { display: 'percent', delta: true, description: named(ctx.label, who, text('operation.trend.calc.change')), formula: '(last − first) / |first|', importance: 'medium', pick: { field: 'total_change_pct', match } }),
       );
     });
     return calcs;

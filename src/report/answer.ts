@@ -3,7 +3,6 @@
  * chart data tables. Each is a verified calculation's value or is marked unverified, never silently neither. Pure
  * (the workflow uses it when no report was written).
  */
-import { unverifiedMark } from '../messages/words';
 import type { Catalog } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, DataScope, Language, ResultMetric } from '../contracts';
 import { catalogText } from '../format/labels';
@@ -34,11 +33,6 @@ export function markUnverified(text: string, verified: Candidate[], language: La
     out = `${out.slice(0, at)}${mark}${out.slice(at)}`;
   }
   return out;
-}
-
-/** Whether the text marks any number unverified. */
-export function hasUnverified(text: string): boolean {
-  return text.includes(unverifiedMark('en')) || text.includes(unverifiedMark('zh'));
 }
 
 /**
