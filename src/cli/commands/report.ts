@@ -11,6 +11,7 @@ import type { analysisWorkflow } from '../../workflows';
 import { config, withTemporal } from '../context';
 import { exportRun } from '../export';
 import { CliError } from '../temporal';
+import { fixed } from '../../format/numbers';
 
 export async function reportCommand(workflowId: string, opts: { format: ReportFormat; output?: string }): Promise<void> {
   await withTemporal(async (client) => {
@@ -38,7 +39,7 @@ export async function exportCommand(workflowId: string, opts: { output?: string 
     const text = `${JSON.stringify(exported, null, 2)}\n`;
     if (opts.output) {
       fs.writeFileSync(opts.output, text);
-      console.log(`wrote ${opts.output} (${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB, ${(exported.steps as unknown[]).length} steps)`);
+      console.log(`wrote ${opts.output} (${fixed(Buffer.byteLength(text) / 1024, 1)} KiB, ${(exported.steps as unknown[]).length} steps)`);
     } else {
       process.stdout.write(text);
     }

@@ -16,6 +16,7 @@ import { cancelReasonSignal } from '../../contracts/workflow-messages';
 import { config, withTemporal } from '../context';
 import { printJson } from '../output';
 import { CliError, webUiLink } from '../temporal';
+import { fixed } from '../../format/numbers';
 
 /** How a run stands: `running`, how Baton says it ended, or how Temporal says it ended when Baton could not say. */
 export const RUN_STATUSES = ['running', 'completed', 'degraded', 'cannot_answer', 'needs_clarification', 'rejected', 'cancelled', 'failed', 'terminated', 'timed_out'] as const;
@@ -115,7 +116,7 @@ export async function listRuns(client: Client, opts: RunsOptions, now: Date = ne
 
 /** 1.2 s, 47 s, 3 min 5 s, 2 h 4 min. */
 export function formatDuration(ms: number): string {
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 10_000) return `${fixed(ms / 1000, 1)} s`;
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;

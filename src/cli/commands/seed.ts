@@ -6,6 +6,7 @@ import { readManifest, seedDatabase } from '../../seed/load';
 import { MAX_SCALE } from '../../seed/scale';
 import { ensureSystemSchema } from '../../storage/db';
 import { config } from '../context';
+import { fixed } from '../../format/numbers';
 
 export async function seed(opts: { databaseUrl?: string; anchorDate?: string; ifStale?: boolean; scale?: string }): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
@@ -23,7 +24,7 @@ export async function seed(opts: { databaseUrl?: string; anchorDate?: string; if
   // Progress lines only for a person watching a terminal, or always for a large seed (minutes at --scale 100).
   const onProgress = process.stderr.isTTY || scale > 1 ? (m: string) => process.stderr.write(pc.dim(`  ${m}\n`)) : undefined;
   const { manifest, elapsedMs } = await seedDatabase(databaseUrl, anchor, onProgress, { scale });
-  console.log(`seeded ${redactUrl(databaseUrl)}${scale > 1 ? ` at scale ${scale}` : ''} in ${(elapsedMs / 1000).toFixed(1)} s`);
+  console.log(`seeded ${redactUrl(databaseUrl)}${scale > 1 ? ` at scale ${scale}` : ''} in ${fixed(elapsedMs / 1000, 1)} s`);
   console.log(`  ${manifest.counts.users} users, ${manifest.counts.orders} orders, ${manifest.counts.categories} categories, ${manifest.first_month} to ${manifest.last_month}`);
   console.log(`  dirty rows: ${manifest.dirty.negative_amount.count} negative amounts, ${manifest.dirty.null_pay_time.count} paid orders without pay time, ${manifest.dirty.missing_category.count} without category`);
   const east = manifest.signals.east_repurchase_drop;

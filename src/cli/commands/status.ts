@@ -10,6 +10,7 @@ import { checklist } from '../../agents/checklist';
 import { config, withTemporal } from '../context';
 import { planText, printAnswer, printJson, resultJson, STATUS_MARK } from '../output';
 import { webUiLink } from '../temporal';
+import { fixed } from '../../format/numbers';
 
 export async function status(workflowId: string, opts: { json?: boolean }): Promise<void> {
   await withTemporal(async (client) => {
@@ -119,6 +120,6 @@ export async function show(workflowId: string, opts: { json?: boolean }): Promis
         console.log(`  ${m.agent.padEnd(16)}${m.model.padEnd(20)}${String(m.calls).padStart(6)}${String(m.prompt_tokens).padStart(9)}${String(m.cached_prompt_tokens).padStart(9)}${String(m.completion_tokens).padStart(12)}`);
       }
     }
-    console.log(pc.dim(`\nhistory: ${summary.history.events} events${summary.history.bytes ? `, ${(summary.history.bytes / 1024).toFixed(1)} KiB` : ''} · Web UI: ${summary.webUi}`));
+    console.log(pc.dim(`\nhistory: ${summary.history.events} events${summary.history.bytes ? `, ${fixed(summary.history.bytes / 1024, 1)} KiB` : ''} · Web UI: ${summary.webUi}`));
   });
 }
