@@ -25,14 +25,29 @@ export default tseslint.config(
     // no I/O libraries, no wall clock or randomness of its own.
     files: ['src/workflows/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'pg', 'openai', 'yaml'], message: 'Workflow code must stay deterministic: do I/O in an activity.' },
-          { group: ['../activities/*', '../storage/*', '../catalog/*', '../model/*', '../seed/*', '../cli/*'], allowTypeImports: true, message: 'Workflows may only import activity *types*; call activities through proxyActivities.' },
-          { group: ['../activities', '../agents/budgets', '../agents/contract'], allowTypeImports: true, message: 'Workflows may only import activity *types*; call activities through proxyActivities.' },
-        ],
-      }],
-      'no-restricted-properties': ['error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'pg', 'openai', 'yaml'],
+              message: 'Workflow code must stay deterministic: do I/O in an activity.',
+            },
+            {
+              group: ['../activities/*', '../storage/*', '../catalog/*', '../model/*', '../seed/*', '../cli/*'],
+              allowTypeImports: true,
+              message: 'Workflows may only import activity *types*; call activities through proxyActivities.',
+            },
+            {
+              group: ['../activities', '../agents/budgets', '../agents/contract'],
+              allowTypeImports: true,
+              message: 'Workflows may only import activity *types*; call activities through proxyActivities.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
         { object: 'Date', property: 'now', message: 'Use workflow time (new Date() inside the workflow is deterministic) or pass it in.' },
         { object: 'Math', property: 'random', message: 'Use uuid4() from @temporalio/workflow or pass randomness in from an activity.' },
       ],
@@ -44,11 +59,19 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/workflows/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/workflows', '**/workflows/*'], allowTypeImports: true, message: 'Nothing outside src/workflows imports workflow code: start workflows by type name, import messages from src/contracts/workflow-messages.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/workflows', '**/workflows/*'],
+              allowTypeImports: true,
+              message:
+                'Nothing outside src/workflows imports workflow code: start workflows by type name, import messages from src/contracts/workflow-messages.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

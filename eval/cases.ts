@@ -45,23 +45,39 @@ export async function keyed(ctx: EvalContext, sql: string, params: unknown[] = [
 }
 
 const gmv = (ctx: EvalContext, month: string, where = 'TRUE', params: unknown[] = []) =>
-  scalar(ctx, `SELECT sum(o.amount) AS v FROM orders o JOIN users u USING (user_id) LEFT JOIN categories c USING (category_id)
-    WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ${where}`, [month, ...params]);
+  scalar(
+    ctx,
+    `SELECT sum(o.amount) AS v FROM orders o JOIN users u USING (user_id) LEFT JOIN categories c USING (category_id)
+    WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ${where}`,
+    [month, ...params],
+  );
 
 const gmvBetween = (ctx: EvalContext, from: string, to: string) =>
   scalar(ctx, `SELECT sum(o.amount) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2`, [from, to]);
 
 const repurchase = (ctx: EvalContext, month: string, region: string | null) =>
-  scalar(ctx, `SELECT avg((n >= 2)::int) AS v FROM (SELECT o.user_id, count(*) AS n FROM orders o JOIN users u USING (user_id)
-    WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ($2::text IS NULL OR u.region = $2) GROUP BY 1) x`, [month, region]);
+  scalar(
+    ctx,
+    `SELECT avg((n >= 2)::int) AS v FROM (SELECT o.user_id, count(*) AS n FROM orders o JOIN users u USING (user_id)
+    WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ($2::text IS NULL OR u.region = $2) GROUP BY 1) x`,
+    [month, region],
+  );
 
 const conversionBy = (ctx: EvalContext, month: string, column: 'region' | 'channel') =>
-  keyed(ctx, `SELECT ${column} AS k, avg(coalesce(${monthOf('first_order_at')} = $1, false)::int) AS v FROM users
-    WHERE ${monthOf('registered_at')} = $1 GROUP BY 1`, [month]);
+  keyed(
+    ctx,
+    `SELECT ${column} AS k, avg(coalesce(${monthOf('first_order_at')} = $1, false)::int) AS v FROM users
+    WHERE ${monthOf('registered_at')} = $1 GROUP BY 1`,
+    [month],
+  );
 
 const aovBy = (ctx: EvalContext, month: string, column: string) =>
-  keyed(ctx, `SELECT ${column} AS k, sum(o.amount) / count(*) AS v FROM orders o JOIN users u USING (user_id)
-    WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 GROUP BY 1`, [month]);
+  keyed(
+    ctx,
+    `SELECT ${column} AS k, sum(o.amount) / count(*) AS v FROM orders o JOIN users u USING (user_id)
+    WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 GROUP BY 1`,
+    [month],
+  );
 
 const newOrReturning = `CASE WHEN date_trunc('month', u.first_order_at) = date_trunc('month', o.pay_time) THEN 'new' ELSE 'returning' END`;
 
@@ -112,7 +128,8 @@ const topContributor = (r: AnalysisResult) => {
   const s = step(r, 'rank_contributors')?.result?.data_summary;
   return `${String(s?.top_dimension)}=${String(s?.top_segment)}`;
 };
-const monthName = (ym: string) => new Date(`${ym}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (ym: string) =>
+  new Date(`${ym}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 // ------------------------------------------------------------------ the cases
 
@@ -120,43 +137,183 @@ export const CASES: EvalCase[] = [
   // general queries
   { question: '上个月 GMV 是多少？', intent: 'query', expected: (c) => gmv(c, c.last), actual: firstValue },
   { question: 'What was GMV last month?', intent: 'query', expected: (c) => gmv(c, c.last), actual: firstValue },
-  { question: '上个月订单量是多少', intent: 'query', expected: (c) => scalar(c, `SELECT count(*) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1`, [c.last]), actual: firstValue },
-  { question: 'How many buyers did we have last month?', intent: 'query', expected: (c) => scalar(c, `SELECT count(DISTINCT user_id) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1`, [c.last]), actual: firstValue },
-  { question: '上个月客单价是多少', intent: 'query', expected: (c) => scalar(c, `SELECT avg(amount) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1`, [c.last]), actual: firstValue },
-  { question: 'What was the repurchase rate last month?', intent: 'query', expected: (c) => repurchase(c, c.last, null), actual: firstValue },
+  {
+    question: '上个月订单量是多少',
+    intent: 'query',
+    expected: (c) => scalar(c, `SELECT count(*) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1`, [c.last]),
+    actual: firstValue,
+  },
+  {
+    question: 'How many buyers did we have last month?',
+    intent: 'query',
+    expected: (c) =>
+      scalar(c, `SELECT count(DISTINCT user_id) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1`, [c.last]),
+    actual: firstValue,
+  },
+  {
+    question: '上个月客单价是多少',
+    intent: 'query',
+    expected: (c) => scalar(c, `SELECT avg(amount) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1`, [c.last]),
+    actual: firstValue,
+  },
+  {
+    question: 'What was the repurchase rate last month?',
+    intent: 'query',
+    expected: (c) => repurchase(c, c.last, null),
+    actual: firstValue,
+  },
   { question: '上个月华东的销售额', intent: 'query', expected: (c) => gmv(c, c.last, 'u.region = $2', ['华东']), actual: firstValue },
-  { question: 'What was new-customer conversion in South China last month?', intent: 'query', expected: async (c) => (await conversionBy(c, c.last, 'region'))['华南'] ?? NaN, actual: firstValue },
-  { question: '上个月新客数是多少', intent: 'query', expected: (c) => scalar(c, `SELECT count(DISTINCT o.user_id) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ${monthOf('u.first_order_at')} = $1`, [c.last]), actual: firstValue },
-  { question: 'How many returning customers bought last month?', intent: 'query', expected: (c) => scalar(c, `SELECT count(DISTINCT o.user_id) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ${monthOf('u.first_order_at')} < $1`, [c.last]), actual: firstValue },
-  { question: (c) => `What was GMV in ${monthName(c.previous)}?`, intent: 'query', expected: (c) => gmv(c, c.previous), actual: firstValue },
-  { question: 'What was GMV over the last 3 months?', intent: 'query', expected: (c) => gmvBetween(c, shift(c.last, -2), c.last), actual: firstValue },
-  { question: '上个月华东新客转化率是多少', intent: 'query', expected: async (c) => (await conversionBy(c, c.last, 'region'))['华东'] ?? NaN, actual: firstValue },
-  { question: 'What was the repurchase rate in East China last month?', intent: 'query', expected: (c) => repurchase(c, c.last, '华东'), actual: firstValue },
-  { question: '上个月各渠道的新客转化率', intent: 'query', expected: (c) => conversionBy(c, c.last, 'channel'), actual: (r) => rowsBy(r.steps[0]?.result?.rows, 'channel') },
-  { question: '上个月各区域的订单量', intent: 'query', expected: (c) => keyed(c, `SELECT u.region AS k, count(*) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 GROUP BY 1`, [c.last]), actual: (r) => rowsBy(r.steps[0]?.result?.rows, 'region') },
+  {
+    question: 'What was new-customer conversion in South China last month?',
+    intent: 'query',
+    expected: async (c) => (await conversionBy(c, c.last, 'region'))['华南'] ?? NaN,
+    actual: firstValue,
+  },
+  {
+    question: '上个月新客数是多少',
+    intent: 'query',
+    expected: (c) =>
+      scalar(
+        c,
+        `SELECT count(DISTINCT o.user_id) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ${monthOf('u.first_order_at')} = $1`,
+        [c.last],
+      ),
+    actual: firstValue,
+  },
+  {
+    question: 'How many returning customers bought last month?',
+    intent: 'query',
+    expected: (c) =>
+      scalar(
+        c,
+        `SELECT count(DISTINCT o.user_id) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND ${monthOf('u.first_order_at')} < $1`,
+        [c.last],
+      ),
+    actual: firstValue,
+  },
+  {
+    question: (c) => `What was GMV in ${monthName(c.previous)}?`,
+    intent: 'query',
+    expected: (c) => gmv(c, c.previous),
+    actual: firstValue,
+  },
+  {
+    question: 'What was GMV over the last 3 months?',
+    intent: 'query',
+    expected: (c) => gmvBetween(c, shift(c.last, -2), c.last),
+    actual: firstValue,
+  },
+  {
+    question: '上个月华东新客转化率是多少',
+    intent: 'query',
+    expected: async (c) => (await conversionBy(c, c.last, 'region'))['华东'] ?? NaN,
+    actual: firstValue,
+  },
+  {
+    question: 'What was the repurchase rate in East China last month?',
+    intent: 'query',
+    expected: (c) => repurchase(c, c.last, '华东'),
+    actual: firstValue,
+  },
+  {
+    question: '上个月各渠道的新客转化率',
+    intent: 'query',
+    expected: (c) => conversionBy(c, c.last, 'channel'),
+    actual: (r) => rowsBy(r.steps[0]?.result?.rows, 'channel'),
+  },
+  {
+    question: '上个月各区域的订单量',
+    intent: 'query',
+    expected: (c) =>
+      keyed(
+        c,
+        `SELECT u.region AS k, count(*) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 GROUP BY 1`,
+        [c.last],
+      ),
+    actual: (r) => rowsBy(r.steps[0]?.result?.rows, 'region'),
+  },
   // top N
   {
-    question: '上个月销售额最高的三个品类', intent: 'query',
-    expected: async (c) => Object.entries(await keyed(c, `SELECT c.name AS k, sum(o.amount) AS v FROM orders o LEFT JOIN categories c USING (category_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 GROUP BY 1`, [c.last])).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k]) => k),
+    question: '上个月销售额最高的三个品类',
+    intent: 'query',
+    expected: async (c) =>
+      Object.entries(
+        await keyed(
+          c,
+          `SELECT c.name AS k, sum(o.amount) AS v FROM orders o LEFT JOIN categories c USING (category_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 GROUP BY 1`,
+          [c.last],
+        ),
+      )
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([k]) => k),
     actual: (r) => (r.steps[0]?.result?.rows ?? []).map((row) => String(row.category)),
   },
   {
-    question: 'Which 2 regions had the lowest AOV last month?', intent: 'query',
-    expected: async (c) => Object.entries(await aovBy(c, c.last, 'u.region')).sort((a, b) => a[1] - b[1]).slice(0, 2).map(([k]) => k),
+    question: 'Which 2 regions had the lowest AOV last month?',
+    intent: 'query',
+    expected: async (c) =>
+      Object.entries(await aovBy(c, c.last, 'u.region'))
+        .sort((a, b) => a[1] - b[1])
+        .slice(0, 2)
+        .map(([k]) => k),
     actual: (r) => (r.steps[0]?.result?.rows ?? []).map((row) => String(row.region)),
   },
   // trends (planted: electronics rises, books falls)
-  { question: '最近6个月数码品类销售额的走势', intent: 'trend', expected: (c) => trendOf(c, `SELECT ${monthOf('o.pay_time')} AS m, sum(o.amount) AS v FROM orders o JOIN categories c USING (category_id) WHERE ${PAID} AND c.name = '数码' AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1`, [c.sixAgo, c.last]), actual: trendAnswer },
-  { question: 'Show the trend of books GMV', intent: 'trend', expected: (c) => trendOf(c, `SELECT ${monthOf('o.pay_time')} AS m, sum(o.amount) AS v FROM orders o JOIN categories c USING (category_id) WHERE ${PAID} AND c.name = '图书' AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1`, [c.sixAgo, c.last]), actual: trendAnswer },
-  { question: 'What is the GMV trend over the last 6 months?', intent: 'trend', expected: (c) => trendOf(c, `SELECT ${monthOf('o.pay_time')} AS m, sum(o.amount) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1`, [c.sixAgo, c.last]), actual: trendAnswer },
-  { question: '最近6个月复购率的变化趋势', intent: 'trend', expected: (c) => trendOf(c, `SELECT m, avg((n >= 2)::int) AS v FROM (SELECT ${monthOf('o.pay_time')} AS m, o.user_id, count(*) AS n FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1, 2) x GROUP BY 1`, [c.sixAgo, c.last]), actual: trendAnswer },
+  {
+    question: '最近6个月数码品类销售额的走势',
+    intent: 'trend',
+    expected: (c) =>
+      trendOf(
+        c,
+        `SELECT ${monthOf('o.pay_time')} AS m, sum(o.amount) AS v FROM orders o JOIN categories c USING (category_id) WHERE ${PAID} AND c.name = '数码' AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1`,
+        [c.sixAgo, c.last],
+      ),
+    actual: trendAnswer,
+  },
+  {
+    question: 'Show the trend of books GMV',
+    intent: 'trend',
+    expected: (c) =>
+      trendOf(
+        c,
+        `SELECT ${monthOf('o.pay_time')} AS m, sum(o.amount) AS v FROM orders o JOIN categories c USING (category_id) WHERE ${PAID} AND c.name = '图书' AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1`,
+        [c.sixAgo, c.last],
+      ),
+    actual: trendAnswer,
+  },
+  {
+    question: 'What is the GMV trend over the last 6 months?',
+    intent: 'trend',
+    expected: (c) =>
+      trendOf(
+        c,
+        `SELECT ${monthOf('o.pay_time')} AS m, sum(o.amount) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1`,
+        [c.sixAgo, c.last],
+      ),
+    actual: trendAnswer,
+  },
+  {
+    question: '最近6个月复购率的变化趋势',
+    intent: 'trend',
+    expected: (c) =>
+      trendOf(
+        c,
+        `SELECT m, avg((n >= 2)::int) AS v FROM (SELECT ${monthOf('o.pay_time')} AS m, o.user_id, count(*) AS n FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1, 2) x GROUP BY 1`,
+        [c.sixAgo, c.last],
+      ),
+    actual: trendAnswer,
+  },
   // comparisons
   {
-    question: '对比一下新老客的客单价变化并找出贡献最大的三个品类', intent: 'comparison',
+    question: '对比一下新老客的客单价变化并找出贡献最大的三个品类',
+    intent: 'comparison',
     expected: async (c) => {
       const { rows } = await c.db.query<{ seg: string; k: string | null; gmv: string; n: string }>(
         `SELECT ${newOrReturning} AS seg, c.name AS k, sum(o.amount) AS gmv, count(*) AS n FROM orders o JOIN users u USING (user_id) LEFT JOIN categories c USING (category_id)
-         WHERE ${PAID} AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1, 2`, [c.sixAgo, c.last]);
+         WHERE ${PAID} AND ${monthOf('o.pay_time')} BETWEEN $1 AND $2 GROUP BY 1, 2`,
+        [c.sixAgo, c.last],
+      );
       const total = (s: string) => rows.filter((r) => r.seg === s).reduce((a, r) => a + Number(r.n), 0);
       const aov = (s: string) => rows.filter((r) => r.seg === s).reduce((a, r) => a + Number(r.gmv), 0) / total(s);
       const [hi, lo] = aov('returning') > aov('new') ? ['returning', 'new'] : ['new', 'returning'];
@@ -167,16 +324,74 @@ export const CASES: EvalCase[] = [
     },
     actual: (r) => (step(r, 'top_n')?.result?.rows ?? []).map((row) => String(row.category)),
   },
-  { question: 'Compare GMV in East China versus North China last month', intent: 'comparison', expected: (c) => keyed(c, `SELECT u.region AS k, sum(o.amount) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND u.region IN ('华东', '华北') GROUP BY 1`, [c.last]), actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'region') },
-  { question: '对比上个月华东和华北的客单价', intent: 'comparison', expected: async (c) => { const all = await aovBy(c, c.last, 'u.region'); return { 华东: all['华东'] ?? NaN, 华北: all['华北'] ?? NaN }; }, actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'region') },
-  { question: "Compare new and returning customers' AOV last month", intent: 'comparison', expected: (c) => aovBy(c, c.last, newOrReturning), actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'customer_type') },
-  { question: '上个月与前一个月的销售额对比', intent: 'comparison', expected: async (c) => ({ [c.previous]: await gmv(c, c.previous), [c.last]: await gmv(c, c.last) }), actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'month') },
-  { question: 'Compare orders last month with the month before', intent: 'comparison', expected: (c) => keyed(c, `SELECT ${monthOf('o.pay_time')} AS k, count(*) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} IN ($1, $2) GROUP BY 1`, [c.previous, c.last]), actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'month') },
+  {
+    question: 'Compare GMV in East China versus North China last month',
+    intent: 'comparison',
+    expected: (c) =>
+      keyed(
+        c,
+        `SELECT u.region AS k, sum(o.amount) AS v FROM orders o JOIN users u USING (user_id) WHERE ${PAID} AND ${monthOf('o.pay_time')} = $1 AND u.region IN ('华东', '华北') GROUP BY 1`,
+        [c.last],
+      ),
+    actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'region'),
+  },
+  {
+    question: '对比上个月华东和华北的客单价',
+    intent: 'comparison',
+    expected: async (c) => {
+      const all = await aovBy(c, c.last, 'u.region');
+      return { 华东: all['华东'] ?? NaN, 华北: all['华北'] ?? NaN };
+    },
+    actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'region'),
+  },
+  {
+    question: "Compare new and returning customers' AOV last month",
+    intent: 'comparison',
+    expected: (c) => aovBy(c, c.last, newOrReturning),
+    actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'customer_type'),
+  },
+  {
+    question: '上个月与前一个月的销售额对比',
+    intent: 'comparison',
+    expected: async (c) => ({ [c.previous]: await gmv(c, c.previous), [c.last]: await gmv(c, c.last) }),
+    actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'month'),
+  },
+  {
+    question: 'Compare orders last month with the month before',
+    intent: 'comparison',
+    expected: (c) =>
+      keyed(
+        c,
+        `SELECT ${monthOf('o.pay_time')} AS k, count(*) AS v FROM orders o WHERE ${PAID} AND ${monthOf('o.pay_time')} IN ($1, $2) GROUP BY 1`,
+        [c.previous, c.last],
+      ),
+    actual: (r) => rowsBy(step(r, 'compare')?.result?.rows, 'month'),
+  },
   // attribution (planted: 华东 repurchase falls through new-customer mix)
-  { question: '为什么华东区上个月复购率下降了？', intent: 'attribution', expected: () => Promise.resolve('customer_type=new'), actual: topContributor },
-  { question: 'Why did the repurchase rate in East China drop last month?', intent: 'attribution', expected: async (c) => `${((await repurchase(c, c.last, '华东')) - (await repurchase(c, c.previous, '华东'))).toFixed(6)}`, actual: (r) => Number(step(r, 'rank_contributors')?.result?.data_summary.change).toFixed(6) },
-  { question: 'Why did books GMV drop last month?', intent: 'attribution', expected: (c) => topAdditiveContributor(c, `c.name = $1`, ['图书'], { region: 'u.region', customer_type: newOrReturning }), actual: topContributor },
-  { question: '为什么上个月数码销售额上涨了', intent: 'attribution', expected: (c) => topAdditiveContributor(c, `c.name = $1`, ['数码'], { region: 'u.region', customer_type: newOrReturning }), actual: topContributor },
+  {
+    question: '为什么华东区上个月复购率下降了？',
+    intent: 'attribution',
+    expected: () => Promise.resolve('customer_type=new'),
+    actual: topContributor,
+  },
+  {
+    question: 'Why did the repurchase rate in East China drop last month?',
+    intent: 'attribution',
+    expected: async (c) => `${((await repurchase(c, c.last, '华东')) - (await repurchase(c, c.previous, '华东'))).toFixed(6)}`,
+    actual: (r) => Number(step(r, 'rank_contributors')?.result?.data_summary.change).toFixed(6),
+  },
+  {
+    question: 'Why did books GMV drop last month?',
+    intent: 'attribution',
+    expected: (c) => topAdditiveContributor(c, `c.name = $1`, ['图书'], { region: 'u.region', customer_type: newOrReturning }),
+    actual: topContributor,
+  },
+  {
+    question: '为什么上个月数码销售额上涨了',
+    intent: 'attribution',
+    expected: (c) => topAdditiveContributor(c, `c.name = $1`, ['数码'], { region: 'u.region', customer_type: newOrReturning }),
+    actual: topContributor,
+  },
 ];
 
 function shift(ym: string, months: number): string {
@@ -191,17 +406,23 @@ export function evalContext(db: Pool, lastMonth: string): EvalContext {
 
 /** Numbers match within 1e-6 relative (or 0.005 absolute for money); lists and labels exactly. */
 export function matches(actual: Answer, expected: Answer): boolean {
-  if (typeof expected === 'number') return typeof actual === 'number' && Math.abs(actual - expected) <= Math.max(0.005, Math.abs(expected) * 1e-6);
+  if (typeof expected === 'number')
+    return typeof actual === 'number' && Math.abs(actual - expected) <= Math.max(0.005, Math.abs(expected) * 1e-6);
   if (typeof expected === 'string') return actual === expected;
   if (Array.isArray(expected)) return Array.isArray(actual) && JSON.stringify(actual) === JSON.stringify(expected);
   if (typeof actual !== 'object' || Array.isArray(actual)) return false;
   const keys = Object.keys(expected).sort();
-  return JSON.stringify(Object.keys(actual).sort()) === JSON.stringify(keys) && keys.every((k) => matches(actual[k] ?? NaN, expected[k] ?? NaN));
+  return (
+    JSON.stringify(Object.keys(actual).sort()) === JSON.stringify(keys) && keys.every((k) => matches(actual[k] ?? NaN, expected[k] ?? NaN))
+  );
 }
 
 export function show(answer: Answer): string {
   if (typeof answer === 'number') return Number.isInteger(answer) ? String(answer) : answer.toFixed(4);
   if (typeof answer === 'string') return answer;
   if (Array.isArray(answer)) return answer.join(', ');
-  return Object.entries(answer).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}:${show(v)}`).join(' ');
+  return Object.entries(answer)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}:${show(v)}`)
+    .join(' ');
 }

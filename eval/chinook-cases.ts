@@ -65,8 +65,17 @@ async function first(ctx: EvalContext, sql: string, params: unknown[], order: 'd
 }
 
 /** The value of each of two periods, keyed as the result rows key them. */
-async function twoPeriods(ctx: EvalContext, grain: Grain, aggregate: string, before: string, after: string): Promise<Record<string, number>> {
-  return keyed(ctx, `SELECT ${periodOf(grain)} AS k, ${aggregate} AS v ${INVOICES} WHERE ${periodOf(grain)} IN ($1, $2) GROUP BY 1`, [before, after]);
+async function twoPeriods(
+  ctx: EvalContext,
+  grain: Grain,
+  aggregate: string,
+  before: string,
+  after: string,
+): Promise<Record<string, number>> {
+  return keyed(ctx, `SELECT ${periodOf(grain)} AS k, ${aggregate} AS v ${INVOICES} WHERE ${periodOf(grain)} IN ($1, $2) GROUP BY 1`, [
+    before,
+    after,
+  ]);
 }
 
 /**
@@ -96,34 +105,46 @@ const value = (r: AnalysisResult): Answer => {
   return rows.length === 1 ? Number(rows[0]?.value) : NaN;
 };
 /** The first step's rows, keyed by a group column (a dimension id or a grain). */
-const byKey = (column: string) => (r: AnalysisResult): Answer =>
-  Object.fromEntries(rowsOf(r).map((row) => [String(row[column] ?? '(missing)'), Number(row.value)]));
+const byKey =
+  (column: string) =>
+  (r: AnalysisResult): Answer =>
+    Object.fromEntries(rowsOf(r).map((row) => [String(row[column] ?? '(missing)'), Number(row.value)]));
 /** The first step's keys in row order (a top-N step is sorted and limited). */
-const keys = (column: string) => (r: AnalysisResult): Answer => rowsOf(r).map((row) => String(row[column]));
+const keys =
+  (column: string) =>
+  (r: AnalysisResult): Answer =>
+    rowsOf(r).map((row) => String(row[column]));
 /** The first row's key: the answer to "which … most / least". */
-const firstKey = (column: string) => (r: AnalysisResult): Answer => String(rowsOf(r)[0]?.[column] ?? '(none)');
+const firstKey =
+  (column: string) =>
+  (r: AnalysisResult): Answer =>
+    String(rowsOf(r)[0]?.[column] ?? '(none)');
 /**
  * A row's period key: the grain's column, or "period" when the step compares two named periods
  * (keyed the same way: '2024', '2024-Q3', '2024-07').
  */
 const periodKey = (row: Row, column: string): string => String(row[column] ?? row.period);
 /** The earliest and the latest period of the first step: year over year, period over period. */
-const ends = (column: string) => (r: AnalysisResult): Answer => {
-  const rows = [...rowsOf(r)].sort((a, b) => periodKey(a, column).localeCompare(periodKey(b, column)));
-  const pick = [rows[0], rows[rows.length - 1]].filter((row): row is Row => row !== undefined);
-  return Object.fromEntries(pick.map((row) => [periodKey(row, column), Number(row.value)]));
-};
+const ends =
+  (column: string) =>
+  (r: AnalysisResult): Answer => {
+    const rows = [...rowsOf(r)].sort((a, b) => periodKey(a, column).localeCompare(periodKey(b, column)));
+    const pick = [rows[0], rows[rows.length - 1]].filter((row): row is Row => row !== undefined);
+    return Object.fromEntries(pick.map((row) => [periodKey(row, column), Number(row.value)]));
+  };
 /** How the run ended: for questions whose right outcome is a clarification request. */
 const status = (r: AnalysisResult): Answer => r.status;
 /** An attribution: the change between the first step's two periods and the country that moved most with it. */
-const change = (column: string) => (r: AnalysisResult): Answer => {
-  const rows = [...rowsOf(r)].sort((a, b) => periodKey(a, column).localeCompare(periodKey(b, column)));
-  const before = Number(rows[0]?.value);
-  const after = Number(rows[rows.length - 1]?.value);
-  const byCountry = stepOf(r, (s) => s.step.operation.kind === 'change_decomposition' && s.step.operation.dimension === 'country');
-  const effects = (byCountry?.result?.rows ?? []).map((row) => ({ k: String(row.country), effect: Number(row.total_effect) }));
-  return changeText(before, after, largestInDirection(effects, after - before));
-};
+const change =
+  (column: string) =>
+  (r: AnalysisResult): Answer => {
+    const rows = [...rowsOf(r)].sort((a, b) => periodKey(a, column).localeCompare(periodKey(b, column)));
+    const before = Number(rows[0]?.value);
+    const after = Number(rows[rows.length - 1]?.value);
+    const byCountry = stepOf(r, (s) => s.step.operation.kind === 'change_decomposition' && s.step.operation.dimension === 'country');
+    const effects = (byCountry?.result?.rows ?? []).map((row) => ({ k: String(row.country), effect: Number(row.total_effect) }));
+    return changeText(before, after, largestInDirection(effects, after - before));
+  };
 
 function largestInDirection(effects: { k: string; effect: number }[], total: number): string {
   const sign = total < 0 ? -1 : 1;
@@ -144,236 +165,351 @@ const COUNTRY_REVENUE = `SELECT c.country AS k, sum(i.total) AS v ${INVOICES}`;
 export const CHINOOK_CASES: EvalCase[] = [
   // ---------------------------------------------------------------- English
   {
-    question: 'What is our total revenue of all time?', intent: 'query',
+    question: 'What is our total revenue of all time?',
+    intent: 'query',
     note: '"of all time": every invoice, SUM(invoice.total)',
-    expected: (c) => scalar(c, ALL_REVENUE), actual: value,
+    expected: (c) => scalar(c, ALL_REVENUE),
+    actual: value,
   },
   {
-    question: 'How many orders have we had in total?', intent: 'query',
+    question: 'How many orders have we had in total?',
+    intent: 'query',
     note: '"in total": every invoice counted',
-    expected: (c) => scalar(c, `SELECT count(*) AS v ${INVOICES}`), actual: value,
+    expected: (c) => scalar(c, `SELECT count(*) AS v ${INVOICES}`),
+    actual: value,
   },
   {
-    question: 'What was revenue in 2024?', intent: 'query',
+    question: 'What was revenue in 2024?',
+    intent: 'query',
     note: 'a named year: [2024-01-01, 2025-01-01)',
-    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE ${within(1)}`, ['2024-01-01', '2025-01-01']), actual: value,
+    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE ${within(1)}`, ['2024-01-01', '2025-01-01']),
+    actual: value,
   },
   {
-    question: 'Show revenue by year', intent: 'query',
+    question: 'Show revenue by year',
+    intent: 'query',
     note: 'a grain and no period: all time, one row per year (2021..2025)',
-    expected: (c) => keyed(c, `SELECT ${periodOf('year')} AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1`), actual: byKey('year'),
+    expected: (c) => keyed(c, `SELECT ${periodOf('year')} AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1`),
+    actual: byKey('year'),
   },
   {
-    question: 'Revenue by quarter in 2024', intent: 'query',
+    question: 'Revenue by quarter in 2024',
+    intent: 'query',
     note: 'quarters of 2024, keyed 2024-Q1..2024-Q4',
-    expected: (c) => keyed(c, `SELECT ${periodOf('quarter')} AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01']),
+    expected: (c) =>
+      keyed(c, `SELECT ${periodOf('quarter')} AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, [
+        '2024-01-01',
+        '2025-01-01',
+      ]),
     actual: byKey('quarter'),
   },
   {
-    question: 'Monthly number of orders in 2025', intent: 'query',
+    question: 'Monthly number of orders in 2025',
+    intent: 'query',
     note: 'invoices per month of 2025, 12 rows keyed 2025-01..2025-12',
-    expected: (c) => keyed(c, `SELECT ${periodOf('month')} AS k, count(*) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, ['2025-01-01', '2026-01-01']),
+    expected: (c) =>
+      keyed(c, `SELECT ${periodOf('month')} AS k, count(*) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, ['2025-01-01', '2026-01-01']),
     actual: byKey('month'),
   },
   {
-    question: 'Which country has the largest number of customers overall?', intent: 'query',
+    question: 'Which country has the largest number of customers overall?',
+    intent: 'query',
     note: '"overall": all time; distinct buying customers per customer country, the first one',
     expected: (c) => first(c, `SELECT c.country AS k, count(DISTINCT i.customer_id) AS v ${INVOICES} GROUP BY 1`, []),
     actual: firstKey('country'),
   },
   {
-    question: 'Who are our top 3 customers by revenue of all time?', intent: 'query',
+    question: 'Who are our top 3 customers by revenue of all time?',
+    intent: 'query',
     note: 'all time; the three customers (first and last name) with the largest invoice totals, in order',
     expected: (c) => ranked(c, `SELECT c.first_name || ' ' || c.last_name AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1`, [], 3),
     actual: keys('customer'),
   },
   {
-    question: 'Which genre brought in the most revenue in 2023?', intent: 'query',
+    question: 'Which genre brought in the most revenue in 2023?',
+    intent: 'query',
     note: 'line-level money (unit_price × quantity) per genre in 2023, the first one; invoice totals cannot be split by genre',
-    expected: (c) => first(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2023-01-01', '2024-01-01']),
+    expected: (c) =>
+      first(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2023-01-01', '2024-01-01']),
     actual: firstKey('genre'),
   },
   {
-    question: 'Top 3 artists by track sales of all time', intent: 'query',
+    question: 'Top 3 artists by track sales of all time',
+    intent: 'query',
     note: 'all time; line-level money per artist, the first three in order',
     expected: (c) => ranked(c, `SELECT ar.name AS k, ${LINE_MONEY} AS v ${LINES} GROUP BY 1`, [], 3),
     actual: keys('artist'),
   },
   {
-    question: 'Which support rep had the lowest sales in 2024?', intent: 'query',
+    question: 'Which support rep had the lowest sales in 2024?',
+    intent: 'query',
     note: "2024; invoice totals per customer's support rep (employee first and last name), the lowest",
-    expected: (c) => first(c, `SELECT e.first_name || ' ' || e.last_name AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01'], 'asc'),
+    expected: (c) =>
+      first(
+        c,
+        `SELECT e.first_name || ' ' || e.last_name AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`,
+        ['2024-01-01', '2025-01-01'],
+        'asc',
+      ),
     actual: firstKey('support_rep'),
   },
   {
-    question: 'What was the average order value in 2023?', intent: 'query',
+    question: 'What was the average order value in 2023?',
+    intent: 'query',
     note: 'invoice level: SUM(total) / COUNT(invoices) in 2023',
-    expected: (c) => scalar(c, `SELECT sum(i.total) / count(*) AS v ${INVOICES} WHERE ${within(1)}`, ['2023-01-01', '2024-01-01']), actual: value,
+    expected: (c) => scalar(c, `SELECT sum(i.total) / count(*) AS v ${INVOICES} WHERE ${within(1)}`, ['2023-01-01', '2024-01-01']),
+    actual: value,
   },
   {
-    question: 'What is the average price per track sold?', intent: 'query',
+    question: 'What is the average price per track sold?',
+    intent: 'query',
     note: 'no period, no grain: December 2025; line level SUM(unit_price × quantity) / SUM(quantity)',
-    expected: (c) => scalar(c, `SELECT ${LINE_MONEY} / sum(l.quantity) AS v ${LINES} WHERE ${within(1)}`, ['2025-12-01', '2026-01-01']), actual: value,
+    expected: (c) => scalar(c, `SELECT ${LINE_MONEY} / sum(l.quantity) AS v ${LINES} WHERE ${within(1)}`, ['2025-12-01', '2026-01-01']),
+    actual: value,
   },
   {
-    question: 'How many invoices without a billing state were there in 2024?', intent: 'query',
+    question: 'How many invoices without a billing state were there in 2024?',
+    intent: 'query',
     note: 'null-filtered count: invoices of 2024 whose billing_state IS NULL',
-    expected: (c) => scalar(c, `SELECT count(*) AS v ${INVOICES} WHERE i.billing_state IS NULL AND ${within(1)}`, ['2024-01-01', '2025-01-01']), actual: value,
+    expected: (c) =>
+      scalar(c, `SELECT count(*) AS v ${INVOICES} WHERE i.billing_state IS NULL AND ${within(1)}`, ['2024-01-01', '2025-01-01']),
+    actual: value,
   },
   {
-    question: 'How many business customers bought from us last year?', intent: 'query',
+    question: 'How many business customers bought from us last year?',
+    intent: 'query',
     note: '"last year" against 2026-11-30 = 2025 (it has data); distinct buying customers whose company IS NOT NULL',
-    expected: (c) => scalar(c, `SELECT count(DISTINCT i.customer_id) AS v ${INVOICES} WHERE c.company IS NOT NULL AND ${within(1)}`, ['2025-01-01', '2026-01-01']), actual: value,
+    expected: (c) =>
+      scalar(c, `SELECT count(DISTINCT i.customer_id) AS v ${INVOICES} WHERE c.company IS NOT NULL AND ${within(1)}`, [
+        '2025-01-01',
+        '2026-01-01',
+      ]),
+    actual: value,
   },
   {
-    question: 'What was revenue from March to June 2024?', intent: 'query',
+    question: 'What was revenue from March to June 2024?',
+    intent: 'query',
     note: 'a range of months, both ends included: [2024-03-01, 2024-07-01)',
-    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE ${within(1)}`, ['2024-03-01', '2024-07-01']), actual: value,
+    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE ${within(1)}`, ['2024-03-01', '2024-07-01']),
+    actual: value,
   },
   {
-    question: 'How many orders did we get between 2022 and 2024?', intent: 'query',
+    question: 'How many orders did we get between 2022 and 2024?',
+    intent: 'query',
     note: 'a range of years including 2024: [2022-01-01, 2025-01-01)',
-    expected: (c) => scalar(c, `SELECT count(*) AS v ${INVOICES} WHERE ${within(1)}`, ['2022-01-01', '2025-01-01']), actual: value,
+    expected: (c) => scalar(c, `SELECT count(*) AS v ${INVOICES} WHERE ${within(1)}`, ['2022-01-01', '2025-01-01']),
+    actual: value,
   },
   {
-    question: 'How did revenue in Q3 2025 compare year over year?', intent: 'comparison',
+    question: 'How did revenue in Q3 2025 compare year over year?',
+    intent: 'comparison',
     note: 'year over year: Q3 2025 against Q3 2024; the first step by quarter, its first and last rows',
-    expected: (c) => twoPeriods(c, 'quarter', 'sum(i.total)', '2024-Q3', '2025-Q3'), actual: ends('quarter'),
+    expected: (c) => twoPeriods(c, 'quarter', 'sum(i.total)', '2024-Q3', '2025-Q3'),
+    actual: ends('quarter'),
   },
   {
-    question: 'Compare revenue in November 2025 with the month before', intent: 'comparison',
+    question: 'Compare revenue in November 2025 with the month before',
+    intent: 'comparison',
     note: 'period over period: November 2025 against October 2025, by month',
-    expected: (c) => twoPeriods(c, 'month', 'sum(i.total)', '2025-10', '2025-11'), actual: ends('month'),
+    expected: (c) => twoPeriods(c, 'month', 'sum(i.total)', '2025-10', '2025-11'),
+    actual: ends('month'),
   },
   {
-    question: 'What is the revenue trend?', intent: 'trend',
+    question: 'What is the revenue trend?',
+    intent: 'trend',
     note: 'a trend without a period: the last 6 full months with data, 2025-07..2025-12, monthly',
-    expected: (c) => keyed(c, `SELECT ${periodOf('month')} AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, ['2025-07-01', '2026-01-01']),
+    expected: (c) =>
+      keyed(c, `SELECT ${periodOf('month')} AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, [
+        '2025-07-01',
+        '2026-01-01',
+      ]),
     actual: byKey('month'),
   },
   {
-    question: 'Why did revenue change between October and November 2025?', intent: 'attribution',
+    question: 'Why did revenue change between October and November 2025?',
+    intent: 'attribution',
     note: 'the change October → November 2025 (by month) and the country with the largest effect in its direction',
-    expected: (c) => revenueChange(c, 'month', '2025-10', '2025-11'), actual: change('month'),
+    expected: (c) => revenueChange(c, 'month', '2025-10', '2025-11'),
+    actual: change('month'),
   },
   {
-    question: 'What was revenue this year?', intent: 'query',
+    question: 'What was revenue this year?',
+    intent: 'query',
     note: '"this year" is 2026, which holds no data: the run asks for clarification, naming the data\'s extent',
-    expected: () => Promise.resolve('needs_clarification'), actual: status,
+    expected: () => Promise.resolve('needs_clarification'),
+    actual: status,
   },
 
   // ---------------------------------------------------------------- Chinese (two mixed with English)
   {
-    question: '历史上总销售额是多少', intent: 'query',
+    question: '历史上总销售额是多少',
+    intent: 'query',
     note: '历史上: all time, SUM(invoice.total)',
-    expected: (c) => scalar(c, ALL_REVENUE), actual: value,
+    expected: (c) => scalar(c, ALL_REVENUE),
+    actual: value,
   },
   {
-    question: '去年的销量是多少', intent: 'query',
+    question: '去年的销量是多少',
+    intent: 'query',
     note: '去年 against 2026-11-30 = 2025; SUM(invoice_line.quantity)',
-    expected: (c) => scalar(c, `SELECT sum(l.quantity) AS v ${LINES} WHERE ${within(1)}`, ['2025-01-01', '2026-01-01']), actual: value,
+    expected: (c) => scalar(c, `SELECT sum(l.quantity) AS v ${LINES} WHERE ${within(1)}`, ['2025-01-01', '2026-01-01']),
+    actual: value,
   },
   {
-    question: '每季度的订单数', intent: 'query',
+    question: '每季度的订单数',
+    intent: 'query',
     note: 'a grain and no period: all time, one row per quarter (2021-Q1..2025-Q4)',
-    expected: (c) => keyed(c, `SELECT ${periodOf('quarter')} AS k, count(*) AS v ${INVOICES} GROUP BY 1`), actual: byKey('quarter'),
+    expected: (c) => keyed(c, `SELECT ${periodOf('quarter')} AS k, count(*) AS v ${INVOICES} GROUP BY 1`),
+    actual: byKey('quarter'),
   },
   {
-    question: '2025年每个月的销售额', intent: 'query',
+    question: '2025年每个月的销售额',
+    intent: 'query',
     note: 'months of 2025, keyed 2025-01..2025-12',
-    expected: (c) => keyed(c, `SELECT ${periodOf('month')} AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, ['2025-01-01', '2026-01-01']),
+    expected: (c) =>
+      keyed(c, `SELECT ${periodOf('month')} AS k, sum(i.total) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, [
+        '2025-01-01',
+        '2026-01-01',
+      ]),
     actual: byKey('month'),
   },
   {
-    question: '哪一年的销售额最高', intent: 'query',
+    question: '哪一年的销售额最高',
+    intent: 'query',
     note: '"which year": a grain, so all time; the year with the largest revenue',
-    expected: (c) => first(c, `SELECT ${periodOf('year')} AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1`, []), actual: firstKey('year'),
+    expected: (c) => first(c, `SELECT ${periodOf('year')} AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1`, []),
+    actual: firstKey('year'),
   },
   {
-    question: '2024年销售额最高的5个国家', intent: 'query',
+    question: '2024年销售额最高的5个国家',
+    intent: 'query',
     note: '2024; the five customer countries with the largest revenue, in order',
-    expected: (c) => ranked(c, `${COUNTRY_REVENUE} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01'], 5), actual: keys('country'),
+    expected: (c) => ranked(c, `${COUNTRY_REVENUE} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01'], 5),
+    actual: keys('country'),
   },
   {
-    question: '哪个流派的曲目销售额最高', intent: 'query',
+    question: '哪个流派的曲目销售额最高',
+    intent: 'query',
     note: 'no period, no grain: December 2025; line-level money per genre, the first one',
-    expected: (c) => first(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2025-12-01', '2026-01-01']), actual: firstKey('genre'),
-  },
-  {
-    question: '2024年哪个流派的销售额最低', intent: 'query',
-    note: '2024; line-level money per genre (销售额 by genre can only be line-level), the lowest among genres that sold',
-    expected: (c) => first(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01'], 'asc'),
+    expected: (c) =>
+      first(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2025-12-01', '2026-01-01']),
     actual: firstKey('genre'),
   },
   {
-    question: '2022年销量最高的三位艺术家', intent: 'query',
+    question: '2024年哪个流派的销售额最低',
+    intent: 'query',
+    note: '2024; line-level money per genre (销售额 by genre can only be line-level), the lowest among genres that sold',
+    expected: (c) =>
+      first(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01'], 'asc'),
+    actual: firstKey('genre'),
+  },
+  {
+    question: '2022年销量最高的三位艺术家',
+    intent: 'query',
     note: '2022; tracks sold (SUM(quantity)) per artist, the first three in order',
-    expected: (c) => ranked(c, `SELECT ar.name AS k, sum(l.quantity) AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2022-01-01', '2023-01-01'], 3), actual: keys('artist'),
+    expected: (c) =>
+      ranked(c, `SELECT ar.name AS k, sum(l.quantity) AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2022-01-01', '2023-01-01'], 3),
+    actual: keys('artist'),
   },
   {
-    question: '累计销售额最高的销售代表', intent: 'query',
+    question: '累计销售额最高的销售代表',
+    intent: 'query',
     note: '累计: all time; invoice totals per support rep, the first one',
-    expected: (c) => first(c, `SELECT e.first_name || ' ' || e.last_name AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1`, []), actual: firstKey('support_rep'),
+    expected: (c) => first(c, `SELECT e.first_name || ' ' || e.last_name AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1`, []),
+    actual: firstKey('support_rep'),
   },
   {
-    question: '美国客户的客单价是多少', intent: 'query',
+    question: '美国客户的客单价是多少',
+    intent: 'query',
     note: 'no period: December 2025; SUM(total) / COUNT(invoices) of customers in the USA',
-    expected: (c) => scalar(c, `SELECT sum(i.total) / count(*) AS v ${INVOICES} WHERE c.country = 'USA' AND ${within(1)}`, ['2025-12-01', '2026-01-01']), actual: value,
+    expected: (c) =>
+      scalar(c, `SELECT sum(i.total) / count(*) AS v ${INVOICES} WHERE c.country = 'USA' AND ${within(1)}`, ['2025-12-01', '2026-01-01']),
+    actual: value,
   },
   {
-    question: '2024年摇滚乐的平均单价', intent: 'query',
+    question: '2024年摇滚乐的平均单价',
+    intent: 'query',
     note: '2024, genre Rock; line level SUM(unit_price × quantity) / SUM(quantity)',
-    expected: (c) => scalar(c, `SELECT ${LINE_MONEY} / sum(l.quantity) AS v ${LINES} WHERE g.name = 'Rock' AND ${within(1)}`, ['2024-01-01', '2025-01-01']), actual: value,
+    expected: (c) =>
+      scalar(c, `SELECT ${LINE_MONEY} / sum(l.quantity) AS v ${LINES} WHERE g.name = 'Rock' AND ${within(1)}`, [
+        '2024-01-01',
+        '2025-01-01',
+      ]),
+    actual: value,
   },
   {
-    question: '累计有多少企业客户下过单', intent: 'query',
+    question: '累计有多少企业客户下过单',
+    intent: 'query',
     note: '累计: all time; distinct buying customers whose company IS NOT NULL',
-    expected: (c) => scalar(c, `SELECT count(DISTINCT i.customer_id) AS v ${INVOICES} WHERE c.company IS NOT NULL`), actual: value,
+    expected: (c) => scalar(c, `SELECT count(DISTINCT i.customer_id) AS v ${INVOICES} WHERE c.company IS NOT NULL`),
+    actual: value,
   },
   {
-    question: '2023年3月到6月的销售额', intent: 'query',
+    question: '2023年3月到6月的销售额',
+    intent: 'query',
     note: 'a range of months, both ends included: [2023-03-01, 2023-07-01)',
-    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE ${within(1)}`, ['2023-03-01', '2023-07-01']), actual: value,
+    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE ${within(1)}`, ['2023-03-01', '2023-07-01']),
+    actual: value,
   },
   {
-    question: '2022年至2024年巴西客户的销售额', intent: 'query',
+    question: '2022年至2024年巴西客户的销售额',
+    intent: 'query',
     note: 'a range of years including 2024, customers in Brazil: [2022-01-01, 2025-01-01)',
-    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE c.country = 'Brazil' AND ${within(1)}`, ['2022-01-01', '2025-01-01']), actual: value,
+    expected: (c) => scalar(c, `${ALL_REVENUE} WHERE c.country = 'Brazil' AND ${within(1)}`, ['2022-01-01', '2025-01-01']),
+    actual: value,
   },
   {
-    question: '2025年第四季度的销售额同比怎么样', intent: 'comparison',
+    question: '2025年第四季度的销售额同比怎么样',
+    intent: 'comparison',
     note: '同比: Q4 2025 against Q4 2024; the first step by quarter, its first and last rows',
-    expected: (c) => twoPeriods(c, 'quarter', 'sum(i.total)', '2024-Q4', '2025-Q4'), actual: ends('quarter'),
+    expected: (c) => twoPeriods(c, 'quarter', 'sum(i.total)', '2024-Q4', '2025-Q4'),
+    actual: ends('quarter'),
   },
   {
-    question: '2025年第三季度的订单数环比怎么样', intent: 'comparison',
+    question: '2025年第三季度的订单数环比怎么样',
+    intent: 'comparison',
     note: '环比: Q3 2025 against the quarter before, Q2 2025; invoices counted, by quarter',
-    expected: (c) => twoPeriods(c, 'quarter', 'count(*)', '2025-Q2', '2025-Q3'), actual: ends('quarter'),
+    expected: (c) => twoPeriods(c, 'quarter', 'count(*)', '2025-Q2', '2025-Q3'),
+    actual: ends('quarter'),
   },
   {
-    question: '客单价的走势', intent: 'trend',
+    question: '客单价的走势',
+    intent: 'trend',
     note: 'a trend without a period: 2025-07..2025-12 monthly; SUM(total) / COUNT(invoices) per month',
-    expected: (c) => keyed(c, `SELECT ${periodOf('month')} AS k, sum(i.total) / count(*) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, ['2025-07-01', '2026-01-01']),
+    expected: (c) =>
+      keyed(c, `SELECT ${periodOf('month')} AS k, sum(i.total) / count(*) AS v ${INVOICES} WHERE ${within(1)} GROUP BY 1`, [
+        '2025-07-01',
+        '2026-01-01',
+      ]),
     actual: byKey('month'),
   },
   {
-    question: '为什么2025年12月的销售额比11月下降了', intent: 'attribution',
+    question: '为什么2025年12月的销售额比11月下降了',
+    intent: 'attribution',
     note: 'the change November → December 2025 (by month) and the country with the largest effect in its direction',
-    expected: (c) => revenueChange(c, 'month', '2025-11', '2025-12'), actual: change('month'),
+    expected: (c) => revenueChange(c, 'month', '2025-11', '2025-12'),
+    actual: change('month'),
   },
   {
-    question: '上个月的订单数是多少', intent: 'query',
-    note: '上个月 is October 2026, which holds no data: the run asks for clarification, naming the data\'s extent',
-    expected: () => Promise.resolve('needs_clarification'), actual: status,
+    question: '上个月的订单数是多少',
+    intent: 'query',
+    note: "上个月 is October 2026, which holds no data: the run asks for clarification, naming the data's extent",
+    expected: () => Promise.resolve('needs_clarification'),
+    actual: status,
   },
   {
-    question: '2024年 revenue by country', intent: 'query',
+    question: '2024年 revenue by country',
+    intent: 'query',
     note: 'mixed languages; 2024, revenue per customer country (every country that bought)',
-    expected: (c) => keyed(c, `${COUNTRY_REVENUE} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01']), actual: byKey('country'),
+    expected: (c) => keyed(c, `${COUNTRY_REVENUE} WHERE ${within(1)} GROUP BY 1`, ['2024-01-01', '2025-01-01']),
+    actual: byKey('country'),
   },
   {
-    question: '2023年 top 3 genres by track sales', intent: 'query',
+    question: '2023年 top 3 genres by track sales',
+    intent: 'query',
     note: 'mixed languages; 2023, line-level money per genre, the first three in order',
-    expected: (c) => ranked(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2023-01-01', '2024-01-01'], 3), actual: keys('genre'),
+    expected: (c) =>
+      ranked(c, `SELECT g.name AS k, ${LINE_MONEY} AS v ${LINES} WHERE ${within(1)} GROUP BY 1`, ['2023-01-01', '2024-01-01'], 3),
+    actual: keys('genre'),
   },
 ];

@@ -15,6 +15,10 @@ export function paraphraseCases(): EvalCase[] {
   return CHINOOK_PARAPHRASES.flatMap((group) => {
     const original = CHINOOK_CASES.find((c) => c.question === group.original);
     if (!original) throw new Error(`paraphrase of a question the Chinook suite does not ask: "${group.original}"`);
-    return group.phrasings.map((p) => ({ ...original, question: p.text, note: `${original.note ?? ''} (paraphrase of "${group.original}")`.trim() }));
+    return group.phrasings.map((p) => ({
+      ...original,
+      question: p.text,
+      note: `${original.note ?? ''} (paraphrase of "${group.original}")`.trim(),
+    }));
   });
 }

@@ -42,7 +42,12 @@ export interface Suite {
  * answer, or, for a case whose answer is the run's status (a question that must end in a
  * clarification request), when the run ended with that status.
  */
-export async function runSuite(client: Client, taskQueue: string, suite: Suite, onRow: (row: EvalRow) => void = () => undefined): Promise<EvalRow[]> {
+export async function runSuite(
+  client: Client,
+  taskQueue: string,
+  suite: Suite,
+  onRow: (row: EvalRow) => void = () => undefined,
+): Promise<EvalRow[]> {
   const { ctx } = suite;
   const rows: EvalRow[] = [];
   for (const [i, c] of suite.cases.entries()) {
@@ -51,12 +56,14 @@ export async function runSuite(client: Client, taskQueue: string, suite: Suite, 
     let result: AnalysisResult | null = null;
     let failure = '';
     try {
-      result = await fullResult(await client.workflow.execute(analysisWorkflow, {
-        workflowId: `analysis-eval-${randomBytes(4).toString('hex')}`,
-        taskQueue,
-        args: [{ question, ...suite.request }],
-        staticSummary: question,
-      }));
+      result = await fullResult(
+        await client.workflow.execute(analysisWorkflow, {
+          workflowId: `analysis-eval-${randomBytes(4).toString('hex')}`,
+          taskQueue,
+          args: [{ question, ...suite.request }],
+          staticSummary: question,
+        }),
+      );
     } catch (err) {
       failure = (err as Error).message;
     }
@@ -79,7 +86,15 @@ export async function runSuite(client: Client, taskQueue: string, suite: Suite, 
       pass,
       ms,
       status,
-      reason: pass ? '' : !result ? failure : status !== 'completed' ? result.answer : !intentOk ? `read as ${result.intent.intent}, expected ${c.intent}` : `answered ${show(actual)}, expected ${show(expected)}`,
+      reason: pass
+        ? ''
+        : !result
+          ? failure
+          : status !== 'completed'
+            ? result.answer
+            : !intentOk
+              ? `read as ${result.intent.intent}, expected ${c.intent}`
+              : `answered ${show(actual)}, expected ${show(expected)}`,
       note: c.note ?? '',
       prose: result ? proseProblems(`${result.answer}\n${result.report?.summary ?? ''}`) : [],
     };
@@ -90,7 +105,14 @@ export async function runSuite(client: Client, taskQueue: string, suite: Suite, 
 }
 
 /** The demo suite (eval/cases.ts) over the seeded demo shop and the worker's own catalog. */
-export async function runEval(client: Client, taskQueue: string, db: Pool, asOf: string, lastMonth: string, onRow: (row: EvalRow) => void = () => undefined): Promise<EvalRow[]> {
+export async function runEval(
+  client: Client,
+  taskQueue: string,
+  db: Pool,
+  asOf: string,
+  lastMonth: string,
+  onRow: (row: EvalRow) => void = () => undefined,
+): Promise<EvalRow[]> {
   return runSuite(client, taskQueue, { cases: CASES, ctx: evalContext(db, lastMonth), request: { asOf } }, onRow);
 }
 
@@ -115,7 +137,16 @@ export function formatRow(row: EvalRow): string {
   ].join(' │ ');
 }
 
-export const HEADER = [' #', 'question'.padEnd(34), 'intent'.padEnd(12), 'st', 'answer'.padEnd(40), 'expected'.padEnd(40), 'pass', 'time'.padStart(8)].join(' │ ');
+export const HEADER = [
+  ' #',
+  'question'.padEnd(34),
+  'intent'.padEnd(12),
+  'st',
+  'answer'.padEnd(40),
+  'expected'.padEnd(40),
+  'pass',
+  'time'.padStart(8),
+].join(' │ ');
 
 /** One line per miss: its status, why, and the reading the expected answer assumed. */
 export function formatMiss(row: EvalRow): string {

@@ -28,22 +28,63 @@ interface Row {
 
 /** A realistic SQL step output: 200 rows of 5 columns, findings, filters, assumptions, excluded paths. */
 function syntheticStep(i: number, random: () => number): { full: StepOutput; handoff: Handoff } {
-  const rows = Array.from({ length: 200 }, (_, r) => ({ month: `2026-${String((r % 12) + 1).padStart(2, '0')}`, region: `region_${r % 5}`, category: `category_${r % 8}`, value: Math.round(random() * 1e6) / 100, orders: Math.round(random() * 500) }));
+  const rows = Array.from({ length: 200 }, (_, r) => ({
+    month: `2026-${String((r % 12) + 1).padStart(2, '0')}`,
+    region: `region_${r % 5}`,
+    category: `category_${r % 8}`,
+    value: Math.round(random() * 1e6) / 100,
+    orders: Math.round(random() * 500),
+  }));
   const filters = [`status = paid (step ${i})`, `amount > 0 (step ${i})`, `pay_time in [2026-01-01, 2026-11-01) (step ${i})`];
   const assumptions = [`customers are new in their first paid month (step ${i})`, `amounts are CNY incl. tax (step ${i})`];
   const excluded = [`channel=referral ruled out: under 5% of the change (step ${i})`];
-  const findings = [{ summary: `Step ${i}: GMV in region_${i % 5} rose ${(random() * 10).toFixed(1)}% month over month.`, detail: `computed over ${rows.length} rows`, evidence_refs: [`s${i}`] }];
+  const findings = [
+    {
+      summary: `Step ${i}: GMV in region_${i % 5} rose ${(random() * 10).toFixed(1)}% month over month.`,
+      detail: `computed over ${rows.length} rows`,
+      evidence_refs: [`s${i}`],
+    },
+  ];
   const full: StepOutput = {
-    task_id: `s${i}`, sql: `SELECT month, region, category, SUM(amount) AS value, COUNT(*) AS orders FROM orders WHERE ... -- step ${i}`, params: [],
-    result_shape: [rows.length, 5], columns: ['month', 'region', 'category', 'value', 'orders'].map((name) => ({ name, type: 'text', meaning: name })),
-    rows, filters_applied: filters, aggregation_logic: ['SUM(amount) grouped by month, region, category'], execution_time_ms: 12,
-    data_summary: { rows: rows.length, value_sum: rows.reduce((a, r) => a + r.value, 0) }, anomalies_found: [], result_ref: `rows:${i}`,
-    value_metric: 'gmv', findings, assumptions_made: assumptions, paths_excluded: excluded, memory_entries: [], metrics: [], calculations_ref: null, calculation_count: 0,
+    task_id: `s${i}`,
+    sql: `SELECT month, region, category, SUM(amount) AS value, COUNT(*) AS orders FROM orders WHERE ... -- step ${i}`,
+    params: [],
+    result_shape: [rows.length, 5],
+    columns: ['month', 'region', 'category', 'value', 'orders'].map((name) => ({ name, type: 'text', meaning: name })),
+    rows,
+    filters_applied: filters,
+    aggregation_logic: ['SUM(amount) grouped by month, region, category'],
+    execution_time_ms: 12,
+    data_summary: { rows: rows.length, value_sum: rows.reduce((a, r) => a + r.value, 0) },
+    anomalies_found: [],
+    result_ref: `rows:${i}`,
+    value_metric: 'gmv',
+    findings,
+    assumptions_made: assumptions,
+    paths_excluded: excluded,
+    memory_entries: [],
+    metrics: [],
+    calculations_ref: null,
+    calculation_count: 0,
   };
   const handoff: Handoff = {
-    task_id: `s${i}`, description: `step ${i}`, layer: 'full', kind: 'metric', depends_on: i > 1 ? [`s${i - 1}`] : [], status: 'passed',
-    filters_applied: filters, assumptions_made: assumptions, paths_excluded: excluded, confidence: 0.95, findings, key_findings: [], conclusion: null,
-    data_summary: full.data_summary, result_shape: full.result_shape, anomalies_found: [], result_ref: full.result_ref,
+    task_id: `s${i}`,
+    description: `step ${i}`,
+    layer: 'full',
+    kind: 'metric',
+    depends_on: i > 1 ? [`s${i - 1}`] : [],
+    status: 'passed',
+    filters_applied: filters,
+    assumptions_made: assumptions,
+    paths_excluded: excluded,
+    confidence: 0.95,
+    findings,
+    key_findings: [],
+    conclusion: null,
+    data_summary: full.data_summary,
+    result_shape: full.result_shape,
+    anomalies_found: [],
+    result_ref: full.result_ref,
   };
   return { full, handoff };
 }
@@ -63,7 +104,10 @@ function syntheticChain(steps: number): Row {
   // Agent k (1..steps) works after the k prior steps.
   for (let k = 1; k <= steps; k++) {
     full += tokensOf(chain.slice(0, k).map((c) => c.full));
-    const received = relayChain(chain.map((c) => c.handoff), k);
+    const received = relayChain(
+      chain.map((c) => c.handoff),
+      k,
+    );
     baton += tokensOf(received);
     const packet = JSON.stringify(received);
     for (const c of chain.slice(0, k)) {
@@ -119,7 +163,9 @@ function print(rows: Row[]): void {
   const header = ['chain', 'agents', 'tokens, full outputs', 'tokens, Baton hand-off', 'reduction', 'must-keep retained'];
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.agents} | ${r.full.toLocaleString('en-US')} | ${r.baton.toLocaleString('en-US')} | ${((1 - r.baton / r.full) * 100).toFixed(1)} % | ${(r.retention * 100).toFixed(1)} % |`);
+    console.log(
+      `| ${r.name} | ${r.agents} | ${r.full.toLocaleString('en-US')} | ${r.baton.toLocaleString('en-US')} | ${((1 - r.baton / r.full) * 100).toFixed(1)} % | ${(r.retention * 100).toFixed(1)} % |`,
+    );
   }
 }
 
@@ -129,7 +175,11 @@ async function run(): Promise<void> {
   try {
     const connection = await Connection.connect({ ...temporalConnectionOptions(config), connectTimeout: '2 seconds' });
     const client = new Client({ connection, namespace: config.temporalNamespace });
-    for (const q of ['为什么华东区上个月复购率下降了？', '对比一下新老客的客单价变化并找出贡献最大的三个品类', 'Show the trend of books GMV']) {
+    for (const q of [
+      '为什么华东区上个月复购率下降了？',
+      '对比一下新老客的客单价变化并找出贡献最大的三个品类',
+      'Show the trend of books GMV',
+    ]) {
       rows.push(await demoRun(client, config.taskQueue, q));
     }
     await connection.close();

@@ -30,7 +30,15 @@ import * as vegaLite from 'vega-lite';
 import type { Client } from '@temporalio/client';
 import { quantile } from './bench/quantile';
 import { machineLine, postgresVersion, temporalCliVersion } from './bench/machine';
-import { fileEngine, langGraphEngine, temporalEngine, type Engine, type EngineName, type TemporalBreakdown, type TemporalSettings } from './bench/engines';
+import {
+  fileEngine,
+  langGraphEngine,
+  temporalEngine,
+  type Engine,
+  type EngineName,
+  type TemporalBreakdown,
+  type TemporalSettings,
+} from './bench/engines';
 import { initialHandoff, takeAgentTime } from './bench/stub';
 import { benchChain } from './bench/workflows';
 
@@ -44,10 +52,18 @@ const DOC = path.join(ROOT, 'docs', 'performance.md');
 const MARK_START = '<!-- bench:orchestration:start -->';
 const MARK_END = '<!-- bench:orchestration:end -->';
 const ENGINES: EngineName[] = ['temporal', 'langgraph', 'file'];
-const LABEL: Record<EngineName, string> = { temporal: '(a) Temporal activities', langgraph: '(b) LangGraph + PostgresSaver', file: '(c) state file + fsync' };
+const LABEL: Record<EngineName, string> = {
+  temporal: '(a) Temporal activities',
+  langgraph: '(b) LangGraph + PostgresSaver',
+  file: '(c) state file + fsync',
+};
 
 /** Baton's dev server (scripts/temporal-server.sh LATENCY_DYNAMIC_CONFIG): the knobs below that help, together. */
-const BATON_DYNAMIC_CONFIG = ['history.transferProcessorMaxPollRPS=1000', 'history.timerProcessorMaxPollRPS=1000', 'system.enableActivityEagerExecution=true'];
+const BATON_DYNAMIC_CONFIG = [
+  'history.transferProcessorMaxPollRPS=1000',
+  'history.timerProcessorMaxPollRPS=1000',
+  'system.enableActivityEagerExecution=true',
+];
 
 /** A dev server of the knob comparison: each runs at the same time as the others, on its own port. */
 interface ServerConfig {
@@ -64,8 +80,16 @@ const SERVERS: Record<string, ServerConfig> = {
   transfer: { port: PORT + 2, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 1), sqlitePragmas: [] },
   timer: { port: PORT + 3, dynamicConfig: BATON_DYNAMIC_CONFIG.slice(0, 2), sqlitePragmas: [] },
   eagerActivity: { port: PORT + 4, dynamicConfig: BATON_DYNAMIC_CONFIG, sqlitePragmas: [] },
-  eagerStart: { port: PORT + 5, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'system.enableEagerWorkflowStart=true'], sqlitePragmas: BATON_SQLITE_PRAGMAS },
-  partitions: { port: PORT + 6, dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'], sqlitePragmas: BATON_SQLITE_PRAGMAS },
+  eagerStart: {
+    port: PORT + 5,
+    dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'system.enableEagerWorkflowStart=true'],
+    sqlitePragmas: BATON_SQLITE_PRAGMAS,
+  },
+  partitions: {
+    port: PORT + 6,
+    dynamicConfig: [...BATON_DYNAMIC_CONFIG, 'matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'],
+    sqlitePragmas: BATON_SQLITE_PRAGMAS,
+  },
 };
 
 /** A configuration of engine (a): a server, and the client's and worker's options. */
@@ -81,10 +105,24 @@ const KNOBS: Knobs[] = [
   { name: '+ history.timerProcessorMaxPollRPS=1000', server: 'timer', eagerStart: false },
   { name: '+ system.enableActivityEagerExecution=true', server: 'eagerActivity', eagerStart: false },
   { name: "+ history database in WAL mode, synchronous=normal (= Baton's dev server)", server: 'baton', eagerStart: false },
-  { name: 'Baton + eager workflow start (system.enableEagerWorkflowStart, client requestEagerStart)', server: 'eagerStart', eagerStart: true },
+  {
+    name: 'Baton + eager workflow start (system.enableEagerWorkflowStart, client requestEagerStart)',
+    server: 'eagerStart',
+    eagerStart: true,
+  },
   { name: 'Baton + matching.numTaskqueueReadPartitions=1, WritePartitions=1', server: 'partitions', eagerStart: false },
-  { name: 'Baton, worker without a workflow cache (maxCachedWorkflows 0: no sticky queue)', server: 'baton', eagerStart: false, worker: { maxCachedWorkflows: 0 } },
-  { name: 'Baton, worker with autoscaling pollers', server: 'baton', eagerStart: false, worker: { workflowTaskPollerBehavior: { type: 'autoscaling' }, activityTaskPollerBehavior: { type: 'autoscaling' } } },
+  {
+    name: 'Baton, worker without a workflow cache (maxCachedWorkflows 0: no sticky queue)',
+    server: 'baton',
+    eagerStart: false,
+    worker: { maxCachedWorkflows: 0 },
+  },
+  {
+    name: 'Baton, worker with autoscaling pollers',
+    server: 'baton',
+    eagerStart: false,
+    worker: { workflowTaskPollerBehavior: { type: 'autoscaling' }, activityTaskPollerBehavior: { type: 'autoscaling' } },
+  },
 ];
 
 interface Options {
@@ -101,8 +139,12 @@ const now = () => performance.now();
 
 function serverEnv(port: number, server: Pick<ServerConfig, 'dynamicConfig' | 'sqlitePragmas'>, dataDir: string): NodeJS.ProcessEnv {
   return {
-    ...process.env, TEMPORAL_PORT: String(port), TEMPORAL_HEADLESS: '1', BATON_DATA_DIR: dataDir,
-    TEMPORAL_DYNAMIC_CONFIG: server.dynamicConfig.join(' '), TEMPORAL_SQLITE_PRAGMAS: server.sqlitePragmas.join(' '),
+    ...process.env,
+    TEMPORAL_PORT: String(port),
+    TEMPORAL_HEADLESS: '1',
+    BATON_DATA_DIR: dataDir,
+    TEMPORAL_DYNAMIC_CONFIG: server.dynamicConfig.join(' '),
+    TEMPORAL_SQLITE_PRAGMAS: server.sqlitePragmas.join(' '),
   };
 }
 
@@ -122,7 +164,10 @@ function startServer(name: string, server: ServerConfig): RunningServer {
 }
 
 function stopServer(server: RunningServer): void {
-  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], { env: serverEnv(server.port, { dynamicConfig: [], sqlitePragmas: [] }, server.dataDir), stdio: 'ignore' });
+  execFileSync('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), 'stop'], {
+    env: serverEnv(server.port, { dynamicConfig: [], sqlitePragmas: [] }, server.dataDir),
+    stdio: 'ignore',
+  });
 }
 
 // ---- measurements --------------------------------------------------------------------------------------------
@@ -158,13 +203,15 @@ async function warmUp(engine: Engine, runs: number): Promise<void> {
 /** Throughput at `concurrency` runs in flight: each of `concurrency` lanes runs `perLane` pipelines (N = 10, no stub work) one after another. */
 async function throughput(engine: Engine, concurrency: number, perLane: number): Promise<number> {
   const started = now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let i = 0; i < perLane; i++) {
-      const runId = newRunId(engine.name);
-      await engine.run(runId, 10, 0);
-      takeAgentTime(runId);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = 0; i < perLane; i++) {
+        const runId = newRunId(engine.name);
+        await engine.run(runId, 10, 0);
+        takeAgentTime(runId);
+      }
+    }),
+  );
   return (concurrency * perLane) / ((now() - started) / 1000);
 }
 
@@ -228,10 +275,14 @@ interface LogLine {
 
 function readLog(file: string): LogLine[] {
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => {
-    const [at, pid, what, runId, step] = line.split(' ');
-    return { at: Number(at), pid: Number(pid), what: what ?? '', runId: runId ?? '', step: Number(step) };
-  });
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [at, pid, what, runId, step] = line.split(' ');
+      return { at: Number(at), pid: Number(pid), what: what ?? '', runId: runId ?? '', step: Number(step) };
+    });
 }
 
 async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 120_000, everyMs = 2): Promise<T> {
@@ -263,8 +314,13 @@ async function recovery(name: EngineName, temporal: (Engine & { client: Client }
   const log = path.join(DATA, `${runId}.log`);
   const taskQueue = `bench-recovery-${runId}`;
   const env = {
-    ...process.env, BENCH_EXEC_LOG: log, BENCH_TEMPORAL_ADDRESS: ADDRESS, BENCH_TASK_QUEUE: taskQueue, BENCH_BUNDLE: BUNDLE,
-    BENCH_DATABASE_URL: DATABASE_URL, BENCH_STATE_DIR: path.join(DATA, 'state-files'),
+    ...process.env,
+    BENCH_EXEC_LOG: log,
+    BENCH_TEMPORAL_ADDRESS: ADDRESS,
+    BENCH_TASK_QUEUE: taskQueue,
+    BENCH_BUNDLE: BUNDLE,
+    BENCH_DATABASE_URL: DATABASE_URL,
+    BENCH_STATE_DIR: path.join(DATA, 'state-files'),
   };
   const childScript = path.join(__dirname, 'bench', 'child.js');
   const args = (mode: string) => (name === 'temporal' ? ['temporal'] : [name, runId, String(agents), String(workMs), mode]);
@@ -274,7 +330,11 @@ async function recovery(name: EngineName, temporal: (Engine & { client: Client }
   let result: Promise<unknown> | null = null;
   if (name === 'temporal' && temporal) {
     await new Promise<void>((resolve) => first.stdout?.once('data', () => resolve()));
-    const handle = await temporal.client.workflow.start(benchChain, { taskQueue, workflowId: runId, args: [{ runId, agents, workMs, handoff: initialHandoff(runId) }] });
+    const handle = await temporal.client.workflow.start(benchChain, {
+      taskQueue,
+      workflowId: runId,
+      args: [{ runId, agents, workMs, handoff: initialHandoff(runId) }],
+    });
     result = handle.result();
   }
   await waitFor(`agent ${killAt} to start`, () => (readLog(log).some((l) => l.what === 'start' && l.step === killAt) ? true : undefined));
@@ -285,7 +345,12 @@ async function recovery(name: EngineName, temporal: (Engine & { client: Client }
 
   const restartedAt = Date.now();
   const second = launch('resume');
-  const resumedAt = await waitFor('the restarted process to run an agent', () => readLog(log).find((l) => l.pid === second.pid && l.what === 'start')?.at, 300_000, 5);
+  const resumedAt = await waitFor(
+    'the restarted process to run an agent',
+    () => readLog(log).find((l) => l.pid === second.pid && l.what === 'start')?.at,
+    300_000,
+    5,
+  );
   if (result) {
     await result;
     second.kill('SIGTERM');
@@ -336,9 +401,17 @@ async function measureKnobs(runs: number, servers: Map<string, RunningServer>): 
     const config = SERVERS[name];
     if (config && !servers.has(name)) servers.set(name, startServer(name, config));
   }
-  const engines = await Promise.all(KNOBS.map((k, i) => temporalEngine({
-    address: `127.0.0.1:${SERVERS[k.server]?.port ?? PORT}`, taskQueue: `bench-knobs-${i}`, bundlePath: BUNDLE, eagerStart: k.eagerStart, worker: k.worker,
-  })));
+  const engines = await Promise.all(
+    KNOBS.map((k, i) =>
+      temporalEngine({
+        address: `127.0.0.1:${SERVERS[k.server]?.port ?? PORT}`,
+        taskQueue: `bench-knobs-${i}`,
+        bundlePath: BUNDLE,
+        eagerStart: k.eagerStart,
+        worker: k.worker,
+      }),
+    ),
+  );
   try {
     for (const engine of engines) await warmUp(engine, 3);
     const perHop: number[][] = KNOBS.map(() => []);
@@ -357,8 +430,17 @@ async function measureKnobs(runs: number, servers: Map<string, RunningServer>): 
       const mine = perHop[i] ?? [];
       const breakdown = await engine.breakdown(last[i] ?? '');
       const throughput8 = await throughput(engine, 8, 2);
-      const result = { name: KNOBS[i]?.name ?? '', perHopMedian: quantile(mine, 0.5), perHopP95: quantile(mine, 0.95), endToEnd: quantile(endToEnd[i] ?? [], 0.5), throughput8, breakdown };
-      console.log(`knobs: ${result.name}: ${fmt(result.perHopMedian, 2)} ms/hop median, p95 ${fmt(result.perHopP95, 2)}, activity dispatch ${fmt(breakdown.dispatchMs)} ms, workflow task dispatch ${fmt(breakdown.workflowTaskDispatchMs)} ms, workflow task ${fmt(breakdown.workflowTaskMs)} ms, ${fmt(throughput8)} runs/s at 8`);
+      const result = {
+        name: KNOBS[i]?.name ?? '',
+        perHopMedian: quantile(mine, 0.5),
+        perHopP95: quantile(mine, 0.95),
+        endToEnd: quantile(endToEnd[i] ?? [], 0.5),
+        throughput8,
+        breakdown,
+      };
+      console.log(
+        `knobs: ${result.name}: ${fmt(result.perHopMedian, 2)} ms/hop median, p95 ${fmt(result.perHopP95, 2)}, activity dispatch ${fmt(breakdown.dispatchMs)} ms, workflow task dispatch ${fmt(breakdown.workflowTaskDispatchMs)} ms, workflow task ${fmt(breakdown.workflowTaskMs)} ms, ${fmt(throughput8)} runs/s at 8`,
+      );
       results.push(result);
     }
     return results;
@@ -395,7 +477,8 @@ function markdownTable(header: string[], rows: string[][]): string {
 }
 
 function mainTable(results: EngineResult[]): string {
-  const col = (pick: (r: EngineResult) => number, higher: boolean, unit: string, digits = 1) => withRatio(results.map(pick), higher, unit, digits);
+  const col = (pick: (r: EngineResult) => number, higher: boolean, unit: string, digits = 1) =>
+    withRatio(results.map(pick), higher, unit, digits);
   const columns = [
     col((r) => r.perHopMedian, false, ' ms', 2),
     col((r) => r.perHopP95, false, ' ms', 2),
@@ -407,9 +490,25 @@ function mainTable(results: EngineResult[]): string {
     col((r) => r.cpuPerHop, false, ' ms', 2),
     col((r) => r.recovery.resumeMs, false, ' ms', 0),
   ];
-  const rows = results.map((r, i) => [LABEL[r.engine], ...columns.map((c) => c[i] ?? ''), `${r.recovery.redone}${r.recovery.midAgent ? '' : ' (kill after the agent ended)'}`]);
+  const rows = results.map((r, i) => [
+    LABEL[r.engine],
+    ...columns.map((c) => c[i] ?? ''),
+    `${r.recovery.redone}${r.recovery.midAgent ? '' : ' (kill after the agent ended)'}`,
+  ]);
   return markdownTable(
-    ['engine', 'overhead/hop median', 'overhead/hop p95', 'end-to-end N=10, 50 ms work', 'durable state, N=10 run', 'runs/s at 1', 'runs/s at 8', 'runs/s at 32', 'CPU per hop', 'resume after SIGKILL', 'agents redone'],
+    [
+      'engine',
+      'overhead/hop median',
+      'overhead/hop p95',
+      'end-to-end N=10, 50 ms work',
+      'durable state, N=10 run',
+      'runs/s at 1',
+      'runs/s at 8',
+      'runs/s at 32',
+      'CPU per hop',
+      'resume after SIGKILL',
+      'agents redone',
+    ],
     rows,
   );
 }
@@ -418,25 +517,60 @@ function detailTable(results: EngineResult[]): string {
   const header = ['N', 'stub work', ...results.map((r) => `${r.engine} median / p95 ms per hop`)];
   const first = results[0];
   if (!first) return '';
-  const rows = first.cells.map((cell, i) => [String(cell.agents), `${cell.workMs} ms`, ...results.map((r) => {
-    const c = r.cells[i];
-    return c ? `${fmt(quantile(c.perHop, 0.5), 2)} / ${fmt(quantile(c.perHop, 0.95), 2)}` : '';
-  })]);
+  const rows = first.cells.map((cell, i) => [
+    String(cell.agents),
+    `${cell.workMs} ms`,
+    ...results.map((r) => {
+      const c = r.cells[i];
+      return c ? `${fmt(quantile(c.perHop, 0.5), 2)} / ${fmt(quantile(c.perHop, 0.95), 2)}` : '';
+    }),
+  ]);
   return markdownTable(header, rows);
 }
 
 function recoveryTable(results: EngineResult[]): string {
-  return markdownTable(['engine', 'restart → redone agent starts', 'restart → run done', 'agents redone', 'kill landed mid-agent'], results.map((r) => [
-    LABEL[r.engine], `${fmt(r.recovery.resumeMs, 0)} ms`, `${fmt(r.recovery.restartToDoneMs, 0)} ms`, String(r.recovery.redone), r.recovery.midAgent ? 'yes' : 'no',
-  ]));
+  return markdownTable(
+    ['engine', 'restart → redone agent starts', 'restart → run done', 'agents redone', 'kill landed mid-agent'],
+    results.map((r) => [
+      LABEL[r.engine],
+      `${fmt(r.recovery.resumeMs, 0)} ms`,
+      `${fmt(r.recovery.restartToDoneMs, 0)} ms`,
+      String(r.recovery.redone),
+      r.recovery.midAgent ? 'yes' : 'no',
+    ]),
+  );
 }
 
 function knobTable(knobs: KnobResult[]): string {
   const base = knobs[0];
-  return markdownTable(['configuration of engine (a)', 'overhead/hop median', 'p95', 'vs CLI defaults', 'activity dispatch', 'activity (started → completed)', 'completed → next scheduled', 'workflow task dispatch', 'workflow task (started → completed)', 'runs/s at 8'], knobs.map((k) => [
-    k.name, `${fmt(k.perHopMedian, 2)} ms`, `${fmt(k.perHopP95, 2)} ms`, base ? `×${fmt(k.perHopMedian / base.perHopMedian, 2)}` : '',
-    ...[k.breakdown.dispatchMs, k.breakdown.activityMs, k.breakdown.turnMs, k.breakdown.workflowTaskDispatchMs, k.breakdown.workflowTaskMs].map((v) => `${fmt(v, 1)} ms`), fmt(k.throughput8),
-  ]));
+  return markdownTable(
+    [
+      'configuration of engine (a)',
+      'overhead/hop median',
+      'p95',
+      'vs CLI defaults',
+      'activity dispatch',
+      'activity (started → completed)',
+      'completed → next scheduled',
+      'workflow task dispatch',
+      'workflow task (started → completed)',
+      'runs/s at 8',
+    ],
+    knobs.map((k) => [
+      k.name,
+      `${fmt(k.perHopMedian, 2)} ms`,
+      `${fmt(k.perHopP95, 2)} ms`,
+      base ? `×${fmt(k.perHopMedian / base.perHopMedian, 2)}` : '',
+      ...[
+        k.breakdown.dispatchMs,
+        k.breakdown.activityMs,
+        k.breakdown.turnMs,
+        k.breakdown.workflowTaskDispatchMs,
+        k.breakdown.workflowTaskMs,
+      ].map((v) => `${fmt(v, 1)} ms`),
+      fmt(k.throughput8),
+    ]),
+  );
 }
 
 async function svg(spec: vegaLite.TopLevelSpec): Promise<string> {
@@ -449,7 +583,13 @@ async function svg(spec: vegaLite.TopLevelSpec): Promise<string> {
 }
 
 async function overheadChart(results: EngineResult[]): Promise<string> {
-  const values = results.flatMap((r) => r.cells.map((c) => ({ engine: LABEL[r.engine], agents: `N=${c.agents}, ${c.workMs} ms work`, median: Number(quantile(c.perHop, 0.5).toFixed(3)) })));
+  const values = results.flatMap((r) =>
+    r.cells.map((c) => ({
+      engine: LABEL[r.engine],
+      agents: `N=${c.agents}, ${c.workMs} ms work`,
+      median: Number(quantile(c.perHop, 0.5).toFixed(3)),
+    })),
+  );
   return svg({
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: 'Orchestration overhead per agent hop (median, ms)',
@@ -483,7 +623,12 @@ async function knobChart(knobs: KnobResult[]): Promise<string> {
 }
 
 function machine(): string {
-  return machineLine([`${os.type()} ${os.release()}`, `Node ${process.version}`, temporalCliVersion(ROOT), `PostgreSQL ${postgresVersion(DATABASE_URL)}`]);
+  return machineLine([
+    `${os.type()} ${os.release()}`,
+    `Node ${process.version}`,
+    temporalCliVersion(ROOT),
+    `PostgreSQL ${postgresVersion(DATABASE_URL)}`,
+  ]);
 }
 
 async function main(): Promise<void> {
@@ -497,9 +642,25 @@ async function main(): Promise<void> {
     .option('--knobs-only', "only the dev server's knob ladder (engine a)", false)
     .option('--engines <list>', 'comma-separated engines to run (temporal,langgraph,file)', ENGINES.join(','))
     .parse();
-  const raw = program.opts<{ quick: boolean; runs?: number; knobs: boolean; knobsOnly: boolean; docs: boolean; engines: string; json?: string }>();
-  const options: Options = { quick: raw.quick, runs: raw.runs ?? (raw.quick ? 2 : 10), knobs: raw.knobsOnly || (raw.knobs && !raw.quick), docs: raw.docs && !raw.quick && !raw.knobsOnly };
-  const engines = raw.engines.split(',').map((e) => e.trim()).filter((e): e is EngineName => (ENGINES as string[]).includes(e));
+  const raw = program.opts<{
+    quick: boolean;
+    runs?: number;
+    knobs: boolean;
+    knobsOnly: boolean;
+    docs: boolean;
+    engines: string;
+    json?: string;
+  }>();
+  const options: Options = {
+    quick: raw.quick,
+    runs: raw.runs ?? (raw.quick ? 2 : 10),
+    knobs: raw.knobsOnly || (raw.knobs && !raw.quick),
+    docs: raw.docs && !raw.quick && !raw.knobsOnly,
+  };
+  const engines = raw.engines
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e): e is EngineName => (ENGINES as string[]).includes(e));
   const sizes = options.quick ? [10] : [5, 10, 20];
   const works = [0, 50];
   const concurrencies = options.quick ? [1, 8] : [1, 8, 32];
@@ -533,7 +694,11 @@ async function main(): Promise<void> {
   let temporal: Awaited<ReturnType<typeof temporalEngine>> | null = null;
   try {
     if (engines.includes('temporal')) {
-      if (!servers.has('baton')) servers.set('baton', startServer('baton', SERVERS.baton ?? { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG, sqlitePragmas: BATON_SQLITE_PRAGMAS }));
+      if (!servers.has('baton'))
+        servers.set(
+          'baton',
+          startServer('baton', SERVERS.baton ?? { port: PORT, dynamicConfig: BATON_DYNAMIC_CONFIG, sqlitePragmas: BATON_SQLITE_PRAGMAS }),
+        );
       temporal = await temporalEngine({ address: ADDRESS, taskQueue: 'bench', bundlePath: BUNDLE, eagerStart: false });
       open.push(temporal);
     }
@@ -546,11 +711,13 @@ async function main(): Promise<void> {
     const stateBytes = new Map<EngineName, number>();
     for (const agents of sizes) {
       for (const workMs of works) {
-        const cellOf = new Map(open.map((e) => {
-          const cell: OverheadCell = { agents, workMs, perHop: [], endToEnd: [] };
-          cells.get(e.name)?.push(cell);
-          return [e.name, cell];
-        }));
+        const cellOf = new Map(
+          open.map((e) => {
+            const cell: OverheadCell = { agents, workMs, perHop: [], endToEnd: [] };
+            cells.get(e.name)?.push(cell);
+            return [e.name, cell];
+          }),
+        );
         for (let i = 0; i < options.runs; i++) {
           for (const engine of open) {
             const { runId, ms, perHop } = await timedRun(engine, agents, workMs);
@@ -560,7 +727,9 @@ async function main(): Promise<void> {
             if (agents === 10 && workMs === 50 && !stateBytes.has(engine.name)) stateBytes.set(engine.name, await engine.stateBytes(runId));
           }
         }
-        console.log(`N=${agents}, ${workMs} ms work: ${open.map((e) => `${e.name} ${fmt(quantile(cellOf.get(e.name)?.perHop ?? [], 0.5), 2)} ms/hop`).join(', ')}`);
+        console.log(
+          `N=${agents}, ${workMs} ms work: ${open.map((e) => `${e.name} ${fmt(quantile(cellOf.get(e.name)?.perHop ?? [], 0.5), 2)} ms/hop`).join(', ')}`,
+        );
       }
     }
     if (!sizes.includes(10)) {
@@ -581,21 +750,35 @@ async function main(): Promise<void> {
       const helpers = async (): Promise<number[]> => {
         if (engine.name === 'temporal') return [servers.get('baton')?.pid ?? 0];
         if (engine.name === 'langgraph') {
-          const { rows } = await pgAdmin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [new URL(DATABASE_URL).pathname.slice(1)]);
+          const { rows } = await pgAdmin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+            new URL(DATABASE_URL).pathname.slice(1),
+          ]);
           return rows.map((r) => r.pid);
         }
         return [];
       };
       const split = await cpuPerHop(engine, helpers);
       const cpu = split.total;
-      const others = engine.name === 'temporal' ? 'the dev server' : engine.name === 'langgraph' ? 'PostgreSQL backends' : 'other processes';
-      console.log(`${engine.name}: ${fmt(cpu, 2)} ms of CPU per hop (this process ${fmt(split.own, 2)} ms, ${others} ${fmt(split.helpers, 2)} ms)`);
+      const others =
+        engine.name === 'temporal' ? 'the dev server' : engine.name === 'langgraph' ? 'PostgreSQL backends' : 'other processes';
+      console.log(
+        `${engine.name}: ${fmt(cpu, 2)} ms of CPU per hop (this process ${fmt(split.own, 2)} ms, ${others} ${fmt(split.helpers, 2)} ms)`,
+      );
       const rec = await recovery(engine.name, engine.name === 'temporal' ? temporal : null);
-      console.log(`${engine.name}: recovery ${rec.resumeMs} ms to resume, ${rec.restartToDoneMs} ms to done, ${rec.redone} redone${rec.midAgent ? '' : ' (the kill landed after the agent ended)'}`);
+      console.log(
+        `${engine.name}: recovery ${rec.resumeMs} ms to resume, ${rec.restartToDoneMs} ms to done, ${rec.redone} redone${rec.midAgent ? '' : ' (the kill landed after the agent ended)'}`,
+      );
       results.push({
-        engine: engine.name, cells: mine, perHopMedian: quantile(all, 0.5), perHopP95: quantile(all, 0.95),
-        endToEndN10: n10 ? quantile(n10.endToEnd, 0.5) : NaN, endToEndN10Work0: n10w0 ? quantile(n10w0.endToEnd, 0.5) : NaN,
-        stateBytes: stateBytes.get(engine.name) ?? NaN, throughput: tput, cpuPerHop: cpu, recovery: rec,
+        engine: engine.name,
+        cells: mine,
+        perHopMedian: quantile(all, 0.5),
+        perHopP95: quantile(all, 0.95),
+        endToEndN10: n10 ? quantile(n10.endToEnd, 0.5) : NaN,
+        endToEndN10Work0: n10w0 ? quantile(n10w0.endToEnd, 0.5) : NaN,
+        stateBytes: stateBytes.get(engine.name) ?? NaN,
+        throughput: tput,
+        cpuPerHop: cpu,
+        recovery: rec,
       });
     }
 
@@ -603,7 +786,9 @@ async function main(): Promise<void> {
     const detail = detailTable(results);
     const recoveries = recoveryTable(results);
     const knobs = knobResults.length ? knobTable(knobResults) : '';
-    console.log(`\n${main}\n\nPer-hop overhead by N and stub work:\n${detail}\n\nRecovery:\n${recoveries}${knobs ? `\n\nThe dev server's knobs:\n${knobs}` : ''}\n`);
+    console.log(
+      `\n${main}\n\nPer-hop overhead by N and stub work:\n${detail}\n\nRecovery:\n${recoveries}${knobs ? `\n\nThe dev server's knobs:\n${knobs}` : ''}\n`,
+    );
 
     const measured = JSON.stringify({ machine: machineLine, command, engines: results, knobs: knobResults }, null, 2);
     fs.writeFileSync(path.join(DATA, 'last-run.json'), measured);
@@ -627,10 +812,19 @@ async function main(): Promise<void> {
         '',
         detail,
         '',
-        '**Recovery** (N = 10, 50 ms stub work, the pipeline\'s process SIGKILLed when agent 5 starts, then started again):',
+        "**Recovery** (N = 10, 50 ms stub work, the pipeline's process SIGKILLed when agent 5 starts, then started again):",
         '',
         recoveries,
-        ...(knobs ? ['', "**The dev server's knobs** (engine a, N = 10, no stub work; the first five rows add one setting each, the rest try one change on top of Baton's configuration; every configuration has its own server or worker, all running at once and taking turns run by run; the breakdown is the medians of one run's history):", '', knobs, '', '![Knobs](performance-knobs.svg)'] : []),
+        ...(knobs
+          ? [
+              '',
+              "**The dev server's knobs** (engine a, N = 10, no stub work; the first five rows add one setting each, the rest try one change on top of Baton's configuration; every configuration has its own server or worker, all running at once and taking turns run by run; the breakdown is the medians of one run's history):",
+              '',
+              knobs,
+              '',
+              '![Knobs](performance-knobs.svg)',
+            ]
+          : []),
         MARK_END,
       ].join('\n');
       const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : `# Performance\n\n${MARK_START}\n${MARK_END}\n`;
@@ -638,7 +832,9 @@ async function main(): Promise<void> {
       const end = doc.indexOf(MARK_END);
       if (start < 0 || end < start) throw new Error(`${DOC} has no ${MARK_START} … ${MARK_END} section to rewrite`);
       fs.writeFileSync(DOC, doc.slice(0, start) + section + doc.slice(end + MARK_END.length));
-      console.log(`wrote ${path.relative(ROOT, DOC)}, docs/performance-orchestration.svg${knobResults.length ? ', docs/performance-knobs.svg' : ''}`);
+      console.log(
+        `wrote ${path.relative(ROOT, DOC)}, docs/performance-orchestration.svg${knobResults.length ? ', docs/performance-knobs.svg' : ''}`,
+      );
     }
   } finally {
     for (const engine of open) await engine.close().catch(() => undefined);
@@ -647,7 +843,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (err: Error) => {
-  console.error(err.stack ?? err.message);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    console.error(err.stack ?? err.message);
+    process.exit(1);
+  },
+);

@@ -56,7 +56,14 @@ type QuestionName = keyof typeof QUESTIONS;
 
 const urlFor = (k: number) => URL_TEMPLATE.replaceAll('{K}', String(k));
 
-interface LoggedQuery { database: string; activity: string | null; ms: number; rows: number; sql: string; params: unknown[] }
+interface LoggedQuery {
+  database: string;
+  activity: string | null;
+  ms: number;
+  rows: number;
+  sql: string;
+  params: unknown[];
+}
 
 interface Cell {
   k: number;
@@ -72,7 +79,16 @@ interface Cell {
   slowest: { activity: string | null; ms: number; sql: string };
 }
 
-interface ScaleInfo { k: number; orders: number; users: number; lines: number; seedSeconds: number | null; reused: boolean; databaseBytes: number; tableBytes: Record<string, number> }
+interface ScaleInfo {
+  k: number;
+  orders: number;
+  users: number;
+  lines: number;
+  seedSeconds: number | null;
+  reused: boolean;
+  databaseBytes: number;
+  tableBytes: Record<string, number>;
+}
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -82,12 +98,15 @@ function median(values: number[]): number {
 
 const fmt = (v: number, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const markdownTable = (header: string[], rows: string[][]) => [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const markdownTable = (header: string[], rows: string[][]) =>
+  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
 function shapeOf(result: AnalysisResult): string {
   if (result.status !== 'completed') {
     const v = result.verification;
-    console.log(`  ${result.status}: ${result.answer.split('\n').slice(-1).join(' | ').slice(0, 400)}; mismatches: ${JSON.stringify(v?.checked.slice(0, 3) ?? null).slice(0, 800)}; reconciliations failed: ${JSON.stringify(v?.reconciliations.filter((r) => !r.ok) ?? []).slice(0, 600)}`);
+    console.log(
+      `  ${result.status}: ${result.answer.split('\n').slice(-1).join(' | ').slice(0, 400)}; mismatches: ${JSON.stringify(v?.checked.slice(0, 3) ?? null).slice(0, 800)}; reconciliations failed: ${JSON.stringify(v?.reconciliations.filter((r) => !r.ok) ?? []).slice(0, 600)}`,
+    );
   }
   const step = (kind: string) => result.steps.find((s) => s.step.operation.kind === kind);
   const ranked = step('rank_contributors')?.result?.data_summary;
@@ -113,10 +132,18 @@ async function ensureScale(k: number, anchor: string, reseed: boolean, seeds: Re
   const pool = new Pool({ connectionString: url, max: 1 });
   try {
     const size = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes');
-    const tables = await pool.query<{ name: string; bytes: string }>(`SELECT relname AS name, pg_total_relation_size(oid) AS bytes FROM pg_class WHERE relname = ANY($1) AND relkind = 'r'`, [FACT_TABLES]);
+    const tables = await pool.query<{ name: string; bytes: string }>(
+      `SELECT relname AS name, pg_total_relation_size(oid) AS bytes FROM pg_class WHERE relname = ANY($1) AND relkind = 'r'`,
+      [FACT_TABLES],
+    );
     return {
-      k, orders: manifest?.counts.orders ?? 0, users: manifest?.counts.users ?? 0, lines: manifest?.order_items.lines ?? 0,
-      seedSeconds: seeds[String(k)] ?? null, reused, databaseBytes: Number(size.rows[0]?.bytes ?? 0),
+      k,
+      orders: manifest?.counts.orders ?? 0,
+      users: manifest?.counts.users ?? 0,
+      lines: manifest?.order_items.lines ?? 0,
+      seedSeconds: seeds[String(k)] ?? null,
+      reused,
+      databaseBytes: Number(size.rows[0]?.bytes ?? 0),
       tableBytes: Object.fromEntries(tables.rows.map((r) => [r.name, Number(r.bytes)])),
     };
   } finally {
@@ -126,10 +153,20 @@ async function ensureScale(k: number, anchor: string, reseed: boolean, seeds: Re
 
 function readLog(file: string): LoggedQuery[] {
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LoggedQuery);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LoggedQuery);
 }
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Filter?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Filter?: string;
+  Plans?: PlanNode[];
+}
 
 /** The time columns a window is read on: every time field of the demo catalog. */
 const TIME_COLUMN = /\b(pay_time|order_time|registered_at)\b/;
@@ -140,7 +177,17 @@ const TIME_COLUMN = /\b(pay_time|order_time|registered_at)\b/;
  * is a large share of it: six of thirteen months), and "lookup" for users read whole as the build side of a join
  * (the planner's choice over one index probe per row). Plans go to .data/bench/scale-plans-k{K}.txt.
  */
-async function explainAll(k: number, queries: LoggedQuery[]): Promise<{ distinct: number; indexed: number; wholeTable: { activity: string | null; table: string; sql: string }[]; windowedSeq: number; lookupSeq: number; file: string }> {
+async function explainAll(
+  k: number,
+  queries: LoggedQuery[],
+): Promise<{
+  distinct: number;
+  indexed: number;
+  wholeTable: { activity: string | null; table: string; sql: string }[];
+  windowedSeq: number;
+  lookupSeq: number;
+  file: string;
+}> {
   const pool = new Pool({ connectionString: urlFor(k), max: 1 });
   const seen = new Map<string, LoggedQuery>();
   for (const q of queries) seen.set(`${q.sql}\u0000${JSON.stringify(q.params)}`, q);
@@ -153,19 +200,34 @@ async function explainAll(k: number, queries: LoggedQuery[]): Promise<{ distinct
     await pool.query('SET jit = off');
     for (const q of seen.values()) {
       const text = (await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${q.sql}`, q.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
-      const json = (await pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${q.sql}`, q.params)).rows[0]?.['QUERY PLAN'][0]?.Plan;
+      const json = (await pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${q.sql}`, q.params)).rows[0]?.[
+        'QUERY PLAN'
+      ][0]?.Plan;
       const nodes: PlanNode[] = [];
-      const walk = (n: PlanNode | undefined) => { if (!n) return; nodes.push(n); n.Plans?.forEach(walk); };
+      const walk = (n: PlanNode | undefined) => {
+        if (!n) return;
+        nodes.push(n);
+        n.Plans?.forEach(walk);
+      };
       walk(json);
       const seqs = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && FACT_TABLES.includes(n['Relation Name'] ?? ''));
       let verdict = nodes.some((n) => /Index/.test(n['Node Type'])) ? 'index' : 'no demo table';
       for (const n of seqs) {
-        if (TIME_COLUMN.test(n.Filter ?? '')) { windowedSeq += 1; verdict = 'windowed seq scan'; }
-        else if (n['Relation Name'] === 'users' && !n.Filter) { lookupSeq += 1; verdict = 'users read as a join\'s lookup side'; }
-        else { wholeTable.push({ activity: q.activity, table: n['Relation Name'] ?? '', sql: q.sql }); verdict = 'WHOLE TABLE'; }
+        if (TIME_COLUMN.test(n.Filter ?? '')) {
+          windowedSeq += 1;
+          verdict = 'windowed seq scan';
+        } else if (n['Relation Name'] === 'users' && !n.Filter) {
+          lookupSeq += 1;
+          verdict = "users read as a join's lookup side";
+        } else {
+          wholeTable.push({ activity: q.activity, table: n['Relation Name'] ?? '', sql: q.sql });
+          verdict = 'WHOLE TABLE';
+        }
       }
       if (verdict === 'index') indexed += 1;
-      out.push(`-- ${q.activity ?? '(no activity)'}, ${q.ms} ms at the run, ${q.rows} rows: ${verdict}\n${q.sql}\n-- params: ${JSON.stringify(q.params)}\n${text}\n`);
+      out.push(
+        `-- ${q.activity ?? '(no activity)'}, ${q.ms} ms at the run, ${q.rows} rows: ${verdict}\n${q.sql}\n-- params: ${JSON.stringify(q.params)}\n${text}\n`,
+      );
     }
   } finally {
     await pool.end();
@@ -179,7 +241,13 @@ async function chart(cells: Cell[]): Promise<string> {
   const spec: vegaLite.TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: 'Demo questions end to end by data size (median s, warm worker)',
-    data: { values: cells.map((c) => ({ question: c.question, K: `K=${c.k} (${c.k * 75}k orders)`, seconds: Number((c.median / 1000).toFixed(3)) })) },
+    data: {
+      values: cells.map((c) => ({
+        question: c.question,
+        K: `K=${c.k} (${c.k * 75}k orders)`,
+        seconds: Number((c.median / 1000).toFixed(3)),
+      })),
+    },
     mark: 'bar',
     encoding: {
       x: { field: 'question', type: 'nominal', title: null, axis: { labelAngle: 0 } },
@@ -204,7 +272,10 @@ function machine(): string {
 }
 
 function planLine(p: Awaited<ReturnType<typeof explainAll>>): string {
-  const whole = p.wholeTable.length === 0 ? 'none reads a whole demo table without a time bound' : `${p.wholeTable.length} read a whole demo table without a time bound: ${p.wholeTable.map((w) => `${w.activity} (${w.table})`).join(', ')}`;
+  const whole =
+    p.wholeTable.length === 0
+      ? 'none reads a whole demo table without a time bound'
+      : `${p.wholeTable.length} read a whole demo table without a time bound: ${p.wholeTable.map((w) => `${w.activity} (${w.table})`).join(', ')}`;
   return `${p.distinct} distinct queries, ${p.indexed} through indexes only; ${whole}; ${p.windowedSeq} sequential scans filtered by the window (the planner read the table and filtered it by the run's window, cheaper than the index for a large share of it), ${p.lookupSeq} of users read whole as a hash join's lookup side`;
 }
 
@@ -215,16 +286,35 @@ async function main(): Promise<void> {
     .option('--runs <n>', 'timed runs per (question, K), after one warm-up', (v) => Number(v), 3)
     .option('--questions <list>', `comma-separated questions (${Object.keys(QUESTIONS).join(',')})`, Object.keys(QUESTIONS).join(','))
     .option('--reseed', 'seed every scale again even when its manifest matches', false)
-    .option('--warmup <when>', 'a warm-up run before each (question, K) ("each"), before the first question of each K ("scale"), or once ("first")', 'each')
+    .option(
+      '--warmup <when>',
+      'a warm-up run before each (question, K) ("each"), before the first question of each K ("scale"), or once ("first")',
+      'each',
+    )
     .option('--no-explain', 'do not EXPLAIN the logged queries')
     .option('--no-docs', 'do not rewrite docs/performance.md and its chart')
     .option('--json <file>', 'also write the measurements as JSON')
     .parse();
-  const opts = program.opts<{ scales: string; runs: number; questions: string; reseed: boolean; warmup: string; explain: boolean; docs: boolean; json?: string }>();
-  const scales = opts.scales.split(',').map(Number).filter((k) => Number.isInteger(k) && k >= 1);
+  const opts = program.opts<{
+    scales: string;
+    runs: number;
+    questions: string;
+    reseed: boolean;
+    warmup: string;
+    explain: boolean;
+    docs: boolean;
+    json?: string;
+  }>();
+  const scales = opts.scales
+    .split(',')
+    .map(Number)
+    .filter((k) => Number.isInteger(k) && k >= 1);
   const questions = opts.questions.split(',').filter((q): q is QuestionName => q in QUESTIONS);
   // The settings that change what is measured, as the command line that reproduces the run.
-  const envs = ['BENCH_SCALE_DATABASE_URL', 'BENCH_SCALE_TEMPORAL_PORT', 'BATON_TODAY'].filter((e) => process.env[e]).map((e) => `${e}='${process.env[e] ?? ''}' `).join('');
+  const envs = ['BENCH_SCALE_DATABASE_URL', 'BENCH_SCALE_TEMPORAL_PORT', 'BATON_TODAY']
+    .filter((e) => process.env[e])
+    .map((e) => `${e}='${process.env[e] ?? ''}' `)
+    .join('');
   const command = `${envs}npm run bench:scale${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   const machineLine = machine();
   console.log(`${command}\n${machineLine}\n`);
@@ -272,7 +362,12 @@ async function main(): Promise<void> {
           return { elapsed, result: await fullResult(small) };
         };
         // Warm-up: the worker's caches, the database's buffers.
-        if (opts.warmup === 'each' || (opts.warmup === 'scale' && question === questions[0]) || (k === scales[0] && question === questions[0])) await ask(null);
+        if (
+          opts.warmup === 'each' ||
+          (opts.warmup === 'scale' && question === questions[0]) ||
+          (k === scales[0] && question === questions[0])
+        )
+          await ask(null);
         const times: number[] = [];
         const perRun: LoggedQuery[][] = [];
         let last: AnalysisResult | null = null;
@@ -290,12 +385,25 @@ async function main(): Promise<void> {
         for (const q of all) byActivity[q.activity ?? '(none)'] = (byActivity[q.activity ?? '(none)'] ?? 0) + q.ms / opts.runs;
         const slowest = all.reduce<LoggedQuery | null>((a, b) => (!a || b.ms > a.ms ? b : a), null);
         const cell: Cell = {
-          k, question, times, median: median(times), status: last?.status ?? 'n/a', shape: last ? shapeOf(last) : '',
-          sqlMs: all.reduce((s, q) => s + q.ms, 0) / opts.runs, sqlByActivity: byActivity, queries: all.length / opts.runs,
-          slowest: { activity: slowest?.activity ?? null, ms: slowest?.ms ?? 0, sql: (slowest?.sql ?? '').replace(/\s+/g, ' ').slice(0, 160) },
+          k,
+          question,
+          times,
+          median: median(times),
+          status: last?.status ?? 'n/a',
+          shape: last ? shapeOf(last) : '',
+          sqlMs: all.reduce((s, q) => s + q.ms, 0) / opts.runs,
+          sqlByActivity: byActivity,
+          queries: all.length / opts.runs,
+          slowest: {
+            activity: slowest?.activity ?? null,
+            ms: slowest?.ms ?? 0,
+            sql: (slowest?.sql ?? '').replace(/\s+/g, ' ').slice(0, 160),
+          },
         };
         cells.push(cell);
-        console.log(`K=${k} ${question}: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s (median ${(cell.median / 1000).toFixed(2)} s), ${cell.status}, ${cell.shape}; SQL ${(cell.sqlMs / 1000).toFixed(2)} s in ${cell.queries} queries, slowest ${cell.slowest.ms} ms (${cell.slowest.activity})`);
+        console.log(
+          `K=${k} ${question}: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s (median ${(cell.median / 1000).toFixed(2)} s), ${cell.status}, ${cell.shape}; SQL ${(cell.sqlMs / 1000).toFixed(2)} s in ${cell.queries} queries, slowest ${cell.slowest.ms} ms (${cell.slowest.activity})`,
+        );
       }
     }
   } finally {
@@ -316,15 +424,48 @@ async function main(): Promise<void> {
   await closePools();
 
   const base = (q: QuestionName) => cells.find((c) => c.question === q && c.k === scales[0]);
-  const scaleTable = markdownTable(['K', 'orders', 'users', 'order lines', 'seed time', 'database size', 'orders table', 'order_items table', 'users table'], infos.map((i) => [
-    String(i.k), i.orders.toLocaleString('en-US'), i.users.toLocaleString('en-US'), i.lines.toLocaleString('en-US'),
-    i.seedSeconds === null ? 'n/a' : `${fmt(i.seedSeconds, 1)} s${i.reused ? ' (earlier)' : ''}`,
-    mb(i.databaseBytes), mb(i.tableBytes.orders ?? 0), mb(i.tableBytes.order_items ?? 0), mb(i.tableBytes.users ?? 0),
-  ]));
-  const timeTable = markdownTable(['question', 'K', 'end to end (median)', `vs K=${scales[0]}`, 'runs (s)', 'SQL per run', 'queries', 'SQL by agent (ms)', 'status, shape'], cells.map((c) => [
-    c.question, String(c.k), `${fmt(c.median / 1000)} s`, `×${fmt(c.median / (base(c.question)?.median ?? NaN))}`, c.times.map((t) => fmt(t / 1000)).join(', '),
-    `${fmt(c.sqlMs / 1000)} s`, String(c.queries), Object.entries(c.sqlByActivity).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([a, ms]) => `${a} ${Math.round(ms)}`).join(', '), `${c.status}, ${c.shape}`,
-  ]));
+  const scaleTable = markdownTable(
+    ['K', 'orders', 'users', 'order lines', 'seed time', 'database size', 'orders table', 'order_items table', 'users table'],
+    infos.map((i) => [
+      String(i.k),
+      i.orders.toLocaleString('en-US'),
+      i.users.toLocaleString('en-US'),
+      i.lines.toLocaleString('en-US'),
+      i.seedSeconds === null ? 'n/a' : `${fmt(i.seedSeconds, 1)} s${i.reused ? ' (earlier)' : ''}`,
+      mb(i.databaseBytes),
+      mb(i.tableBytes.orders ?? 0),
+      mb(i.tableBytes.order_items ?? 0),
+      mb(i.tableBytes.users ?? 0),
+    ]),
+  );
+  const timeTable = markdownTable(
+    [
+      'question',
+      'K',
+      'end to end (median)',
+      `vs K=${scales[0]}`,
+      'runs (s)',
+      'SQL per run',
+      'queries',
+      'SQL by agent (ms)',
+      'status, shape',
+    ],
+    cells.map((c) => [
+      c.question,
+      String(c.k),
+      `${fmt(c.median / 1000)} s`,
+      `×${fmt(c.median / (base(c.question)?.median ?? NaN))}`,
+      c.times.map((t) => fmt(t / 1000)).join(', '),
+      `${fmt(c.sqlMs / 1000)} s`,
+      String(c.queries),
+      Object.entries(c.sqlByActivity)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([a, ms]) => `${a} ${Math.round(ms)}`)
+        .join(', '),
+      `${c.status}, ${c.shape}`,
+    ]),
+  );
   const planLines = Object.entries(plans).map(([k, p]) => `- K=${k}: ${planLine(p)}`);
   console.log(`\n${scaleTable}\n\n${timeTable}\n${planLines.length ? `\n${planLines.join('\n')}\n` : ''}`);
   if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ machine: machineLine, command, scales: infos, cells, plans }, null, 2));
@@ -343,14 +484,24 @@ async function main(): Promise<void> {
       '',
       timeTable,
       '',
-      ...(planLines.length ? ['**Plans** (every distinct query of those runs EXPLAINed on its database; each sequential scan of orders, order_items or users classified by whether the run\'s window bounds it):', '', ...planLines, ''] : []),
+      ...(planLines.length
+        ? [
+            "**Plans** (every distinct query of those runs EXPLAINed on its database; each sequential scan of orders, order_items or users classified by whether the run's window bounds it):",
+            '',
+            ...planLines,
+            '',
+          ]
+        : []),
       '![Demo questions by data size](performance-scale.svg)',
       MARK_END,
     ].join('\n');
     const doc = fs.readFileSync(DOC, 'utf8');
     const start = doc.indexOf(MARK_START);
     const end = doc.indexOf(MARK_END);
-    const next = start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + MARK_END.length) : `${doc.trimEnd()}\n\n## Time as the data grows\n\n${section}\n`;
+    const next =
+      start >= 0 && end > start
+        ? doc.slice(0, start) + section + doc.slice(end + MARK_END.length)
+        : `${doc.trimEnd()}\n\n## Time as the data grows\n\n${section}\n`;
     fs.writeFileSync(DOC, next);
     console.log(`wrote ${path.relative(ROOT, DOC)} and ${path.relative(ROOT, CHART)}`);
   }

@@ -114,7 +114,9 @@ async function postgresCpu(): Promise<Map<number, number>> {
   const admin = new PgClient({ connectionString: DATABASE_URL, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
-    const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    const { rows } = await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
     return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
   } finally {
     await admin.end().catch(() => undefined);
@@ -153,32 +155,41 @@ async function startWorkers(n: number, taskQueue: string, address: string): Prom
 
 async function stopWorkers(workers: RunningWorker[]): Promise<void> {
   for (const w of workers) w.child.kill('SIGTERM');
-  await Promise.all(workers.map(async (w) => {
-    const code = await Promise.race([w.exited, sleep(30_000).then(() => 'timeout' as const)]);
-    if (code === 'timeout') w.child.kill('SIGKILL');
-  }));
+  await Promise.all(
+    workers.map(async (w) => {
+      const code = await Promise.race([w.exited, sleep(30_000).then(() => 'timeout' as const)]);
+      if (code === 'timeout') w.child.kill('SIGKILL');
+    }),
+  );
 }
 
 /** Submits the analyses at once and waits for all; returns each run's start, close, status and the identities that completed its workflow tasks. */
 async function runBatch(client: Client, taskQueue: string, count: number, asOf: string, tag: string) {
-  const handles = await Promise.all(Array.from({ length: count }, (_, i) => {
-    const { question } = QUESTIONS[i % QUESTIONS.length]!;
-    return client.workflow.start(analysisWorkflow, {
-      workflowId: `analysis-bench-${tag}-${i + 1}-${randomBytes(3).toString('hex')}`,
-      taskQueue,
-      args: [{ question, asOf }],
-      staticSummary: question,
-    });
-  }));
-  return Promise.all(handles.map(async (handle) => {
-    // The small result carries the run's status (its record stays in the workers' database).
-    const { status } = await handle.result();
-    const info = (await handle.describe()).raw.workflowExecutionInfo;
-    const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) => Number(t?.seconds ?? 0) + (t?.nanos ?? 0) / 1e9;
-    const events = (await handle.fetchHistory()).events ?? [];
-    const identities = events.flatMap((e) => (e.workflowTaskCompletedEventAttributes?.identity ? [e.workflowTaskCompletedEventAttributes.identity] : []));
-    return { status, start: seconds(info?.startTime), close: seconds(info?.closeTime), identities };
-  }));
+  const handles = await Promise.all(
+    Array.from({ length: count }, (_, i) => {
+      const { question } = QUESTIONS[i % QUESTIONS.length]!;
+      return client.workflow.start(analysisWorkflow, {
+        workflowId: `analysis-bench-${tag}-${i + 1}-${randomBytes(3).toString('hex')}`,
+        taskQueue,
+        args: [{ question, asOf }],
+        staticSummary: question,
+      });
+    }),
+  );
+  return Promise.all(
+    handles.map(async (handle) => {
+      // The small result carries the run's status (its record stays in the workers' database).
+      const { status } = await handle.result();
+      const info = (await handle.describe()).raw.workflowExecutionInfo;
+      const seconds = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+        Number(t?.seconds ?? 0) + (t?.nanos ?? 0) / 1e9;
+      const events = (await handle.fetchHistory()).events ?? [];
+      const identities = events.flatMap((e) =>
+        e.workflowTaskCompletedEventAttributes?.identity ? [e.workflowTaskCompletedEventAttributes.identity] : [],
+      );
+      return { status, start: seconds(info?.startTime), close: seconds(info?.closeTime), identities };
+    }),
+  );
 }
 
 async function measure(client: Client, n: number, options: Options, address: string, asOf: string, serverPid: number | null): Promise<Row> {
@@ -245,8 +256,13 @@ function table(rows: Row[]): string {
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
-    const other = Object.entries(r.statuses).filter(([s]) => s !== 'completed').map(([s, c]) => `${c} ${s}`).join(', ');
-    lines.push(`| ${r.workers} | ${r.analyses} | ${r.completed}${other ? ` (${other})` : ''} | ${fmt(r.wallS)} s | ${fmt(r.perMinute)} | ${base ? `×${fmt(r.perMinute / base.perMinute, 2)}` : '–'} | ${fmt(r.p50S)} s | ${fmt(r.p95S)} s | ${r.workersServing} of ${r.workers} | ${fmt(r.cpuSPerAnalysis, 2)} s | ${r.serverCpuSPerAnalysis === null ? '–' : `${fmt(r.serverCpuSPerAnalysis, 2)} s`} | ≥ ${fmt(r.postgresCpuSPerAnalysis, 2)} s | ${fmt(r.machineBusy * 100, 0)}% | ${fmt(r.loadAverage, 2)} |`);
+    const other = Object.entries(r.statuses)
+      .filter(([s]) => s !== 'completed')
+      .map(([s, c]) => `${c} ${s}`)
+      .join(', ');
+    lines.push(
+      `| ${r.workers} | ${r.analyses} | ${r.completed}${other ? ` (${other})` : ''} | ${fmt(r.wallS)} s | ${fmt(r.perMinute)} | ${base ? `×${fmt(r.perMinute / base.perMinute, 2)}` : '–'} | ${fmt(r.p50S)} s | ${fmt(r.p95S)} s | ${r.workersServing} of ${r.workers} | ${fmt(r.cpuSPerAnalysis, 2)} s | ${r.serverCpuSPerAnalysis === null ? '–' : `${fmt(r.serverCpuSPerAnalysis, 2)} s`} | ≥ ${fmt(r.postgresCpuSPerAnalysis, 2)} s | ${fmt(r.machineBusy * 100, 0)}% | ${fmt(r.loadAverage, 2)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -278,7 +294,10 @@ async function main(): Promise<void> {
     .name('bench:workers')
     .option('--workers <list>', 'worker process counts to measure, comma-separated', '1,2,4')
     .option('--analyses <n>', 'analyses submitted at once for each count', '24')
-    .option('--address <host:port>', 'a running Temporal server or cluster (default: BENCH_WORKERS_TEMPORAL_ADDRESS, else the bench starts its own dev server)')
+    .option(
+      '--address <host:port>',
+      'a running Temporal server or cluster (default: BENCH_WORKERS_TEMPORAL_ADDRESS, else the bench starts its own dev server)',
+    )
     .option('--cluster', 'start a Temporal cluster on PostgreSQL for the bench (scripts/temporal-cluster.sh) instead of a dev server')
     .option('--no-docs', 'do not rewrite docs/performance.md')
     .option('--json <file>', 'also write the measurements as JSON')
@@ -297,7 +316,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (options.cluster && options.address !== undefined) {
-    console.error('error: --cluster starts the bench\'s own cluster; --address points at a running one: give one of them');
+    console.error("error: --cluster starts the bench's own cluster; --address points at a running one: give one of them");
     process.exit(2);
   }
   fs.mkdirSync(DATA, { recursive: true });
@@ -324,24 +343,33 @@ async function main(): Promise<void> {
   console.log(`${command}\n${machineLine}\n`);
   let connection: Connection | null = null;
   try {
-    execFileSync(process.execPath, [BATON, 'seed', '--if-stale'], { env: { ...process.env, DATABASE_URL, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [BATON, 'seed', '--if-stale'], {
+      env: { ...process.env, DATABASE_URL, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const config = loadConfig();
     connection = await Connection.connect(temporalConnectionOptions({ temporalAddress: address }));
     const client = new Client({ connection, namespace: config.temporalNamespace, dataConverter: dataConverterFromEnv() });
     const asOf = runDate(loadCatalog(config.catalogPath).timezone, config.timeZoneOverride);
-    const serverPid = startedServer ? Number(fs.readFileSync(path.join(DATA, ...(options.cluster ? ['cluster', 'server.pid'] : ['temporal.pid'])), 'utf8')) : null;
+    const serverPid = startedServer
+      ? Number(fs.readFileSync(path.join(DATA, ...(options.cluster ? ['cluster', 'server.pid'] : ['temporal.pid'])), 'utf8'))
+      : null;
     const rows: Row[] = [];
     for (const n of options.workers) {
       const row = await measure(client, n, options, address, asOf, serverPid);
       rows.push(row);
-      console.log(`${n} worker${n > 1 ? 's' : ''}: ${row.completed}/${row.analyses} completed in ${fmt(row.wallS)} s, ${fmt(row.perMinute)} analyses/min, run time p50 ${fmt(row.p50S)} s, p95 ${fmt(row.p95S)} s, served by ${row.workersServing} of ${n}, CPU per analysis ${fmt(row.cpuSPerAnalysis, 2)} s in the workers${row.serverCpuSPerAnalysis === null ? '' : ` and ${fmt(row.serverCpuSPerAnalysis, 2)} s in the Temporal server`}, ≥ ${fmt(row.postgresCpuSPerAnalysis, 2)} s in PostgreSQL; machine ${fmt(row.machineBusy * 100, 0)}% busy`);
+      console.log(
+        `${n} worker${n > 1 ? 's' : ''}: ${row.completed}/${row.analyses} completed in ${fmt(row.wallS)} s, ${fmt(row.perMinute)} analyses/min, run time p50 ${fmt(row.p50S)} s, p95 ${fmt(row.p95S)} s, served by ${row.workersServing} of ${n}, CPU per analysis ${fmt(row.cpuSPerAnalysis, 2)} s in the workers${row.serverCpuSPerAnalysis === null ? '' : ` and ${fmt(row.serverCpuSPerAnalysis, 2)} s in the Temporal server`}, ≥ ${fmt(row.postgresCpuSPerAnalysis, 2)} s in PostgreSQL; machine ${fmt(row.machineBusy * 100, 0)}% busy`,
+      );
     }
     console.log(`\n${table(rows)}\n`);
     if (options.json) fs.writeFileSync(options.json, JSON.stringify({ machine: machineLine, options, rows }, null, 2));
     if (options.docs) writeDocs(command, machineLine, options, rows);
     const incomplete = rows.filter((r) => r.completed !== r.analyses);
     if (incomplete.length > 0) {
-      console.error(`error: not every analysis completed (${incomplete.map((r) => `${r.workers} workers: ${JSON.stringify(r.statuses)}`).join('; ')})`);
+      console.error(
+        `error: not every analysis completed (${incomplete.map((r) => `${r.workers} workers: ${JSON.stringify(r.statuses)}`).join('; ')})`,
+      );
       process.exitCode = 1;
     }
   } finally {

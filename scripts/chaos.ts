@@ -59,7 +59,11 @@ export const SCENARIOS: { name: string; question: string; extra?: Partial<Analys
   // These two meet planted faults in the chaos workers' agents (scripts/chaos-worker.ts), chosen by the scenario in the run's id.
   { name: 'code-rollback', question: '为什么华东区上个月复购率下降了？' },
   { name: 'report-rewrite', question: '上个月各区域的GMV' },
-  { name: 'step-retries', question: 'What was the AOV of new customers last month?', extra: { maxStepRetries: 1, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' } },
+  {
+    name: 'step-retries',
+    question: 'What was the AOV of new customers last month?',
+    extra: { maxStepRetries: 1, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere' },
+  },
 ];
 
 interface Options {
@@ -91,7 +95,11 @@ export interface ChaosSummary {
   /** 'dev': the Temporal dev server; 'cluster': the Temporal cluster on its private PostgreSQL. */
   temporal: 'dev' | 'cluster';
   faults: {
-    workerKills: number; workerRestarts: number; unplannedWorkerExits: number; temporalRestarts: number; databaseConnectionsTerminated: number;
+    workerKills: number;
+    workerRestarts: number;
+    unplannedWorkerExits: number;
+    temporalRestarts: number;
+    databaseConnectionsTerminated: number;
     /** --cluster: SIGKILLs of the whole Temporal server process (each followed by a start). */
     serverKills: number;
     /** --cluster: restarts of the PostgreSQL holding the cluster's persistence. */
@@ -124,7 +132,16 @@ export interface Diagnosis {
   workflowId: string;
   scenario: string;
   /** Every try of its activities that did not simply complete: lost with its worker, or failed (with the class and reason). */
-  faultsMet: { activity: string; activityId: string; attempt: number; workerPid: number; startedAt: string; outcome: string; failureClass: string | null; error: string | null }[];
+  faultsMet: {
+    activity: string;
+    activityId: string;
+    attempt: number;
+    workerPid: number;
+    startedAt: string;
+    outcome: string;
+    failureClass: string | null;
+    error: string | null;
+  }[];
   /** The first activity (in the order the workflow scheduled them) whose type or end differs from the baseline's, or null. */
   departure: string | null;
 }
@@ -174,7 +191,15 @@ class Chaos {
   private readonly workers: (ChildProcess | null)[] = [];
   /** Set once the run is winding down: no kill, restart or respawn after it. */
   stopping = false;
-  readonly faults = { workerKills: 0, workerRestarts: 0, unplannedWorkerExits: 0, temporalRestarts: 0, databaseConnectionsTerminated: 0, serverKills: 0, persistenceRestarts: 0 };
+  readonly faults = {
+    workerKills: 0,
+    workerRestarts: 0,
+    unplannedWorkerExits: 0,
+    temporalRestarts: 0,
+    databaseConnectionsTerminated: 0,
+    serverKills: 0,
+    persistenceRestarts: 0,
+  };
   readonly cluster: boolean;
 
   constructor(options: Options, databaseUrl: string) {
@@ -192,14 +217,16 @@ class Chaos {
       BATON_TASK_QUEUE: `chaos-${randomBytes(3).toString('hex')}`,
       // Most agents finish in milliseconds; held open a little (heartbeating), they are in flight when a kill lands.
       BATON_ACTIVITY_DELAY_MS: String(options.activityDelay),
-      ...(this.cluster ? {
-        // The cluster's own ports (docs/reference.md, "The Temporal cluster") and its private PostgreSQL, which this run restarts.
-        TEMPORAL_CLUSTER_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_PORT_BASE ?? '7280',
-        TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_MEMBERSHIP_PORT_BASE ?? '6960',
-        TEMPORAL_CLUSTER_DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/temporal`,
-        TEMPORAL_CLUSTER_PG_DIR: path.join(this.dataDir, 'cluster', 'postgresql'),
-        TEMPORAL_HEADLESS: '1',
-      } : {}),
+      ...(this.cluster
+        ? {
+            // The cluster's own ports (docs/reference.md, "The Temporal cluster") and its private PostgreSQL, which this run restarts.
+            TEMPORAL_CLUSTER_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_PORT_BASE ?? '7280',
+            TEMPORAL_CLUSTER_MEMBERSHIP_PORT_BASE: process.env.BATON_CHAOS_CLUSTER_MEMBERSHIP_PORT_BASE ?? '6960',
+            TEMPORAL_CLUSTER_DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/temporal`,
+            TEMPORAL_CLUSTER_PG_DIR: path.join(this.dataDir, 'cluster', 'postgresql'),
+            TEMPORAL_HEADLESS: '1',
+          }
+        : {}),
     };
   }
 
@@ -209,7 +236,9 @@ class Chaos {
 
   /** Starts, stops or (cluster only) SIGKILLs Temporal. */
   async temporal(command: 'start' | 'stop' | 'kill'): Promise<void> {
-    await run('bash', [path.join(PROJECT_ROOT, 'scripts', this.cluster ? 'temporal-cluster.sh' : 'temporal-server.sh'), command], { env: this.env });
+    await run('bash', [path.join(PROJECT_ROOT, 'scripts', this.cluster ? 'temporal-cluster.sh' : 'temporal-server.sh'), command], {
+      env: this.env,
+    });
   }
 
   /** The cluster's private PostgreSQL. */
@@ -220,7 +249,10 @@ class Chaos {
   /** Starts worker slot i (again), resolving once it polls. */
   startWorker(i: number): Promise<void> {
     const log = fs.openSync(path.join(this.dataDir, `worker-${i}.log`), 'a');
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'scripts', 'chaos-worker.js')], { env: this.env, stdio: ['ignore', 'pipe', log] });
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'scripts', 'chaos-worker.js')], {
+      env: this.env,
+      stdio: ['ignore', 'pipe', log],
+    });
     this.workers[i] = child;
     // Read all of the worker's output (into its log), or a full pipe would stall it.
     child.stdout?.on('data', (d: Buffer) => fs.writeSync(log, d));
@@ -260,14 +292,19 @@ class Chaos {
   async stopWorkers(): Promise<void> {
     this.stopping = true;
     const live = this.workers.filter((w): w is ChildProcess => w !== null && w.exitCode === null && w.signalCode === null);
-    await Promise.all(live.map((w) => new Promise((resolve) => {
-      const force = setTimeout(() => w.kill('SIGKILL'), 15_000);
-      w.once('exit', () => {
-        clearTimeout(force);
-        resolve(undefined);
-      });
-      w.kill('SIGTERM');
-    })));
+    await Promise.all(
+      live.map(
+        (w) =>
+          new Promise((resolve) => {
+            const force = setTimeout(() => w.kill('SIGKILL'), 15_000);
+            w.once('exit', () => {
+              clearTimeout(force);
+              resolve(undefined);
+            });
+            w.kill('SIGTERM');
+          }),
+      ),
+    );
   }
 }
 
@@ -283,7 +320,11 @@ function comparable(value: unknown, workflowId: string): unknown {
   if (typeof value === 'string') return value.split(workflowId).join('<run>');
   if (Array.isArray(value)) return value.map((v) => comparable(v, workflowId));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !/(^|_)(ms|at)$|elapsed|duration|workflow_id|timestamp/i.test(k)).map(([k, v]) => [k, comparable(v, workflowId)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !/(^|_)(ms|at)$|elapsed|duration|workflow_id|timestamp/i.test(k))
+        .map(([k, v]) => [k, comparable(v, workflowId)]),
+    );
   }
   return value;
 }
@@ -323,7 +364,8 @@ async function departure(client: Client, workflowId: string, baselineId: string)
   for (let i = 0; i < Math.max(chaos.length, base.length); i++) {
     const c = chaos[i];
     const b = base[i];
-    if (!c || !b) return `activity #${i + 1}: ${b ? `baseline ran ${b.type}, the run ended before it` : `the run ran ${c?.type ?? '?'}, the baseline had ended`}`;
+    if (!c || !b)
+      return `activity #${i + 1}: ${b ? `baseline ran ${b.type}, the run ended before it` : `the run ran ${c?.type ?? '?'}, the baseline had ended`}`;
     if (c.type !== b.type) return `activity #${i + 1}: baseline scheduled ${b.type}, the run ${c.type}`;
     if (c.ended !== b.ended) return `activity #${i + 1} ${c.type}: baseline ${b.ended.slice(0, 120)}; the run ${c.ended.slice(0, 120)}`;
     if (c.result !== b.result) {
@@ -370,7 +412,9 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
   };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   const temporalName = chaos.cluster ? 'Temporal cluster' : 'Temporal dev server';
-  console.log(`${temporalName} for the chaos run on ${chaos.address}${chaos.cluster ? ` (persistence ${chaos.env.TEMPORAL_CLUSTER_DATABASE_URL ?? ''})` : ''}; ${options.workers} workers on task queue ${chaos.env.BATON_TASK_QUEUE}`);
+  console.log(
+    `${temporalName} for the chaos run on ${chaos.address}${chaos.cluster ? ` (persistence ${chaos.env.TEMPORAL_CLUSTER_DATABASE_URL ?? ''})` : ''}; ${options.workers} workers on task queue ${chaos.env.BATON_TASK_QUEUE}`,
+  );
   await Promise.all(Array.from({ length: options.workers }, (_, i) => chaos.startWorker(i)));
   const connection = await Connection.connect({ address: chaos.address }).catch(async (err: unknown) => {
     await cleanUp();
@@ -381,7 +425,10 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
   const start = (scenario: (typeof SCENARIOS)[number], id: string) =>
     client.workflow
       .start(analysisWorkflow, {
-        workflowId: id, taskQueue: chaos.env.BATON_TASK_QUEUE ?? '', args: [{ question: scenario.question, asOf, ...scenario.extra }], staticSummary: `chaos: ${scenario.name}`,
+        workflowId: id,
+        taskQueue: chaos.env.BATON_TASK_QUEUE ?? '',
+        args: [{ question: scenario.question, asOf, ...scenario.extra }],
+        staticSummary: `chaos: ${scenario.name}`,
       })
       // A start retried after Temporal went away mid-call may already have landed.
       .catch((err: unknown) => {
@@ -395,17 +442,29 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
     const baseline = new Map<string, Outcome & { workflowId: string }>();
     let baselineTimer: NodeJS.Timeout | undefined;
     const baselineLate = new Promise<never>((_, reject) => {
-      baselineTimer = setTimeout(() => reject(new Error(`the baseline runs did not finish within ${options.timeout} s`)), options.timeout * 1000);
+      baselineTimer = setTimeout(
+        () => reject(new Error(`the baseline runs did not finish within ${options.timeout} s`)),
+        options.timeout * 1000,
+      );
     });
-    await Promise.race([baselineLate, Promise.all(SCENARIOS.map(async (scenario) => {
-      const handle = await start(scenario, `chaos-baseline-${scenario.name}-${randomBytes(3).toString('hex')}`);
-      const outcome = outcomeOf(await handle.result());
-      baseline.set(scenario.name, { ...outcome, workflowId: handle.workflowId });
-      console.log(`  ${scenario.name.padEnd(15)} ${outcome.status}  ${outcome.reportDigest ?? 'no report'}`);
-    }))]).finally(() => clearTimeout(baselineTimer));
+    await Promise.race([
+      baselineLate,
+      Promise.all(
+        SCENARIOS.map(async (scenario) => {
+          const handle = await start(scenario, `chaos-baseline-${scenario.name}-${randomBytes(3).toString('hex')}`);
+          const outcome = outcomeOf(await handle.result());
+          baseline.set(scenario.name, { ...outcome, workflowId: handle.workflowId });
+          console.log(`  ${scenario.name.padEnd(15)} ${outcome.status}  ${outcome.reportDigest ?? 'no report'}`);
+        }),
+      ),
+    ]).finally(() => clearTimeout(baselineTimer));
 
     // 2. Chaos: submissions over the first half, faults for the whole duration.
-    console.log(pc.bold(`chaos: ${options.workflows} workflows, ${options.duration} s of faults, a worker killed every ${options.killEvery[0]}-${options.killEvery[1]} s (seed ${options.seed})`));
+    console.log(
+      pc.bold(
+        `chaos: ${options.workflows} workflows, ${options.duration} s of faults, a worker killed every ${options.killEvery[0]}-${options.killEvery[1]} s (seed ${options.seed})`,
+      ),
+    );
     const chaosStarted = Date.now();
     const faultsEnd = chaosStarted + options.duration * 1000;
     const runs: { id: string; scenario: string }[] = [];
@@ -455,11 +514,18 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       }
       await sleep(Math.max(0, chaosStarted + options.duration * 600 - Date.now()));
       if (chaos.stopping) return;
-      const { rows } = await persist(() => db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') t`), faultsEnd);
+      const { rows } = await persist(
+        () =>
+          db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') t`,
+          ),
+        faultsEnd,
+      );
       chaos.faults.databaseConnectionsTerminated = rows[0]?.n ?? 0;
-      console.log(`  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  terminated ${chaos.faults.databaseConnectionsTerminated} PostgreSQL connections`);
+      console.log(
+        `  ${((Date.now() - chaosStarted) / 1000).toFixed(0).padStart(4)} s  terminated ${chaos.faults.databaseConnectionsTerminated} PostgreSQL connections`,
+      );
     })();
     await Promise.all([submitting, killing, oneOffs]);
 
@@ -492,7 +558,14 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
       const expected = baseline.get(r.scenario);
       if (!outcome || !expected) continue;
       const fields = (['status', 'answer', 'reportDigest'] as const).filter((f) => outcome[f] !== expected[f]);
-      for (const field of fields) differences.push({ workflowId: r.id, scenario: r.scenario, field, baseline: String(expected[field]), chaos: String(outcome[field]) });
+      for (const field of fields)
+        differences.push({
+          workflowId: r.id,
+          scenario: r.scenario,
+          field,
+          baseline: String(expected[field]),
+          chaos: String(outcome[field]),
+        });
       if (fields.length === 0) identical++;
     }
     // Every differing run, diagnosed: the tries of its activities that did not simply complete, and where its history departs.
@@ -500,35 +573,66 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
     const diagnoses: Diagnosis[] = [];
     for (const id of differing) {
       const scenario = runs.find((r) => r.id === id)?.scenario ?? '';
-      const { rows: met } = await db.query<{ activity_type: string; activity_id: string; attempt: number; worker_pid: number; started_at: Date; outcome: string | null; failure_class: string | null; error: string | null }>(
+      const { rows: met } = await db.query<{
+        activity_type: string;
+        activity_id: string;
+        attempt: number;
+        worker_pid: number;
+        started_at: Date;
+        outcome: string | null;
+        failure_class: string | null;
+        error: string | null;
+      }>(
         `SELECT activity_type, activity_id, attempt, worker_pid, started_at, outcome, failure_class, error FROM baton.activity_executions
-          WHERE workflow_id = $1 AND (outcome IS DISTINCT FROM 'completed' OR attempt > 1) ORDER BY id`, [id]);
+          WHERE workflow_id = $1 AND (outcome IS DISTINCT FROM 'completed' OR attempt > 1) ORDER BY id`,
+        [id],
+      );
       diagnoses.push({
-        workflowId: id, scenario,
+        workflowId: id,
+        scenario,
         faultsMet: met.map((m) => ({
-          activity: m.activity_type, activityId: m.activity_id, attempt: m.attempt, workerPid: m.worker_pid, startedAt: m.started_at.toISOString(),
-          outcome: m.outcome ?? 'lost (its worker was killed, or its result never reached the server)', failureClass: m.failure_class, error: m.error,
+          activity: m.activity_type,
+          activityId: m.activity_id,
+          attempt: m.attempt,
+          workerPid: m.worker_pid,
+          startedAt: m.started_at.toISOString(),
+          outcome: m.outcome ?? 'lost (its worker was killed, or its result never reached the server)',
+          failureClass: m.failure_class,
+          error: m.error,
         })),
-        departure: await departure(client, id, baseline.get(scenario)?.workflowId ?? '').catch((err: Error) => `history not read: ${err.message}`),
+        departure: await departure(client, id, baseline.get(scenario)?.workflowId ?? '').catch(
+          (err: Error) => `history not read: ${err.message}`,
+        ),
       });
     }
     const allIds = [...runs.map((r) => r.id), ...[...baseline.values()].map((b) => b.workflowId)];
     // Re-executions per run: executions beyond one per activity. The faults caused those beyond what the same
     // scenario needed without faults (its baseline run: step retries happen there too).
-    const { rows: perRun } = await db.query<{ workflow_id: string; executions: number; re_executions: number; interrupted: number; completed_twice: number }>(
+    const { rows: perRun } = await db.query<{
+      workflow_id: string;
+      executions: number;
+      re_executions: number;
+      interrupted: number;
+      completed_twice: number;
+    }>(
       `SELECT workflow_id, count(*)::int AS executions,
               (count(*) - count(DISTINCT (run_id, activity_id)))::int AS re_executions,
               count(*) FILTER (WHERE finished_at IS NULL)::int AS interrupted,
               (count(*) FILTER (WHERE outcome = 'completed') - count(DISTINCT (run_id, activity_id)) FILTER (WHERE outcome = 'completed'))::int AS completed_twice
-         FROM baton.activity_executions WHERE workflow_id = ANY($1) GROUP BY workflow_id`, [allIds]);
+         FROM baton.activity_executions WHERE workflow_id = ANY($1) GROUP BY workflow_id`,
+      [allIds],
+    );
     const ledger = new Map(perRun.map((r) => [r.workflow_id, r]));
-    const sum = (field: (r: (typeof perRun)[number]) => number) => runs.reduce((total, r) => {
-      const row = ledger.get(r.id);
-      return total + (row ? field(row) : 0);
-    }, 0);
+    const sum = (field: (r: (typeof perRun)[number]) => number) =>
+      runs.reduce((total, r) => {
+        const row = ledger.get(r.id);
+        return total + (row ? field(row) : 0);
+      }, 0);
     // Artifact ids are content hashes, so a second write of the same content is the same row; this counts contents stored twice anyway.
     const duplicates = await db.query<{ n: number }>(
-      `SELECT (count(*) - count(DISTINCT (kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`, [allIds]);
+      `SELECT (count(*) - count(DISTINCT (kind, md5(content::text))))::int AS n FROM baton.artifacts WHERE workflow_id = ANY($1)`,
+      [allIds],
+    );
     const executions = sum((r) => r.executions);
     const reExecutions = sum((r) => r.re_executions);
     const expected = runs.reduce((total, r) => total + (ledger.get(baseline.get(r.scenario)?.workflowId ?? '')?.re_executions ?? 0), 0);
@@ -566,39 +670,62 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
 
 /** A chaos run passes when every run completed with its baseline's result, nothing was stored twice and no worker exited by itself. */
 export function passed(s: ChaosSummary): boolean {
-  return s.completed === s.workflows && s.identicalToBaseline === s.workflows && s.duplicateArtifacts === 0 && s.faults.unplannedWorkerExits === 0;
+  return (
+    s.completed === s.workflows &&
+    s.identicalToBaseline === s.workflows &&
+    s.duplicateArtifacts === 0 &&
+    s.faults.unplannedWorkerExits === 0
+  );
 }
 
 /** One line per seed, for --seeds. */
 function seedLine(s: ChaosSummary): string {
-  return `seed ${String(s.seed).padEnd(8)} ${passed(s) ? 'PASS' : 'FAIL'}  identical ${s.identicalToBaseline}/${s.workflows}  failed ${s.failed}  stuck ${s.stuck}  ` +
+  return (
+    `seed ${String(s.seed).padEnd(8)} ${passed(s) ? 'PASS' : 'FAIL'}  identical ${s.identicalToBaseline}/${s.workflows}  failed ${s.failed}  stuck ${s.stuck}  ` +
     `duplicates ${s.duplicateArtifacts}  unplanned exits ${s.faults.unplannedWorkerExits}  kills ${s.faults.workerKills}  ` +
-    `cut ${s.faults.databaseConnectionsTerminated}  ${s.temporal === 'cluster' ? `server kills ${s.faults.serverKills}  PG restarts ${s.faults.persistenceRestarts}  ` : ''}re-executions ${s.faultReExecutions}  ${s.wallSeconds} s`;
+    `cut ${s.faults.databaseConnectionsTerminated}  ${s.temporal === 'cluster' ? `server kills ${s.faults.serverKills}  PG restarts ${s.faults.persistenceRestarts}  ` : ''}re-executions ${s.faultReExecutions}  ${s.wallSeconds} s`
+  );
 }
 
 function printSummary(s: ChaosSummary): boolean {
   const ok = passed(s);
   const pct = (n: number) => `${((100 * n) / Math.max(1, s.workflows)).toFixed(0)} %`;
   console.log(pc.bold('\nchaos summary'));
-  console.log(`  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}, activities held ${s.activityDelayMs} ms, ` +
-    `${s.temporal === 'cluster' ? 'Temporal cluster on PostgreSQL' : 'Temporal dev server'}`);
-  console.log(`  faults           ${s.faults.workerKills} worker SIGKILLs (${s.faults.workerRestarts} restarts, ${s.faults.unplannedWorkerExits} unplanned exits), ` +
-    (s.temporal === 'cluster'
-      ? `${s.faults.serverKills} Temporal server SIGKILL (${s.faults.temporalRestarts} start), ${s.faults.persistenceRestarts} restart of its PostgreSQL, `
-      : `${s.faults.temporalRestarts} Temporal restart, `) +
-    `${s.faults.databaseConnectionsTerminated} PostgreSQL connections terminated`);
+  console.log(
+    `  workflows        ${s.workflows} over ${s.durationSeconds} s of faults, ${s.workers} workers, seed ${s.seed}, activities held ${s.activityDelayMs} ms, ` +
+      `${s.temporal === 'cluster' ? 'Temporal cluster on PostgreSQL' : 'Temporal dev server'}`,
+  );
+  console.log(
+    `  faults           ${s.faults.workerKills} worker SIGKILLs (${s.faults.workerRestarts} restarts, ${s.faults.unplannedWorkerExits} unplanned exits), ` +
+      (s.temporal === 'cluster'
+        ? `${s.faults.serverKills} Temporal server SIGKILL (${s.faults.temporalRestarts} start), ${s.faults.persistenceRestarts} restart of its PostgreSQL, `
+        : `${s.faults.temporalRestarts} Temporal restart, `) +
+      `${s.faults.databaseConnectionsTerminated} PostgreSQL connections terminated`,
+  );
   console.log(`  completed        ${s.completed} (${pct(s.completed)})   failed ${s.failed}   stuck ${s.stuck}`);
   console.log(`  same as baseline ${s.identicalToBaseline} (${pct(s.identicalToBaseline)}): status, answer and report digest`);
-  for (const d of s.differences.slice(0, 10)) console.log(pc.red(`    ${d.workflowId} ${d.field}: baseline ${d.baseline.slice(0, 80)} | chaos ${d.chaos.slice(0, 80)}`));
+  for (const d of s.differences.slice(0, 10))
+    console.log(pc.red(`    ${d.workflowId} ${d.field}: baseline ${d.baseline.slice(0, 80)} | chaos ${d.chaos.slice(0, 80)}`));
   for (const d of s.diagnoses) {
     console.log(pc.red(`    ${d.workflowId}: departs at ${d.departure ?? '(no activity differs)'}`));
-    for (const f of d.faultsMet) console.log(pc.red(`      ${f.startedAt} ${f.activity} #${f.activityId} attempt ${f.attempt} on worker ${f.workerPid}: ${f.outcome}${f.failureClass ? ` (${f.failureClass}: ${(f.error ?? '').slice(0, 100)})` : ''}`));
+    for (const f of d.faultsMet)
+      console.log(
+        pc.red(
+          `      ${f.startedAt} ${f.activity} #${f.activityId} attempt ${f.attempt} on worker ${f.workerPid}: ${f.outcome}${f.failureClass ? ` (${f.failureClass}: ${(f.error ?? '').slice(0, 100)})` : ''}`,
+        ),
+      );
   }
-  console.log(`  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions (${s.faultReExecutions} beyond the baseline's; ` +
-    `${s.interruptedExecutions} interrupted, ${s.completedTwice} completed twice)`);
+  console.log(
+    `  activities       ${s.activityExecutions} executions, ${s.activityReExecutions} re-executions (${s.faultReExecutions} beyond the baseline's; ` +
+      `${s.interruptedExecutions} interrupted, ${s.completedTwice} completed twice)`,
+  );
   console.log(`  artifacts        ${s.duplicateArtifacts} duplicates`);
   console.log(`  time             ${s.chaosSeconds} s from first submission to last finish; ${s.wallSeconds} s in all`);
-  console.log(ok ? pc.green('  PASS: every run completed with the baseline\'s result, no duplicate artifacts, no unplanned worker exit') : pc.red('  FAIL'));
+  console.log(
+    ok
+      ? pc.green("  PASS: every run completed with the baseline's result, no duplicate artifacts, no unplanned worker exit")
+      : pc.red('  FAIL'),
+  );
   return ok;
 }
 
@@ -610,11 +737,18 @@ async function main(): Promise<void> {
     .addOption(new Option('--kill-every <min-max>', 'seconds between worker SIGKILLs').argParser(range).default([5, 15], '5-15'))
     .option('--workers <n>', 'worker processes', positive, 3)
     .option('--activity-delay <ms>', 'every activity stays open this long first (so kills land mid-activity)', whole, 500)
-    .addOption(new Option('--seed <n>', 'random seed (printed, to repeat a run)').argParser(positive).default(Math.floor(Date.now() % 1_000_000) + 1, 'from the clock'))
+    .addOption(
+      new Option('--seed <n>', 'random seed (printed, to repeat a run)')
+        .argParser(positive)
+        .default(Math.floor(Date.now() % 1_000_000) + 1, 'from the clock'),
+    )
     .option('--seeds <n>', 'run this many seeds in turn (--seed, --seed + 1, …), one summary line each and a total', positive, 1)
     .option('--timeout <seconds>', 'how long to wait for the runs after the faults end', positive, 600)
     .option('--json <file>', 'also write the summary as JSON')
-    .option('--cluster', 'against a Temporal cluster on a private PostgreSQL (scripts/temporal-cluster.sh), with a SIGKILL of the whole server and a restart of that PostgreSQL mid-run')
+    .option(
+      '--cluster',
+      'against a Temporal cluster on a private PostgreSQL (scripts/temporal-cluster.sh), with a SIGKILL of the whole server and a restart of that PostgreSQL mid-run',
+    )
     .showHelpAfterError();
   program.parse();
   const options = program.opts<Options>();
@@ -629,8 +763,12 @@ async function main(): Promise<void> {
   }
   if (options.seeds > 1) {
     const total = (f: (s: ChaosSummary) => number) => summaries.reduce((sum, s) => sum + f(s), 0);
-    console.log(pc.bold(`total: ${summaries.filter(passed).length}/${summaries.length} seeds passed; identical ${total((s) => s.identicalToBaseline)}/${total((s) => s.workflows)}, ` +
-      `duplicates ${total((s) => s.duplicateArtifacts)}, unplanned exits ${total((s) => s.faults.unplannedWorkerExits)}, failed ${total((s) => s.failed)}, stuck ${total((s) => s.stuck)}`));
+    console.log(
+      pc.bold(
+        `total: ${summaries.filter(passed).length}/${summaries.length} seeds passed; identical ${total((s) => s.identicalToBaseline)}/${total((s) => s.workflows)}, ` +
+          `duplicates ${total((s) => s.duplicateArtifacts)}, unplanned exits ${total((s) => s.faults.unplannedWorkerExits)}, failed ${total((s) => s.failed)}, stuck ${total((s) => s.stuck)}`,
+      ),
+    );
   }
   if (options.json) fs.writeFileSync(options.json, JSON.stringify(options.seeds > 1 ? summaries : summaries[0], null, 2));
   if (!summaries.every(passed)) process.exitCode = 1;

@@ -50,7 +50,11 @@ async function questions(): Promise<Asked[]> {
     const asOf = todayIn(config.timeZone);
     const catalogPath = path.resolve(__dirname, '..', '..', 'catalogs', 'chinook.yaml');
     return [
-      ...CASES.map((c) => ({ suite: 'demo', question: typeof c.question === 'function' ? c.question(demoCtx) : c.question, request: { asOf } })),
+      ...CASES.map((c) => ({
+        suite: 'demo',
+        question: typeof c.question === 'function' ? c.question(demoCtx) : c.question,
+        request: { asOf },
+      })),
       ...CHINOOK_CASES.map((c) => ({
         suite: 'chinook',
         question: typeof c.question === 'function' ? c.question(chinookCtx) : c.question,
@@ -76,9 +80,13 @@ async function main(): Promise<void> {
     for (const [i, q] of asked.entries()) {
       const run = async (queue: string) => {
         try {
-          return visible(await client.workflow.execute('analysisWorkflow', {
-            workflowId: `compare-${queue}-${i}-${Date.now()}`, taskQueue: queue, args: [{ question: q.question, ...q.request }],
-          }));
+          return visible(
+            await client.workflow.execute('analysisWorkflow', {
+              workflowId: `compare-${queue}-${i}-${Date.now()}`,
+              taskQueue: queue,
+              args: [{ question: q.question, ...q.request }],
+            }),
+          );
         } catch (err) {
           return { error: (err as Error).message };
         }

@@ -14,14 +14,19 @@ import { type DbtMetric, readProject } from '../src/catalog/dbt/model';
 const AGGS = new Set(['sum', 'count', 'count_distinct', 'average', 'avg', 'min', 'max', 'sum_boolean']);
 
 /** The semantic model a metric aggregates on, or undefined when Baton cannot express it. */
-function expressible(name: string, metrics: Map<string, DbtMetric>, hostOf: Map<string, { model: string; agg: string }>, depth = 0): string | undefined {
+function expressible(
+  name: string,
+  metrics: Map<string, DbtMetric>,
+  hostOf: Map<string, { model: string; agg: string }>,
+  depth = 0,
+): string | undefined {
   const m = metrics.get(name);
   if (!m || depth > 8) return undefined;
   if (m.type === 'simple') {
     const host = hostOf.get(m.measure?.name ?? '');
     return host && AGGS.has(host.agg) ? host.model : undefined;
   }
-  const inputs = m.type === 'ratio' ? [m.numerator, m.denominator] : m.type === 'derived' ? m.inputs ?? [] : [];
+  const inputs = m.type === 'ratio' ? [m.numerator, m.denominator] : m.type === 'derived' ? (m.inputs ?? []) : [];
   if (inputs.length === 0 || inputs.some((i) => !i || i.offset_window || i.offset_to_grain)) return undefined;
   const models = new Set(inputs.map((i) => (i ? expressible(i.name, metrics, hostOf, depth + 1) : undefined)));
   const [only] = [...models];
@@ -37,8 +42,11 @@ function check(target: string): void {
   const can = result.metrics.filter((m) => expressible(m.name, metrics, hostOf) !== undefined);
   const imported = result.metrics.filter((m) => m.imported);
   const canImported = can.filter((m) => m.imported);
-  console.log(`${target}: ${project.models.length} semantic models, ${result.metrics.length} metrics, ${can.length} Baton can express, ${imported.length} imported (${canImported.length} of the ${can.length}: ${can.length ? ((100 * canImported.length) / can.length).toFixed(0) : '-'} %); ${result.imported.tables} tables, ${result.imported.dimensions} dimensions`);
-  for (const m of result.metrics.filter((x) => !x.imported)) console.log(`  not imported${can.includes(m) ? ' (expressible!)' : ''}: ${m.name} (${m.type}): ${m.reason ?? ''}`);
+  console.log(
+    `${target}: ${project.models.length} semantic models, ${result.metrics.length} metrics, ${can.length} Baton can express, ${imported.length} imported (${canImported.length} of the ${can.length}: ${can.length ? ((100 * canImported.length) / can.length).toFixed(0) : '-'} %); ${result.imported.tables} tables, ${result.imported.dimensions} dimensions`,
+  );
+  for (const m of result.metrics.filter((x) => !x.imported))
+    console.log(`  not imported${can.includes(m) ? ' (expressible!)' : ''}: ${m.name} (${m.type}): ${m.reason ?? ''}`);
   for (const line of result.unmapped.filter((u) => !/: metric \w+ \(/.test(u))) console.log(`  note: ${line}`);
 }
 

@@ -31,7 +31,9 @@ async function demo(config: BatonConfig, client: Client): Promise<EvalRow[]> {
   const db = new Pool({ connectionString: config.databaseUrl, max: 2 });
   try {
     console.log(HEADER);
-    const rows = await runEval(client, config.taskQueue, db, todayIn(config.timeZone), manifest.last_month, (row) => console.log(formatRow(row)));
+    const rows = await runEval(client, config.taskQueue, db, todayIn(config.timeZone), manifest.last_month, (row) =>
+      console.log(formatRow(row)),
+    );
     if (rows.some((r) => !r.pass)) process.exitCode = 1;
     return rows;
   } finally {
@@ -57,7 +59,11 @@ async function chinook(config: BatonConfig, client: Client, paraphrases = false)
     const misses = rows.filter((r) => !r.pass);
     if (misses.length > 0) console.log(`\nmisses:\n${misses.map(formatMiss).join('\n')}`);
     const passed = rows.length - misses.length;
-    if (passed < (paraphrases ? PARAPHRASE_PASS_SHARE : CHINOOK_PASS_SHARE) * rows.length || misses.some((r) => r.status !== 'needs_clarification' && r.status !== 'cannot_answer')) process.exitCode = 1;
+    if (
+      passed < (paraphrases ? PARAPHRASE_PASS_SHARE : CHINOOK_PASS_SHARE) * rows.length ||
+      misses.some((r) => r.status !== 'needs_clarification' && r.status !== 'cannot_answer')
+    )
+      process.exitCode = 1;
     return rows;
   } finally {
     await db.end();
@@ -68,7 +74,8 @@ async function run(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--db');
   const suite = at >= 0 ? args[at + 1] : 'demo';
-  if (suite !== 'demo' && suite !== 'chinook' && suite !== 'paraphrases') throw new Error(`unknown suite "${suite}"; use --db demo, chinook or paraphrases`);
+  if (suite !== 'demo' && suite !== 'chinook' && suite !== 'paraphrases')
+    throw new Error(`unknown suite "${suite}"; use --db demo, chinook or paraphrases`);
   const config = loadConfig();
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.temporalNamespace });

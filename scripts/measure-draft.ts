@@ -22,12 +22,18 @@ export function decisionLines(catalog: Catalog): string[] {
   const metricId = (name: string) => {
     const m = catalog.metrics[name];
     if (!m) return name;
-    const where = m.filters.map((f) => f.sql).sort().join(' AND ');
+    const where = m.filters
+      .map((f) => f.sql)
+      .sort()
+      .join(' AND ');
     return `${m.table}: ${m.expression ?? `${m.per ? `per ${m.per} ${JSON.stringify(m.per_entity)} ` : ''}${m.numerator} / ${m.denominator}`}${where ? ` WHERE ${where}` : ''}`;
   };
   for (const [key, t] of Object.entries(catalog.tables)) {
-    out.push(`table ${key} = ${t.schema ? `${t.schema}.` : ''}${t.name ?? key} key ${JSON.stringify(t.primary_key ?? null)} time ${t.time_column ?? '-'}`);
-    for (const c of t.checks) out.push(`check ${key}.${c.column} ${c.rule}${c.when ? ` when ${c.when}` : ''}${c.other ? ` other ${c.other}` : ''}`);
+    out.push(
+      `table ${key} = ${t.schema ? `${t.schema}.` : ''}${t.name ?? key} key ${JSON.stringify(t.primary_key ?? null)} time ${t.time_column ?? '-'}`,
+    );
+    for (const c of t.checks)
+      out.push(`check ${key}.${c.column} ${c.rule}${c.when ? ` when ${c.when}` : ''}${c.other ? ` other ${c.other}` : ''}`);
   }
   for (const j of catalog.joins) out.push(`join ${j.from} -> ${j.to} ${j.relationship}`);
   for (const f of Object.values(catalog.time_fields)) out.push(`time_field ${f.column} ${f.type}`);
@@ -41,25 +47,43 @@ export function decisionLines(catalog: Catalog): string[] {
   return [...new Set(out)].sort();
 }
 
-export interface Distance { removed: string[]; added: string[]; changed: number }
+export interface Distance {
+  removed: string[];
+  added: string[];
+  changed: number;
+}
 
 /** Lines of `from` to remove and of `to` to add (an LCS diff of the sorted lists), and the changes they make. */
 export function distance(from: string[], to: string[]): Distance {
   const n = from.length;
   const m = to.length;
   const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = from[i] === to[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = from[i] === to[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const removed: string[] = [];
   const added: string[] = [];
   let changed = 0;
   let hunk = { r: 0, a: 0 };
-  const close = () => { changed += Math.max(hunk.r, hunk.a); hunk = { r: 0, a: 0 }; };
+  const close = () => {
+    changed += Math.max(hunk.r, hunk.a);
+    hunk = { r: 0, a: 0 };
+  };
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && from[i] === to[j]) { close(); i++; j++; }
-    else if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) { added.push(to[j]!); hunk.a++; j++; }
-    else { removed.push(from[i]!); hunk.r++; i++; }
+    if (i < n && j < m && from[i] === to[j]) {
+      close();
+      i++;
+      j++;
+    } else if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
+      added.push(to[j]!);
+      hunk.a++;
+      j++;
+    } else {
+      removed.push(from[i]!);
+      hunk.r++;
+      i++;
+    }
   }
   close();
   return { removed, added, changed };
@@ -71,7 +95,10 @@ if (require.main === module) {
     console.error('usage: node dist/scripts/measure-draft.js <draft.yaml> <finished.yaml> [--show]');
     process.exit(2);
   }
-  const d = distance(decisionLines(parseCatalog(fs.readFileSync(draftFile, 'utf8'), draftFile)), decisionLines(parseCatalog(fs.readFileSync(finishedFile, 'utf8'), finishedFile)));
+  const d = distance(
+    decisionLines(parseCatalog(fs.readFileSync(draftFile, 'utf8'), draftFile)),
+    decisionLines(parseCatalog(fs.readFileSync(finishedFile, 'utf8'), finishedFile)),
+  );
   if (process.argv.includes('--show')) {
     for (const l of d.removed) console.log(`- ${l}`);
     for (const l of d.added) console.log(`+ ${l}`);

@@ -39,7 +39,16 @@ function functionName(node: ts.Node): string {
 
 export function measure(root: string): Structure {
   const src = path.join(root, 'src');
-  const result: Structure = { files: 0, lines: 0, folders: {}, longFiles: [], longFunctions: [], importEdges: 0, folderEdges: {}, workflowImportsFromOutside: [] };
+  const result: Structure = {
+    files: 0,
+    lines: 0,
+    folders: {},
+    longFiles: [],
+    longFunctions: [],
+    importEdges: 0,
+    folderEdges: {},
+    workflowImportsFromOutside: [],
+  };
   for (const file of sourceFiles(src).sort()) {
     const rel = path.relative(root, file);
     const text = fs.readFileSync(file, 'utf8');
@@ -56,20 +65,27 @@ export function measure(root: string): Structure {
       if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
         const start = sf.getLineAndCharacterOfPosition(node.getStart()).line;
         const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
-        if (end - start + 1 > MAX_FUNCTION_LINES) result.longFunctions.push({ file: rel, name: functionName(node), lines: end - start + 1 });
+        if (end - start + 1 > MAX_FUNCTION_LINES)
+          result.longFunctions.push({ file: rel, name: functionName(node), lines: end - start + 1 });
       }
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
         const spec = node.moduleSpecifier.text;
         if (spec.startsWith('.')) {
           result.importEdges += 1;
           const target = path.relative(root, path.resolve(path.dirname(file), spec));
-          const targetFolder = fs.existsSync(path.join(root, target)) && fs.statSync(path.join(root, target)).isDirectory() ? target : path.dirname(target);
+          const targetFolder =
+            fs.existsSync(path.join(root, target)) && fs.statSync(path.join(root, target)).isDirectory() ? target : path.dirname(target);
           if (targetFolder !== folder) {
             const edges = (result.folderEdges[folder] ??= []);
             if (!edges.includes(targetFolder)) edges.push(targetFolder);
           }
           const typeOnly = ts.isImportDeclaration(node) && node.importClause?.isTypeOnly === true;
-          if (!typeOnly && target.startsWith(path.join('src', 'workflows')) && !rel.startsWith(path.join('src', 'workflows'))) result.workflowImportsFromOutside.push(`${rel} → ${target}`);
+          if (!typeOnly && target.startsWith(path.join('src', 'workflows')) && !rel.startsWith(path.join('src', 'workflows')))
+            result.workflowImportsFromOutside.push(`${rel} → ${target}`);
         }
       }
       ts.forEachChild(node, visit);
@@ -86,7 +102,10 @@ if (require.main === module) {
     console.log(JSON.stringify(s, null, 2));
   } else {
     console.log(`src/: ${s.files} files, ${s.lines} lines, ${s.importEdges} relative imports`);
-    for (const [folder, f] of Object.entries(s.folders)) console.log(`  ${folder.padEnd(28)} ${String(f.files).padStart(3)} files ${String(f.lines).padStart(6)} lines  → ${(s.folderEdges[folder] ?? []).length} folders`);
+    for (const [folder, f] of Object.entries(s.folders))
+      console.log(
+        `  ${folder.padEnd(28)} ${String(f.files).padStart(3)} files ${String(f.lines).padStart(6)} lines  → ${(s.folderEdges[folder] ?? []).length} folders`,
+      );
     console.log(`files over ${MAX_FILE_LINES} lines: ${s.longFiles.length}`);
     for (const f of s.longFiles) console.log(`  ${f.file} ${f.lines}`);
     console.log(`functions over ${MAX_FUNCTION_LINES} lines: ${s.longFunctions.length}`);

@@ -96,7 +96,10 @@ export function reconnectLimitMs(env: NodeJS.ProcessEnv = process.env): number {
  * retried by the server (their heartbeats stop), never counted against the agent (src/temporal/failures.ts).
  * `settings`: concurrency, cache, task queue and version (`baton worker`'s flags over the environment).
  */
-export async function runWorker(activityOverrides?: WorkerOptions['activityOverrides'], settings: WorkerSettings = workerSettingsFromEnv()): Promise<void> {
+export async function runWorker(
+  activityOverrides?: WorkerOptions['activityOverrides'],
+  settings: WorkerSettings = workerSettingsFromEnv(),
+): Promise<void> {
   const metrics = installMetrics(); // before the first connection: Prometheus on BATON_METRICS_ADDRESS, when set (src/temporal/telemetry.ts)
   if (metrics !== null) console.log(`baton worker ${process.pid}: Prometheus metrics on http://${metrics}/metrics`);
   const config = loadConfig();
@@ -117,7 +120,10 @@ export async function runWorker(activityOverrides?: WorkerOptions['activityOverr
     awaySince ??= Date.now();
     const awayMs = Date.now() - awaySince;
     if (awayMs > limitMs) {
-      throw new Error(`${what}; Temporal at ${config.temporalAddress} has been away for ${Math.round(awayMs / 1000)} s, over the ${limitMs / 1000} s limit (BATON_WORKER_RECONNECT_LIMIT_S): ${(err as Error).message}`, { cause: err });
+      throw new Error(
+        `${what}; Temporal at ${config.temporalAddress} has been away for ${Math.round(awayMs / 1000)} s, over the ${limitMs / 1000} s limit (BATON_WORKER_RECONNECT_LIMIT_S): ${(err as Error).message}`,
+        { cause: err },
+      );
     }
     console.log(`baton worker ${process.pid}: ${what} (${(err as Error).message}); trying again in ${delayMs / 1000} s`);
     await pause(delayMs);

@@ -35,7 +35,10 @@ export async function connectClient(config = testConfig()): Promise<Client> {
 }
 
 /** An in-process worker on its own task queue; stop() shuts it down and waits for it. */
-export async function startWorker(config: BatonConfig, options: Omit<WorkerOptions, 'config'> = {}): Promise<{ worker: Worker; stop: () => Promise<void> }> {
+export async function startWorker(
+  config: BatonConfig,
+  options: Omit<WorkerOptions, 'config'> = {},
+): Promise<{ worker: Worker; stop: () => Promise<void> }> {
   const { worker, connection } = await createWorker({ config, ...options });
   const running = worker.run();
   return {
@@ -69,7 +72,9 @@ export async function runAnalysis(
     workflowId,
     taskQueue,
     // "Today" as the client reads it: in the catalog's time zone.
-    args: [{ question, asOf: runDate(catalogTimeZone(extra.catalogPath ?? testConfig().catalogPath), testConfig().timeZoneOverride), ...extra }],
+    args: [
+      { question, asOf: runDate(catalogTimeZone(extra.catalogPath ?? testConfig().catalogPath), testConfig().timeZoneOverride), ...extra },
+    ],
     staticSummary: question,
   });
   const elapsedMs = Date.now() - started;
@@ -105,7 +110,13 @@ export function lastMonthRange(m: SeedManifest): [string, string] {
 /** Activity types in the order the workflow scheduled them; local activities (markers in the history) included where they finished. */
 export async function scheduledActivities(client: Client, workflowId: string): Promise<string[]> {
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
-  return (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name ?? ''] : localActivityMarker(e) ? [localActivityMarker(e)?.type ?? ''] : []));
+  return (history.events ?? []).flatMap((e) =>
+    e.activityTaskScheduledEventAttributes
+      ? [e.activityTaskScheduledEventAttributes.activityType?.name ?? '']
+      : localActivityMarker(e)
+        ? [localActivityMarker(e)?.type ?? '']
+        : [],
+  );
 }
 
 /** Every agent call in the history, in order: scheduled activities and local activities (markers), with their summaries. */
@@ -114,7 +125,8 @@ export async function agentCalls(client: Client, workflowId: string): Promise<{ 
   const converter = client.options.loadedDataConverter.payloadConverter;
   return (history.events ?? []).flatMap((e): { type: string; summary: string | null; local: boolean }[] => {
     const summary = e.userMetadata?.summary ? converter.fromPayload<string>(e.userMetadata.summary) : null;
-    if (e.activityTaskScheduledEventAttributes) return [{ type: e.activityTaskScheduledEventAttributes.activityType?.name ?? '', summary, local: false }];
+    if (e.activityTaskScheduledEventAttributes)
+      return [{ type: e.activityTaskScheduledEventAttributes.activityType?.name ?? '', summary, local: false }];
     const local = localActivityMarker(e);
     return local ? [{ type: local.type, summary, local: true }] : [];
   });
@@ -149,7 +161,9 @@ export function withWorker(name: string, options: Omit<WorkerOptions, 'config'> 
 /** Runs the `baton` command line as a user would: a child process, without colours. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.resolve(__dirname, '..', 'bin', 'baton'), ...args], { env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [path.resolve(__dirname, '..', 'bin', 'baton'), ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -160,7 +174,10 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
 
 /** A run's history with its payloads decrypted when encryption is on. */
 async function decodedHistory(client: Client, workflowId: string): ReturnType<ReturnType<Client['workflow']['getHandle']>['fetchHistory']> {
-  return decodeHistoryPayloads(await client.workflow.getHandle(workflowId).fetchHistory(), client.options.loadedDataConverter.payloadCodecs);
+  return decodeHistoryPayloads(
+    await client.workflow.getHandle(workflowId).fetchHistory(),
+    client.options.loadedDataConverter.payloadCodecs,
+  );
 }
 
 /** The inputs the workflow scheduled for one activity type, decoded from the history (and read back when by reference), in order. */
@@ -168,7 +185,11 @@ export async function activityInputs<T>(client: Client, workflowId: string, type
   const history = await decodedHistory(client, workflowId);
   const inputs = (history.events ?? [])
     .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type)
-    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<unknown>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!));
+    .map((e) =>
+      client.options.loadedDataConverter.payloadConverter.fromPayload<unknown>(
+        e.activityTaskScheduledEventAttributes!.input!.payloads![0]!,
+      ),
+    );
   // Bulky inputs are in the artifact store, the history holds their reference (src/storage/input-refs.ts).
   return (await resolveInputs(inputs)) as T[];
 }
@@ -177,10 +198,14 @@ export async function activityInputs<T>(client: Client, workflowId: string, type
 export async function activityResults<T>(client: Client, workflowId: string, type: string): Promise<T[]> {
   const history = await decodedHistory(client, workflowId);
   const events = history.events ?? [];
-  const scheduled = new Set(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type).map((e) => String(e.eventId)));
+  const scheduled = new Set(
+    events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === type).map((e) => String(e.eventId)),
+  );
   return events
     .filter((e) => e.activityTaskCompletedEventAttributes && scheduled.has(String(e.activityTaskCompletedEventAttributes.scheduledEventId)))
-    .map((e) => client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskCompletedEventAttributes!.result!.payloads![0]!));
+    .map((e) =>
+      client.options.loadedDataConverter.payloadConverter.fromPayload<T>(e.activityTaskCompletedEventAttributes!.result!.payloads![0]!),
+    );
 }
 
 /** The full published report of a run (an artifact; the result carries its reference). */

@@ -79,7 +79,8 @@ export class ScriptedModelServer {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(404, { error: { message: `no route ${req.method ?? ''} ${req.url ?? ''}`, type: 'invalid_request_error' } });
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
+      return send(404, { error: { message: `no route ${req.method ?? ''} ${req.url ?? ''}`, type: 'invalid_request_error' } });
     const agent = String(req.headers['x-baton-agent'] ?? '');
     const body = JSON.parse(raw) as RecordedRequest['body'];
     this.requests.push({ agent, authorization: String(req.headers.authorization ?? ''), body });
@@ -87,11 +88,18 @@ export class ScriptedModelServer {
     const refused = requestProblem(body);
     if (refused) return send(400, { error: { message: refused, type: 'invalid_request_error' } });
     const reply = this.scripts.get(agent)?.shift();
-    if (!reply) return send(500, { error: { message: `no scripted reply left for ${agent || '(no agent header)'}`, type: 'server_error' } });
+    if (!reply)
+      return send(500, { error: { message: `no scripted reply left for ${agent || '(no agent header)'}`, type: 'server_error' } });
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const status = reply.status ?? 200;
     if (status !== 200) {
-      return send(status, { error: { message: status === 401 ? 'Incorrect API key provided.' : status === 429 ? 'Rate limit reached.' : `scripted error ${status}`, type: status === 401 ? 'invalid_request_error' : 'server_error', code: status === 401 ? 'invalid_api_key' : null } });
+      return send(status, {
+        error: {
+          message: status === 401 ? 'Incorrect API key provided.' : status === 429 ? 'Rate limit reached.' : `scripted error ${status}`,
+          type: status === 401 ? 'invalid_request_error' : 'server_error',
+          code: status === 401 ? 'invalid_api_key' : null,
+        },
+      });
     }
     this.calls += 1;
     const usage = reply.usage ?? { prompt_tokens: 1000, completion_tokens: 100, cached_tokens: 0 };
@@ -100,14 +108,21 @@ export class ScriptedModelServer {
       object: 'chat.completion',
       created: 1_764_460_800,
       model: 'test-model',
-      choices: [{
-        index: 0,
-        finish_reason: reply.toolCall ? 'tool_calls' : 'stop',
-        message: reply.toolCall
-          ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${this.calls}`, type: 'function', function: reply.toolCall }] }
-          : { role: 'assistant', content: reply.content ?? JSON.stringify(reply.json) },
-      }],
-      usage: { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.prompt_tokens + usage.completion_tokens, prompt_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 } },
+      choices: [
+        {
+          index: 0,
+          finish_reason: reply.toolCall ? 'tool_calls' : 'stop',
+          message: reply.toolCall
+            ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${this.calls}`, type: 'function', function: reply.toolCall }] }
+            : { role: 'assistant', content: reply.content ?? JSON.stringify(reply.json) },
+        },
+      ],
+      usage: {
+        prompt_tokens: usage.prompt_tokens,
+        completion_tokens: usage.completion_tokens,
+        total_tokens: usage.prompt_tokens + usage.completion_tokens,
+        prompt_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 },
+      },
     });
   }
 }
@@ -117,8 +132,10 @@ function requestProblem(body: RecordedRequest['body']): string | null {
   const format = body.response_format;
   if (format?.type === 'json_schema') {
     const schema = format.json_schema?.schema as { type?: unknown } | undefined;
-    if (schema?.type !== 'object') return `Invalid schema for response_format '${format.json_schema?.name ?? ''}': schema must be a JSON Schema of 'type: "object"'`;
-    if (JSON.stringify(schema).includes('"oneOf"')) return `Invalid schema for response_format '${format.json_schema?.name ?? ''}': 'oneOf' is not permitted`;
+    if (schema?.type !== 'object')
+      return `Invalid schema for response_format '${format.json_schema?.name ?? ''}': schema must be a JSON Schema of 'type: "object"'`;
+    if (JSON.stringify(schema).includes('"oneOf"'))
+      return `Invalid schema for response_format '${format.json_schema?.name ?? ''}': 'oneOf' is not permitted`;
     if (!/^[a-zA-Z0-9_-]{1,64}$/.test(format.json_schema?.name ?? '')) return 'Invalid response_format name';
   }
   const usesTools = body.messages.some((m) => m.role === 'tool' || (m.tool_calls?.length ?? 0) > 0);
@@ -129,8 +146,8 @@ function requestProblem(body: RecordedRequest['body']): string | null {
     let j = i - 1;
     while (j >= 0 && body.messages[j]?.role === 'tool') j--;
     const calls = body.messages[j]?.tool_calls ?? [];
-    if (!calls.some((c) => c.id === m.tool_call_id)) return `messages with role 'tool' must be a response to a preceding message with 'tool_calls' (${m.tool_call_id ?? ''})`;
+    if (!calls.some((c) => c.id === m.tool_call_id))
+      return `messages with role 'tool' must be a response to a preceding message with 'tool_calls' (${m.tool_call_id ?? ''})`;
   }
   return null;
 }
-

@@ -20,7 +20,12 @@ async function main(): Promise<void> {
   if (engine === 'temporal') {
     Runtime.install({ logger: new DefaultLogger('WARN') });
     const connection = await NativeConnection.connect({ address: env('BENCH_TEMPORAL_ADDRESS') });
-    const worker = await temporalWorker(connection, { address: env('BENCH_TEMPORAL_ADDRESS'), taskQueue: env('BENCH_TASK_QUEUE'), bundlePath: env('BENCH_BUNDLE'), eagerStart: false });
+    const worker = await temporalWorker(connection, {
+      address: env('BENCH_TEMPORAL_ADDRESS'),
+      taskQueue: env('BENCH_TASK_QUEUE'),
+      bundlePath: env('BENCH_BUNDLE'),
+      eagerStart: false,
+    });
     console.log('ready');
     await worker.run();
     await connection.close();

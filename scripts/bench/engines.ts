@@ -77,7 +77,9 @@ const median = (values: number[]) => {
   return sorted.length ? ((sorted[Math.floor(mid)] ?? 0) + (sorted[Math.ceil(mid)] ?? 0)) / 2 : NaN;
 };
 
-export async function temporalEngine(settings: TemporalSettings): Promise<Engine & { client: Client; breakdown(runId: string): Promise<TemporalBreakdown> }> {
+export async function temporalEngine(
+  settings: TemporalSettings,
+): Promise<Engine & { client: Client; breakdown(runId: string): Promise<TemporalBreakdown> }> {
   const connection = await NativeConnection.connect({ address: settings.address });
   const worker = await temporalWorker(connection, settings);
   const running = worker.run();
@@ -95,7 +97,8 @@ export async function temporalEngine(settings: TemporalSettings): Promise<Engine
     },
     async breakdown(runId) {
       const history = await client.workflow.getHandle(runId).fetchHistory();
-      const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) => Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
+      const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+        Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
       const { EventType } = temporal.api.enums.v1;
       const scheduled = new Map<number, number>();
       const started = new Map<number, number>();
@@ -130,7 +133,13 @@ export async function temporalEngine(settings: TemporalSettings): Promise<Engine
           lastCompleted = at;
         }
       }
-      return { dispatchMs: median(dispatch), activityMs: median(activity), turnMs: median(turn), workflowTaskDispatchMs: median(wftDispatch), workflowTaskMs: median(wft) };
+      return {
+        dispatchMs: median(dispatch),
+        activityMs: median(activity),
+        turnMs: median(turn),
+        workflowTaskDispatchMs: median(wftDispatch),
+        workflowTaskMs: median(wft),
+      };
     },
     async stateBytes(runId) {
       const description = await client.workflow.getHandle(runId).describe();
@@ -172,10 +181,12 @@ export async function ensureDatabase(url: string): Promise<void> {
 
 /** A chain of `agents` nodes agent_0 → … → agent_{N-1}, each one agent. */
 function chainGraph(agents: number, checkpointer: PostgresSaver) {
-  const node = (step: number) => async (state: ChainStateType): Promise<Partial<ChainStateType>> => ({
-    handoff: await stubAgent(state.runId, step, state.workMs, state.handoff),
-    step: step + 1,
-  });
+  const node =
+    (step: number) =>
+    async (state: ChainStateType): Promise<Partial<ChainStateType>> => ({
+      handoff: await stubAgent(state.runId, step, state.workMs, state.handoff),
+      step: step + 1,
+    });
   // Node names are made at run time, which StateGraph's literal-typed builder cannot follow: built untyped.
   const graph = new StateGraph(ChainState) as unknown as {
     addNode(name: string, fn: (state: ChainStateType) => Promise<Partial<ChainStateType>>): void;
@@ -202,7 +213,11 @@ export async function langGraphEngine(databaseUrl: string): Promise<Engine & { r
     if (!graph) graphs.set(agents, (graph = chainGraph(agents, checkpointer)));
     return graph;
   };
-  const config = (runId: string, agents: number) => ({ configurable: { thread_id: runId }, durability: 'sync', recursionLimit: agents + 5 });
+  const config = (runId: string, agents: number) => ({
+    configurable: { thread_id: runId },
+    durability: 'sync',
+    recursionLimit: agents + 5,
+  });
   return {
     name: 'langgraph',
     async run(runId, agents, workMs) {

@@ -7,7 +7,10 @@ import path from 'node:path';
 /** The CPU's model name (/proc/cpuinfo, else Node's view of it). */
 export function cpuModel(): string {
   try {
-    const line = fs.readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    const line = fs
+      .readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
     const name = line?.split(':')[1]?.trim();
     if (name) return name;
   } catch {
@@ -38,5 +41,8 @@ export function postgresVersion(databaseUrl: string): string {
 /** "2 CPUs (nproc), <model>, 23.5 GiB memory, <extras…>; load average at the start 0.39 1.08 2.44". */
 export function machineLine(extras: string[]): string {
   const head = [`${os.availableParallelism()} CPUs (nproc)`, cpuModel(), `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory`, ...extras];
-  return `${head.join(', ')}; load average at the start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  return `${head.join(', ')}; load average at the start ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 }

@@ -43,7 +43,11 @@ export const analyzeResults = defineAgent({
     for (const h of chain) {
       if (h.status !== 'passed') {
         const why = h.status === 'skipped' ? text('analysis.dependency-failed') : (h.conclusion ?? text('analysis.validation-failed'));
-        findings.push({ summary: text('analysis.not-computed', { step: h.task_id, description: h.description, why }), detail: '', evidence_refs: [h.task_id] });
+        findings.push({
+          summary: text('analysis.not-computed', { step: h.task_id, description: h.description, why }),
+          detail: '',
+          evidence_refs: [h.task_id],
+        });
         pathsExcluded.push(text('analysis.not-concluded', { step: h.task_id }));
         continue;
       }
@@ -52,7 +56,11 @@ export const analyzeResults = defineAgent({
       findings.push(...findingsOf(h));
     }
     for (const c of contradictions) {
-      findings.push({ summary: text('analysis.contradiction', { contradiction: c.description }), detail: '', evidence_refs: [...c.entry_ids] });
+      findings.push({
+        summary: text('analysis.contradiction', { contradiction: c.description }),
+        detail: '',
+        evidence_refs: [...c.entry_ids],
+      });
     }
     const passed = chain.filter((h) => h.status === 'passed');
     const mean = passed.length > 0 ? passed.reduce((s, h) => s + h.confidence, 0) / passed.length : 0;

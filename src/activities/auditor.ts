@@ -44,17 +44,33 @@ export const auditReport = defineAgent({
         }
         const citation = byMarker.get(n.marker);
         if (!citation) {
-          findings.push({ kind: 'dangling_marker', section_id: section.id, detail: `[${n.marker}] after "${n.text}" resolves to no citation` });
+          findings.push({
+            kind: 'dangling_marker',
+            section_id: section.id,
+            detail: `[${n.marker}] after "${n.text}" resolves to no citation`,
+          });
           continue;
         }
         const calc = byId.get(citation.calculation_id);
         if (!calc || !verified.has(calc.id)) {
-          findings.push({ kind: 'unverified_citation', section_id: section.id, detail: `[${n.marker}] cites ${citation.calculation_id}, which the validator did not verify` });
+          findings.push({
+            kind: 'unverified_citation',
+            section_id: section.id,
+            detail: `[${n.marker}] cites ${citation.calculation_id}, which the validator did not verify`,
+          });
           continue;
         }
         // The calculation's own value, not the citation's copy of it; "< x" is only how p-values are written.
-        if (!statesCalculation(n, calc) || citation.value !== calc.value || (n.upperBound && (calc.display !== 'p_value' || calc.value < 0))) {
-          findings.push({ kind: 'wrong_value', section_id: section.id, detail: `"${n.text}" [${n.marker}] does not state ${calc.id} = ${calc.value}` });
+        if (
+          !statesCalculation(n, calc) ||
+          citation.value !== calc.value ||
+          (n.upperBound && (calc.display !== 'p_value' || calc.value < 0))
+        ) {
+          findings.push({
+            kind: 'wrong_value',
+            section_id: section.id,
+            detail: `"${n.text}" [${n.marker}] does not state ${calc.id} = ${calc.value}`,
+          });
         }
       }
       for (const m of loneMarkers) findings.push({ kind: 'dangling_marker', section_id: section.id, detail: `[${m}] stands on no number` });
@@ -62,13 +78,18 @@ export const auditReport = defineAgent({
     const cited = new Set(report.citations.map((c) => c.calculation_id));
     for (const c of calculations) {
       if (c.importance === 'high' && verified.has(c.id) && !cited.has(c.id)) {
-        findings.push({ kind: 'unused_high_importance', section_id: null, detail: `${c.id} (${c.description}) is verified and important but never cited` });
+        findings.push({
+          kind: 'unused_high_importance',
+          section_id: null,
+          detail: `${c.id} (${c.description}) is verified and important but never cited`,
+        });
       }
     }
     const sectionsToFix = [...new Set(findings.filter((f) => BLOCKING.has(f.kind) && f.section_id).map((f) => f.section_id as string))];
-    const note = final_attempt && sectionsToFix.length > 0
-      ? `published with ${findings.length} audit finding(s) left after ${MAX_REPORT_RETRIES} targeted rewrites: ${findings.map((f) => f.detail).join('; ')}`
-      : null;
+    const note =
+      final_attempt && sectionsToFix.length > 0
+        ? `published with ${findings.length} audit finding(s) left after ${MAX_REPORT_RETRIES} targeted rewrites: ${findings.map((f) => f.detail).join('; ')}`
+        : null;
     const audit = { task_id, clean: findings.length === 0, findings, sections_to_fix: sectionsToFix, numbers_checked: checked, note };
     // The audited report, as published when this audit is the last: the findings travel with it.
     const published_ref = await storeArtifact(workflow_id, 'report', 'report', { ...report, audit: { ...audit, published_ref: null } });

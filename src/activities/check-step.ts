@@ -27,29 +27,43 @@ export const checkStep = defineAgent({
     const missing = expected.filter((c) => !columnNames.includes(c));
     const nonNumeric = result.rows.filter((r) => r.value !== undefined && r.value !== null && typeof r.value !== 'number').length;
     const structureProblem =
-      result.rows.length === 0 ? 'the result is empty'
-      : missing.length > 0 ? `missing column(s): ${missing.join(', ')}`
-      : nonNumeric > 0 ? `${nonNumeric} row(s) have a non-numeric value`
-      : null;
-    checks.push({ layer: 'structure', passed: structureProblem === null, detail: structureProblem ?? `${result.result_shape[0]} row(s) with columns ${expected.join(', ')}` });
+      result.rows.length === 0
+        ? 'the result is empty'
+        : missing.length > 0
+          ? `missing column(s): ${missing.join(', ')}`
+          : nonNumeric > 0
+            ? `${nonNumeric} row(s) have a non-numeric value`
+            : null;
+    checks.push({
+      layer: 'structure',
+      passed: structureProblem === null,
+      detail: structureProblem ?? `${result.result_shape[0]} row(s) with columns ${expected.join(', ')}`,
+    });
 
     // Value rules from the catalog.
     const metric = result.value_metric ? fragmentCatalog(fragment).metrics[result.value_metric] : undefined;
     const rules = metric?.rules ?? {};
     const broken = metric
-      ? result.rows.filter((r) => typeof r.value === 'number' && ((rules.min !== undefined && r.value < rules.min) || (rules.max !== undefined && r.value > rules.max)))
+      ? result.rows.filter(
+          (r) =>
+            typeof r.value === 'number' &&
+            ((rules.min !== undefined && r.value < rules.min) || (rules.max !== undefined && r.value > rules.max)),
+        )
       : [];
     const range = `[${rules.min ?? '-inf'}, ${rules.max ?? '+inf'}]`;
     checks.push({
       layer: 'value_rules',
       passed: broken.length === 0,
-      detail: !metric ? 'no metric values in this result'
-        : broken.length === 0 ? `all ${result.value_metric} values within ${range}`
-        : `${broken.length} ${result.value_metric} value(s) outside ${range}, for example ${String(broken[0]?.value)}`,
+      detail: !metric
+        ? 'no metric values in this result'
+        : broken.length === 0
+          ? `all ${result.value_metric} values within ${range}`
+          : `${broken.length} ${result.value_metric} value(s) outside ${range}, for example ${String(broken[0]?.value)}`,
     });
 
     // Logic: does the result answer the step?
-    const logic = structureProblem === null ? (operation.validation.logic?.(step.operation, result) ?? null) : 'not checked: the structure is wrong';
+    const logic =
+      structureProblem === null ? (operation.validation.logic?.(step.operation, result) ?? null) : 'not checked: the structure is wrong';
     checks.push({ layer: 'logic', passed: logic === null, detail: logic ?? `answers "${step.expected_output}"` });
 
     const failed = checks.find((c) => !c.passed);

@@ -15,7 +15,9 @@ import { OPERATIONS } from '../operations';
 
 const WrittenCode = z.object({
   code: z.string().min(1),
-  queries: z.array(z.object({ name: z.string().min(1), sql: z.string().min(1), params: z.array(z.union([z.string(), z.number()])) })).default([]),
+  queries: z
+    .array(z.object({ name: z.string().min(1), sql: z.string().min(1), params: z.array(z.union([z.string(), z.number()])) }))
+    .default([]),
 });
 
 const INSTRUCTIONS = [
@@ -23,7 +25,9 @@ const INSTRUCTIONS = [
   'input.dependencies[step id] = { columns, rows, summary } are the results of the steps it depends on;',
   'input.partial_periods lists months (YYYY-MM) the data only partly covers: leave them out of series;',
   'input.queries[name] holds the rows of read-only SQL you declare in "queries" (avoid it when the dependencies suffice).',
-  `kit offers vetted functions: ${Object.values(OPERATIONS).flatMap((o) => (o.prompt.kit ? [o.prompt.kit] : [])).join(', ')}.`,
+  `kit offers vetted functions: ${Object.values(OPERATIONS)
+    .flatMap((o) => (o.prompt.kit ? [o.prompt.kit] : []))
+    .join(', ')}.`,
   'There is no require, process, fetch, timers or eval: plain computation only. The result must meet every acceptance',
   'criterion; earlier failures are quoted in "failures". Reply {"code": "...", "queries": []}.',
 ].join('\n');
@@ -44,7 +48,12 @@ export const writeCode = defineAgent({
         acceptance: requirements.acceptance,
         failures,
         partial_periods: requirements.partial_periods,
-        dependencies: Object.fromEntries(Object.entries(requirements.dependencies).map(([id, d]) => [id, { columns: d.columns, row_count: d.row_count, sample_rows: d.rows.slice(0, SAMPLE_ROWS), summary: d.data_summary }])),
+        dependencies: Object.fromEntries(
+          Object.entries(requirements.dependencies).map(([id, d]) => [
+            id,
+            { columns: d.columns, row_count: d.row_count, sample_rows: d.rows.slice(0, SAMPLE_ROWS), summary: d.data_summary },
+          ]),
+        ),
       },
       offline: () => writeStepCode(step, attempt, failures, false),
     });

@@ -14,7 +14,15 @@
 import { qualifiedTable, tableSql, wallNow, wallTime, type ColumnCheck, type Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agents/contract';
 import { queryRows } from '../analysis/recompute';
-import { DataQualityInput, DataQualityOutput, type Recipe, type Calculation, type PartialPeriod, type QualityCheckResult, type TimeWindow } from '../contracts';
+import {
+  DataQualityInput,
+  DataQualityOutput,
+  type Recipe,
+  type Calculation,
+  type PartialPeriod,
+  type QualityCheckResult,
+  type TimeWindow,
+} from '../contracts';
 import { catalogFor, databaseFor } from '../settings/sources';
 import { partialMonths } from '../analysis/coverage';
 import { monthProbes, wallRange } from '../analysis/month-probes';
@@ -39,7 +47,12 @@ export function wholeTableRowLimit(env: NodeJS.ProcessEnv = process.env): number
 /** PostgreSQL's estimate of a table's rows (null when it has never been analysed). */
 async function estimatedRows(catalog: Catalog, db: string, table: string): Promise<number | null> {
   // Code-written metadata, not agent SQL, as in columnNow.
-  const { rows } = await runReadOnly<{ value: string | null }>(db, 'SELECT reltuples::bigint AS value FROM pg_class WHERE oid = to_regclass($1)', [qualifiedTable(catalog, table)], LIMITS);
+  const { rows } = await runReadOnly<{ value: string | null }>(
+    db,
+    'SELECT reltuples::bigint AS value FROM pg_class WHERE oid = to_regclass($1)',
+    [qualifiedTable(catalog, table)],
+    LIMITS,
+  );
   const value = rows[0]?.value;
   return value === null || value === undefined || Number(value) < 0 ? null : Number(value);
 }
@@ -80,7 +93,12 @@ async function columnNow(catalog: Catalog, db: string, table: string, column: st
   // A column the catalog does not type: asked of the system catalog. Code-written metadata, not agent SQL: the SQL
   // guard (which refuses system tables to agents) is not in front of it; the read-only role, the READ ONLY transaction
   // and the limits are.
-  const { rows } = await runReadOnly<{ value: string }>(db, 'SELECT format_type(atttypid, atttypmod) AS value FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2', [qualifiedTable(catalog, table), column], LIMITS);
+  const { rows } = await runReadOnly<{ value: string }>(
+    db,
+    'SELECT format_type(atttypid, atttypmod) AS value FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2',
+    [qualifiedTable(catalog, table), column],
+    LIMITS,
+  );
   return String(rows[0]?.value ?? '').startsWith('timestamp with time zone') ? 'now()' : wallNow(catalog);
 }
 
@@ -110,7 +128,11 @@ function inRanges(catalog: Catalog, column: string, ranges: { start: string; end
   return `(${ranges.map((r) => `(${wallRange(catalog, column, `'${r.start}'::timestamp`, `'${r.end}'::timestamp`)})`).join(' OR ')})`;
 }
 
-interface Hop { table: string; key: string; foreign: string }
+interface Hop {
+  table: string;
+  key: string;
+  foreign: string;
+}
 
 /** The many-to-one hops (the current table holds the foreign key) from `from` to `to`, or null when there are none. */
 function hopsTo(catalog: Catalog, from: string, to: string): Hop[] | null {
@@ -139,8 +161,17 @@ function hopsTo(catalog: Catalog, from: string, to: string): Hop[] | null {
  *      (the users who ordered in it);
  *   4. otherwise the table's own time_column; with none, null: the table is counted whole only.
  */
-function periodScope(catalog: Catalog, metrics: string[], table: string, ranges: { start: string; end: string }[]): { predicate: string; how: string } | null {
-  const fields = [...new Set(metrics.map((m) => catalog.time_fields[catalog.metrics[m]?.time_field ?? '']?.column).filter((c): c is string => Boolean(c)))];
+function periodScope(
+  catalog: Catalog,
+  metrics: string[],
+  table: string,
+  ranges: { start: string; end: string }[],
+): { predicate: string; how: string } | null {
+  const fields = [
+    ...new Set(
+      metrics.map((m) => catalog.time_fields[catalog.metrics[m]?.time_field ?? '']?.column).filter((c): c is string => Boolean(c)),
+    ),
+  ];
   const own = catalog.tables[table]?.time_column;
   // Every form below is a range on a time column, or a key looked up in the rows such a range finds, so the period's
   // rows are found through indexes (the time column's, the keys'), never by reading the table and testing each row.
@@ -149,7 +180,9 @@ function periodScope(catalog: Catalog, metrics: string[], table: string, ranges:
   for (const column of fields.filter((c) => tableOf(c) === table)) {
     const fallback = own && `${table}.${own}` !== column ? `${table}.${own}` : null;
     // COALESCE(time, fallback) in the period, written so that each column's index serves its half.
-    const predicate = fallback ? `(${inRanges(catalog, column, ranges)} OR (${column} IS NULL AND ${inRanges(catalog, fallback, ranges)}))` : inRanges(catalog, column, ranges);
+    const predicate = fallback
+      ? `(${inRanges(catalog, column, ranges)} OR (${column} IS NULL AND ${inRanges(catalog, fallback, ranges)}))`
+      : inRanges(catalog, column, ranges);
     return { predicate, how: fallback ? `${column} (${fallback} where ${column} is empty)` : column };
   }
   for (const column of fields) {
@@ -165,7 +198,11 @@ function periodScope(catalog: Catalog, metrics: string[], table: string, ranges:
   }
   for (const column of fields) {
     const join = catalog.joins.find((j) => tableOf(j.from) === tableOf(column) && tableOf(j.to) === table);
-    if (join) return { predicate: `${join.to} = ANY (ARRAY(SELECT ${join.from} FROM ${tableSql(catalog, tableOf(column))} WHERE ${inRanges(catalog, column, ranges)}))`, how: `referenced through ${join.from} by ${tableOf(column)} rows with ${column} in the period` };
+    if (join)
+      return {
+        predicate: `${join.to} = ANY (ARRAY(SELECT ${join.from} FROM ${tableSql(catalog, tableOf(column))} WHERE ${inRanges(catalog, column, ranges)}))`,
+        how: `referenced through ${join.from} by ${tableOf(column)} rows with ${column} in the period`,
+      };
   }
   return own ? { predicate: inRanges(catalog, `${table}.${own}`, ranges), how: `${table}.${own}` } : null;
 }
@@ -181,7 +218,11 @@ function monthsOf(windows: TimeWindow[]): { period: string; start: string; end: 
       const end = next < w.end ? next : w.end;
       const period = cursor.slice(0, 7);
       const known = out.get(period);
-      out.set(period, { period, start: known && known.start < cursor ? known.start : cursor, end: known && known.end > end ? known.end : end });
+      out.set(period, {
+        period,
+        start: known && known.start < cursor ? known.start : cursor,
+        end: known && known.end > end ? known.end : end,
+      });
       cursor = next;
     }
   }
@@ -201,7 +242,14 @@ export const checkDataQuality = defineAgent({
     for (const j of catalog.joins) {
       const [fromTable] = j.from.split('.');
       const [toTable] = j.to.split('.');
-      if (fromTable && toTable && tables.includes(fromTable) && !tables.includes(toTable) && (catalog.tables[toTable]?.checks.length ?? 0) > 0) tables.push(toTable);
+      if (
+        fromTable &&
+        toTable &&
+        tables.includes(fromTable) &&
+        !tables.includes(toTable) &&
+        (catalog.tables[toTable]?.checks.length ?? 0) > 0
+      )
+        tables.push(toTable);
     }
 
     const checkSql: { id: string; sql: string; params: string[]; column?: string }[] = [];
@@ -221,7 +269,11 @@ export const checkDataQuality = defineAgent({
       const rules = [];
       for (const check of def.checks) {
         const id = `${table}.${check.column}.${check.rule}`;
-        const predicate = violation(table, check, check.rule === 'not_in_future' ? await columnNow(catalog, db, table, check.column) : 'now()');
+        const predicate = violation(
+          table,
+          check,
+          check.rule === 'not_in_future' ? await columnNow(catalog, db, table, check.column) : 'now()',
+        );
         const description = catalogText(language, check.description ?? id, check.description_zh);
         rules.push({ check, id, predicate, description });
       }
@@ -248,39 +300,102 @@ export const checkDataQuality = defineAgent({
        * whole table (`dq.<id>.all`, for a table under the row limit), each a column of the statement the validator
        * re-runs. Returns both values (all: null when the table was counted in the period only).
        */
-      const cite = (id: string, column: string, where: string | null, describe: string, sources: Calculation['sources'], importance: (n: number) => Calculation['importance']) => {
-        const all = whole === null ? null : whole.get(column) ?? 0;
-        const period = inPeriod === null ? null : inPeriod.get(column) ?? 0;
-        const alone = (scopePredicate: string | null) => `SELECT count(*) AS value FROM ${source}${[where, scopePredicate].some(Boolean) ? ` WHERE ${[where, scopePredicate].filter((w): w is string => w !== null).map((w) => `(${w})`).join(' AND ')}` : ''}`;
+      const cite = (
+        id: string,
+        column: string,
+        where: string | null,
+        describe: string,
+        sources: Calculation['sources'],
+        importance: (n: number) => Calculation['importance'],
+      ) => {
+        const all = whole === null ? null : (whole.get(column) ?? 0);
+        const period = inPeriod === null ? null : (inPeriod.get(column) ?? 0);
+        const alone = (scopePredicate: string | null) =>
+          `SELECT count(*) AS value FROM ${source}${
+            [where, scopePredicate].some(Boolean)
+              ? ` WHERE ${[where, scopePredicate]
+                  .filter((w): w is string => w !== null)
+                  .map((w) => `(${w})`)
+                  .join(' AND ')}`
+              : ''
+          }`;
         if (all !== null && wholeSql !== null && (where !== null || !scope)) {
           checkSql.push({ id: `${id}.all`, sql: wholeSql, params: [], column });
-          calcs.push(quality(`${id}.all`, all, 'integer', text('quality.count.whole-table', { what: describe }), alone(null), sources, importance(all)));
+          calcs.push(
+            quality(
+              `${id}.all`,
+              all,
+              'integer',
+              text('quality.count.whole-table', { what: describe }),
+              alone(null),
+              sources,
+              importance(all),
+            ),
+          );
         }
         // None in the whole table: none in the period either (no second calculation for a zero the report does not cite).
         if (period === null || periodSql === null || (where !== null && all === 0)) return { inPeriod: period ?? all ?? 0, all };
         checkSql.push({ id, sql: periodSql, params: [], column });
         // Shown whenever the whole table has any, so it is verified (high) then too.
-        calcs.push(quality(id, period, 'integer', text('quality.count.in-period', { what: describe }), alone(scope?.predicate ?? null), sources, importance(all ?? period)));
+        calcs.push(
+          quality(
+            id,
+            period,
+            'integer',
+            text('quality.count.in-period', { what: describe }),
+            alone(scope?.predicate ?? null),
+            sources,
+            importance(all ?? period),
+          ),
+        );
         return { inPeriod: period, all };
       };
 
       const rows = cite(`${table}.rows`, rowsColumn, null, text('quality.rows', { table }), [{ table, columns: ['*'] }], () => 'high');
-      tableRows.push({ table, rows: rows.inPeriod, ...(rows.all === null ? { whole_table_rows_estimate: estimate ?? 0 } : { rows_all: rows.all }), period: scope?.how ?? null });
+      tableRows.push({
+        table,
+        rows: rows.inPeriod,
+        ...(rows.all === null ? { whole_table_rows_estimate: estimate ?? 0 } : { rows_all: rows.all }),
+        period: scope?.how ?? null,
+      });
 
       rules.forEach(({ check, id, predicate, description }, i) => {
         const columns = ruleColumns[i] as { failing: string; keptBy: string[] };
-        const found = cite(id, columns.failing, predicate, description, [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }], (n) => (n > 0 ? 'high' : 'low'));
+        const found = cite(
+          id,
+          columns.failing,
+          predicate,
+          description,
+          [{ table, columns: [...new Set([check.column, ...(check.other ? [check.other] : [])])] }],
+          (n) => (n > 0 ? 'high' : 'low'),
+        );
         // Do the filters of the metrics on this table keep these rows out of every number? (Nothing to keep out when
         // no row fails; a large table is asked about the period's rows only; a table no metric counts rows of is read
         // through joins, unfiltered, so its rows count.)
         const counts = whole ?? inPeriod;
         const kept = (found.all ?? found.inPeriod) === 0 || keep === null || columns.keptBy.some((c) => (counts?.get(c) ?? 0) > 0);
         const kind = check.rule === 'not_null' && isReference(catalog, table, check.column) ? 'missing_reference' : KIND[check.rule];
-        checks.push({ id, kind, table, column: check.column, description, count: found.inPeriod, ...(found.all === null ? {} : { count_all: found.all }), excluded_by_metrics: !kept });
+        checks.push({
+          id,
+          kind,
+          table,
+          column: check.column,
+          description,
+          count: found.inPeriod,
+          ...(found.all === null ? {} : { count_all: found.all }),
+          excluded_by_metrics: !kept,
+        });
       });
       // Rows failing any rule, for a table where some rule fails.
       if (dirtyColumn !== null && anyRule !== null && checks.some((c) => c.table === table && (c.count_all ?? c.count) > 0)) {
-        const dirty = cite(`${table}.dirty_rows`, dirtyColumn, anyRule, text('quality.dirty-rows', { table }), [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }], (n) => (n > 0 ? 'high' : 'low'));
+        const dirty = cite(
+          `${table}.dirty_rows`,
+          dirtyColumn,
+          anyRule,
+          text('quality.dirty-rows', { table }),
+          [{ table, columns: [...new Set(def.checks.map((c) => c.column))] }],
+          (n) => (n > 0 ? 'high' : 'low'),
+        );
         dirtyRows += dirty.inPeriod;
         dirtyRowsAll += dirty.all ?? dirty.inPeriod;
       }
@@ -305,20 +420,43 @@ export const checkDataQuality = defineAgent({
         partial.push({ period: month.period, days_covered: covered, days_expected: expected, last_day_with_data: lastDay });
         const id = `${main}.coverage.${month.period}`;
         checkSql.push({ id, sql: sql.replace('$1', `'${month.start}'`).replace('$2', `'${month.end}'`), params: [] });
-        calcs.push(quality(id, covered, 'integer', text('quality.days-with-data', { period: month.period }), sql, [{ table: main, columns: [timeColumn] }], 'high'));
+        calcs.push(
+          quality(
+            id,
+            covered,
+            'integer',
+            text('quality.days-with-data', { period: month.period }),
+            sql,
+            [{ table: main, columns: [timeColumn] }],
+            'high',
+          ),
+        );
       }
     }
 
     // Rows failing in the period are what the numbers may contain; the whole table's count stands beside them.
     const dirtyChecks = checks.filter((c) => c.count > 0);
     const anyDirty = checks.filter((c) => (c.count_all ?? c.count) > 0);
-    const found = anyDirty.map((c) => text('quality.summary.check', {
-      check: c.description, rows: c.count, whole: c.count_all === undefined ? text('quality.summary.whole-not-counted') : text('quality.summary.whole', { rows: c.count_all }),
-    }));
+    const found = anyDirty.map((c) =>
+      text('quality.summary.check', {
+        check: c.description,
+        rows: c.count,
+        whole: c.count_all === undefined ? text('quality.summary.whole-not-counted') : text('quality.summary.whole', { rows: c.count_all }),
+      }),
+    );
     const summary = text('quality.summary', {
       tables: tables.join(text('common.list')),
       found: found.join(text('common.comma')) || text('quality.summary.nothing-found'),
-      partial: partial.length > 0 ? text('quality.summary.partial', { periods: partial.map((p) => text('quality.summary.partial-period', { period: p.period, covered: p.days_covered, expected: p.days_expected })).join(text('common.list')) }) : '',
+      partial:
+        partial.length > 0
+          ? text('quality.summary.partial', {
+              periods: partial
+                .map((p) =>
+                  text('quality.summary.partial-period', { period: p.period, covered: p.days_covered, expected: p.days_expected }),
+                )
+                .join(text('common.list')),
+            })
+          : '',
     });
     return {
       task_id: 'dq',
@@ -330,9 +468,15 @@ export const checkDataQuality = defineAgent({
       calculations_ref: await storeCalculations(workflow_id, 'dq', calcs),
       calculation_count: calcs.length,
       // The check queries are long: the validator reads them from the artifact store.
-      recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', { kind: 'quality', step_id: 'dq', checks: checkSql } satisfies Recipe) },
+      recipe: {
+        kind: 'stored' as const,
+        step_id: 'dq',
+        recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', { kind: 'quality', step_id: 'dq', checks: checkSql } satisfies Recipe),
+      },
       // Counts live in the calculations (and so in the report, cited); these sentences carry none.
-      assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => text('quality.still-counted', { check: c.description })),
+      assumptions_made: dirtyChecks
+        .filter((c) => !c.excluded_by_metrics)
+        .map((c) => text('quality.still-counted', { check: c.description })),
       paths_excluded: [
         ...dirtyChecks.filter((c) => c.excluded_by_metrics).map((c) => text('quality.excluded', { check: c.description })),
         ...partial.map((p) => text('quality.partial', { period: p.period, last: p.last_day_with_data ?? text('quality.partial.no-day') })),
@@ -342,8 +486,27 @@ export const checkDataQuality = defineAgent({
   },
 });
 
-function quality(id: string, value: number, display: Calculation['display'], description: string, sql: string, sources: Calculation['sources'], importance: Calculation['importance']): Calculation {
-  return { id: `dq.${id}`, step_id: 'dq', value, display, delta: false, description, formula: sql, sources, importance, pick: { field: 'value', match: { check: id } } };
+function quality(
+  id: string,
+  value: number,
+  display: Calculation['display'],
+  description: string,
+  sql: string,
+  sources: Calculation['sources'],
+  importance: Calculation['importance'],
+): Calculation {
+  return {
+    id: `dq.${id}`,
+    step_id: 'dq',
+    value,
+    display,
+    delta: false,
+    description,
+    formula: sql,
+    sources,
+    importance,
+    pick: { field: 'value', match: { check: id } },
+  };
 }
 
 /**

@@ -52,7 +52,10 @@ function problems(draft: PlanDraft, catalog: Catalog): string[] {
 
 function withFragments(draft: PlanDraft, catalog: Catalog): Plan {
   if (draft.kind !== 'plan') return draft;
-  return { ...draft, fragments: Object.fromEntries(draft.steps.map((s) => [s.step_id, catalogFragment(catalog, s.metrics, s.dimensions)])) };
+  return {
+    ...draft,
+    fragments: Object.fromEntries(draft.steps.map((s) => [s.step_id, catalogFragment(catalog, s.metrics, s.dimensions)])),
+  };
 }
 
 /**
@@ -61,9 +64,14 @@ function withFragments(draft: PlanDraft, catalog: Catalog): Plan {
  */
 function rephrasing(reading: QuestionReading, catalog: Catalog, language: 'zh' | 'en'): string {
   const metric = reading.metric_labels[0] ?? (language === 'zh' ? '销售额' : 'revenue');
-  const named = reading.not_used.map((w) => Object.values(catalog.dimensions).find((d) => [d.label, d.label_zh, ...d.aliases].some((a) => a.toLowerCase() === w.toLowerCase()))).find((d) => d);
+  const named = reading.not_used
+    .map((w) =>
+      Object.values(catalog.dimensions).find((d) => [d.label, d.label_zh, ...d.aliases].some((a) => a.toLowerCase() === w.toLowerCase())),
+    )
+    .find((d) => d);
   const dim = named ?? Object.values(catalog.dimensions)[0];
-  const period = reading.window && reading.window.source !== 'all_time' ? (language === 'zh' ? reading.window.label_zh : reading.window.label_en) : null;
+  const period =
+    reading.window && reading.window.source !== 'all_time' ? (language === 'zh' ? reading.window.label_zh : reading.window.label_en) : null;
   if (language === 'zh') {
     return `可以这样问：“按年统计${metric}（全部时间）”${dim ? `，或“${period ?? ''}${metric}最高的 5 个${dim.label_zh}”` : ''}。`;
   }
@@ -74,7 +82,11 @@ function rephrasing(reading: QuestionReading, catalog: Catalog, language: 'zh' |
  * The plan with how it read the question. A plan that leaves out a word naming a metric, a dimension,
  * a value, a period, a grain or a ranking would answer another question: the run asks back instead.
  */
-function withReading(plan: Plan, input: { question: string; intent: PlannerInput['intent']; asOf: string; extent: DataExtent | null }, catalog: Catalog): Plan {
+function withReading(
+  plan: Plan,
+  input: { question: string; intent: PlannerInput['intent']; asOf: string; extent: DataExtent | null },
+  catalog: Catalog,
+): Plan {
   if (plan.kind !== 'plan') return plan;
   const language = input.intent.language;
   const { reading, blocking } = readingOfPlan(input.question, plan.steps, catalog, language, input.asOf, input.intent.matched);
@@ -84,7 +96,10 @@ function withReading(plan: Plan, input: { question: string; intent: PlannerInput
   const quoted = blocking.map((w) => `“${w}”`).join(language === 'zh' ? '、' : ', ');
   return {
     kind: 'needs_clarification',
-    reason: language === 'zh' ? `计划无法表达问题中的 ${quoted}；按现有计划只能回答：${reading.statement}` : `the plan cannot express ${quoted} from the question; as planned it would only answer: ${reading.statement}`,
+    reason:
+      language === 'zh'
+        ? `计划无法表达问题中的 ${quoted}；按现有计划只能回答：${reading.statement}`
+        : `the plan cannot express ${quoted} from the question; as planned it would only answer: ${reading.statement}`,
     question: rephrasing(reading, catalog, language),
     reading,
   };
@@ -95,12 +110,18 @@ function withReading(plan: Plan, input: { question: string; intent: PlannerInput
  * boom): a plan that compares periods, one of which holds such a month, is not run. The run says plainly where
  * the data stops and offers the latest full months instead. No business cause is named for a partial month.
  */
-function partialComparison(reading: QuestionReading, catalog: Catalog, extent: DataExtent | null, language: 'zh' | 'en'): { reason: string; question: string } | null {
+function partialComparison(
+  reading: QuestionReading,
+  catalog: Catalog,
+  extent: DataExtent | null,
+  language: 'zh' | 'en',
+): { reason: string; question: string } | null {
   if (!reading.compared_with || !reading.window) return null;
   const field = catalog.metrics[reading.metrics[0] ?? '']?.time_field;
   const data = field ? extent?.time_fields[field] : undefined;
   if (!data) return null;
-  const monthsOf = (w: { start: string; end: string }) => data.months.filter((m) => m.month >= w.start.slice(0, 7) && m.month <= lastDayOf(w.end).slice(0, 7));
+  const monthsOf = (w: { start: string; end: string }) =>
+    data.months.filter((m) => m.month >= w.start.slice(0, 7) && m.month <= lastDayOf(w.end).slice(0, 7));
   const cut = [...monthsOf(reading.compared_with), ...monthsOf(reading.window)].find((m) => data.partial_months.includes(m.month));
   if (!cut) return null;
   const month = windowOfMonth(cut.month);
@@ -113,9 +134,13 @@ function partialComparison(reading: QuestionReading, catalog: Catalog, extent: D
       `数据截至 ${data.last ?? cut.last_day}；${month.label_zh}只有 ${cut.first_day} 至 ${cut.last_day} 的数据（共 ${days} 天），其中的下降或上升不作为业务变化解读`,
       `the data ends ${data.last ?? cut.last_day}; ${month.label_en} has data only from ${cut.first_day} to ${cut.last_day} (of ${days} days), so a drop or a rise there is not read as a business change`,
     ),
-    question: latest && before
-      ? t(`可以比较完整的月份，例如“为什么${latest.label_zh}与${before.label_zh}相比有变化”。`, `You could compare full months instead, for example "why did it change between ${before.label_en} and ${latest.label_en}".`)
-      : t('请换一个数据完整的期间。', 'Please ask about periods the data covers in full.'),
+    question:
+      latest && before
+        ? t(
+            `可以比较完整的月份，例如“为什么${latest.label_zh}与${before.label_zh}相比有变化”。`,
+            `You could compare full months instead, for example "why did it change between ${before.label_en} and ${latest.label_en}".`,
+          )
+        : t('请换一个数据完整的期间。', 'Please ask about periods the data covers in full.'),
   };
 }
 
@@ -131,11 +156,21 @@ function defaultWindow(catalog: Catalog, extent: DataExtent | null, asOf: string
 function allTimeWindow(catalog: Catalog, extent: DataExtent | null) {
   const data = mainExtent(catalog, extent);
   if (!data?.first || !data.last) return null;
-  return makeWindow(data.first, new Date(Date.parse(`${data.last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), 'all_time', { zh: '全部时间', en: 'all time' });
+  return makeWindow(data.first, new Date(Date.parse(`${data.last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), 'all_time', {
+    zh: '全部时间',
+    en: 'all time',
+  });
 }
 /** Each time field's first and last day and partial months, without the month-by-month rows. */
 function extentSummary(extent: DataExtent | null) {
-  return extent ? Object.fromEntries(Object.entries(extent.time_fields).map(([k, v]) => [k, { first: v.first, last: v.last, latest_full_month: v.latest_full_month, partial_months: v.partial_months }])) : null;
+  return extent
+    ? Object.fromEntries(
+        Object.entries(extent.time_fields).map(([k, v]) => [
+          k,
+          { first: v.first, last: v.last, latest_full_month: v.latest_full_month, partial_months: v.partial_months },
+        ]),
+      )
+    : null;
 }
 
 export const planAnalysis = defineAgent({
@@ -154,11 +189,36 @@ export const planAnalysis = defineAgent({
       // The catalog is the same for every question: it goes with the cacheable prefix.
       stable: {
         catalog: {
-          metrics: Object.fromEntries(Object.entries(catalog.metrics).map(([id, m]) => [id, { label: m.label, label_zh: m.label_zh, description: m.description, decompose_by: m.decompose_by, related_metrics: m.related_metrics }])),
-          dimensions: Object.fromEntries(Object.entries(catalog.dimensions).map(([id, d]) => [id, { label: d.label, label_zh: d.label_zh, values: Object.keys(d.values) }])),
+          metrics: Object.fromEntries(
+            Object.entries(catalog.metrics).map(([id, m]) => [
+              id,
+              {
+                label: m.label,
+                label_zh: m.label_zh,
+                description: m.description,
+                decompose_by: m.decompose_by,
+                related_metrics: m.related_metrics,
+              },
+            ]),
+          ),
+          dimensions: Object.fromEntries(
+            Object.entries(catalog.dimensions).map(([id, d]) => [
+              id,
+              { label: d.label, label_zh: d.label_zh, values: Object.keys(d.values) },
+            ]),
+          ),
         },
       },
-      context: { question, intent: intent.intent, language: intent.language, as_of: asOf, default_window: defaultWindow(catalog, extent, asOf), all_time_window: allTimeWindow(catalog, extent), data_extent: extentSummary(extent), feedback },
+      context: {
+        question,
+        intent: intent.intent,
+        language: intent.language,
+        as_of: asOf,
+        default_window: defaultWindow(catalog, extent, asOf),
+        all_time_window: allTimeWindow(catalog, extent),
+        data_extent: extentSummary(extent),
+        feedback,
+      },
       check: (draft) => problems(draft, catalog),
       offline: () => planQuestion(question, intent, catalog, asOf, feedback, extent),
     });

@@ -30,7 +30,9 @@ export const recomputeNumbers = defineAgent({
   run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath }) => {
     const calculations = await loadCalculations(calculation_refs);
     // Data quality's and statistics' recipes are stored by their agents.
-    const recipes = await Promise.all(given.map(async (r): Promise<Recipe> => (r.kind === 'stored' ? loadArtifact<Recipe>(r.recipe_ref) : r)));
+    const recipes = await Promise.all(
+      given.map(async (r): Promise<Recipe> => (r.kind === 'stored' ? loadArtifact<Recipe>(r.recipe_ref) : r)),
+    );
     const db = databaseFor(databaseUrl);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
     const results = new Map<string, Promise<StepData>>();
@@ -49,7 +51,9 @@ export const recomputeNumbers = defineAgent({
         case 'sql': {
           const { rows } = await queryRows(db, recipe.sql, recipe.params, LIMITS);
           const derived = deriveFromSql(recipe.operation, rows);
-          return derived ? { columns: derived.columns, rows: derived.rows, summary: derived.summary } : { columns: [], rows, summary: metricSummary(rows) };
+          return derived
+            ? { columns: derived.columns, rows: derived.rows, summary: derived.summary }
+            : { columns: [], rows, summary: metricSummary(rows) };
         }
         case 'compute': {
           const inputs: Record<string, StepData> = {};
@@ -69,9 +73,14 @@ export const recomputeNumbers = defineAgent({
           return { columns: [], rows, summary: {} };
         }
         case 'statistics': {
-          const sample = async (q: { sql: string; params: (string | number)[] }) => (await queryRows(db, q.sql, q.params, LIMITS)).rows.map((r) => Number(r.value)).filter(Number.isFinite);
+          const sample = async (q: { sql: string; params: (string | number)[] }) =>
+            (await queryRows(db, q.sql, q.params, LIMITS)).rows.map((r) => Number(r.value)).filter(Number.isFinite);
           const result = twoSampleTest(await sample(recipe.before), await sample(recipe.after));
-          return { columns: [], rows: [], summary: Object.fromEntries(Object.entries(result).map(([k, v]) => [k, typeof v === 'number' ? v : String(v)])) };
+          return {
+            columns: [],
+            rows: [],
+            summary: Object.fromEntries(Object.entries(result).map(([k, v]) => [k, typeof v === 'number' ? v : String(v)])),
+          };
         }
       }
     };
@@ -88,7 +97,13 @@ export const recomputeNumbers = defineAgent({
         const got = await independent.step(stepId);
         const recipe = byStep.get(stepId);
         const own = calculations.filter((c) => c.step_id === stepId);
-        const reported = recipe && got ? [reportedOrder(recipe, own, typeof got.summary.change === 'number' ? got.summary.change : null), reportedTotal(recipe, catalog, own, got)] : [];
+        const reported =
+          recipe && got
+            ? [
+                reportedOrder(recipe, own, typeof got.summary.change === 'number' ? got.summary.change : null),
+                reportedTotal(recipe, catalog, own, got),
+              ]
+            : [];
         reconciliations.set(stepId, [...(got?.checks ?? []), ...reported.filter((r): r is Reconciliation => r !== null)]);
       }
       return (reconciliations.get(stepId) ?? []).filter((r) => !r.ok);
@@ -111,18 +126,32 @@ export const recomputeNumbers = defineAgent({
         // A recomputation cut short by the database (a terminated connection, a statement timeout) is no mismatch:
         // the whole verification is tried again rather than recording a half-read result.
         if (isTransientDatabaseError(err)) throw err;
-        checked.push({ id: calc.id, importance: calc.importance, reported: calc.value, recomputed: null, status: 'error', detail: `could not recompute: ${(err as Error).message}`, path });
+        checked.push({
+          id: calc.id,
+          importance: calc.importance,
+          reported: calc.value,
+          recomputed: null,
+          status: 'error',
+          detail: `could not recompute: ${(err as Error).message}`,
+          path,
+        });
         continue;
       }
-      const value = typeof recomputed === 'number' ? recomputed : recomputed === null || recomputed === undefined ? null : Number(recomputed);
+      const value =
+        typeof recomputed === 'number' ? recomputed : recomputed === null || recomputed === undefined ? null : Number(recomputed);
       const ok = sameNumber(calc.value, value, calc.display);
-      const how = path === 'independent' ? 'the independent recomputation' : 'a re-run of the step\'s own SQL (not independently verified)';
+      const how = path === 'independent' ? 'the independent recomputation' : "a re-run of the step's own SQL (not independently verified)";
       checked.push({
-        id: calc.id, importance: calc.importance, reported: calc.value, recomputed: value !== null && Number.isFinite(value) ? value : null,
+        id: calc.id,
+        importance: calc.importance,
+        reported: calc.value,
+        recomputed: value !== null && Number.isFinite(value) ? value : null,
         status: ok && failed.length === 0 ? 'verified' : 'mismatch',
         detail: !ok
           ? `reported ${calc.value}, recomputed ${String(value)} by ${how} (tolerance ${calc.display === 'integer' ? 'exact' : `${TOLERANCE} relative`})`
-          : failed.length > 0 ? `reconciliation failed: ${failed.map((f) => `${f.check} (${f.detail})`).join('; ')}` : `matches ${how}`,
+          : failed.length > 0
+            ? `reconciliation failed: ${failed.map((f) => `${f.check} (${f.detail})`).join('; ')}`
+            : `matches ${how}`,
         path,
       });
     }
@@ -131,7 +160,12 @@ export const recomputeNumbers = defineAgent({
     return {
       // Every check in full, the ids not selected and every reconciliation's detail are in the artifact; the output
       // (which the workflow's history records) keeps what the run acts on: failures in full, passes without detail.
-      checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', { rule, checked, reconciliations: [...reconciliations.values()].flat(), not_selected: notSelected }),
+      checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', {
+        rule,
+        checked,
+        reconciliations: [...reconciliations.values()].flat(),
+        not_selected: notSelected,
+      }),
       total: calculations.length,
       rule,
       checked_count: checked.length,

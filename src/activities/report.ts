@@ -59,8 +59,17 @@ export const writeReport = defineAgent({
     const summary = summaryDue ? await modelSummary(input, citable, language) : { text: null, note: null };
     const charts = reportCharts(input.chart_data, catalog, calculations, citable, citations, language);
     const ctx: SectionContext = {
-      input, catalog, c: citations, citable, mismatched: calculations.filter((x) => input.mismatched.includes(x.id)),
-      charted: charts.charted, written: summary.text, writerNote: summary.note, language, w: wordsFor(language), text,
+      input,
+      catalog,
+      c: citations,
+      citable,
+      mismatched: calculations.filter((x) => input.mismatched.includes(x.id)),
+      charted: charts.charted,
+      written: summary.text,
+      writerNote: summary.note,
+      language,
+      w: wordsFor(language),
+      text,
     };
     const sections = writeSections(ctx, previous, new Set(revision?.audit.sections_to_fix ?? []));
     // Every value in a chart's data table cites its calculation (cited after the sections, so the sections' markers come first).
@@ -85,9 +94,20 @@ export const writeReport = defineAgent({
       })),
       charts: drawn,
       citations: citations.list.filter((x) => used.has(x.marker)).sort((a, b) => a.marker - b.marker),
-      limitations: sections.find((s) => s.id === 'limitations')?.body.split('\n').map((l) => l.replace(/^- /, '')) ?? [],
+      limitations:
+        sections
+          .find((s) => s.id === 'limitations')
+          ?.body.split('\n')
+          .map((l) => l.replace(/^- /, '')) ?? [],
       status: analysis.complete ? ('completed' as const) : ('degraded' as const),
-      answer: reportAnswer(analysis.findings, citable, basisLines(data_scope, catalog, language), analysis.assumptions_made, language, names),
+      answer: reportAnswer(
+        analysis.findings,
+        citable,
+        basisLines(data_scope, catalog, language),
+        analysis.assumptions_made,
+        language,
+        names,
+      ),
       attempt,
       audit: null,
     };
@@ -105,7 +125,9 @@ export const writeReport = defineAgent({
       chart_count: drawn.length,
       summary: sections.find((s) => s.id === 'summary')?.body ?? '',
       // The key metrics' citations (the run's metrics show their markers); every citation is in the report artifact.
-      citations: report.citations.filter((x) => keyIds.has(x.calculation_id)).map((x) => ({ marker: x.marker, calculation_id: x.calculation_id })),
+      citations: report.citations
+        .filter((x) => keyIds.has(x.calculation_id))
+        .map((x) => ({ marker: x.marker, calculation_id: x.calculation_id })),
     };
   },
 });

@@ -27,7 +27,11 @@ export const runSqlStep = defineAgent({
     const fragment = await stepFragment(inline, catalog_ref, step.step_id);
     const op = step.operation;
     if (!isSqlOperation(op)) {
-      throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation` });
+      throw ApplicationFailure.create({
+        type: 'WrongAgent',
+        nonRetryable: true,
+        message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation`,
+      });
     }
     const catalog = fragmentCatalog(fragment);
     const operation = operationOf(op);
@@ -36,7 +40,11 @@ export const runSqlStep = defineAgent({
       compiled = compileMetricQuery(catalog, op.query, { totalsWithout: operation.totalsWithout?.(op) });
     } catch (err) {
       if (err instanceof UnknownCatalogNameError) {
-        throw ApplicationFailure.create({ type: 'UnknownCatalogName', nonRetryable: true, message: `sql agent, step ${step.step_id}: ${err.message}` });
+        throw ApplicationFailure.create({
+          type: 'UnknownCatalogName',
+          nonRetryable: true,
+          message: `sql agent, step ${step.step_id}: ${err.message}`,
+        });
       }
       throw err;
     }
@@ -70,7 +78,8 @@ export const runSqlStep = defineAgent({
     if (rows.some((r) => r.value === null)) anomalies.push('some groups have no value (no qualifying rows)');
     if (result.capped) anomalies.push(`more than ${SQL_LIMITS.rowCap} rows; the result was capped`);
     const partial = [...new Set(rows.map((r) => String(r.month)).filter((m) => partial_periods.includes(m)))];
-    if (partial.length > 0) anomalies.push(`${partial.join(', ')}: only partly covered by data (see the data-quality check); not comparable with full months`);
+    if (partial.length > 0)
+      anomalies.push(`${partial.join(', ')}: only partly covered by data (see the data-quality check); not comparable with full months`);
 
     const derived: Derived | null = deriveFromSql(op, rows);
     const columns = derived?.columns ?? compiled.columns;
@@ -79,8 +88,19 @@ export const runSqlStep = defineAgent({
     const facts = describeStep(step, { columns, rows: handedOn, data_summary: summary }, {}, catalog, language);
     // A value that disagrees with an accepted fact from another step is an anomaly worth saying.
     for (const proposed of facts.memory) {
-      const known = memory.find((m) => m.type === 'fact' && m.tags.metric === proposed.tags.metric && m.tags.scope === proposed.tags.scope && m.tags.period === proposed.tags.period);
-      if (known && known.value !== null && proposed.value !== null && Math.abs(known.value - proposed.value) > 1e-6 * Math.max(1, Math.abs(known.value))) {
+      const known = memory.find(
+        (m) =>
+          m.type === 'fact' &&
+          m.tags.metric === proposed.tags.metric &&
+          m.tags.scope === proposed.tags.scope &&
+          m.tags.period === proposed.tags.period,
+      );
+      if (
+        known &&
+        known.value !== null &&
+        proposed.value !== null &&
+        Math.abs(known.value - proposed.value) > 1e-6 * Math.max(1, Math.abs(known.value))
+      ) {
         anomalies.push(`${proposed.content} disagrees with ${known.id} (${known.content})`);
       }
     }
@@ -90,7 +110,9 @@ export const runSqlStep = defineAgent({
       columns,
       rows: handedOn,
       filters_applied: compiled.filters_applied,
-      aggregation_logic: derived ? [...compiled.aggregation_logic, `then ${op.kind.replace('_', ' ')} over ${groupRows.length} grouped rows`] : compiled.aggregation_logic,
+      aggregation_logic: derived
+        ? [...compiled.aggregation_logic, `then ${op.kind.replace('_', ' ')} over ${groupRows.length} grouped rows`]
+        : compiled.aggregation_logic,
       execution_time_ms: elapsedMs,
       data_summary: summary,
       anomalies_found: anomalies,

@@ -34,7 +34,12 @@ export function maxUnits(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(value) && value > 0 ? Math.min(value, LIMITS.rowCap) : 200_000;
 }
 
-interface Thinned { sql: string; params: unknown[]; units: number; permille: number | null }
+interface Thinned {
+  sql: string;
+  params: unknown[];
+  units: number;
+  permille: number | null;
+}
 
 /** The two samples the question compares, read from the plan (each operation module says what its steps offer); null when it compares nothing. */
 function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalog: Catalog, zh: boolean): Samples | null {
@@ -46,13 +51,37 @@ function samplesFor(steps: PlanStep[], intent: string, partial: string[], catalo
 }
 
 /** The test's calculations (p-value, effect size, intervals, sample sizes), described in the question's language; the ones not finite are left out. */
-function testCalculations(catalog: Catalog, samples: Samples, result: TwoSampleResult, unit: string, words: { compared: string; label: string; daily: string; unitWord: string }, text: Text): Calculation[] {
+function testCalculations(
+  catalog: Catalog,
+  samples: Samples,
+  result: TwoSampleResult,
+  unit: string,
+  words: { compared: string; label: string; daily: string; unitWord: string },
+  text: Text,
+): Calculation[] {
   const { compared, label, daily, unitWord } = words;
   const metric = catalog.metrics[samples.metric];
   const display = displayOf(catalog, samples.metric);
   const sources = sourcesFor(catalog, [samples.metric], samples.step.dimensions);
-  const calc = (id: keyof TwoSampleResult, description: string, d: Calculation['display'], delta: boolean, importance: Calculation['importance'], formula: string): Calculation => ({
-    id: `stats.${id}`, step_id: 'stats', value: result[id] as number, display: d, unit: d === 'currency' ? (metric?.unit ?? null) : null, delta, description, formula, sources, importance, pick: { field: id, match: null },
+  const calc = (
+    id: keyof TwoSampleResult,
+    description: string,
+    d: Calculation['display'],
+    delta: boolean,
+    importance: Calculation['importance'],
+    formula: string,
+  ): Calculation => ({
+    id: `stats.${id}`,
+    step_id: 'stats',
+    value: result[id] as number,
+    display: d,
+    unit: d === 'currency' ? (metric?.unit ?? null) : null,
+    delta,
+    description,
+    formula,
+    sources,
+    importance,
+    pick: { field: id, match: null },
   });
   return [
     calc('p_value', text('stats.calc.p-value', { compared }), 'p_value', false, 'high', `${result.method}, ${unitWord} values`),
@@ -60,10 +89,31 @@ function testCalculations(catalog: Catalog, samples: Samples, result: TwoSampleR
     calc('ci_low', text('stats.calc.ci-low', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
     calc('ci_high', text('stats.calc.ci-high', { daily }), display, true, 'high', 'Welch interval of mean_after − mean_before'),
     calc('statistic', text('stats.calc.statistic'), 'number', true, 'low', '(mean_after − mean_before) / standard error'),
-    calc('n_before', text('stats.calc.sample-size', { sample: samples.before.label }), 'integer', false, 'medium', `count of ${unit} values`),
+    calc(
+      'n_before',
+      text('stats.calc.sample-size', { sample: samples.before.label }),
+      'integer',
+      false,
+      'medium',
+      `count of ${unit} values`,
+    ),
     calc('n_after', text('stats.calc.sample-size', { sample: samples.after.label }), 'integer', false, 'medium', `count of ${unit} values`),
-    calc('after_ci_low', text('stats.calc.after-ci-low', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
-    calc('after_ci_high', text('stats.calc.after-ci-high', { metric: label, daily, sample: samples.after.label }), display, false, 'high', 'one-sample t interval of the mean'),
+    calc(
+      'after_ci_low',
+      text('stats.calc.after-ci-low', { metric: label, daily, sample: samples.after.label }),
+      display,
+      false,
+      'high',
+      'one-sample t interval of the mean',
+    ),
+    calc(
+      'after_ci_high',
+      text('stats.calc.after-ci-high', { metric: label, daily, sample: samples.after.label }),
+      display,
+      false,
+      'high',
+      'one-sample t interval of the mean',
+    ),
   ].filter((c) => Number.isFinite(c.value));
 }
 
@@ -78,7 +128,14 @@ export const testSignificance = defineAgent({
     const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);
     if (!samples) {
       return {
-        task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
+        task_id: 'stats',
+        tests: [],
+        intervals: [],
+        calculations_ref: null,
+        calculation_count: 0,
+        compared_calculations: { before: null, after: null },
+        recipe: null,
+        assumptions_made: [],
         paths_excluded: [text('stats.no-samples')],
         summary: text('stats.no-samples-summary'),
       };
@@ -95,7 +152,9 @@ export const testSignificance = defineAgent({
         return first.rows.map((r) => Number(r.value)).filter(Number.isFinite);
       }
       // Over the limit: counted, then thinned by the hash rule (never an arbitrary first-N).
-      const units = Number((await queryRows(db, `SELECT count(*) AS value FROM (${c.sql}\n) AS sample`, c.params, LIMITS)).rows[0]?.value ?? 0);
+      const units = Number(
+        (await queryRows(db, `SELECT count(*) AS value FROM (${c.sql}\n) AS sample`, c.params, LIMITS)).rows[0]?.value ?? 0,
+      );
       const permille = Math.max(1, Math.floor((1000 * limit) / units));
       const sql = `SELECT sample.unit, sample.value FROM (${c.sql}\n) AS sample WHERE abs(hashtext(sample.unit::text)) % 1000 < ${permille}`;
       const { rows, capped } = await queryRows(db, sql, c.params, LIMITS);
@@ -112,7 +171,14 @@ export const testSignificance = defineAgent({
       // the activity fails and is tried again (src/temporal/failures.ts says whether that counts against the agent).
       if (isTransientDatabaseError(err)) throw err;
       return {
-        task_id: 'stats', tests: [], intervals: [], calculations_ref: null, calculation_count: 0, compared_calculations: { before: null, after: null }, recipe: null, assumptions_made: [],
+        task_id: 'stats',
+        tests: [],
+        intervals: [],
+        calculations_ref: null,
+        calculation_count: 0,
+        compared_calculations: { before: null, after: null },
+        recipe: null,
+        assumptions_made: [],
         paths_excluded: [text('stats.failed', { reason: (err as Error).message })],
         summary: text('stats.failed-summary'),
       };
@@ -127,31 +193,70 @@ export const testSignificance = defineAgent({
     const calculations = testCalculations(catalog, samples, result, before.unit, { compared, label, daily, unitWord }, text);
     return {
       task_id: 'stats',
-      tests: [{
-        test: result.method, compared, n_a: result.n_before, n_b: result.n_after, mean_a: result.mean_before, mean_b: result.mean_after,
-        statistic: result.statistic, p_value: result.p_value, ci_low: result.ci_low, ci_high: result.ci_high,
-        effect_size: result.cohens_d, effect_size_kind: "Cohen's d", significant,
-      }],
+      tests: [
+        {
+          test: result.method,
+          compared,
+          n_a: result.n_before,
+          n_b: result.n_after,
+          mean_a: result.mean_before,
+          mean_b: result.mean_after,
+          statistic: result.statistic,
+          p_value: result.p_value,
+          ci_low: result.ci_low,
+          ci_high: result.ci_high,
+          effect_size: result.cohens_d,
+          effect_size_kind: "Cohen's d",
+          significant,
+        },
+      ],
       intervals: [
-        { label: `${label}${daily} ${samples.before.label}`, value: result.mean_before, ci_low: result.before_ci_low, ci_high: result.before_ci_high, level: 0.95 },
-        { label: `${label}${daily} ${samples.after.label}`, value: result.mean_after, ci_low: result.after_ci_low, ci_high: result.after_ci_high, level: 0.95 },
+        {
+          label: `${label}${daily} ${samples.before.label}`,
+          value: result.mean_before,
+          ci_low: result.before_ci_low,
+          ci_high: result.before_ci_high,
+          level: 0.95,
+        },
+        {
+          label: `${label}${daily} ${samples.after.label}`,
+          value: result.mean_after,
+          ci_low: result.after_ci_low,
+          ci_high: result.after_ci_high,
+          level: 0.95,
+        },
       ],
       calculations_ref: await storeCalculations(workflow_id, 'stats', calculations),
       calculation_count: calculations.length,
       compared_calculations: daily ? { before: null, after: null } : samples.ids,
       // The sample queries are long: the validator reads them from the artifact store.
-      recipe: { kind: 'stored' as const, step_id: 'stats', recipe_ref: await storeArtifact(workflow_id, 'stats', 'recipe', { kind: 'statistics', step_id: 'stats', before: { sql: thinned[0]?.sql ?? before.sql, params: before.params }, after: { sql: thinned[1]?.sql ?? after.sql, params: after.params } } satisfies Recipe) },
+      recipe: {
+        kind: 'stored' as const,
+        step_id: 'stats',
+        recipe_ref: await storeArtifact(workflow_id, 'stats', 'recipe', {
+          kind: 'statistics',
+          step_id: 'stats',
+          before: { sql: thinned[0]?.sql ?? before.sql, params: before.params },
+          after: { sql: thinned[1]?.sql ?? after.sql, params: after.params },
+        } satisfies Recipe),
+      },
       assumptions_made: [
         // No digits here: the report's auditor reads every number in it as a claim to cite (the sizes are n_before
         // and n_after; the units before thinning and the kept share are in the recipe's SQL).
-        ...thinned.flatMap((x, i) => (x.permille === null ? [] : [text('stats.thinned', { sample: i === 0 ? samples.before.label : samples.after.label })])),
+        ...thinned.flatMap((x, i) =>
+          x.permille === null ? [] : [text('stats.thinned', { sample: i === 0 ? samples.before.label : samples.after.label })],
+        ),
         text('stats.test-unit', { unitWord, unit: before.unit, values: text(`stats.values.${before.unit}`) }),
         ...(before.unit === 'day' ? [text('stats.days-without-data')] : []),
       ],
       paths_excluded: significant ? [] : [text('stats.not-significant')],
       summary: text('stats.summary', {
-        compared, verdict: text(significant ? 'stats.verdict.significant' : 'stats.verdict.not-significant'),
-        p: significantDigits(result.p_value, 2), d: fixed(result.cohens_d, 2), nBefore: result.n_before, nAfter: result.n_after,
+        compared,
+        verdict: text(significant ? 'stats.verdict.significant' : 'stats.verdict.not-significant'),
+        p: significantDigits(result.p_value, 2),
+        d: fixed(result.cohens_d, 2),
+        nBefore: result.n_before,
+        nAfter: result.n_after,
       }),
     };
   },

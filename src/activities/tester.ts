@@ -36,7 +36,12 @@ export const testCode = defineAgent({
     const fragment = await stepFragment(requirements.catalog, requirements.catalog_ref, step.step_id);
     const attempt = draft.attempt;
     const failed = (criterion: string, detail: string, summary: string) => ({
-      step_id: step.step_id, attempt, passed: false, failures: [{ attempt, criterion, detail }], summary: `${draft.summary}; ${summary}`, result: null,
+      step_id: step.step_id,
+      attempt,
+      passed: false,
+      failures: [{ attempt, criterion, detail }],
+      summary: `${draft.summary}; ${summary}`,
+      result: null,
     });
 
     const stored = await loadArtifact<WrittenCode>(draft.code_ref);
@@ -51,35 +56,69 @@ export const testCode = defineAgent({
     const queries: Record<string, Row[]> = {};
     for (const q of stored.queries) {
       try {
-        queries[q.name] = (await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, { tables: catalogTables(fragmentCatalog(fragment)) })).rows;
+        queries[q.name] = (
+          await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, {
+            tables: catalogTables(fragmentCatalog(fragment)),
+          })
+        ).rows;
       } catch (err) {
         // A connection cut under the script's query is not the code's failure: no rollback to the coder for it.
         if (isConnectionLost(err)) throw err;
-        return failed('its SQL runs read-only, within 5 s and 10,000 rows', `query "${q.name}" was refused: ${(err as Error).message}`, `query "${q.name}" refused`);
+        return failed(
+          'its SQL runs read-only, within 5 s and 10,000 rows',
+          `query "${q.name}" was refused: ${(err as Error).message}`,
+          `query "${q.name}" refused`,
+        );
       }
     }
 
     const run = await runInSandbox(stored.code, { dependencies: inputs, partial_periods, queries });
     if (run.status !== 'ok') {
-      return failed('runs in the sandbox within its limits (2 s of CPU, 96 MB, no files, no network)', `${run.status}: ${run.detail}`, `stopped by the sandbox (${run.status})`);
+      return failed(
+        'runs in the sandbox within its limits (2 s of CPU, 96 MB, no files, no network)',
+        `${run.status}: ${run.detail}`,
+        `stopped by the sandbox (${run.status})`,
+      );
     }
     const problems: TestFailure[] = checkAcceptance(step, run.output, inputs, partial_periods).map((p) => ({ attempt, ...p }));
     if (problems.length > 0) {
-      return { step_id: step.step_id, attempt, passed: false, failures: problems, summary: `${draft.summary}; ran in ${Math.round(run.ms)} ms but failed: ${problems[0]?.criterion ?? ''}`, result: null };
+      return {
+        step_id: step.step_id,
+        attempt,
+        passed: false,
+        failures: problems,
+        summary: `${draft.summary}; ran in ${Math.round(run.ms)} ms but failed: ${problems[0]?.criterion ?? ''}`,
+        result: null,
+      };
     }
     const derived = run.output as Parameters<typeof buildComputedOutput>[0]['derived'];
     // A result that passes the criteria must still make a valid hand-off; if not, that too goes back to the coder.
     const built = await buildComputedOutput({
-      workflowId: workflow_id, step, derived, dependencies, inputRows, fragment, language: requirements.language,
+      workflowId: workflow_id,
+      step,
+      derived,
+      dependencies,
+      inputRows,
+      fragment,
+      language: requirements.language,
       elapsedMs: run.ms,
-      aggregationLogic: [`generated JavaScript (${draft.lines} lines, artifact ${draft.code_ref}) over ${Object.keys(dependencies).join(', ')}`, `accepted against ${requirements.acceptance.length} criteria`],
-    }).then((r) => StepOutput.safeParse(r), (err: unknown) => ({ success: false as const, error: err as Error }));
+      aggregationLogic: [
+        `generated JavaScript (${draft.lines} lines, artifact ${draft.code_ref}) over ${Object.keys(dependencies).join(', ')}`,
+        `accepted against ${requirements.acceptance.length} criteria`,
+      ],
+    }).then(
+      (r) => StepOutput.safeParse(r),
+      (err: unknown) => ({ success: false as const, error: err as Error }),
+    );
     if (!built.success) {
       return failed('its result forms a valid step hand-off', built.error.message.slice(0, 500), 'the result is not a valid hand-off');
     }
     const result = built.data;
     return {
-      step_id: step.step_id, attempt, passed: true, failures: [],
+      step_id: step.step_id,
+      attempt,
+      passed: true,
+      failures: [],
       summary: `${draft.summary}; ran OK in ${Math.round(run.ms)} ms, ${derived.rows.length} row(s), ${requirements.acceptance.length} criteria met`,
       result,
     };

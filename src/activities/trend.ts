@@ -20,11 +20,19 @@ export const analyzeTrend = defineAgent({
     const catalog = await stepFragment(inline, catalog_ref, step.step_id);
     const op = step.operation;
     if (op.kind !== 'trend') {
-      throw ApplicationFailure.create({ type: 'WrongAgent', nonRetryable: true, message: `trend agent, step ${step.step_id}: "${op.kind}" is not a trend` });
+      throw ApplicationFailure.create({
+        type: 'WrongAgent',
+        nonRetryable: true,
+        message: `trend agent, step ${step.step_id}: "${op.kind}" is not a trend`,
+      });
     }
     const source = dependencies[op.source];
     if (!source) {
-      throw ApplicationFailure.create({ type: 'MissingDependency', nonRetryable: true, message: `trend agent, step ${step.step_id}: dependency ${op.source} was not handed over` });
+      throw ApplicationFailure.create({
+        type: 'MissingDependency',
+        nonRetryable: true,
+        message: `trend agent, step ${step.step_id}: dependency ${op.source} was not handed over`,
+      });
     }
     const started = process.hrtime.bigint();
     const rows = await allRows(source);
@@ -33,10 +41,23 @@ export const analyzeTrend = defineAgent({
     const derived = deriveCompute(op, inputs, partial_periods);
     const t = say(language);
     return buildComputedOutput({
-      workflowId: workflow_id, step, derived, dependencies, inputRows: new Map([[op.source, rows]]), fragment: catalog, language,
+      workflowId: workflow_id,
+      step,
+      derived,
+      dependencies,
+      inputRows: new Map([[op.source, rows]]),
+      fragment: catalog,
+      language,
       elapsedMs: Number(process.hrtime.bigint() - started) / 1e6,
-      aggregationLogic: [`trend of ${op.source} by ${op.key_columns.join(', ') || 'the whole series'}${left.length > 0 ? `, without the partial period(s) ${left.join(', ')}` : ''}`],
-      pathsExcluded: left.map((m) => (t(`${m} 数据不完整（部分期间），未计入趋势，不视为下降`, `${m} left out of the trend: the data covers it only partly, so it is not read as a drop`))),
+      aggregationLogic: [
+        `trend of ${op.source} by ${op.key_columns.join(', ') || 'the whole series'}${left.length > 0 ? `, without the partial period(s) ${left.join(', ')}` : ''}`,
+      ],
+      pathsExcluded: left.map((m) =>
+        t(
+          `${m} 数据不完整（部分期间），未计入趋势，不视为下降`,
+          `${m} left out of the trend: the data covers it only partly, so it is not read as a drop`,
+        ),
+      ),
     });
   },
 });

@@ -28,7 +28,10 @@ export function budgets(): Record<string, Budget> {
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   // A file of comments only overrides nothing.
   const parsed = Budgets.safeParse(parse(text) ?? {});
-  if (!parsed.success) throw new Error(`budgets file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new Error(
+      `budgets file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   const defaults = Object.fromEntries(Object.entries(AGENTS).map(([agent, spec]) => [agent, { ...spec.budget }]));
   cached = { ...defaults, ...parsed.data };
   return cached;
@@ -42,5 +45,5 @@ export function budgetFor(activityType: string): Budget {
 
 /** Tokens of a value as an agent sees it (its JSON). */
 export function tokensOf(value: unknown): number {
-  return countTokens(typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  return countTokens(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 }

@@ -7,7 +7,12 @@ import { STAGES } from './table';
  * and the progress query. The stages come in the agents' table's order, before or after the plan's steps.
  */
 export function checklist(question: string, progress: RunProgress): string {
-  const lines = [`**${question}**`, '', `phase: ${progress.phase}${progress.intent ? ` · intent: ${progress.intent.intent} (${progress.intent.decided_by})` : ''}`, ''];
+  const lines = [
+    `**${question}**`,
+    '',
+    `phase: ${progress.phase}${progress.intent ? ` · intent: ${progress.intent.intent} (${progress.intent.decided_by})` : ''}`,
+    '',
+  ];
   // Runs started before stages existed have none.
   const stageLine = (id: StageProgress['id']) => {
     const s = (progress.stages ?? []).find((x) => x.id === id);
@@ -17,7 +22,9 @@ export function checklist(question: string, progress: RunProgress): string {
   for (const stage of STAGES.filter((s) => s.shown === 'before_steps')) stageLine(stage.id);
   for (const step of progress.steps) {
     const mark = step.status === 'passed' ? '[x]' : '[ ]';
-    lines.push(`- ${mark} ${step.step_id} ${step.description} — ${step.status}${step.attempts > 1 ? ` (attempt ${step.attempts})` : ''}${step.note ? `: ${step.note}` : ''}`);
+    lines.push(
+      `- ${mark} ${step.step_id} ${step.description} — ${step.status}${step.attempts > 1 ? ` (attempt ${step.attempts})` : ''}${step.note ? `: ${step.note}` : ''}`,
+    );
   }
   for (const stage of STAGES.filter((s) => s.shown === 'after_steps')) stageLine(stage.id);
   return lines.join('\n');

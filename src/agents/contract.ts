@@ -12,12 +12,7 @@ export type AgentLabel = (typeof AGENTS)[AgentName]['label']['en'];
 
 export type ContractDirection = 'input' | 'output';
 
-export function checkContract<S extends z.ZodType>(
-  agent: string,
-  direction: ContractDirection,
-  schema: S,
-  value: unknown,
-): z.output<S> {
+export function checkContract<S extends z.ZodType>(agent: string, direction: ContractDirection, schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => ({
@@ -28,7 +23,8 @@ export function checkContract<S extends z.ZodType>(
   throw ApplicationFailure.create({
     type: 'ContractViolation',
     nonRetryable: true,
-    message: `${agent} agent ${direction} breaks its contract: field "${first.field}": ${first.problem}` +
+    message:
+      `${agent} agent ${direction} breaks its contract: field "${first.field}": ${first.problem}` +
       (problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''),
     details: [{ agent, direction, problems }],
   });

@@ -52,36 +52,59 @@ export const AGENTS = {
   readDataExtent: { label: { en: 'data extent', zh: '数据范围' }, profile: 'agent', budget: { input: 300, output: 6000 } },
   planAnalysis: { label: { en: 'planner', zh: '规划' }, profile: 'model', budget: { input: 1500, output: 6000 } },
   checkDataQuality: {
-    label: { en: 'data quality', zh: '数据质量' }, profile: 'scan', stage: { id: 'data_quality', shown: 'before_steps' },
+    label: { en: 'data quality', zh: '数据质量' },
+    profile: 'scan',
+    stage: { id: 'data_quality', shown: 'before_steps' },
     budget: { input: 300, output: 2500 },
   },
   runSqlStep: { label: { en: 'sql', zh: 'SQL' }, profile: 'agent', budget: { input: 3000, output: 3000 } },
   analyzeTrend: { label: { en: 'trend', zh: '趋势' }, profile: 'agent', budget: { input: 4000, output: 3000 } },
   writeCode: { label: { en: 'coder', zh: '编码' }, profile: 'model', budget: { input: 4000, output: 300 } },
   testCode: { label: { en: 'tester', zh: '测试' }, profile: 'agent', budget: { input: 4500, output: 3000 } },
-  checkStep: { label: { en: 'step check', zh: '步骤检查' }, profile: 'local', budget: { input: 4000, output: 800 }, formerly: 'validateStep' },
+  checkStep: {
+    label: { en: 'step check', zh: '步骤检查' },
+    profile: 'local',
+    budget: { input: 4000, output: 800 },
+    formerly: 'validateStep',
+  },
   testSignificance: {
-    label: { en: 'statistics', zh: '统计检验' }, profile: 'scan', stage: { id: 'statistics', shown: 'after_steps' },
+    label: { en: 'statistics', zh: '统计检验' },
+    profile: 'scan',
+    stage: { id: 'statistics', shown: 'after_steps' },
     budget: { input: 3000, output: 1500 },
   },
   analyzeResults: {
-    label: { en: 'analysis', zh: '分析' }, profile: 'local', stage: { id: 'analysis', shown: 'after_steps' },
+    label: { en: 'analysis', zh: '分析' },
+    profile: 'local',
+    stage: { id: 'analysis', shown: 'after_steps' },
     budget: { input: 4000, output: 1500 },
   },
   recomputeNumbers: {
-    label: { en: 'verify numbers', zh: '核验数字' }, profile: 'scan', stage: { id: 'verification', shown: 'after_steps' },
-    budget: { input: 3000, output: 2500 }, formerly: 'verifyCalculations',
+    label: { en: 'verify numbers', zh: '核验数字' },
+    profile: 'scan',
+    stage: { id: 'verification', shown: 'after_steps' },
+    budget: { input: 3000, output: 2500 },
+    formerly: 'verifyCalculations',
   },
   writeReport: {
-    label: { en: 'report', zh: '报告' }, profile: 'model', stage: { id: 'report', shown: 'after_steps' },
+    label: { en: 'report', zh: '报告' },
+    profile: 'model',
+    stage: { id: 'report', shown: 'after_steps' },
     budget: { input: 6000, output: 1000 },
   },
   auditReport: {
-    label: { en: 'audit', zh: '审核' }, profile: 'agent', stage: { id: 'audit', shown: 'after_steps' },
+    label: { en: 'audit', zh: '审核' },
+    profile: 'agent',
+    stage: { id: 'audit', shown: 'after_steps' },
     budget: { input: 300, output: 800 },
   },
   /** Writes the run's record (plan, steps, stages) to the artifact store at the end of the run. */
-  storeRunRecord: { label: { en: 'run record', zh: '运行记录' }, profile: 'local', budget: { input: 20000, output: 50 }, bookkeeping: true },
+  storeRunRecord: {
+    label: { en: 'run record', zh: '运行记录' },
+    profile: 'local',
+    budget: { input: 20000, output: 50 },
+    bookkeeping: true,
+  },
   /** Stores an agent input over 1 KB before the agent is scheduled with its reference. */
   storeInput: { label: { en: 'input store', zh: '输入存储' }, profile: 'local', budget: { input: 20000, output: 50 }, bookkeeping: true },
 } as const satisfies Record<string, AgentSpec>;
@@ -110,11 +133,13 @@ export function agentOfType(activityType: string): AgentName | null {
 }
 
 /** Old activity type → the agent it is now (for the worker's registration and replay). */
-export const FORMER_NAMES: { formerly: string; agent: AgentName }[] = ALL.flatMap(([agent, spec]) => (spec.formerly ? [{ formerly: spec.formerly, agent }] : []));
+export const FORMER_NAMES: { formerly: string; agent: AgentName }[] = ALL.flatMap(([agent, spec]) =>
+  spec.formerly ? [{ formerly: spec.formerly, agent }] : [],
+);
 
 /** The stages with the agent that reports to each, in the checklist's order (the table's). */
-export const STAGES: { id: StageId; label: Label; shown: 'before_steps' | 'after_steps'; agent: AgentName }[] = ALL.flatMap(([agent, spec]) =>
-  spec.stage ? [{ id: spec.stage.id as StageId, label: spec.label, shown: spec.stage.shown, agent }] : [],
+export const STAGES: { id: StageId; label: Label; shown: 'before_steps' | 'after_steps'; agent: AgentName }[] = ALL.flatMap(
+  ([agent, spec]) => (spec.stage ? [{ id: spec.stage.id as StageId, label: spec.label, shown: spec.stage.shown, agent }] : []),
 );
 
 /** The stage ids in the checklist's order, as a tuple for z.enum (src/contracts/run.ts). */

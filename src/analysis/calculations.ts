@@ -24,7 +24,14 @@ export function sourcesFor(catalog: Catalog, metrics: string[], dimensions: stri
   for (const m of metrics) {
     const def = catalog.metrics[m];
     if (!def) continue;
-    text.push(def.expression ?? '', def.numerator ?? '', def.denominator ?? '', def.per ?? '', ...Object.values(def.per_entity), ...def.filters.map((f) => f.sql));
+    text.push(
+      def.expression ?? '',
+      def.numerator ?? '',
+      def.denominator ?? '',
+      def.per ?? '',
+      ...Object.values(def.per_entity),
+      ...def.filters.map((f) => f.sql),
+    );
     text.push(catalog.time_fields[def.time_field]?.column ?? '');
     if (!/\b[a-z_]+\.[a-z_]+/i.test([def.expression, def.numerator].join(' '))) text.push(`${def.table}.*`);
   }
@@ -50,7 +57,9 @@ export function displayOf(catalog: Catalog, metric: string | undefined): Display
 function scopeText(step: PlanStep, catalog: Catalog, language: Language): string {
   const op = step.operation;
   if (!('query' in op)) return '';
-  return op.query.filters.map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(textIn(language)('common.alternatives'))).join(' ');
+  return op.query.filters
+    .map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(textIn(language)('common.alternatives')))
+    .join(' ');
 }
 
 /**
@@ -63,8 +72,15 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
   const display = displayOf(catalog, metric);
   const named = (...parts: string[]) => parts.filter(Boolean).join(' · ');
   const ctx: CalculationContext = {
-    step, catalog, language, metric, label: def ? catalogText(language, def.label, def.label_zh) : (metric ?? ''), sources: sourcesFor(catalog, step.metrics, step.dimensions),
-    display, scope: scopeText(step, catalog, language), named,
+    step,
+    catalog,
+    language,
+    metric,
+    label: def ? catalogText(language, def.label, def.label_zh) : (metric ?? ''),
+    sources: sourcesFor(catalog, step.metrics, step.dimensions),
+    display,
+    scope: scopeText(step, catalog, language),
+    named,
   };
   return operationOf(step.operation).calculations(step.operation, ctx, rows, summary);
 }
@@ -77,8 +93,16 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
 export function selectForVerification(calcs: Calculation[]): { selected: Calculation[]; rule: string } {
   const by = (i: Importance) => calcs.filter((c) => c.importance === i);
   const [high, medium, low] = [by('high'), by('medium'), by('low')];
-  if (calcs.length > 50) return { selected: [...high, ...medium.slice(0, 10)], rule: `${calcs.length} calculations (> 50): all ${high.length} high + 10 medium` };
-  if (calcs.length > 20) return { selected: [...high, ...medium.slice(0, 15)], rule: `${calcs.length} calculations (> 20): all ${high.length} high + 15 medium` };
+  if (calcs.length > 50)
+    return {
+      selected: [...high, ...medium.slice(0, 10)],
+      rule: `${calcs.length} calculations (> 50): all ${high.length} high + 10 medium`,
+    };
+  if (calcs.length > 20)
+    return {
+      selected: [...high, ...medium.slice(0, 15)],
+      rule: `${calcs.length} calculations (> 20): all ${high.length} high + 15 medium`,
+    };
   return { selected: [...high, ...medium, ...low.slice(0, 5)], rule: `${calcs.length} calculations (≤ 20): all high, all medium + 5 low` };
 }
 

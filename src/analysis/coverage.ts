@@ -41,6 +41,9 @@ export function partialMonths(months: MonthCoverage[]): string[] {
 /** The latest month with data that is not cut short, or null. */
 export function latestFullMonth(months: MonthCoverage[]): string | null {
   const partial = new Set(partialMonths(months));
-  const full = months.filter((m) => m.rows > 0 && !partial.has(m.month)).map((m) => m.month).sort();
+  const full = months
+    .filter((m) => m.rows > 0 && !partial.has(m.month))
+    .map((m) => m.month)
+    .sort();
   return full[full.length - 1] ?? null;
 }

@@ -35,11 +35,28 @@ function directValue(groups: Map<string, Share>, total: Row | undefined, ratio: 
   if (!total) return { value: fromGroups, overlap: false };
   const sum = (pick: (s: Share) => number) => [...groups.values()].reduce((a, s) => a + pick(s), 0);
   const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-  const overlap = ratio ? !near(sum((s) => s.denominator), num(total.denominator)) || !near(sum((s) => s.numerator), num(total.numerator)) : !near(sum((s) => s.value), num(total.value));
+  const overlap = ratio
+    ? !near(
+        sum((s) => s.denominator),
+        num(total.denominator),
+      ) ||
+      !near(
+        sum((s) => s.numerator),
+        num(total.numerator),
+      )
+    : !near(
+        sum((s) => s.value),
+        num(total.value),
+      );
   return { value: num(total.value), overlap };
 }
 
-interface Share { weight: number; value: number; numerator: number; denominator: number }
+interface Share {
+  weight: number;
+  value: number;
+  numerator: number;
+  denominator: number;
+}
 
 /** Weight (share of the denominator) and value of each group within one segment; additive metrics use value only. */
 function segmentShares(rows: Row[], key: string): Map<string, Share> {
@@ -69,7 +86,11 @@ function overall(shares: Map<string, { weight: number; value: number }>, ratio: 
 export function gapContribution(rows: Row[], segmentColumn: string, first: string, second: string, across: string): Derived {
   const { groups, totals } = splitTotals(rows);
   const ratio = groups.some((r) => r.denominator !== undefined);
-  const sharesOf = (segment: string) => segmentShares(groups.filter((r) => str(r[segmentColumn]) === segment), across);
+  const sharesOf = (segment: string) =>
+    segmentShares(
+      groups.filter((r) => str(r[segmentColumn]) === segment),
+      across,
+    );
   const totalOf = (segment: string) => totals.find((r) => str(r[segmentColumn]) === segment);
   const valueOf = (segment: string) => directValue(sharesOf(segment), totalOf(segment), ratio);
   // Oriented so the gap is positive: a is the segment with the higher value.
@@ -105,13 +126,24 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
       col('value_a', 'numeric', `metric for ${a}`),
       ...(ratio ? [col('share_b', 'numeric', `share of ${b}'s denominator`)] : []),
       col('value_b', 'numeric', `metric for ${b}`),
-      ...(ratio ? [col('mix_effect', 'numeric', 'part of the contribution from different shares'), col('rate_effect', 'numeric', 'part of the contribution from different values')] : []),
+      ...(ratio
+        ? [
+            col('mix_effect', 'numeric', 'part of the contribution from different shares'),
+            col('rate_effect', 'numeric', 'part of the contribution from different values'),
+          ]
+        : []),
       col('contribution', 'numeric', `contribution to the gap ${a} − ${b}`),
     ],
     rows: out,
     summary: {
-      segment_a: a, segment_b: b, value_a: round(va.value, 4), value_b: round(vb.value, 4), gap: round(gap, 4), top: out[0] ? str(out[0][across]) : null,
-      groups_overlap: va.overlap || vb.overlap ? 'yes' : 'no', residual: round(gap - explained, 4),
+      segment_a: a,
+      segment_b: b,
+      value_a: round(va.value, 4),
+      value_b: round(vb.value, 4),
+      gap: round(gap, 4),
+      top: out[0] ? str(out[0][across]) : null,
+      groups_overlap: va.overlap || vb.overlap ? 'yes' : 'no',
+      residual: round(gap - explained, 4),
     },
   };
 }
@@ -125,14 +157,28 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
 export function changeDecomposition(rows: Row[], dimension: string, before: string, after: string, periodColumn = 'month'): Derived {
   const { groups, totals } = splitTotals(rows);
   const ratio = groups.some((r) => r.denominator !== undefined);
-  const s0 = segmentShares(groups.filter((r) => str(r[periodColumn]) === before), dimension);
-  const s1 = segmentShares(groups.filter((r) => str(r[periodColumn]) === after), dimension);
+  const s0 = segmentShares(
+    groups.filter((r) => str(r[periodColumn]) === before),
+    dimension,
+  );
+  const s1 = segmentShares(
+    groups.filter((r) => str(r[periodColumn]) === after),
+    dimension,
+  );
   const keys = [...new Set([...s0.keys(), ...s1.keys()])].sort();
   const empty = { weight: 0, value: 0, numerator: 0, denominator: 0 };
   // Before and after are the metric itself (queried without the dimension); the effects split the change of the
   // groups' pooled value, which is the same number unless a unit sits in several groups (then the rest is residual).
-  const d0 = directValue(s0, totals.find((r) => str(r[periodColumn]) === before), ratio);
-  const d1 = directValue(s1, totals.find((r) => str(r[periodColumn]) === after), ratio);
+  const d0 = directValue(
+    s0,
+    totals.find((r) => str(r[periodColumn]) === before),
+    ratio,
+  );
+  const d1 = directValue(
+    s1,
+    totals.find((r) => str(r[periodColumn]) === after),
+    ratio,
+  );
   const change = d1.value - d0.value;
   const explained = overall(s1, ratio) - overall(s0, ratio);
   const out: Row[] = keys.map((k) => {
@@ -140,7 +186,13 @@ export function changeDecomposition(rows: Row[], dimension: string, before: stri
     const y = s1.get(k) ?? empty;
     if (!ratio) {
       const total = y.value - x.value;
-      return { [dimension]: k, value_before: round(x.value, 4), value_after: round(y.value, 4), total_effect: round(total, 4), share_of_change: change !== 0 ? round(total / change, 4) : null };
+      return {
+        [dimension]: k,
+        value_before: round(x.value, 4),
+        value_after: round(y.value, 4),
+        total_effect: round(total, 4),
+        share_of_change: change !== 0 ? round(total / change, 4) : null,
+      };
     }
     const mix = ((y.weight - x.weight) * (x.value + y.value)) / 2;
     const rate = ((y.value - x.value) * (x.weight + y.weight)) / 2;
@@ -158,17 +210,34 @@ export function changeDecomposition(rows: Row[], dimension: string, before: stri
   return {
     columns: [
       col(dimension, 'text', `value of ${dimension}`),
-      ...(ratio ? [col('weight_before', 'numeric', `share of the denominator in ${before}`), col('weight_after', 'numeric', `share of the denominator in ${after}`)] : []),
+      ...(ratio
+        ? [
+            col('weight_before', 'numeric', `share of the denominator in ${before}`),
+            col('weight_after', 'numeric', `share of the denominator in ${after}`),
+          ]
+        : []),
       col('value_before', 'numeric', `metric in ${before}`),
       col('value_after', 'numeric', `metric in ${after}`),
-      ...(ratio ? [col('mix_effect', 'numeric', 'change from the segment\'s share moving'), col('rate_effect', 'numeric', 'change from the segment\'s own value moving')] : []),
-      col('total_effect', 'numeric', 'the segment\'s part of the change'),
+      ...(ratio
+        ? [
+            col('mix_effect', 'numeric', "change from the segment's share moving"),
+            col('rate_effect', 'numeric', "change from the segment's own value moving"),
+          ]
+        : []),
+      col('total_effect', 'numeric', "the segment's part of the change"),
       ...(ratio ? [] : [col('share_of_change', 'numeric', 'total_effect / overall change')]),
     ],
     rows: out,
     summary: {
-      dimension, before, after, value_before: round(d0.value, 6), value_after: round(d1.value, 6), change: round(change, 6), kind: ratio ? 'ratio' : 'additive',
-      groups_overlap: d0.overlap || d1.overlap ? 'yes' : 'no', residual: round(change - explained, 6),
+      dimension,
+      before,
+      after,
+      value_before: round(d0.value, 6),
+      value_after: round(d1.value, 6),
+      change: round(change, 6),
+      kind: ratio ? 'ratio' : 'additive',
+      groups_overlap: d0.overlap || d1.overlap ? 'yes' : 'no',
+      residual: round(change - explained, 6),
     },
   };
 }
@@ -189,8 +258,15 @@ export function rankContributors(decompositions: { dimension: string; rows: Row[
     }
   }
   const direction = change < 0 ? -1 : 1;
-  candidates.sort((p, q) => direction * (num(q.effect) - num(p.effect)) || str(p.dimension).localeCompare(str(q.dimension)) || str(p.segment).localeCompare(str(q.segment)));
-  const rows: Row[] = candidates.slice(0, n).map((c, i) => ({ rank: i + 1, ...c, share_of_change: change !== 0 ? round(num(c.effect) / change, 4) : null }));
+  candidates.sort(
+    (p, q) =>
+      direction * (num(q.effect) - num(p.effect)) ||
+      str(p.dimension).localeCompare(str(q.dimension)) ||
+      str(p.segment).localeCompare(str(q.segment)),
+  );
+  const rows: Row[] = candidates
+    .slice(0, n)
+    .map((c, i) => ({ rank: i + 1, ...c, share_of_change: change !== 0 ? round(num(c.effect) / change, 4) : null }));
   const top = rows[0];
   return {
     columns: [
@@ -302,7 +378,16 @@ export function trend(rows: Row[], keyColumns: string[]): Derived {
     ],
     rows: out,
     summary: only
-      ? { direction: str(only.direction), run_length: num(only.run_length), total_change_pct: typeof only.total_change_pct === 'number' ? only.total_change_pct : null, change_points: str(only.change_points) }
-      : { series: out.length, rising: out.filter((r) => r.direction === 'up').length, falling: out.filter((r) => r.direction === 'down').length },
+      ? {
+          direction: str(only.direction),
+          run_length: num(only.run_length),
+          total_change_pct: typeof only.total_change_pct === 'number' ? only.total_change_pct : null,
+          change_points: str(only.change_points),
+        }
+      : {
+          series: out.length,
+          rising: out.filter((r) => r.direction === 'up').length,
+          falling: out.filter((r) => r.direction === 'down').length,
+        },
   };
 }

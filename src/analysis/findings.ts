@@ -31,6 +31,17 @@ export function describeStep(
   const label = metric ? catalogText(language, metric.label, metric.label_zh) : (metricName ?? '');
   const finding = (summary: string, detail = ''): Finding[] => [{ summary, detail, evidence_refs: [step.step_id, ...step.depends_on] }];
   return operationOf(step.operation).findings(step.operation, {
-    w, catalog, language, step, metricName, metric, label, columns: result.columns, rows: result.rows, summary: result.data_summary, deps, finding,
+    w,
+    catalog,
+    language,
+    step,
+    metricName,
+    metric,
+    label,
+    columns: result.columns,
+    rows: result.rows,
+    summary: result.data_summary,
+    deps,
+    finding,
   });
 }

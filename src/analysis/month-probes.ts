@@ -18,17 +18,28 @@ const LIMITS = { statementTimeoutMs: 25_000, rowCap: 2_400 };
 export function wallRange(catalog: Catalog, column: string, lower: string | null, upper: string | null): string {
   const zoned = wallTime(catalog, column) !== column;
   const bound = (sql: string) => (zoned ? `((${sql}) AT TIME ZONE '${catalog.timezone}')` : `(${sql})`);
-  return [...(lower ? [`${column} >= ${bound(lower)}`] : []), ...(upper ? [`${column} < ${bound(upper)}`] : []), `${column} IS NOT NULL`].join(' AND ');
+  return [
+    ...(lower ? [`${column} >= ${bound(lower)}`] : []),
+    ...(upper ? [`${column} < ${bound(upper)}`] : []),
+    `${column} IS NOT NULL`,
+  ].join(' AND ');
 }
 
 /**
  * The months of `column` with data before `cutoff` (an SQL expression of type timestamp, wall time; $1 may be used in
  * it with `params`), as the extent's MonthCoverage: first and last day with data per month, rows 1 or 0.
  */
-export async function monthProbes(db: string, catalog: Catalog, column: string, cutoff: string, params: unknown[] = []): Promise<MonthCoverage[]> {
+export async function monthProbes(
+  db: string,
+  catalog: Catalog,
+  column: string,
+  cutoff: string,
+  params: unknown[] = [],
+): Promise<MonthCoverage[]> {
   const table = tableSql(catalog, column.split('.')[0] ?? '');
   const time = wallTime(catalog, column);
-  const probe = (fn: 'min' | 'max', lower: string | null, upper: string) => `(SELECT ${fn}(${time}) FROM ${table} WHERE ${wallRange(catalog, column, lower, upper)})`;
+  const probe = (fn: 'min' | 'max', lower: string | null, upper: string) =>
+    `(SELECT ${fn}(${time}) FROM ${table} WHERE ${wallRange(catalog, column, lower, upper)})`;
   const sql = `WITH bounds AS (SELECT ${probe('min', null, cutoff)} AS first, ${probe('max', null, cutoff)} AS last)
     SELECT to_char(m, 'YYYY-MM') AS month, to_char(first_at, 'YYYY-MM-DD') AS first_day, to_char(last_at, 'YYYY-MM-DD') AS last_day
     FROM bounds, generate_series(date_trunc('month', bounds.first), date_trunc('month', bounds.last), interval '1 month') AS m,

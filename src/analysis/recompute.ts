@@ -16,7 +16,14 @@ export type { StepData } from '../operations/operation';
 
 export const SQL_LIMITS: ReadOnlyLimits = { statementTimeoutMs: 25_000, rowCap: 10_000 };
 
-const NUMERIC_TYPES = new Set([types.builtins.NUMERIC, types.builtins.INT8, types.builtins.INT4, types.builtins.INT2, types.builtins.FLOAT4, types.builtins.FLOAT8]);
+const NUMERIC_TYPES = new Set([
+  types.builtins.NUMERIC,
+  types.builtins.INT8,
+  types.builtins.INT4,
+  types.builtins.INT2,
+  types.builtins.FLOAT4,
+  types.builtins.FLOAT8,
+]);
 
 function toCell(value: unknown, numeric: boolean): Row[string] {
   if (value === null || value === undefined) return null;
@@ -27,10 +34,19 @@ function toCell(value: unknown, numeric: boolean): Row[string] {
 }
 
 /** Runs read-only SQL and returns rows with numeric columns (numeric, bigint, …) as JS numbers. */
-export async function queryRows(databaseUrl: string, sql: string, params: unknown[], limits: ReadOnlyLimits = SQL_LIMITS, guard: SqlGuardOptions = {}): Promise<{ rows: Row[]; capped: boolean }> {
+export async function queryRows(
+  databaseUrl: string,
+  sql: string,
+  params: unknown[],
+  limits: ReadOnlyLimits = SQL_LIMITS,
+  guard: SqlGuardOptions = {},
+): Promise<{ rows: Row[]; capped: boolean }> {
   const result = await queryReadOnly(databaseUrl, sql, params, limits, guard);
   const numeric = new Set(result.fields.filter((f) => NUMERIC_TYPES.has(f.dataTypeID)).map((f) => f.name));
-  return { rows: result.rows.map((raw) => Object.fromEntries(result.fields.map((f) => [f.name, toCell(raw[f.name], numeric.has(f.name))]))), capped: result.capped };
+  return {
+    rows: result.rows.map((raw) => Object.fromEntries(result.fields.map((f) => [f.name, toCell(raw[f.name], numeric.has(f.name))]))),
+    capped: result.capped,
+  };
 }
 
 /** The summary of a plain metric result. */
@@ -63,7 +79,10 @@ export function deriveCompute(op: StepOperation, inputs: Record<string, StepData
 }
 
 /** The value a calculation points at: a summary field, or a column of the row whose key columns match. */
-export function pickValue(data: { rows: Row[]; summary: StepOutput['data_summary'] }, pick: { field: string; match: Record<string, string | number> | null }): unknown {
+export function pickValue(
+  data: { rows: Row[]; summary: StepOutput['data_summary'] },
+  pick: { field: string; match: Record<string, string | number> | null },
+): unknown {
   if (pick.match === null) return data.summary[pick.field] ?? null;
   const entries = Object.entries(pick.match);
   const row = data.rows.find((r) => entries.every(([k, v]) => String(r[k]) === String(v)));

@@ -34,7 +34,8 @@ export interface TwoSampleResult {
 }
 
 export function twoSampleTest(before: number[], after: number[]): TwoSampleResult {
-  if (before.length < 2 || after.length < 2) throw new Error(`each sample needs at least 2 values (got ${before.length} and ${after.length})`);
+  if (before.length < 2 || after.length < 2)
+    throw new Error(`each sample needs at least 2 values (got ${before.length} and ${after.length})`);
   const test = ttest2(after, before, { alpha: ALPHA });
   const [nb, na] = [before.length, after.length];
   const pooled = Math.sqrt(((nb - 1) * variance(nb, 1, before, 1) + (na - 1) * variance(na, 1, after, 1)) / (nb + na - 2));
@@ -60,7 +61,9 @@ export function twoSampleTest(before: number[], after: number[]): TwoSampleResul
     method: test.method,
   };
   // Samples that do not vary (everyone repurchased, or no one) have no test: say so rather than report NaN.
-  const bad = Object.entries(result).filter(([, v]) => typeof v === 'number' && !Number.isFinite(v)).map(([k]) => k);
+  const bad = Object.entries(result)
+    .filter(([, v]) => typeof v === 'number' && !Number.isFinite(v))
+    .map(([k]) => k);
   if (bad.length > 0) throw new Error(`the samples do not vary enough for a t-test (${bad.join(', ')} undefined)`);
   return result;
 }

@@ -10,9 +10,7 @@ import { METRIC_KINDS, impliedMetricKind, metricKindProblem } from './metric-kin
 import { PERIOD_GROUP, isTimeGrain } from './time-grain';
 
 /** table.column, both plain SQL identifiers. */
-const ColumnRef = z
-  .string()
-  .regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/i, 'expected a column reference written as table.column');
+const ColumnRef = z.string().regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/i, 'expected a column reference written as table.column');
 const Identifier = z.string().regex(/^[a-z_][a-z0-9_]*$/i, 'expected a plain SQL identifier');
 
 const MetricFilter = z.object({ sql: z.string().min(1), description: z.string().min(1), description_zh: z.string().optional() });
@@ -39,9 +37,7 @@ const MetricDefinition = z
     filters: z.array(MetricFilter).default([]),
     unit: z.string().optional(),
     format: z.enum(['currency', 'integer', 'number', 'ratio']).default('number'),
-    rules: z
-      .object({ min: z.number().optional(), max: z.number().optional() })
-      .default({}),
+    rules: z.object({ min: z.number().optional(), max: z.number().optional() }).default({}),
     /** Dimensions along which a change of this metric is decomposed when asked why it changed. */
     decompose_by: z.array(Identifier).default([]),
     /** Metrics worth checking when this one changes (drivers). */
@@ -66,17 +62,17 @@ const MetricDefinition = z
 
 const DimensionDefinition = z
   .object({
-  label: z.string().min(1),
-  /** The Chinese label; the English one when absent. */
-  label_zh: z.string().min(1).optional(),
-  /** A column, or an SQL expression; {time} in an expression stands for the metric's time column. */
-  column: ColumnRef.optional(),
-  expression: z.string().min(1).optional(),
-  description: z.string().optional(),
-  description_zh: z.string().optional(),
-  aliases: z.array(z.string().min(1)).default([]),
-  /** Known values, each with the other names people use for it. */
-  values: z.record(z.string(), z.array(z.string()).default([])).default({}),
+    label: z.string().min(1),
+    /** The Chinese label; the English one when absent. */
+    label_zh: z.string().min(1).optional(),
+    /** A column, or an SQL expression; {time} in an expression stands for the metric's time column. */
+    column: ColumnRef.optional(),
+    expression: z.string().min(1).optional(),
+    description: z.string().optional(),
+    description_zh: z.string().optional(),
+    aliases: z.array(z.string().min(1)).default([]),
+    /** Known values, each with the other names people use for it. */
+    values: z.record(z.string(), z.array(z.string()).default([])).default({}),
   })
   .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' })
   .transform((d) => ({ ...d, label_zh: d.label_zh ?? d.label }));
@@ -141,18 +137,29 @@ export const CatalogSchema = z.object({
    * one row of `from` meets: many_to_one (the default: a foreign key to a key), one_to_one, or one_to_many.
    * A metric joined towards a "many" side would count its rows several times; the SQL compiler refuses that.
    */
-  joins: z.array(z.object({ from: ColumnRef, to: ColumnRef, relationship: z.enum(['many_to_one', 'one_to_one', 'one_to_many']).default('many_to_one') })).default([]),
-  time_fields: z.record(Identifier, z.object({
-    column: ColumnRef,
-    meaning: z.string().min(1),
-    meaning_zh: z.string().optional(),
-    /**
-     * The column's PostgreSQL type: timestamp (without time zone, the default: wall time, read as it is), timestamptz
-     * (an instant: read as wall time in the catalog's timezone before bucketing or comparing), or date.
-     * `baton catalog init` writes it and `baton catalog check` compares it with the database.
-     */
-    type: z.enum(['timestamp', 'timestamptz', 'date']).default('timestamp'),
-  })),
+  joins: z
+    .array(
+      z.object({
+        from: ColumnRef,
+        to: ColumnRef,
+        relationship: z.enum(['many_to_one', 'one_to_one', 'one_to_many']).default('many_to_one'),
+      }),
+    )
+    .default([]),
+  time_fields: z.record(
+    Identifier,
+    z.object({
+      column: ColumnRef,
+      meaning: z.string().min(1),
+      meaning_zh: z.string().optional(),
+      /**
+       * The column's PostgreSQL type: timestamp (without time zone, the default: wall time, read as it is), timestamptz
+       * (an instant: read as wall time in the catalog's timezone before bucketing or comparing), or date.
+       * `baton catalog init` writes it and `baton catalog check` compares it with the database.
+       */
+      type: z.enum(['timestamp', 'timestamptz', 'date']).default('timestamp'),
+    }),
+  ),
   metrics: z.record(Identifier, MetricDefinition),
   dimensions: z.record(Identifier, DimensionDefinition).default({}),
 });
@@ -270,10 +277,21 @@ export function suggestKeys(key: string, known: string[]): string[] {
     .map((x) => x.k);
 }
 
-interface ZodDefLike { type: string; shape?: Record<string, { _zod: { def: ZodDefLike } }>; innerType?: { _zod: { def: ZodDefLike } }; in?: { _zod: { def: ZodDefLike } }; element?: { _zod: { def: ZodDefLike } }; valueType?: { _zod: { def: ZodDefLike } }; options?: { _zod: { def: ZodDefLike } }[] }
+interface ZodDefLike {
+  type: string;
+  shape?: Record<string, { _zod: { def: ZodDefLike } }>;
+  innerType?: { _zod: { def: ZodDefLike } };
+  in?: { _zod: { def: ZodDefLike } };
+  element?: { _zod: { def: ZodDefLike } };
+  valueType?: { _zod: { def: ZodDefLike } };
+  options?: { _zod: { def: ZodDefLike } }[];
+}
 
 /** Keys the schema does not know, each with where it is and the keys it may have meant (zod would drop them silently). */
-export function unknownKeys(raw: unknown, schema: { _zod: { def: unknown } } = CatalogSchema): { path: string[]; key: string; suggestions: string[] }[] {
+export function unknownKeys(
+  raw: unknown,
+  schema: { _zod: { def: unknown } } = CatalogSchema,
+): { path: string[]; key: string; suggestions: string[] }[] {
   const found: { path: string[]; key: string; suggestions: string[] }[] = [];
   const walk = (value: unknown, def: ZodDefLike, path: string[]) => {
     const inner = def.innerType ?? def.in;
@@ -286,8 +304,7 @@ export function unknownKeys(raw: unknown, schema: { _zod: { def: unknown } } = C
           // A key already written is not what a typo meant.
           const missing = known.filter((x) => !(x in (value as Record<string, unknown>)));
           found.push({ path, key: k, suggestions: suggestKeys(k, missing) });
-        }
-        else walk(v, child._zod.def, [...path, k]);
+        } else walk(v, child._zod.def, [...path, k]);
       }
     } else if (def.type === 'record' && def.valueType && value && typeof value === 'object' && !Array.isArray(value)) {
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, def.valueType._zod.def, [...path, k]);
@@ -357,8 +374,19 @@ export function parseCatalog(text: string, file = '<inline>'): Catalog {
   // A misspelt key would be dropped silently (and its default would apply): name it, with the keys it may have meant.
   const unknown = unknownKeys(raw)[0];
   if (unknown) {
-    const hint = unknown.suggestions.length > 0 ? `; did you mean ${unknown.suggestions.slice(0, 3).map((k) => `\`${k}\``).join(' or ')}?` : '';
-    throw new CatalogError(file, unknown.path.join('.') || '(root)', `unknown key \`${unknown.key}\`${hint}`, lineOf([...unknown.path, unknown.key]));
+    const hint =
+      unknown.suggestions.length > 0
+        ? `; did you mean ${unknown.suggestions
+            .slice(0, 3)
+            .map((k) => `\`${k}\``)
+            .join(' or ')}?`
+        : '';
+    throw new CatalogError(
+      file,
+      unknown.path.join('.') || '(root)',
+      `unknown key \`${unknown.key}\`${hint}`,
+      lineOf([...unknown.path, unknown.key]),
+    );
   }
   const parsed = CatalogSchema.safeParse(raw);
   if (!parsed.success) {

@@ -18,7 +18,11 @@ interface ColumnRow {
 }
 
 /** How a time field's `type` names each PostgreSQL time type. */
-const TIME_TYPE_NAMES: Record<string, string> = { 'timestamp without time zone': 'timestamp', 'timestamp with time zone': 'timestamptz', date: 'date' };
+const TIME_TYPE_NAMES: Record<string, string> = {
+  'timestamp without time zone': 'timestamp',
+  'timestamp with time zone': 'timestamptz',
+  date: 'date',
+};
 
 async function columns(databaseUrl: string, schema: string): Promise<ColumnRow[]> {
   const { rows } = await getPool(databaseUrl).query<ColumnRow>(
@@ -29,7 +33,6 @@ async function columns(databaseUrl: string, schema: string): Promise<ColumnRow[]
   );
   return rows;
 }
-
 
 /** Something in a catalog that runs but probably does not mean what it says; `--strict` makes it fail. */
 export interface CheckWarning {
@@ -81,11 +84,18 @@ async function indexAdvice(catalog: Catalog, databaseUrl: string, schema: string
     if (!needed.has(column)) needed.set(column, reason);
   };
   for (const [name, field] of Object.entries(catalog.time_fields)) need(field.column, `windows on the time field ${name}`);
-  for (const [table, def] of Object.entries(catalog.tables)) if (def.time_column) need(`${table}.${def.time_column}`, `windows on ${table}'s time_column`);
-  const timed = new Set([...Object.values(catalog.time_fields).map((f) => tableOf(f.column)), ...Object.entries(catalog.tables).filter(([, d]) => d.time_column).map(([t]) => t)]);
+  for (const [table, def] of Object.entries(catalog.tables))
+    if (def.time_column) need(`${table}.${def.time_column}`, `windows on ${table}'s time_column`);
+  const timed = new Set([
+    ...Object.values(catalog.time_fields).map((f) => tableOf(f.column)),
+    ...Object.entries(catalog.tables)
+      .filter(([, d]) => d.time_column)
+      .map(([t]) => t),
+  ]);
   for (const join of catalog.joins) {
     need(join.to, `lookups along the join ${join.from} → ${join.to}`);
-    if (!timed.has(tableOf(join.from))) need(join.from, `${tableOf(join.from)}'s rows found from ${tableOf(join.to)}'s through ${join.from}`);
+    if (!timed.has(tableOf(join.from)))
+      need(join.from, `${tableOf(join.from)}'s rows found from ${tableOf(join.to)}'s through ${join.from}`);
   }
   const schemaOf = (table: string) => catalog.tables[table]?.schema ?? schema;
   const nameOf = (table: string) => catalog.tables[table]?.name ?? table;
@@ -93,12 +103,16 @@ async function indexAdvice(catalog: Catalog, databaseUrl: string, schema: string
   const pool = getPool(databaseUrl);
   const { rows: tables } = await pool.query<{ schema: string; name: string; rows: string }>(
     `SELECT n.nspname AS schema, c.relname AS name, c.reltuples::bigint AS rows FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relkind IN ('r', 'p') AND n.nspname = ANY($1)`, [schemas]);
+     WHERE c.relkind IN ('r', 'p') AND n.nspname = ANY($1)`,
+    [schemas],
+  );
   const { rows: leading } = await pool.query<{ schema: string; name: string; column: string }>(
     `SELECT n.nspname AS schema, c.relname AS name, a.attname AS column FROM pg_index i
      JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
-     WHERE n.nspname = ANY($1) AND i.indisvalid`, [schemas]);
+     WHERE n.nspname = ANY($1) AND i.indisvalid`,
+    [schemas],
+  );
   const indexed = new Set(leading.map((r) => `${r.schema}.${r.name}.${r.column}`));
   const advice: IndexAdvice[] = [];
   for (const [column, reason] of needed) {
@@ -109,7 +123,13 @@ async function indexAdvice(catalog: Catalog, databaseUrl: string, schema: string
     const quote = (id: string) => (/^[a-z_][a-z0-9_]*$/.test(id) ? id : `"${id.replace(/"/g, '""')}"`);
     const qualified = base.schema === 'public' ? quote(base.name) : `${quote(base.schema)}.${quote(base.name)}`;
     const indexName = `${base.name}_${col}_idx`.slice(0, 63);
-    advice.push({ table, column: col, reason, rows: estimate >= 0 ? estimate : null, sql: `CREATE INDEX CONCURRENTLY ${quote(indexName)} ON ${qualified} (${quote(col)});` });
+    advice.push({
+      table,
+      column: col,
+      reason,
+      rows: estimate >= 0 ? estimate : null,
+      sql: `CREATE INDEX CONCURRENTLY ${quote(indexName)} ON ${qualified} (${quote(col)});`,
+    });
   }
   return advice;
 }
@@ -122,11 +142,18 @@ function referencedColumns(catalog: Catalog): Map<string, string> {
       if (m[1] && m[1] in catalog.tables && !referenced.has(`${m[1]}.${m[2]}`)) referenced.set(`${m[1]}.${m[2]}`, where);
     }
   };
-  catalog.joins.forEach((j, i) => { scan(`joins.${i}`, j.from); scan(`joins.${i}`, j.to); });
+  catalog.joins.forEach((j, i) => {
+    scan(`joins.${i}`, j.from);
+    scan(`joins.${i}`, j.to);
+  });
   for (const [n, t] of Object.entries(catalog.time_fields)) scan(`time_fields.${n}`, t.column);
-  for (const [n, d] of Object.entries(catalog.dimensions)) { scan(`dimensions.${n}`, d.column); scan(`dimensions.${n}`, d.expression); }
+  for (const [n, d] of Object.entries(catalog.dimensions)) {
+    scan(`dimensions.${n}`, d.column);
+    scan(`dimensions.${n}`, d.expression);
+  }
   for (const [n, m] of Object.entries(catalog.metrics)) {
-    for (const sql of [m.expression, m.numerator, m.denominator, m.per, ...Object.values(m.per_entity), ...m.filters.map((f) => f.sql)]) scan(`metrics.${n}`, sql);
+    for (const sql of [m.expression, m.numerator, m.denominator, m.per, ...Object.values(m.per_entity), ...m.filters.map((f) => f.sql)])
+      scan(`metrics.${n}`, sql);
   }
   return referenced;
 }
@@ -137,7 +164,13 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
   try {
     catalog = parseCatalog(text, file);
   } catch (err) {
-    if (err instanceof CatalogError) return { problems: [err.message], problemLines: [err.line], warnings: [], checked: { tables: 0, columns: 0, metrics: 0, dimensions: 0 } };
+    if (err instanceof CatalogError)
+      return {
+        problems: [err.message],
+        problemLines: [err.line],
+        warnings: [],
+        checked: { tables: 0, columns: 0, metrics: 0, dimensions: 0 },
+      };
     throw err;
   }
   const problems: string[] = [];
@@ -163,7 +196,10 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
   for (const [n, field] of Object.entries(catalog.time_fields)) {
     const actual = cols.find((c) => `${c.table_name}.${c.column_name}` === field.column)?.data_type;
     const name = actual ? TIME_TYPE_NAMES[actual] : undefined;
-    if (actual && name !== field.type) problems.push(`time_fields.${n}.type: ${field.column} is ${actual}${name ? `; declare type: ${name}` : ', not a time type'} (declared ${field.type})`);
+    if (actual && name !== field.type)
+      problems.push(
+        `time_fields.${n}.type: ${field.column} is ${actual}${name ? `; declare type: ${name}` : ', not a time type'} (declared ${field.type})`,
+      );
   }
 
   const window = defaultTimeWindow(new Date().toISOString().slice(0, 10));
@@ -202,7 +238,12 @@ export async function checkCatalog(text: string, file: string, databaseUrl: stri
     problemLines: unique.map((p) => lineOf(p.split(':')[0] ?? '')),
     warnings: warnings.map((w) => ({ ...w, line: w.line ?? lineOf(w.path) })),
     indexes,
-    checked: { tables: Object.keys(catalog.tables).length, columns: referenced.size, metrics: Object.keys(catalog.metrics).length, dimensions: Object.keys(catalog.dimensions).length },
+    checked: {
+      tables: Object.keys(catalog.tables).length,
+      columns: referenced.size,
+      metrics: Object.keys(catalog.metrics).length,
+      dimensions: Object.keys(catalog.dimensions).length,
+    },
   };
 }
 
@@ -229,7 +270,10 @@ function reachesWithoutFanOut(catalog: Catalog, tableOfColumn: (ref: string) => 
     for (const j of catalog.joins) {
       const [a, b] = [tableOfColumn(j.from), tableOfColumn(j.to)];
       const next = a === t && j.relationship !== 'one_to_many' ? b : b === t && j.relationship !== 'many_to_one' ? a : undefined;
-      if (next && !seen.has(next)) { seen.add(next); queue.push(next); }
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
     }
   }
   return false;
@@ -243,13 +287,28 @@ function datingAndSumWarnings(w: WarningContext): void {
     const fieldTable = field ? tableOfColumn(field.column) : '';
     const own = catalog.tables[m.table];
     if (!own?.time_column && fieldTable === m.table) {
-      if (!warnings.some((w) => w.path === `tables.${m.table}`)) warn(`tables.${m.table}`, `table ${m.table} has no time_column, yet metrics.${name} dates its rows by ${field?.column}: declare time_column: ${field?.column.split('.')[1]} so data quality and partial periods are judged on it`);
+      if (!warnings.some((w) => w.path === `tables.${m.table}`))
+        warn(
+          `tables.${m.table}`,
+          `table ${m.table} has no time_column, yet metrics.${name} dates its rows by ${field?.column}: declare time_column: ${field?.column.split('.')[1]} so data quality and partial periods are judged on it`,
+        );
     } else if (!own?.time_column && fieldTable !== m.table && !reachesWithoutFanOut(catalog, tableOfColumn, m.table, fieldTable)) {
-      warn(`metrics.${name}.time_field`, `metrics.${name} counts rows of ${m.table}, which has no time column and does not reach ${field?.column} through a many-to-one join: its rows cannot be dated; declare tables.${m.table}.time_column or a join to ${fieldTable}`);
+      warn(
+        `metrics.${name}.time_field`,
+        `metrics.${name} counts rows of ${m.table}, which has no time column and does not reach ${field?.column} through a many-to-one join: its rows cannot be dated; declare tables.${m.table}.time_column or a join to ${fieldTable}`,
+      );
     }
-    for (const [key, sql] of [['expression', m.expression], ['numerator', m.numerator], ['denominator', m.denominator]] as const) {
+    for (const [key, sql] of [
+      ['expression', m.expression],
+      ['numerator', m.numerator],
+      ['denominator', m.denominator],
+    ] as const) {
       for (const hit of (sql ?? '').matchAll(/\b(SUM|AVG)\s*\(\s*(?:DISTINCT\s+)?([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\s*\)/gi)) {
-        if (ID_LIKE.test(hit[3] ?? '')) warn(`metrics.${name}.${key}`, `metrics.${name} ${hit[1]?.toUpperCase()}s ${hit[2]}.${hit[3]}, an id, key, code or year: a number that labels a row means nothing summed; count it (COUNT(DISTINCT ...)) or pick a measure`);
+        if (ID_LIKE.test(hit[3] ?? ''))
+          warn(
+            `metrics.${name}.${key}`,
+            `metrics.${name} ${hit[1]?.toUpperCase()}s ${hit[2]}.${hit[3]}, an id, key, code or year: a number that labels a row means nothing summed; count it (COUNT(DISTINCT ...)) or pick a measure`,
+          );
       }
     }
   }
@@ -258,10 +317,16 @@ function datingAndSumWarnings(w: WarningContext): void {
 /** A view is allowed as a table, with the key it lacks declared. */
 async function viewWarnings(w: WarningContext): Promise<void> {
   const { catalog, databaseUrl, cols, warn } = w;
-  const { rows: views } = await getPool(databaseUrl).query<{ table_schema: string; table_name: string }>(`SELECT table_schema, table_name FROM information_schema.views WHERE table_schema = ANY($1)`, [[...new Set(cols.map((c) => c.schema))]]);
+  const { rows: views } = await getPool(databaseUrl).query<{ table_schema: string; table_name: string }>(
+    `SELECT table_schema, table_name FROM information_schema.views WHERE table_schema = ANY($1)`,
+    [[...new Set(cols.map((c) => c.schema))]],
+  );
   for (const [key, def] of Object.entries(catalog.tables)) {
     if (!def.primary_key && views.some((v) => v.table_name === (def.name ?? key) && cols.some((c) => c.schema === v.table_schema))) {
-      warn(`tables.${key}`, `tables.${key} is a view, which has no primary key: declare primary_key (the column or columns that identify a row), or a metric joined across it is refused`);
+      warn(
+        `tables.${key}`,
+        `tables.${key} is a view, which has no primary key: declare primary_key (the column or columns that identify a row), or a metric joined across it is refused`,
+      );
     }
   }
 }
@@ -272,11 +337,21 @@ async function joinWarnings(w: WarningContext): Promise<void> {
   for (const [i, j] of catalog.joins.entries()) {
     const oneSide = j.relationship === 'one_to_many' ? j.from : j.to;
     const [table, column] = oneSide.split('.');
-    if (!table || !column || !cols.some((c) => c.table_name === (catalog.tables[table]?.name ?? table) && c.column_name === column)) continue;
+    if (!table || !column || !cols.some((c) => c.table_name === (catalog.tables[table]?.name ?? table) && c.column_name === column))
+      continue;
     try {
-      const { rows } = await queryReadOnly<{ dup: string }>(databaseUrl, `SELECT (count(${column}) - count(DISTINCT ${column}))::text AS dup FROM ${from(table)} AS ${table}`, [], { statementTimeoutMs: 10_000, rowCap: 1 });
+      const { rows } = await queryReadOnly<{ dup: string }>(
+        databaseUrl,
+        `SELECT (count(${column}) - count(DISTINCT ${column}))::text AS dup FROM ${from(table)} AS ${table}`,
+        [],
+        { statementTimeoutMs: 10_000, rowCap: 1 },
+      );
       const dup = Number(rows[0]?.dup ?? 0);
-      if (dup > 0) warn(`joins.${i}`, `joins.${i} (${j.from} → ${j.to}, ${j.relationship}): ${oneSide} repeats ${dup} value(s), so the join fans out and multiplies the metrics across it; declare relationship: ${j.relationship === 'one_to_many' ? 'many_to_one' : 'one_to_many'} or join to a key`);
+      if (dup > 0)
+        warn(
+          `joins.${i}`,
+          `joins.${i} (${j.from} → ${j.to}, ${j.relationship}): ${oneSide} repeats ${dup} value(s), so the join fans out and multiplies the metrics across it; declare relationship: ${j.relationship === 'one_to_many' ? 'many_to_one' : 'one_to_many'} or join to a key`,
+        );
     } catch {
       // A join on a missing column is a problem reported above.
     }
@@ -308,7 +383,11 @@ function fanOutWarnings(w: WarningContext): void {
         join = err.join;
       }
     }
-    if (refused.length > 0) warn(`metrics.${name}`, `metrics.${name} cannot be grouped by ${refused.join(', ')}: the join ${join} fans it out (one ${m.table} row to many); give it a finer: twin on the line table, or drop those dimensions from what it is asked with`);
+    if (refused.length > 0)
+      warn(
+        `metrics.${name}`,
+        `metrics.${name} cannot be grouped by ${refused.join(', ')}: the join ${join} fans it out (one ${m.table} row to many); give it a finer: twin on the line table, or drop those dimensions from what it is asked with`,
+      );
   }
 }
 
@@ -319,8 +398,17 @@ async function cardinalityWarnings(w: WarningContext): Promise<void> {
     if (!d.column) continue;
     const table = tableOfColumn(d.column);
     try {
-      const { rows } = await queryReadOnly<{ n: string }>(databaseUrl, `SELECT count(*)::text AS n FROM (SELECT DISTINCT ${d.column} FROM ${from(table)} AS ${table} LIMIT ${MAX_DIMENSION_VALUES + 1}) v`, [], { statementTimeoutMs: 10_000, rowCap: 1 });
-      if (Number(rows[0]?.n ?? 0) > MAX_DIMENSION_VALUES) warn(`dimensions.${name}`, `dimensions.${name} (${d.column}) has more than ${MAX_DIMENSION_VALUES.toLocaleString('en-US')} values: grouped by it, an answer is a list, not a comparison; group by something coarser or keep it for top-N questions`);
+      const { rows } = await queryReadOnly<{ n: string }>(
+        databaseUrl,
+        `SELECT count(*)::text AS n FROM (SELECT DISTINCT ${d.column} FROM ${from(table)} AS ${table} LIMIT ${MAX_DIMENSION_VALUES + 1}) v`,
+        [],
+        { statementTimeoutMs: 10_000, rowCap: 1 },
+      );
+      if (Number(rows[0]?.n ?? 0) > MAX_DIMENSION_VALUES)
+        warn(
+          `dimensions.${name}`,
+          `dimensions.${name} (${d.column}) has more than ${MAX_DIMENSION_VALUES.toLocaleString('en-US')} values: grouped by it, an answer is a list, not a comparison; group by something coarser or keep it for top-N questions`,
+        );
     } catch {
       // reported above
     }
@@ -332,10 +420,16 @@ function sensitiveWarnings(w: WarningContext): void {
   const { catalog, warn } = w;
   const sensitiveIn = (path: string, sql: string | undefined) => {
     for (const hit of (sql ?? '').matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi)) {
-      if (hit[1] && hit[1] in catalog.tables && isSensitiveColumn(hit[2] ?? '')) warn(path, `${path} uses ${hit[1]}.${hit[2]}, a column that looks sensitive (password, hash, token, card, e-mail, phone): its values would reach answers, reports and the run's history`);
+      if (hit[1] && hit[1] in catalog.tables && isSensitiveColumn(hit[2] ?? ''))
+        warn(
+          path,
+          `${path} uses ${hit[1]}.${hit[2]}, a column that looks sensitive (password, hash, token, card, e-mail, phone): its values would reach answers, reports and the run's history`,
+        );
     }
   };
-  for (const [n, d] of Object.entries(catalog.dimensions)) { sensitiveIn(`dimensions.${n}.${d.column ? 'column' : 'expression'}`, d.column ?? d.expression); }
+  for (const [n, d] of Object.entries(catalog.dimensions)) {
+    sensitiveIn(`dimensions.${n}.${d.column ? 'column' : 'expression'}`, d.column ?? d.expression);
+  }
   for (const [n, m] of Object.entries(catalog.metrics)) {
     for (const key of ['expression', 'numerator', 'denominator'] as const) sensitiveIn(`metrics.${n}.${key}`, m[key]);
     m.filters.forEach((f, i) => sensitiveIn(`metrics.${n}.filters.${i}.sql`, f.sql));
@@ -348,10 +442,19 @@ async function historicalWarnings(w: WarningContext): Promise<void> {
   for (const [name, f] of Object.entries(catalog.time_fields)) {
     const table = tableOfColumn(f.column);
     try {
-      const { rows } = await queryReadOnly<{ last: string | null; recent: boolean | null }>(databaseUrl, `SELECT max(${f.column})::date::text AS last, max(${f.column}) >= now() - interval '1 year' AS recent FROM ${from(table)} AS ${table}`, [], { statementTimeoutMs: 10_000, rowCap: 1 });
+      const { rows } = await queryReadOnly<{ last: string | null; recent: boolean | null }>(
+        databaseUrl,
+        `SELECT max(${f.column})::date::text AS last, max(${f.column}) >= now() - interval '1 year' AS recent FROM ${from(table)} AS ${table}`,
+        [],
+        { statementTimeoutMs: 10_000, rowCap: 1 },
+      );
       const last = rows[0]?.last;
       if (!last) warn(`time_fields.${name}`, `time_fields.${name} (${f.column}) has no data at all: every question over it ends "no data"`);
-      else if (rows[0]?.recent === false) warn(`time_fields.${name}`, `time_fields.${name} (${f.column}) has no data in the last year (the latest is ${last}): a historical database; ask with explicit periods ("in ${last.slice(0, 4)}", "from January to June ${last.slice(0, 4)}"), since "last month" finds nothing`);
+      else if (rows[0]?.recent === false)
+        warn(
+          `time_fields.${name}`,
+          `time_fields.${name} (${f.column}) has no data in the last year (the latest is ${last}): a historical database; ask with explicit periods ("in ${last.slice(0, 4)}", "from January to June ${last.slice(0, 4)}"), since "last month" finds nothing`,
+        );
     } catch {
       // reported above
     }
@@ -363,12 +466,20 @@ async function historicalWarnings(w: WarningContext): Promise<void> {
  * rows cannot be dated, a sum of ids, joins that fan a metric out, dimensions with thousands of values, sensitive
  * columns in use, no timezone written, time fields with no data in the last year.
  */
-async function semanticWarnings(catalog: Catalog, text: string, databaseUrl: string, cols: (ColumnRow & { schema: string })[]): Promise<CheckWarning[]> {
+async function semanticWarnings(
+  catalog: Catalog,
+  text: string,
+  databaseUrl: string,
+  cols: (ColumnRow & { schema: string })[],
+): Promise<CheckWarning[]> {
   const warnings: CheckWarning[] = [];
   const warn = (path: string, message: string) => warnings.push({ path, message });
   const raw = parseYaml(text) as Record<string, unknown> | null;
   if (!raw || !('timezone' in raw)) {
-    warn('name', `no timezone written: ${catalog.timezone} applies, so "last month" and the months of timestamptz columns are read there; write timezone: (the server's is in "SHOW TimeZone")`);
+    warn(
+      'name',
+      `no timezone written: ${catalog.timezone} applies, so "last month" and the months of timestamptz columns are read there; write timezone: (the server's is in "SHOW TimeZone")`,
+    );
   }
   const tableOfColumn = (ref: string) => ref.split('.')[0] ?? '';
   const from = (table: string) => {

@@ -32,7 +32,13 @@ export interface DbtImportOptions {
   timeTypes?: Record<string, 'timestamp' | 'timestamptz' | 'date'>;
 }
 
-export interface DbtMetricOutcome { name: string; type: string; file: string; imported: boolean; reason?: string }
+export interface DbtMetricOutcome {
+  name: string;
+  type: string;
+  file: string;
+  imported: boolean;
+  reason?: string;
+}
 
 export interface DbtImport {
   text: string;
@@ -44,7 +50,12 @@ export interface DbtImport {
 }
 
 /** A dbt YAML document; `context` marks a file read only for the models and metrics the others refer to. */
-export interface DbtFile { file: string; doc: unknown; context?: boolean; error?: string }
+export interface DbtFile {
+  file: string;
+  doc: unknown;
+  context?: boolean;
+  error?: string;
+}
 
 const SKIP_DIRS = new Set(['target', 'dbt_packages', 'dbt_modules', 'logs', 'node_modules']);
 
@@ -79,7 +90,12 @@ export function readDbtFiles(target: string): DbtFile[] {
   if (fs.statSync(target).isDirectory()) return yamlFiles(target).map((f) => readOne(target, f, false));
   const root = projectRoot(target);
   const own = path.relative(root, path.resolve(target));
-  return [readOne(root, own, false), ...yamlFiles(root).filter((f) => f !== own).map((f) => readOne(root, f, true))];
+  return [
+    readOne(root, own, false),
+    ...yamlFiles(root)
+      .filter((f) => f !== own)
+      .map((f) => readOne(root, f, true)),
+  ];
 }
 
 /** The models the imported files need: their own, those hosting their metrics' measures, and all they join to. */
@@ -107,7 +123,10 @@ export function importDbt(docs: DbtFile[], options: DbtImportOptions): DbtImport
     ...docs.filter((d) => d.error && !d.context).map((d) => `${d.file}: not read as YAML (${d.error}); skipped`),
     ...read.problems.filter((p) => [...mine].some((f) => p.startsWith(`${f}: `))),
   ];
-  if (read.models.length === 0) throw new Error('no semantic models found in the dbt files given (neither top-level semantic_models nor models with a semantic_model annotation)');
+  if (read.models.length === 0)
+    throw new Error(
+      'no semantic models found in the dbt files given (neither top-level semantic_models nor models with a semantic_model annotation)',
+    );
   const columns: Record<string, string[]> = { ...read.columns };
   for (const [table, cols] of Object.entries(options.columns ?? {})) columns[table] = [...(columns[table] ?? []), ...cols];
   const project = new Project(read.models, { ...options, columns });
@@ -128,11 +147,32 @@ export function importDbt(docs: DbtFile[], options: DbtImportOptions): DbtImport
     outcomes.push(outcome);
   }
   unmapped.push(...mapper.notes.map((n) => `${read.metrics.find((m) => n.startsWith(`metric ${m.name}:`))?.file ?? ''}: ${n}`));
-  const text = writeCatalog(options, [...included].map((m) => m.name), built, metrics, unmapped);
-  return { text, unmapped, metrics: outcomes, imported: { tables: Object.keys(built.tables).length, metrics: Object.keys(metrics).length, dimensions: Object.keys(built.dimensions).length } };
+  const text = writeCatalog(
+    options,
+    [...included].map((m) => m.name),
+    built,
+    metrics,
+    unmapped,
+  );
+  return {
+    text,
+    unmapped,
+    metrics: outcomes,
+    imported: {
+      tables: Object.keys(built.tables).length,
+      metrics: Object.keys(metrics).length,
+      dimensions: Object.keys(built.dimensions).length,
+    },
+  };
 }
 
-function writeCatalog(options: DbtImportOptions, modelNames: string[], built: ReturnType<typeof buildTables>, metrics: Record<string, unknown>, unmapped: string[]): string {
+function writeCatalog(
+  options: DbtImportOptions,
+  modelNames: string[],
+  built: ReturnType<typeof buildTables>,
+  metrics: Record<string, unknown>,
+  unmapped: string[],
+): string {
   const catalogObject = {
     name: options.name,
     description: `Imported from dbt semantic models (${modelNames.sort().join(', ')}) by "baton catalog import-dbt".`,
@@ -146,9 +186,15 @@ function writeCatalog(options: DbtImportOptions, modelNames: string[], built: Re
   const doc = new Document(catalogObject, { aliasDuplicateObjects: false });
   doc.commentBefore = [
     ` Metric catalog imported from dbt MetricFlow by "baton catalog import-dbt". Check it with "baton catalog check".`,
-    ...(unmapped.length > 0 ? [' Not imported, or imported with a change:', ...unmapped.map((u) => `   - ${u}`)] : [' Everything was imported.']),
+    ...(unmapped.length > 0
+      ? [' Not imported, or imported with a change:', ...unmapped.map((u) => `   - ${u}`)]
+      : [' Everything was imported.']),
   ].join('\n');
-  visit(doc, { Pair: (_, pair) => { if (isPair(pair) && isScalar(pair.key) && pair.key.value === 'aliases' && isSeq(pair.value)) pair.value.flow = true; } });
+  visit(doc, {
+    Pair: (_, pair) => {
+      if (isPair(pair) && isScalar(pair.key) && pair.key.value === 'aliases' && isSeq(pair.value)) pair.value.flow = true;
+    },
+  });
   const text = doc.toString({ lineWidth: 0 });
   parseCatalog(text, '(imported)');
   return text;

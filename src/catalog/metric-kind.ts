@@ -13,7 +13,8 @@ export const METRIC_KINDS = ['additive', 'ratio', 'distinct'] as const;
 export type MetricKind = (typeof METRIC_KINDS)[number];
 
 /** Aggregates whose groups do not add up to the total (anything but SUM and COUNT). */
-const NOT_ADDITIVE = /\b(AVG|MIN|MAX|STDDEV(_POP|_SAMP)?|VARIANCE|VAR_(POP|SAMP)|MEDIAN|MODE|PERCENTILE_(CONT|DISC)|BOOL_(AND|OR)|EVERY|BIT_(AND|OR))\s*\(/i;
+const NOT_ADDITIVE =
+  /\b(AVG|MIN|MAX|STDDEV(_POP|_SAMP)?|VARIANCE|VAR_(POP|SAMP)|MEDIAN|MODE|PERCENTILE_(CONT|DISC)|BOOL_(AND|OR)|EVERY|BIT_(AND|OR))\s*\(/i;
 
 /** The kind a metric's definition implies: numerator and denominator → ratio, COUNT(DISTINCT …) (or MAX, MIN, AVG …) → distinct, else additive. */
 export function impliedMetricKind(metric: { expression?: string; numerator?: string; denominator?: string }): MetricKind {
@@ -24,7 +25,12 @@ export function impliedMetricKind(metric: { expression?: string; numerator?: str
 }
 
 /** Why a declared kind disagrees with the definition, or null when it agrees (or none is declared). */
-export function metricKindProblem(metric: { kind?: MetricKind; expression?: string; numerator?: string; denominator?: string }): string | null {
+export function metricKindProblem(metric: {
+  kind?: MetricKind;
+  expression?: string;
+  numerator?: string;
+  denominator?: string;
+}): string | null {
   if (metric.kind === undefined) return null;
   const implied = impliedMetricKind(metric);
   if (metric.kind === implied) return null;

@@ -44,7 +44,7 @@ export class FanOutError extends Error {
   constructor(
     readonly metric: string,
     readonly join: string,
-    readonly why = 'it reaches a finer table (one row of the metric\'s table to many there) and would count each row several times',
+    readonly why = "it reaches a finer table (one row of the metric's table to many there) and would count each row several times",
   ) {
     super(`metric "${metric}" cannot be computed through the join ${join}: ${why}`);
     this.name = 'FanOutError';
@@ -74,7 +74,12 @@ function joinPath(catalog: Catalog, base: string, needed: string[]): JoinStep[] 
       // Following the join from `from` to `to` fans out only for one_to_many; the other way only for many_to_one.
       const forward = fromTable === table;
       const fansOut = forward ? join.relationship === 'one_to_many' : join.relationship === 'many_to_one';
-      const step = { clause: `LEFT JOIN ${tableSql(catalog, next)} ON ${join.from} = ${join.to}`, join, fansOut, text: forward ? `${join.from} → ${join.to}` : `${join.to} → ${join.from}` };
+      const step = {
+        clause: `LEFT JOIN ${tableSql(catalog, next)} ON ${join.from} = ${join.to}`,
+        join,
+        fansOut,
+        text: forward ? `${join.from} → ${join.to}` : `${join.to} → ${join.from}`,
+      };
       reached.set(next, [...(reached.get(table) ?? []), step]);
       queue.push(next);
     }
@@ -129,7 +134,7 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
     const n = params.length;
     return { when: `${timeColumn} >= $${n - 2}::timestamp AND ${timeColumn} < $${n - 1}::timestamp`, key: `$${n}::text` };
   });
-  if (query.group_by.includes(PERIOD_GROUP) && periods.length === 0) throw new Error('grouping by period needs the query\'s periods');
+  if (query.group_by.includes(PERIOD_GROUP) && periods.length === 0) throw new Error("grouping by period needs the query's periods");
   if (periodCases.length > 0) {
     where.push(`(${periodCases.map((c) => `(${c.when})`).join(' OR ')})`);
     filtersApplied.push(`periods: ${periods.map((p) => `${p.key} [${p.start}, ${p.end})`).join('; ')}`);
@@ -145,7 +150,10 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
     filtersApplied.push(`${filter.dimension} ${filter.values.length === 1 ? '=' : 'in'} ${filter.values.join(', ')}`);
   }
 
-  const rowGroups = query.group_by.map((name) => ({ name, sql: name === PERIOD_GROUP ? periodSql : dimensionSql(catalog, name, timeColumn) }));
+  const rowGroups = query.group_by.map((name) => ({
+    name,
+    sql: name === PERIOD_GROUP ? periodSql : dimensionSql(catalog, name, timeColumn),
+  }));
   const aggregates = metric.expression ?? `${metric.numerator ?? ''} ${metric.denominator ?? ''}`;
   // What the aggregate reads (the metric's own columns), and what picks and labels rows (filters, window, groups).
   const aggregateSql = [aggregates, ...Object.values(metric.per_entity), metric.per ?? '', ...extraSql].join(' ');
@@ -164,9 +172,19 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
   // multiplication" handled with primary keys; dbt MetricFlow's fan-out join refused unless so handled).
   const aggregateJoins = joinPath(catalog, metric.table, otherTables(aggregateSql));
   const inside = aggregateJoins.find((j) => j.fansOut);
-  if (inside) throw new FanOutError(query.metric, inside.text, 'the metric\'s own aggregate reads the finer table, so each of its rows would count several times');
+  if (inside)
+    throw new FanOutError(
+      query.metric,
+      inside.text,
+      "the metric's own aggregate reads the finer table, so each of its rows would count several times",
+    );
   const pk = catalog.tables[metric.table]?.primary_key;
-  if (!pk) throw new FanOutError(query.metric, fanning.text, `the table ${metric.table} declares no primary_key, so its rows cannot be counted once each`);
+  if (!pk)
+    throw new FanOutError(
+      query.metric,
+      fanning.text,
+      `the table ${metric.table} declares no primary_key, so its rows cannot be counted once each`,
+    );
   const keyColumns = typeof pk === 'string' ? [pk] : pk;
   const matched = [
     `SELECT DISTINCT ${[...rowGroups.map((g) => `${g.sql} AS ${g.name}`), ...keyColumns.map((c, i) => `${metric.table}.${c} AS row_key_${i + 1}`)].join(', ')}`,
@@ -181,7 +199,16 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
   ];
   const groups = rowGroups.map((g) => ({ name: g.name, sql: `matched.${g.name}` }));
   const preaggregated = `each ${metric.table} row counted once${groups.length > 0 ? ' per group it matches' : ''} (by ${keyColumns.map((c) => `${metric.table}.${c}`).join(', ')}), not once per matching row of the finer table (${fanning.text})`;
-  return { metric, timeColumn, params, filtersApplied, groups, from, preaggregated, fanOut: { join: fanning.text, how: 'counted_once' as const } };
+  return {
+    metric,
+    timeColumn,
+    params,
+    filtersApplied,
+    groups,
+    from,
+    preaggregated,
+    fanOut: { join: fanning.text, how: 'counted_once' as const },
+  };
 }
 
 /**
@@ -190,7 +217,11 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
  * 'distinct' (the aggregate counts distinct values, which repetition cannot change) or null (no fan-out).
  * Throws FanOutError when it cannot be computed.
  */
-export function fanOutHandling(catalog: Catalog, metric: string, dimensions: string[]): { join: string; how: 'counted_once' | 'distinct' } | null {
+export function fanOutHandling(
+  catalog: Catalog,
+  metric: string,
+  dimensions: string[],
+): { join: string; how: 'counted_once' | 'distinct' } | null {
   const filters = dimensions.filter((d) => !isTimeGrain(d) && d !== PERIOD_GROUP).map((dimension) => ({ dimension, values: ['x'] }));
   const window = { start: '2000-01-01', end: '2000-02-01', label_zh: '', label_en: '', source: 'question' as const };
   return metricSource(catalog, { metric, window, filters, group_by: [], order: null, limit: null }).fanOut;
@@ -212,7 +243,11 @@ export function compileUnitSample(catalog: Catalog, query: MetricQuery): Compile
   let sql: string;
   let unit: 'entity' | 'row' | 'day';
   if (metric.per) {
-    const inner = [`SELECT ${[`${metric.per} AS entity`, ...Object.entries(metric.per_entity).map(([n, e]) => `${e} AS ${n}`)].join(', ')}`, ...from, 'GROUP BY 1'];
+    const inner = [
+      `SELECT ${[`${metric.per} AS entity`, ...Object.entries(metric.per_entity).map(([n, e]) => `${e} AS ${n}`)].join(', ')}`,
+      ...from,
+      'GROUP BY 1',
+    ];
     sql = [`SELECT entity AS unit, ${ratio} AS value`, `FROM (\n  ${inner.join('\n  ')}\n) AS per_entity`, 'GROUP BY 1'].join('\n');
     unit = 'entity';
   } else if (metric.numerator && pk) {
@@ -224,7 +259,17 @@ export function compileUnitSample(catalog: Catalog, query: MetricQuery): Compile
     sql = [`SELECT (${timeColumn})::date AS unit, ${metric.expression ?? ratio} AS value`, ...from, 'GROUP BY 1'].join('\n');
     unit = 'day';
   }
-  return { sql, params, columns: [{ name: 'unit', type: 'text', meaning: `unit (${unit})` }, { name: 'value', type: 'numeric', meaning: `${metric.label} per ${unit}` }], filters_applied: filtersApplied, aggregation_logic: [`${metric.label} per ${unit}`], unit };
+  return {
+    sql,
+    params,
+    columns: [
+      { name: 'unit', type: 'text', meaning: `unit (${unit})` },
+      { name: 'value', type: 'numeric', meaning: `${metric.label} per ${unit}` },
+    ],
+    filters_applied: filtersApplied,
+    aggregation_logic: [`${metric.label} per ${unit}`],
+    unit,
+  };
 }
 
 /**
@@ -238,7 +283,14 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery, options
   const grouped = compileOne(catalog, { ...query, order: null, limit: null }, false);
   const valueColumns = grouped.columns.filter((c) => !query.group_by.includes(c.name)).map((c) => c.name);
   const meta = {
-    columns: [...grouped.columns, { name: 'is_total', type: 'boolean', meaning: `true on the rows that total over every ${without} (the metric itself, queried without that group)` }],
+    columns: [
+      ...grouped.columns,
+      {
+        name: 'is_total',
+        type: 'boolean',
+        meaning: `true on the rows that total over every ${without} (the metric itself, queried without that group)`,
+      },
+    ],
     aggregation_logic: [...grouped.aggregation_logic, `and the total over every ${without} in the same statement (is_total)`],
   };
   const withSets = withGroupingSets(catalog, query, without, valueColumns);
@@ -247,7 +299,11 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery, options
   const select = (source: string, isTotal: boolean) =>
     `SELECT ${[...query.group_by.map((g) => (isTotal && g === without ? `NULL::text AS ${g}` : g)), ...valueColumns, `${String(isTotal)} AS is_total`].join(', ')}\nFROM (\n${source}\n) AS ${isTotal ? 'totals' : 'by_group'}`;
   const positions = query.group_by.map((_, i) => String(i + 1)).join(', ');
-  return { ...grouped, ...meta, sql: `${select(grouped.sql, false)}\nUNION ALL\n${select(totals.sql, true)}\nORDER BY ${query.group_by.length + valueColumns.length + 1}, ${positions}` };
+  return {
+    ...grouped,
+    ...meta,
+    sql: `${select(grouped.sql, false)}\nUNION ALL\n${select(totals.sql, true)}\nORDER BY ${query.group_by.length + valueColumns.length + 1}, ${positions}`,
+  };
 }
 
 /**
@@ -263,7 +319,8 @@ function withGroupingSets(catalog: Catalog, query: MetricQuery, without: string,
   const dropped = groups.find((g) => g.name === without);
   if (!dropped) return null;
   const kept = groups.filter((g) => g !== dropped);
-  const sets = (extra: string[]) => `GROUP BY GROUPING SETS ((${[...groups.map((g) => g.sql), ...extra].join(', ')}), (${[...kept.map((g) => g.sql), ...extra].join(', ')}))`;
+  const sets = (extra: string[]) =>
+    `GROUP BY GROUPING SETS ((${[...groups.map((g) => g.sql), ...extra].join(', ')}), (${[...kept.map((g) => g.sql), ...extra].join(', ')}))`;
   const isTotal = `GROUPING(${dropped.sql}) = 1`;
   const order = `ORDER BY ${groups.length + valueColumns.length + 1}, ${groups.map((_, i) => String(i + 1)).join(', ')}`;
   if (metric.per) {
@@ -280,13 +337,22 @@ function withGroupingSets(catalog: Catalog, query: MetricQuery, without: string,
       order,
     ].join('\n');
   }
-  return [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueColumnsSql(metric), `${isTotal} AS is_total`].join(', ')}`, ...from, sets([]), order].join('\n');
+  return [
+    `SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueColumnsSql(metric), `${isTotal} AS is_total`].join(', ')}`,
+    ...from,
+    sets([]),
+    order,
+  ].join('\n');
 }
 
 /** The value columns of a metric's query: `value`, and for a ratio its `numerator` and `denominator` too. */
 function valueColumnsSql(metric: MetricDefinition): string[] {
   if (metric.expression) return [`${metric.expression} AS value`];
-  return [`(${metric.numerator})::numeric / NULLIF(${metric.denominator}, 0) AS value`, `${metric.numerator} AS numerator`, `${metric.denominator} AS denominator`];
+  return [
+    `(${metric.numerator})::numeric / NULLIF(${metric.denominator}, 0) AS value`,
+    `${metric.numerator} AS numerator`,
+    `${metric.denominator} AS denominator`,
+  ];
 }
 
 function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): CompiledQuery {
@@ -303,10 +369,7 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
       ...from,
       `GROUP BY ${[...groups.map((_, i) => String(i + 1)), String(groups.length + 1)].join(', ')}`,
     ];
-    lines = [
-      `SELECT ${[...groups.map((g) => g.name), ...valueSelect].join(', ')}`,
-      `FROM (\n  ${inner.join('\n  ')}\n) AS per_entity`,
-    ];
+    lines = [`SELECT ${[...groups.map((g) => g.name), ...valueSelect].join(', ')}`, `FROM (\n  ${inner.join('\n  ')}\n) AS per_entity`];
   } else {
     lines = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueSelect].join(', ')}`, ...from];
   }
@@ -317,7 +380,15 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
 
   const logic = metric.expression
     ? [`${metric.label} = ${metric.expression}`]
-    : [`${metric.label} = (${metric.numerator}) / (${metric.denominator})${metric.per ? `, over ${metric.per} after ${Object.entries(metric.per_entity).map(([n, e]) => `${n} = ${e}`).join(', ')}` : ''}`];
+    : [
+        `${metric.label} = (${metric.numerator}) / (${metric.denominator})${
+          metric.per
+            ? `, over ${metric.per} after ${Object.entries(metric.per_entity)
+                .map(([n, e]) => `${n} = ${e}`)
+                .join(', ')}`
+            : ''
+        }`,
+      ];
   if (preaggregated) logic.push(preaggregated);
   logic.push(groups.length > 0 ? `grouped by ${groups.map((g) => g.name).join(', ')}` : 'one total over the whole period');
   if (query.order) logic.push(`sorted by value ${query.order}${query.limit ? `, first ${query.limit}` : ''}`);
@@ -326,12 +397,21 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
     sql: lines.join('\n'),
     params,
     columns: [
-      ...groups.map((g) => ({ name: g.name, type: 'text', meaning: isTimeGrain(g.name) || g.name === PERIOD_GROUP ? `${g.name} of ${metric.time_field}` : `${g.name} (${catalog.dimensions[g.name]?.label ?? g.name})` })),
+      ...groups.map((g) => ({
+        name: g.name,
+        type: 'text',
+        meaning:
+          isTimeGrain(g.name) || g.name === PERIOD_GROUP
+            ? `${g.name} of ${metric.time_field}`
+            : `${g.name} (${catalog.dimensions[g.name]?.label ?? g.name})`,
+      })),
       { name: 'value', type: 'numeric', meaning: `${metric.label}: ${metric.description}` },
-      ...(metric.expression ? [] : [
-        { name: 'numerator', type: 'numeric', meaning: `numerator of ${metric.label}` },
-        { name: 'denominator', type: 'numeric', meaning: `denominator of ${metric.label}` },
-      ]),
+      ...(metric.expression
+        ? []
+        : [
+            { name: 'numerator', type: 'numeric', meaning: `numerator of ${metric.label}` },
+            { name: 'denominator', type: 'numeric', meaning: `denominator of ${metric.label}` },
+          ]),
     ],
     filters_applied: filtersApplied,
     aggregation_logic: logic,
@@ -340,7 +420,11 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
 
 /** Names the workflow checks plans against. */
 export function catalogIndex(catalog: Catalog): CatalogIndex {
-  return { name: catalog.name, metrics: Object.keys(catalog.metrics), dimensions: [...Object.keys(catalog.dimensions), ...TIME_GRAINS, PERIOD_GROUP] };
+  return {
+    name: catalog.name,
+    metrics: Object.keys(catalog.metrics),
+    dimensions: [...Object.keys(catalog.dimensions), ...TIME_GRAINS, PERIOD_GROUP],
+  };
 }
 
 /**
@@ -349,9 +433,13 @@ export function catalogIndex(catalog: Catalog): CatalogIndex {
  * (each table without its data-quality checks, which the data-quality agent reads from the whole catalog).
  */
 export function catalogFragment(catalog: Catalog, metrics: string[], dimensions: string[]): CatalogFragment {
-  const pick = <T>(all: Record<string, T>, names: string[]) => Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n] as T]));
+  const pick = <T>(all: Record<string, T>, names: string[]) =>
+    Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n] as T]));
   const metricDefs = pick(catalog.metrics, metrics);
-  const timeFields = pick(catalog.time_fields, Object.values(metricDefs).map((m) => m.time_field));
+  const timeFields = pick(
+    catalog.time_fields,
+    Object.values(metricDefs).map((m) => m.time_field),
+  );
   const dims = pick(catalog.dimensions, dimensions);
   // Drop references to metrics and dimensions outside the fragment, so it stands on its own.
   const trimmed = Object.fromEntries(
@@ -363,14 +451,31 @@ export function catalogFragment(catalog: Catalog, metrics: string[], dimensions:
     const used = new Set<string>();
     const usedJoins = new Set<Catalog['joins'][number]>();
     for (const m of Object.values(metricDefs)) {
-      const reads = [m.expression ?? '', m.numerator ?? '', m.denominator ?? '', m.per ?? '', ...Object.values(m.per_entity), ...m.filters.map((f) => f.sql), catalog.time_fields[m.time_field]?.column ?? '', ...Object.values(dims).map((d) => d.column ?? d.expression ?? '')].join(' ');
+      const reads = [
+        m.expression ?? '',
+        m.numerator ?? '',
+        m.denominator ?? '',
+        m.per ?? '',
+        ...Object.values(m.per_entity),
+        ...m.filters.map((f) => f.sql),
+        catalog.time_fields[m.time_field]?.column ?? '',
+        ...Object.values(dims).map((d) => d.column ?? d.expression ?? ''),
+      ].join(' ');
       used.add(m.table);
-      for (const step of joinPath(catalog, m.table, tablesReferenced(catalog, reads).filter((t) => t !== m.table))) {
+      for (const step of joinPath(
+        catalog,
+        m.table,
+        tablesReferenced(catalog, reads).filter((t) => t !== m.table),
+      )) {
         usedJoins.add(step.join);
         for (const ref of [step.join.from, step.join.to]) used.add(ref.split('.')[0] ?? '');
       }
     }
-    tables = Object.fromEntries([...used].filter((t) => t in catalog.tables).map((t) => [t, { ...(catalog.tables[t] as Catalog['tables'][string]), description: '', checks: [] }]));
+    tables = Object.fromEntries(
+      [...used]
+        .filter((t) => t in catalog.tables)
+        .map((t) => [t, { ...(catalog.tables[t] as Catalog['tables'][string]), description: '', checks: [] }]),
+    );
     joins = catalog.joins.filter((j) => usedJoins.has(j));
   } catch {
     // A dimension its metrics cannot reach: the whole catalog's tables, so the step's own error names it.

@@ -27,10 +27,22 @@ export function isTimeGrain(name: string): name is TimeGrain {
 export const GRAIN_TRUNC: Record<TimeGrain, string> = { year: 'year', quarter: 'quarter', month: 'month', week: 'week', day: 'day' };
 
 /** How each grain's keys are written (a to_char pattern): 2024, 2024-Q3, 2024-03, 2024-W09, 2024-03-15; they sort as text. */
-export const GRAIN_KEY_FORMAT: Record<TimeGrain, string> = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM', week: 'IYYY-"W"IW', day: 'YYYY-MM-DD' };
+export const GRAIN_KEY_FORMAT: Record<TimeGrain, string> = {
+  year: 'YYYY',
+  quarter: 'YYYY-"Q"Q',
+  month: 'YYYY-MM',
+  week: 'IYYY-"W"IW',
+  day: 'YYYY-MM-DD',
+};
 
 /** The shape of a grain's keys, to read one back. */
-export const GRAIN_KEY_PATTERN: Record<TimeGrain, RegExp> = { year: /^(\d{4})$/, quarter: /^(\d{4})-Q([1-4])$/, month: /^(\d{4})-(\d{2})$/, week: /^(\d{4})-W(\d{2})$/, day: /^(\d{4})-(\d{2})-(\d{2})$/ };
+export const GRAIN_KEY_PATTERN: Record<TimeGrain, RegExp> = {
+  year: /^(\d{4})$/,
+  quarter: /^(\d{4})-Q([1-4])$/,
+  month: /^(\d{4})-(\d{2})$/,
+  week: /^(\d{4})-W(\d{2})$/,
+  day: /^(\d{4})-(\d{2})-(\d{2})$/,
+};
 
 /** The order a series' period column is looked for in a result (month first: most series are monthly). */
 export const SERIES_PERIOD_COLUMNS: readonly string[] = ['month', 'quarter', 'year', 'week', 'day', PERIOD_GROUP];

@@ -12,10 +12,25 @@ import { decodeHistoryPayloads } from '../temporal/codec';
 import { stepFragment } from '../storage/fragments';
 import { resolveInputs } from '../storage/input-refs';
 import { fullResult, type StoredResult } from '../storage/run-record';
-import type { AnalysisRequest, AnalysisResult, CodeDraft, CoderInput, Plan, PlannerInput, StepInput, StepOutput, TesterInput, TesterOutput, ValidationOutput, ValidatorInput } from '../contracts';
+import type {
+  AnalysisRequest,
+  AnalysisResult,
+  CodeDraft,
+  CoderInput,
+  Plan,
+  PlannerInput,
+  StepInput,
+  StepOutput,
+  TesterInput,
+  TesterOutput,
+  ValidationOutput,
+  ValidatorInput,
+} from '../contracts';
 
 /** A local activity's marker: which agent, which attempt (the SDK's marker data, JSON, written by the SDK's core). */
-export function localActivityMarker(event: temporal.api.history.v1.IHistoryEvent): { type: string; activityId: string; attempt: number } | null {
+export function localActivityMarker(
+  event: temporal.api.history.v1.IHistoryEvent,
+): { type: string; activityId: string; attempt: number } | null {
   const marker = event.markerRecordedEventAttributes;
   if (marker?.markerName !== 'core_local_activity') return null;
   const data = marker.details?.data?.payloads?.[0]?.data;
@@ -68,8 +83,13 @@ async function readHistory(client: Client, workflowId: string): Promise<RunHisto
       if (local) {
         const marker = event.markerRecordedEventAttributes;
         calls.set(id, {
-          activityId: local.activityId, type: local.type, summary: event.userMetadata?.summary ? converter.fromPayload<string>(event.userMetadata.summary) : null,
-          input: null, output: marker.details?.result ? decode(marker.details.result)[0] : null, failure: marker.failure?.message ?? null, attempt: local.attempt,
+          activityId: local.activityId,
+          type: local.type,
+          summary: event.userMetadata?.summary ? converter.fromPayload<string>(event.userMetadata.summary) : null,
+          input: null,
+          output: marker.details?.result ? decode(marker.details.result)[0] : null,
+          failure: marker.failure?.message ?? null,
+          attempt: local.attempt,
         });
       }
     } else if (event.activityTaskStartedEventAttributes) {
@@ -95,7 +115,14 @@ async function readHistory(client: Client, workflowId: string): Promise<RunHisto
       closed = 'terminated';
     }
   }
-  return { runId: history.events?.[0]?.workflowExecutionStartedEventAttributes?.originalExecutionRunId ?? null, request, stored, closed, calls, reviews };
+  return {
+    runId: history.events?.[0]?.workflowExecutionStartedEventAttributes?.originalExecutionRunId ?? null,
+    request,
+    stored,
+    closed,
+    calls,
+    reviews,
+  };
 }
 
 interface RunHistory {
@@ -109,7 +136,14 @@ interface RunHistory {
 }
 
 /** One attempt at a step: the SQL or trend agent's call, or the coder's with the tester's verdict, and its validation. */
-async function exportedAttempt(a: ActivityCall, i: number, stepId: string, checks: ActivityCall[], verdicts: ActivityCall[], validated: { count: number }): Promise<Record<string, unknown>> {
+async function exportedAttempt(
+  a: ActivityCall,
+  i: number,
+  stepId: string,
+  checks: ActivityCall[],
+  verdicts: ActivityCall[],
+  validated: { count: number },
+): Promise<Record<string, unknown>> {
   if (a.type === 'writeCode') {
     const coder = a.input as CoderInput;
     // Paired by attempt number: a coder call that failed has no tester call.
@@ -118,7 +152,11 @@ async function exportedAttempt(a: ActivityCall, i: number, stepId: string, check
     return {
       agent: 'writeCode → testCode',
       summary: a.summary,
-      input: { acceptance: coder.requirements.acceptance, dependencies: Object.keys(coder.requirements.dependencies), failures: coder.failures },
+      input: {
+        acceptance: coder.requirements.acceptance,
+        dependencies: Object.keys(coder.requirements.dependencies),
+        failures: coder.failures,
+      },
       code: a.output as CodeDraft | null,
       test: verdict ?? null,
       output: verdict?.result ?? null,
@@ -149,22 +187,26 @@ async function exportedSteps(all: ActivityCall[], result: AnalysisResult | null)
   const validations = [...of('checkStep'), ...of('validateStep')]; // validateStep: runs from before the rename
   const tests = of('testCode');
   const stepIds = [...new Set(stepCalls.map((c) => stepOf(c).step_id))];
-  const steps = await Promise.all(stepIds.map(async (stepId) => {
-    const attempts = stepCalls.filter((c) => stepOf(c).step_id === stepId);
-    // A local validation's input is not in the history: its output names the step.
-    const checks = validations.filter((v) => (v.input ? (v.input as ValidatorInput).step.step_id : (v.output as ValidationOutput | null)?.step_id) === stepId);
-    const verdicts = tests.filter((t) => (t.input as TesterInput).draft.step_id === stepId);
-    const step = stepOf(attempts[0] as ActivityCall);
-    const validated = { count: 0 };
-    return {
-      step_id: stepId,
-      description: step.description,
-      depends_on: step.depends_on,
-      operation: step.operation,
-      final_status: result?.steps.find((s) => s.step.step_id === stepId)?.status ?? null,
-      attempts: await Promise.all(attempts.map((a, i) => exportedAttempt(a, i, stepId, checks, verdicts, validated))),
-    };
-  }));
+  const steps = await Promise.all(
+    stepIds.map(async (stepId) => {
+      const attempts = stepCalls.filter((c) => stepOf(c).step_id === stepId);
+      // A local validation's input is not in the history: its output names the step.
+      const checks = validations.filter(
+        (v) => (v.input ? (v.input as ValidatorInput).step.step_id : (v.output as ValidationOutput | null)?.step_id) === stepId,
+      );
+      const verdicts = tests.filter((t) => (t.input as TesterInput).draft.step_id === stepId);
+      const step = stepOf(attempts[0] as ActivityCall);
+      const validated = { count: 0 };
+      return {
+        step_id: stepId,
+        description: step.description,
+        depends_on: step.depends_on,
+        operation: step.operation,
+        final_status: result?.steps.find((s) => s.step.step_id === stepId)?.status ?? null,
+        attempts: await Promise.all(attempts.map((a, i) => exportedAttempt(a, i, stepId, checks, verdicts, validated))),
+      };
+    }),
+  );
   return steps;
 }
 

@@ -17,13 +17,25 @@ export function resultJson(workflowId: string, result: AnalysisResult): Record<s
     reading: result.reading ?? null,
     // Each metric says whether the validator verified it and, when it did, the calculation and the report's citation [n].
     metrics: result.metrics.map((m) => ({
-      name: m.name, label: m.label, value: m.value, unit: m.unit, period: m.period,
-      verified: m.verified === true, calculation_id: m.verified ? (m.calculation_id ?? null) : null, citation: m.verified ? (m.citation ?? null) : null,
+      name: m.name,
+      label: m.label,
+      value: m.value,
+      unit: m.unit,
+      period: m.period,
+      verified: m.verified === true,
+      calculation_id: m.verified ? (m.calculation_id ?? null) : null,
+      citation: m.verified ? (m.citation ?? null) : null,
     })),
     intent: result.intent.intent,
     intentDecidedBy: result.intent.decided_by,
     asOf: result.asOf,
-    steps: result.steps.map((s) => ({ step_id: s.step.step_id, description: s.step.description, status: s.status, attempts: s.attempts, sql: s.result?.sql ?? null })),
+    steps: result.steps.map((s) => ({
+      step_id: s.step.step_id,
+      description: s.step.description,
+      status: s.status,
+      attempts: s.attempts,
+      sql: s.result?.sql ?? null,
+    })),
     activitiesExecuted: result.activitiesExecuted,
     webUi: webUiLink(config, workflowId),
   };
@@ -36,11 +48,23 @@ export function printAnswer(workflowId: string, result: AnalysisResult): void {
   console.log(pc.dim(`\nWeb UI: ${webUiLink(config, workflowId)}`));
 }
 
-export const STATUS_MARK: Record<string, string> = { pending: '·', running: '▶', validating: '?', retrying: '↻', passed: '✔', done: '✔', failed: '✖', skipped: '–' };
+export const STATUS_MARK: Record<string, string> = {
+  pending: '·',
+  running: '▶',
+  validating: '?',
+  retrying: '↻',
+  passed: '✔',
+  done: '✔',
+  failed: '✖',
+  skipped: '–',
+};
 
 export function planText(plan: Plan): string {
-  if (plan.kind !== 'plan') return plan.kind === 'cannot_answer' ? `cannot answer: ${plan.reason}` : `needs clarification: ${plan.question}`;
-  const lines = plan.steps.map((s) => `  ${s.step_id}. ${s.description}${s.depends_on.length > 0 ? `  [after ${s.depends_on.join(', ')}]` : ''}\n      → ${s.expected_output}`);
+  if (plan.kind !== 'plan')
+    return plan.kind === 'cannot_answer' ? `cannot answer: ${plan.reason}` : `needs clarification: ${plan.question}`;
+  const lines = plan.steps.map(
+    (s) =>
+      `  ${s.step_id}. ${s.description}${s.depends_on.length > 0 ? `  [after ${s.depends_on.join(', ')}]` : ''}\n      → ${s.expected_output}`,
+  );
   return [...lines, ...plan.assumptions.map((a) => `  assumption: ${a}`)].join('\n');
 }
-

@@ -30,7 +30,9 @@ export async function connectTemporal(config: BatonConfig): Promise<Client> {
     return new Client({ connection, namespace: config.temporalNamespace, dataConverter, interceptors: clientInterceptors() });
   } catch (err) {
     const reason = (err as Error).message.split('\n')[0];
-    throw new CliError(`cannot reach Temporal at ${config.temporalAddress} (${reason}); start it with "baton up" or set TEMPORAL_ADDRESS${options.tls || options.apiKey ? '' : ' (and TEMPORAL_TLS_* or TEMPORAL_API_KEY for a secured cluster)'}`);
+    throw new CliError(
+      `cannot reach Temporal at ${config.temporalAddress} (${reason}); start it with "baton up" or set TEMPORAL_ADDRESS${options.tls || options.apiKey ? '' : ' (and TEMPORAL_TLS_* or TEMPORAL_API_KEY for a secured cluster)'}`,
+    );
   }
 }
 

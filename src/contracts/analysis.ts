@@ -7,8 +7,6 @@ import { StatisticalTest } from './statistics';
 
 // ---------------------------------------------------------------- the relay: analysis and report
 
-
-
 /**
  * A step's hand-off as it travels down a long chain, compressed by distance:
  *   full (the last 2 steps): everything but raw rows (summary + reference instead)

@@ -17,7 +17,6 @@ export const StepRecord = z.object({
 });
 export type StepRecord = z.infer<typeof StepRecord>;
 
-
 /**
  * A metric as the run's result shows it: verified only when the validator recomputed its calculation and it matched;
  * then `calculation_id` names it and `citation` is its marker [n] in the published report (null when the report does

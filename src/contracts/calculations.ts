@@ -39,11 +39,27 @@ export const SqlText = z.object({ sql: z.string().min(1), params: z.array(z.unio
 /** How to recompute one step's result from the source tables, independently of the agent that reported it. */
 export const Recipe = z.discriminatedUnion('kind', [
   /** Re-run the step's SQL read-only; gap and change decompositions are derived from the rows again. */
-  z.object({ kind: z.literal('sql'), step_id: z.string(), sql: z.string(), params: z.array(z.union([z.string(), z.number()])), operation: StepOperation }),
+  z.object({
+    kind: z.literal('sql'),
+    step_id: z.string(),
+    sql: z.string(),
+    params: z.array(z.union([z.string(), z.number()])),
+    operation: StepOperation,
+  }),
   /** Recompute the input steps, then derive with the vetted analysis library (not the generated code). */
-  z.object({ kind: z.literal('compute'), step_id: z.string(), operation: StepOperation, inputs: z.array(z.string()), excluded_periods: z.array(z.string()) }),
+  z.object({
+    kind: z.literal('compute'),
+    step_id: z.string(),
+    operation: StepOperation,
+    inputs: z.array(z.string()),
+    excluded_periods: z.array(z.string()),
+  }),
   /** Re-run data quality's counts: each check's count is the named column (`value` when absent) of its statement; checks of one table share one statement. */
-  z.object({ kind: z.literal('quality'), step_id: z.string(), checks: z.array(SqlText.extend({ id: z.string(), column: z.string().optional() })) }),
+  z.object({
+    kind: z.literal('quality'),
+    step_id: z.string(),
+    checks: z.array(SqlText.extend({ id: z.string(), column: z.string().optional() })),
+  }),
   /** Re-query both samples and run the two-sample test again. */
   z.object({ kind: z.literal('statistics'), step_id: z.string(), before: SqlText, after: SqlText }),
 ]);
@@ -98,7 +114,9 @@ export const VerificationOutput = z.object({
   /** Verified ids recomputed only by re-running the step's own SQL: re-run, not independently verified. */
   rerun_only: z.array(z.string()).default([]),
   /** Reconciliation checks on the second path's numbers and on the reported order (a failure marks its calculations mismatched). */
-  reconciliations: z.array(z.object({ step_id: z.string(), check: z.string(), ok: z.boolean(), detail: z.string(), ids: z.array(z.string()).optional() })).default([]),
+  reconciliations: z
+    .array(z.object({ step_id: z.string(), check: z.string(), ok: z.boolean(), detail: z.string(), ids: z.array(z.string()).optional() }))
+    .default([]),
   tolerance: z.number(),
   /** Artifact with every check in full (reported and recomputed values). */
   checks_ref: z.string(),

@@ -44,20 +44,22 @@ export type PartialPeriod = z.infer<typeof PartialPeriod>;
 
 export const DataQualityOutput = z.object({
   task_id: z.string(),
-  tables: z.array(z.object({
-    table: z.string(),
-    /** Rows in the analysed period (the whole table when `period` is null). */
-    rows: z.number().int().min(0),
-    /** Rows in the whole table (absent in runs recorded before the counts were scoped to the period). */
-    rows_all: z.number().int().min(0).optional(),
-    /**
-     * Present when the table was too large to count whole (over BATON_QUALITY_WHOLE_TABLE_ROWS, by PostgreSQL's
-     * estimate, this number): its rows and checks were counted in the analysed period only, and no `*_all` count exists.
-     */
-    whole_table_rows_estimate: z.number().int().min(0).optional(),
-    /** How a row is placed in the period, e.g. "orders.pay_time" or "invoice.invoice_date through invoice_line.invoice_id"; null: not placed, whole table. */
-    period: z.string().nullable().optional(),
-  })),
+  tables: z.array(
+    z.object({
+      table: z.string(),
+      /** Rows in the analysed period (the whole table when `period` is null). */
+      rows: z.number().int().min(0),
+      /** Rows in the whole table (absent in runs recorded before the counts were scoped to the period). */
+      rows_all: z.number().int().min(0).optional(),
+      /**
+       * Present when the table was too large to count whole (over BATON_QUALITY_WHOLE_TABLE_ROWS, by PostgreSQL's
+       * estimate, this number): its rows and checks were counted in the analysed period only, and no `*_all` count exists.
+       */
+      whole_table_rows_estimate: z.number().int().min(0).optional(),
+      /** How a row is placed in the period, e.g. "orders.pay_time" or "invoice.invoice_date through invoice_line.invoice_id"; null: not placed, whole table. */
+      period: z.string().nullable().optional(),
+    }),
+  ),
   checks: z.array(QualityCheckResult),
   partial_periods: z.array(PartialPeriod),
   /** Rows failing at least one row-level check, in the analysed period. */

@@ -104,7 +104,9 @@ export const ReportOutput = z.object({
   language: Language,
   /** summary, key-metrics, one finding-N per finding, statistics, data-quality, data-scope, assumptions, paths-excluded, limitations. */
   sections: z.array(ReportSection),
-  key_metrics: z.array(z.object({ name: z.string(), value: z.number().nullable(), ci_low: z.number().optional(), ci_high: z.number().optional() })),
+  key_metrics: z.array(
+    z.object({ name: z.string(), value: z.number().nullable(), ci_low: z.number().optional(), ci_high: z.number().optional() }),
+  ),
   charts: z.array(Chart),
   citations: z.array(Citation),
   limitations: z.array(z.string()),

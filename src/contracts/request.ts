@@ -9,7 +9,9 @@ export const AnalysisRequest = z.object({
   question: z
     .string()
     .transform((q) => q.trim())
-    .pipe(z.string().min(1, 'the question is empty').max(MAX_QUESTION_LENGTH, `the question is longer than ${MAX_QUESTION_LENGTH} characters`)),
+    .pipe(
+      z.string().min(1, 'the question is empty').max(MAX_QUESTION_LENGTH, `the question is longer than ${MAX_QUESTION_LENGTH} characters`),
+    ),
   /** "Today" for the run (YYYY-MM-DD, in the catalog's time zone). Pinned so a replay or retry reads the same "last month". */
   asOf: IsoDate,
   /** Metric catalog (YAML) the worker reads; absent means the worker's default. */
@@ -25,14 +27,18 @@ export const AnalysisRequest = z.object({
   /** Plan approval: the run waits after planning for approve / revise / reject. */
   review: z
     .object({
-      timeoutSeconds: z.number().int().min(1).max(7 * 86_400).default(3600),
+      timeoutSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 86_400)
+        .default(3600),
       onTimeout: z.enum(['approve', 'cancel']).default('cancel'),
     })
     .optional(),
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequest>;
 export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
-
 
 // ---------------------------------------------------------------- intent agent
 

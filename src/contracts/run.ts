@@ -21,7 +21,8 @@ export const StepProgress = z.object({
 });
 export type StepProgress = z.infer<typeof StepProgress>;
 
-export type RunPhase = 'classifying' | 'planning' | 'awaiting_approval' | 'checking_data' | 'executing' | 'verifying' | 'reporting' | 'answering' | 'done';
+export type RunPhase =
+  'classifying' | 'planning' | 'awaiting_approval' | 'checking_data' | 'executing' | 'verifying' | 'reporting' | 'answering' | 'done';
 
 /** A stage of the run outside the plan's steps (src/agents/table.ts: data quality, statistics, ..., audit), as the tracker shows it. */
 export const StageProgress = z.object({
@@ -111,7 +112,10 @@ export interface AnalysisResult {
  * report and a reference to the run's record (an AnalysisResult in the artifact store). Plans, step records, SQL and
  * the stages' detail are not repeated in the history; `fullResult` (src/run-record.ts) reads the record back.
  */
-export type RunResult = Pick<AnalysisResult, 'question' | 'asOf' | 'status' | 'answer' | 'reading' | 'metrics' | 'intent' | 'activitiesExecuted'> & {
+export type RunResult = Pick<
+  AnalysisResult,
+  'question' | 'asOf' | 'status' | 'answer' | 'reading' | 'metrics' | 'intent' | 'activitiesExecuted'
+> & {
   /** The published report's artifact and title (its summary and audit are in the run record); null when none was published. */
   report: Pick<PublishedReport, 'report_ref' | 'title'> | null;
   /** Artifact holding the run's record (an AnalysisResult); null when it could not be stored (`baton export` rebuilds the run). */
@@ -123,7 +127,14 @@ export type RunResult = Pick<AnalysisResult, 'question' | 'asOf' | 'status' | 'a
 export const RunRecordInput = z.object({
   workflow_id: z.string(),
   /** The run's full record (an AnalysisResult, built by the workflow). */
-  record: z.custom<AnalysisResult>((v) => typeof v === 'object' && v !== null && typeof (v as { question?: unknown }).question === 'string' && Array.isArray((v as { steps?: unknown }).steps), 'expected the run\'s record'),
+  record: z.custom<AnalysisResult>(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      typeof (v as { question?: unknown }).question === 'string' &&
+      Array.isArray((v as { steps?: unknown }).steps),
+    "expected the run's record",
+  ),
 });
 export type RunRecordInput = z.input<typeof RunRecordInput>;
 

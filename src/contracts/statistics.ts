@@ -33,7 +33,6 @@ export const StatisticsOutput = z.object({
 });
 export type StatisticsOutput = z.infer<typeof StatisticsOutput>;
 
-
 export const StatisticalTest = z.object({
   test: z.string(),
   /** What was compared, in the question's language (sample a vs sample b). */

@@ -20,7 +20,6 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
-
 /** A finished dependency, as it travels to the steps that need it: schema, a few rows, a reference to the rest. */
 export const DependencyResult = z.object({
   step_id: z.string(),
@@ -97,8 +96,6 @@ export const StepOutput = z.object({
   calculation_count: z.number().int().min(0),
 });
 export type StepOutput = z.infer<typeof StepOutput>;
-
-
 
 export const AnswerMetric = z.object({
   name: z.string(),

@@ -17,4 +17,6 @@ export const progressQuery = defineQuery<RunProgress>('progress');
 export const cancelReasonSignal = defineSignal<[string]>('cancelReason');
 
 /** A reviewer's decision on the plan of a run started with review on; answers with the decision and the phase it found. */
-export const reviewPlanUpdate = defineUpdate<{ accepted: ReviewDecision['action']; phase: RunProgress['phase'] }, [ReviewDecision]>('reviewPlan');
+export const reviewPlanUpdate = defineUpdate<{ accepted: ReviewDecision['action']; phase: RunProgress['phase'] }, [ReviewDecision]>(
+  'reviewPlan',
+);

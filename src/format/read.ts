@@ -43,7 +43,10 @@ const CODE = /`[^`]*`/g;
 /** The percentage-point units as the formatter writes them (个百分点, pp). */
 const POINTS_ZH = render('common.points-unit', {}, 'zh');
 const POINTS_EN = render('common.points-unit', {}, 'en');
-const NUMBER = new RegExp(`(<\\s*)?([+\\-−]?)${MONEY_PREFIX}?(\\d[\\d,]*(?:\\.\\d+)?)(\\s?%|\\s?${POINTS_ZH}|\\s?${POINTS_EN}\\b)?(\\s*\\[(\\d+)\\])?`, 'g');
+const NUMBER = new RegExp(
+  `(<\\s*)?([+\\-−]?)${MONEY_PREFIX}?(\\d[\\d,]*(?:\\.\\d+)?)(\\s?%|\\s?${POINTS_ZH}|\\s?${POINTS_EN}\\b)?(\\s*\\[(\\d+)\\])?`,
+  'g',
+);
 
 /**
  * Every number written in the text, with the marker after it. Markers not next to a number are returned separately.

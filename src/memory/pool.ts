@@ -40,7 +40,8 @@ export class MemoryPool {
   }
 
   private checkAgainst(entry: MemoryEntry): void {
-    const same = (e: MemoryEntry) => e.tags.metric === entry.tags.metric && e.tags.scope === entry.tags.scope && e.tags.period === entry.tags.period;
+    const same = (e: MemoryEntry) =>
+      e.tags.metric === entry.tags.metric && e.tags.scope === entry.tags.scope && e.tags.period === entry.tags.period;
     for (const other of this.entries) {
       if (!same(other)) continue;
       if (this.isFact(entry) && this.isFact(other) && entry.value !== null && other.value !== null) {
@@ -52,7 +53,13 @@ export class MemoryPool {
           });
         }
       }
-      if (entry.direction && other.direction && entry.direction !== other.direction && entry.type !== 'question' && other.type !== 'question') {
+      if (
+        entry.direction &&
+        other.direction &&
+        entry.direction !== other.direction &&
+        entry.type !== 'question' &&
+        other.type !== 'question'
+      ) {
         this.contradictions.push({
           entry_ids: [other.id, entry.id],
           description: `${entry.tags.metric ?? '?'} ${entry.tags.scope || '(all)'} ${entry.tags.period}: ${other.agent} says ${other.direction}, ${entry.agent} says ${entry.direction}`,

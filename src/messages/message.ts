@@ -46,7 +46,9 @@ export function templateOf(message: Message, language: Language): string {
 }
 
 /** The arguments after a message's key: none for a message without placeholders, else its parameters. */
-export type ParamsArgument<M extends Message> = [Placeholders<M['zh']> | Placeholders<M['en']>] extends [never] ? [params?: Record<string, never>] : [params: ParamsOf<M>];
+export type ParamsArgument<M extends Message> = [Placeholders<M['zh']> | Placeholders<M['en']>] extends [never]
+  ? [params?: Record<string, never>]
+  : [params: ParamsOf<M>];
 
 /** A renderer of a set of messages bound to one language: `text('report.heading.summary')`. */
 export type TextOf<M extends Record<string, Message>> = <K extends keyof M & string>(key: K, ...params: ParamsArgument<M[K]>) => string;

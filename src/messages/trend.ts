@@ -2,9 +2,18 @@
 import { defineMessages } from './message';
 
 export const TREND_MESSAGES = defineMessages({
-  'trend.whole.rose': { zh: '{subject}在此期间上升{pct}，从 {first}（{firstMonth}）到 {last}（{lastMonth}）', en: '{subject} rose{pct} over the period, from {first} ({firstMonth}) to {last} ({lastMonth})' },
-  'trend.whole.fell': { zh: '{subject}在此期间下降{pct}，从 {first}（{firstMonth}）到 {last}（{lastMonth}）', en: '{subject} fell{pct} over the period, from {first} ({firstMonth}) to {last} ({lastMonth})' },
-  'trend.whole.flat': { zh: '{subject}在此期间首尾持平，从 {first}（{firstMonth}）到 {last}（{lastMonth}）', en: '{subject} ended the period where it began, from {first} ({firstMonth}) to {last} ({lastMonth})' },
+  'trend.whole.rose': {
+    zh: '{subject}在此期间上升{pct}，从 {first}（{firstMonth}）到 {last}（{lastMonth}）',
+    en: '{subject} rose{pct} over the period, from {first} ({firstMonth}) to {last} ({lastMonth})',
+  },
+  'trend.whole.fell': {
+    zh: '{subject}在此期间下降{pct}，从 {first}（{firstMonth}）到 {last}（{lastMonth}）',
+    en: '{subject} fell{pct} over the period, from {first} ({firstMonth}) to {last} ({lastMonth})',
+  },
+  'trend.whole.flat': {
+    zh: '{subject}在此期间首尾持平，从 {first}（{firstMonth}）到 {last}（{lastMonth}）',
+    en: '{subject} ended the period where it began, from {first} ({firstMonth}) to {last} ({lastMonth})',
+  },
   'trend.latest.flat.single': { zh: '最近一个月环比持平', en: 'the latest month was flat' },
   'trend.latest.flat.run': { zh: '最近 {run} 个月环比持平', en: 'flat for the last {run} months' },
   'trend.latest.agrees.single.up': { zh: '最近一个月上升', en: 'the latest month rose too' },

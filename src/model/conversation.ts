@@ -22,7 +22,9 @@ function summarise(turns: Turn[]): string {
 
 export function fitConversation(turns: Turn[], budgetTokens: number, keepNewest: number): { turns: Turn[]; summarised: number } {
   if (tokensOf(turns.map((t) => t.content).join('\n')) <= budgetTokens) return { turns, summarised: 0 };
-  const loose = turns.map((t, i) => ({ t, i })).filter(({ t, i }) => !t.pinned && i < turns.length - keepNewest && !t.tool_calls && t.role !== 'tool');
+  const loose = turns
+    .map((t, i) => ({ t, i }))
+    .filter(({ t, i }) => !t.pinned && i < turns.length - keepNewest && !t.tool_calls && t.role !== 'tool');
   const oldest = loose.slice(0, Math.max(1, Math.ceil(loose.length / 2)));
   if (oldest.length === 0 || loose.length === 0) return { turns, summarised: 0 };
   const dropped = new Set(oldest.map(({ i }) => i));

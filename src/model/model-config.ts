@@ -18,7 +18,9 @@ const ModelsFile = z.object({
   timeout_ms: z.number().int().min(100).max(600_000).default(20_000),
   temperature: z.number().min(0).max(2).default(0),
   agents: z.record(z.string(), AgentSettings).default({}),
-  conversation: z.object({ budget_tokens: z.number().int().min(200).default(12_000), keep_newest: z.number().int().min(2).default(10) }).default({ budget_tokens: 12_000, keep_newest: 10 }),
+  conversation: z
+    .object({ budget_tokens: z.number().int().min(200).default(12_000), keep_newest: z.number().int().min(2).default(10) })
+    .default({ budget_tokens: 12_000, keep_newest: 10 }),
 });
 
 export interface ModelSettings {
@@ -39,16 +41,25 @@ export function modelSettings(agent: string, env: NodeJS.ProcessEnv = process.en
   try {
     raw = parse(text) ?? {};
   } catch (err) {
-    throw ApplicationFailure.create({ type: 'ModelNotConfigured', nonRetryable: true, message: `models file ${file} is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}` });
+    throw ApplicationFailure.create({
+      type: 'ModelNotConfigured',
+      nonRetryable: true,
+      message: `models file ${file} is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`,
+    });
   }
   const parsed = ModelsFile.safeParse(raw);
   if (!parsed.success) {
-    throw ApplicationFailure.create({ type: 'ModelNotConfigured', nonRetryable: true, message: `models file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+    throw ApplicationFailure.create({
+      type: 'ModelNotConfigured',
+      nonRetryable: true,
+      message: `models file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    });
   }
   const config = parsed.data;
   const timeout = Number(env.BATON_MODEL_TIMEOUT_MS ?? config.timeout_ms);
   const own = config.agents[agent] ?? {};
-  const provider = env.BATON_MODEL_PROVIDER === 'openai' || env.BATON_MODEL_PROVIDER === 'rules' ? env.BATON_MODEL_PROVIDER : config.provider;
+  const provider =
+    env.BATON_MODEL_PROVIDER === 'openai' || env.BATON_MODEL_PROVIDER === 'rules' ? env.BATON_MODEL_PROVIDER : config.provider;
   return {
     provider,
     model: own.model ?? env.BATON_MODEL ?? config.default_model,

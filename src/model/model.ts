@@ -79,12 +79,22 @@ const LOAD_SKILL: OpenAI.Chat.Completions.ChatCompletionTool = {
   function: {
     name: 'load_skill',
     description: 'Load the full text of one of the skills listed in the system prompt.',
-    parameters: { type: 'object', properties: { name: { type: 'string', description: 'the skill name' } }, required: ['name'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { name: { type: 'string', description: 'the skill name' } },
+      required: ['name'],
+      additionalProperties: false,
+    },
   },
 };
 
 function fail(message: string, type: string, nonRetryable: boolean, apiKey?: string, nextRetryDelay?: string): never {
-  throw ApplicationFailure.create({ message: redactSecrets(message, apiKey), type, nonRetryable, ...(nextRetryDelay ? { nextRetryDelay } : {}) });
+  throw ApplicationFailure.create({
+    message: redactSecrets(message, apiKey),
+    type,
+    nonRetryable,
+    ...(nextRetryDelay ? { nextRetryDelay } : {}),
+  });
 }
 
 /**
@@ -134,7 +144,11 @@ export class OpenAIModel implements Model {
 
   constructor(private readonly settings: ModelSettings) {
     if (!settings.apiKey) {
-      fail('the model provider is openai but OPENAI_API_KEY is not set (set it, or BATON_MODEL_PROVIDER=rules for the offline model)', 'ModelNotConfigured', true);
+      fail(
+        'the model provider is openai but OPENAI_API_KEY is not set (set it, or BATON_MODEL_PROVIDER=rules for the offline model)',
+        'ModelNotConfigured',
+        true,
+      );
     }
     // Retries are Temporal's (with backoff, visible in the history), not the SDK's.
     this.client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs, maxRetries: 0 });
@@ -157,9 +171,19 @@ export class OpenAIModel implements Model {
       const problems = problem ? { errors: [problem] } : this.problems(task, content, wrapped);
       if (problems.value !== undefined) return { value: problems.value, model: this.settings.model, replies: reply };
       if (reply > MAX_REPAIRS) {
-        fail(`${task.agent}: the model's reply was still invalid after ${MAX_REPAIRS} repairs: ${problems.errors.join('; ')}`, 'ModelOutputInvalid', true);
+        fail(
+          `${task.agent}: the model's reply was still invalid after ${MAX_REPAIRS} repairs: ${problems.errors.join('; ')}`,
+          'ModelOutputInvalid',
+          true,
+        );
       }
-      turns.push({ role: 'assistant', content }, { role: 'user', content: `Your reply cannot be used: ${problems.errors.join('; ')}. Reply again with only the corrected JSON object.` });
+      turns.push(
+        { role: 'assistant', content },
+        {
+          role: 'user',
+          content: `Your reply cannot be used: ${problems.errors.join('; ')}. Reply again with only the corrected JSON object.`,
+        },
+      );
     }
   }
 
@@ -172,7 +196,8 @@ export class OpenAIModel implements Model {
       return { errors: [`it is not valid JSON (${(err as Error).message})`] };
     }
     // A wrapped schema's answer is under "value"; an unwrapped answer is taken as it is.
-    if (wrapped && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 1 && 'value' in raw) raw = (raw).value;
+    if (wrapped && raw && typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 1 && 'value' in raw)
+      raw = raw.value;
     const parsed = task.schema.safeParse(raw);
     if (!parsed.success) {
       return { errors: parsed.error.issues.slice(0, 5).map((i) => `field "${i.path.join('.') || '(whole value)'}": ${i.message}`) };
@@ -182,15 +207,25 @@ export class OpenAIModel implements Model {
   }
 
   /** One reply: tool rounds (skill loads) until the model answers in text. */
-  private async complete(agent: string, system: string, turns: Turn[], schemaName: string, schema: Record<string, unknown>, skills: ReturnType<typeof loadSkills>): Promise<{ content: string; turns: Turn[]; problem: string | null }> {
+  private async complete(
+    agent: string,
+    system: string,
+    turns: Turn[],
+    schemaName: string,
+    schema: Record<string, unknown>,
+    skills: ReturnType<typeof loadSkills>,
+  ): Promise<{ content: string; turns: Turn[]; problem: string | null }> {
     for (let round = 0; ; round++) {
       turns = fitConversation(turns, this.settings.conversation.budgetTokens, this.settings.conversation.keepNewest).turns;
       const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
         { role: 'system', content: system },
         ...turns.map((t): OpenAI.Chat.Completions.ChatCompletionMessageParam =>
-          t.role === 'tool' ? { role: 'tool', content: t.content, tool_call_id: t.tool_call_id ?? '' }
-          : t.role === 'assistant' ? { role: 'assistant', content: t.content, ...(t.tool_calls ? { tool_calls: t.tool_calls } : {}) }
-          : { role: 'user', content: t.content }),
+          t.role === 'tool'
+            ? { role: 'tool', content: t.content, tool_call_id: t.tool_call_id ?? '' }
+            : t.role === 'assistant'
+              ? { role: 'assistant', content: t.content, ...(t.tool_calls ? { tool_calls: t.tool_calls } : {}) }
+              : { role: 'user', content: t.content },
+        ),
       ];
       const response = await this.call(agent, {
         model: this.settings.model,
@@ -202,38 +237,85 @@ export class OpenAIModel implements Model {
         response_format: { type: 'json_schema', json_schema: { name: schemaName.replace(/[^A-Za-z0-9_-]/g, '_'), schema, strict: false } },
       });
       const message = response.choices[0]?.message;
-      const calls = (message?.tool_calls ?? []).filter((c): c is OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall => c.type === 'function');
+      const calls = (message?.tool_calls ?? []).filter(
+        (c): c is OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall => c.type === 'function',
+      );
       if (calls.length > 0 && round < MAX_TOOL_ROUNDS) {
-        turns = [...turns, { role: 'assistant', content: message?.content ?? '', tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.function.name, arguments: c.function.arguments } })) }];
+        turns = [
+          ...turns,
+          {
+            role: 'assistant',
+            content: message?.content ?? '',
+            tool_calls: calls.map((c) => ({
+              id: c.id,
+              type: 'function' as const,
+              function: { name: c.function.name, arguments: c.function.arguments },
+            })),
+          },
+        ];
         for (const c of calls) {
           const name = skillNameOf(c.function.arguments);
           const skill = c.function.name === 'load_skill' ? skills.find((s) => s.name === name) : undefined;
-          turns.push({ role: 'tool', tool_call_id: c.id, content: skill ? skill.body : `no skill named "${name}"; available: ${skills.map((s) => s.name).join(', ')}` });
+          turns.push({
+            role: 'tool',
+            tool_call_id: c.id,
+            content: skill ? skill.body : `no skill named "${name}"; available: ${skills.map((s) => s.name).join(', ')}`,
+          });
         }
         continue;
       }
       const choice = response.choices[0];
-      const problem = message?.refusal ? `the model refused: ${message.refusal}` : choice?.finish_reason === 'length' ? 'the reply was cut off at the length limit; answer more briefly' : null;
+      const problem = message?.refusal
+        ? `the model refused: ${message.refusal}`
+        : choice?.finish_reason === 'length'
+          ? 'the reply was cut off at the length limit; answer more briefly'
+          : null;
       return { content: message?.content ?? '', turns, problem };
     }
   }
 
   /** One API call, its usage recorded; API errors mapped to retryable or not. */
-  private async call(agent: string, body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+  private async call(
+    agent: string,
+    body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+  ): Promise<OpenAI.Chat.Completions.ChatCompletion> {
     const { apiKey, baseURL, timeoutMs, model } = this.settings;
     const where = origin(baseURL);
     let response: OpenAI.Chat.Completions.ChatCompletion;
     try {
       response = await this.client.chat.completions.create(body, { headers: { 'X-Baton-Agent': agent }, signal: cancellation() });
     } catch (err) {
-      if (err instanceof OpenAI.APIUserAbortError) fail(`${agent}: the call to ${where} was cancelled with its activity`, 'ModelCallCancelled', true, apiKey);
-      if (err instanceof OpenAI.APIConnectionTimeoutError) fail(`${agent}: model ${model} at ${where} did not answer within ${timeoutMs} ms`, 'ModelTimeout', false, apiKey);
-      if (err instanceof OpenAI.APIConnectionError) fail(`${agent}: cannot reach the model API at ${where}: ${err.message}`, 'ModelUnreachable', false, apiKey);
+      if (err instanceof OpenAI.APIUserAbortError)
+        fail(`${agent}: the call to ${where} was cancelled with its activity`, 'ModelCallCancelled', true, apiKey);
+      if (err instanceof OpenAI.APIConnectionTimeoutError)
+        fail(`${agent}: model ${model} at ${where} did not answer within ${timeoutMs} ms`, 'ModelTimeout', false, apiKey);
+      if (err instanceof OpenAI.APIConnectionError)
+        fail(`${agent}: cannot reach the model API at ${where}: ${err.message}`, 'ModelUnreachable', false, apiKey);
       if (err instanceof OpenAI.APIError) {
         const status: number = typeof err.status === 'number' ? err.status : 0;
-        if (status === 401 || status === 403) fail(`${agent}: the model API at ${where} rejected the credentials (${status}); check OPENAI_API_KEY`, 'ModelAuthFailed', true, apiKey);
-        if (status === 429) fail(`${agent}: rate limited by the model API (429); retrying with backoff`, 'ModelRateLimited', false, apiKey, retryAfter(err as { headers?: unknown }));
-        if (status === 408 || status === 409 || status >= 500) fail(`${agent}: the model API answered ${status}: ${err.message}`, 'ModelServerError', false, apiKey, retryAfter(err as { headers?: unknown }));
+        if (status === 401 || status === 403)
+          fail(
+            `${agent}: the model API at ${where} rejected the credentials (${status}); check OPENAI_API_KEY`,
+            'ModelAuthFailed',
+            true,
+            apiKey,
+          );
+        if (status === 429)
+          fail(
+            `${agent}: rate limited by the model API (429); retrying with backoff`,
+            'ModelRateLimited',
+            false,
+            apiKey,
+            retryAfter(err as { headers?: unknown }),
+          );
+        if (status === 408 || status === 409 || status >= 500)
+          fail(
+            `${agent}: the model API answered ${status}: ${err.message}`,
+            'ModelServerError',
+            false,
+            apiKey,
+            retryAfter(err as { headers?: unknown }),
+          );
         fail(`${agent}: the model API refused the request (${status}): ${err.message}`, 'ModelRequestRejected', true, apiKey);
       }
       // Anything else (a bad header, a parse error) says what happened, with key-like text masked.
@@ -275,7 +357,16 @@ async function insertUsage(agent: string, response: OpenAI.Chat.Completions.Chat
     .query(
       `INSERT INTO baton.model_usage (workflow_id, activity_id, agent, attempt, model, prompt_tokens, completion_tokens, cached_tokens)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [info?.workflowExecution?.workflowId ?? '', info?.activityId ?? '', agent, info?.attempt ?? 0, response.model, usage?.prompt_tokens ?? 0, usage?.completion_tokens ?? 0, usage?.prompt_tokens_details?.cached_tokens ?? 0],
+      [
+        info?.workflowExecution?.workflowId ?? '',
+        info?.activityId ?? '',
+        agent,
+        info?.attempt ?? 0,
+        response.model,
+        usage?.prompt_tokens ?? 0,
+        usage?.completion_tokens ?? 0,
+        usage?.prompt_tokens_details?.cached_tokens ?? 0,
+      ],
     )
     .catch(() => undefined);
 }

@@ -23,13 +23,20 @@ interface Found<T> {
 }
 
 const GRAIN_WORDS: [TimeGrain, RegExp][] = [
-  ['year', /\b(?:by|per|each|every|for each)\s+(?:calendar\s+)?year\b|\byearly\b|\bannual(?:ly)?\b|\byear[- ]by[- ]year\b|按年度?|每一?年|各年度?|分年度?|逐年|年度(?:销售|收入|营收|数据|汇总|统计)?/],
-  ['quarter', /\b(?:by|per|each|every|for each)\s+quarter\b|\bquarterly\b|\bquarter[- ]by[- ]quarter\b|按季度?|每个?季度?|各季度|分季度|逐季度?/],
+  [
+    'year',
+    /\b(?:by|per|each|every|for each)\s+(?:calendar\s+)?year\b|\byearly\b|\bannual(?:ly)?\b|\byear[- ]by[- ]year\b|按年度?|每一?年|各年度?|分年度?|逐年|年度(?:销售|收入|营收|数据|汇总|统计)?/,
+  ],
+  [
+    'quarter',
+    /\b(?:by|per|each|every|for each)\s+quarter\b|\bquarterly\b|\bquarter[- ]by[- ]quarter\b|按季度?|每个?季度?|各季度|分季度|逐季度?/,
+  ],
   ['month', /\b(?:by|per|each|every|for each)\s+month\b|\bmonthly\b|\bmonth[- ]by[- ]month\b|按月份?|每个?月|各月份?|分月|逐月|月度/],
   ['week', /\b(?:by|per|each|every|for each)\s+week\b|\bweekly\b|按周|每周|各周|逐周/],
   ['day', /\b(?:by|per|each|every|for each)\s+day\b|\bdaily\b|按天|按日|每天|每日|逐日/],
 ];
-const WHICH_GRAIN = /\b(?:which|what)\s+(year|quarter|month|week|day)\b|\b(?:best|worst|highest|lowest|biggest|strongest|weakest|top)\s+(year|quarter|month|week|day)\b|哪一?(年)|哪一?个?(季度)|哪一?个?(月)份?|哪一?(周)|哪一?(天)/;
+const WHICH_GRAIN =
+  /\b(?:which|what)\s+(year|quarter|month|week|day)\b|\b(?:best|worst|highest|lowest|biggest|strongest|weakest|top)\s+(year|quarter|month|week|day)\b|哪一?(年)|哪一?个?(季度)|哪一?个?(月)份?|哪一?(周)|哪一?(天)/;
 const ZH_GRAIN: Record<string, TimeGrain> = { 年: 'year', 季度: 'quarter', 月: 'month', 周: 'week', 天: 'day' };
 
 /** A time grain asked for ("by year", "每月"), or by a ranking over periods ("which month"). */
@@ -48,7 +55,8 @@ export function findGrain(q: string): Found<{ grain: TimeGrain; ranked: boolean 
 }
 
 export const ASCENDING = /最低|最少|最小|最差|最不|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bfewest\b|\bminimum\b/i;
-export const DESCENDING = /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
+export const DESCENDING =
+  /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
 const SUPERLATIVE = new RegExp(`${ASCENDING.source}|${DESCENDING.source}`, 'gi');
 
 /** Every superlative or ranking word, with where it stands. */
@@ -63,8 +71,10 @@ export function rankingWords(q: string): Found<'asc' | 'desc'>[] {
   return out;
 }
 
-const YEAR_OVER_YEAR = /\byear[- ]over[- ]year\b|\byoy\b|同比|\bsame\s+(?:period|month|quarter)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior)\s+year\b|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+year\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+year\b/;
-const PERIOD_OVER_PERIOD = /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:month|quarter|week|period)\s+before\b|\b(?:with|to|against|than)\s+the\s+(?:previous|prior|preceding)\s+(?:month|quarter|week|period)\b|(?:与|和|比|较)上一?个?(?:月|季度|周)(?:相比)?|(?:与|和|跟|比|较)?前一个?(?:月|季度|周|年)|(?:与|和|跟|比|较)上上个?月|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b/;
+const YEAR_OVER_YEAR =
+  /\byear[- ]over[- ]year\b|\byoy\b|同比|\bsame\s+(?:period|month|quarter)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior)\s+year\b|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+year\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+year\b/;
+const PERIOD_OVER_PERIOD =
+  /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:month|quarter|week|period)\s+before\b|\b(?:with|to|against|than)\s+the\s+(?:previous|prior|preceding)\s+(?:month|quarter|week|period)\b|(?:与|和|比|较)上一?个?(?:月|季度|周)(?:相比)?|(?:与|和|跟|比|较)?前一个?(?:月|季度|周|年)|(?:与|和|跟|比|较)上上个?月|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b/;
 
 /** Year over year or period over period, if asked. */
 export function findPeriodComparison(q: string): Found<'year_over_year' | 'period_over_period'> | null {
@@ -77,19 +87,23 @@ export function findPeriodComparison(q: string): Found<'year_over_year' | 'perio
 
 // ------------------------------------------------------------------ words not used
 
-const EN_STOP = new Set(`a an the of in on at for to from by per with and or vs versus is are was were be been being do does did done
+const EN_STOP = new Set(
+  `a an the of in on at for to from by per with and or vs versus is are was were be been being do does did done
 have has had what whats what's which who whom whose how much many when where why please show me us tell give list find get see
 our my we i you your their its it this that these those there here can could would should will shall may might
 total totals number amount value values figure figures overall all each every any some across over under during between
 than then as into out up down about also just only so very now today data database report
 go went going look looks looking break broken breakdown split
 like make made much more less did get got give gave bring brought generate generated buy buys bought sell sells sold selling
-purchase purchased purchases spend spent pay paid earn earned make makes`.split(/\s+/));
+purchase purchased purchases spend spent pay paid earn earned make makes`.split(/\s+/),
+);
 
-const ZH_STOP = new Set(`的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
+const ZH_STOP = new Set(
+  `的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
 分析 一共 多少 什么 如何 怎么 怎样 为何 哪 哪个 哪些 哪位 哪家 哪种 哪类 谁 几 多 少 各 按 按照 每 个 位 家 名 种 类 从 到 至 比 中 里 内 上 下 之 其 这 那 这个 那个 这些
 那些 找出 找 告诉 情况 数据 数字 数 一 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 最 高 低 大 小 好 差 前 后 贡献
-top 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来`.split(/\s+/));
+top 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来`.split(/\s+/),
+);
 
 let jieba: Jieba | null = null;
 /** The segmenter, loaded once per process (about 0.2 s): Chinese has no spaces to find words by. */
@@ -125,7 +139,16 @@ export function wordsNotUsed(question: string, covered: Span[]): string[] {
   }
   for (const run of rest.match(/[\u4e00-\u9fff]+/g) ?? []) {
     for (const w of segmenter().cut(run, false)) {
-      if (w.trim() && !ZH_STOP.has(w) && !words.includes(w) && !(w.length === 1 && /[的了吗呢是在有和与及或各按每个位家名从到至比中里上下之其这那多少几最高低大小好差前后总年月日天周区省市]/.test(w))) words.push(w);
+      if (
+        w.trim() &&
+        !ZH_STOP.has(w) &&
+        !words.includes(w) &&
+        !(
+          w.length === 1 &&
+          /[的了吗呢是在有和与及或各按每个位家名从到至比中里上下之其这那多少几最高低大小好差前后总年月日天周区省市]/.test(w)
+        )
+      )
+        words.push(w);
     }
   }
   return words;
@@ -133,20 +156,31 @@ export function wordsNotUsed(question: string, covered: Span[]): string[] {
 
 /** Unused words that name what the plan language has but this plan does not say: a period, a grain, a ranking. */
 export function blockingWords(words: string[]): string[] {
-  return words.filter((w) =>
-    /\d/.test(w) ||
-    /^(?:years?|quarters?|months?|weeks?|days?|yearly|annual|quarterly|monthly|weekly|daily|ytd|since|until|before|after|recent|last|previous|past|latest|first|second|third|fourth|half|h1|h2|q[1-4])$/.test(w) ||
-    /^(?:top|bottom|highest|lowest|most|least|best|worst|largest|smallest|biggest|rank|ranking|ranked|fewest)$/.test(w) ||
-    // Change, comparison and share: a plan of plain totals does not say them.
-    /^(?:growth|grow|grew|grown|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|changing|trends?|trending|compare[ds]?|comparing|comparison|versus|vs|drop(?:s|ped)?|rise|rose|fell|fall|why|share|shares|percentage|percent|proportion|ratio|split|mix)$/.test(w) ||
-    /占|比例|份额|百分比|比重|增长|下降|上升|上涨|减少|变化|趋势|走势|对比|相比|比较|为什么|原因|导致|排名|排行|排序/.test(w) ||
-    /[年月季周天日]|以来|最近|过去|近期|今天|昨天|前年|上半|下半|第.|排名|最/.test(w),
+  return words.filter(
+    (w) =>
+      /\d/.test(w) ||
+      /^(?:years?|quarters?|months?|weeks?|days?|yearly|annual|quarterly|monthly|weekly|daily|ytd|since|until|before|after|recent|last|previous|past|latest|first|second|third|fourth|half|h1|h2|q[1-4])$/.test(
+        w,
+      ) ||
+      /^(?:top|bottom|highest|lowest|most|least|best|worst|largest|smallest|biggest|rank|ranking|ranked|fewest)$/.test(w) ||
+      // Change, comparison and share: a plan of plain totals does not say them.
+      /^(?:growth|grow|grew|grown|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|changing|trends?|trending|compare[ds]?|comparing|comparison|versus|vs|drop(?:s|ped)?|rise|rose|fell|fall|why|share|shares|percentage|percent|proportion|ratio|split|mix)$/.test(
+        w,
+      ) ||
+      /占|比例|份额|百分比|比重|增长|下降|上升|上涨|减少|变化|趋势|走势|对比|相比|比较|为什么|原因|导致|排名|排行|排序/.test(w) ||
+      /[年月季周天日]|以来|最近|过去|近期|今天|昨天|前年|上半|下半|第.|排名|最/.test(w),
   );
 }
 
 // ------------------------------------------------------------------ the statement
 
-const GRAIN_TEXT: Record<TimeGrain, [string, string]> = { year: ['按年', 'by year'], quarter: ['按季度', 'by quarter'], month: ['按月', 'by month'], week: ['按周', 'by week'], day: ['按天', 'by day'] };
+const GRAIN_TEXT: Record<TimeGrain, [string, string]> = {
+  year: ['按年', 'by year'],
+  quarter: ['按季度', 'by quarter'],
+  month: ['按月', 'by month'],
+  week: ['按周', 'by week'],
+  day: ['按天', 'by day'],
+};
 
 function windowText(w: TimeWindow, t: Say): string {
   const dates = `${w.start} – ${lastDayOf(w.end)}`;
@@ -162,20 +196,40 @@ function windowText(w: TimeWindow, t: Say): string {
  * The answer's first line: "Revenue, all time (2021-01-01 – 2025-12-22), by year:", with what was compared,
  * grouped, filtered and ranked, and the words not used.
  */
-export function statementOf(reading: Omit<QuestionReading, 'statement'>, language: Language, labels: { dimension: (d: string) => string; value: (d: string, v: string) => string }): string {
+export function statementOf(
+  reading: Omit<QuestionReading, 'statement'>,
+  language: Language,
+  labels: { dimension: (d: string) => string; value: (d: string, v: string) => string },
+): string {
   const t = say(language);
   const parts: string[] = [reading.metric_labels.join(t('、', ', '))];
   if (reading.window) parts.push(windowText(reading.window, t));
-  if (reading.compared_with) parts.push(t(`对比 ${windowText(reading.compared_with, t)}`, `compared with ${windowText(reading.compared_with, t)}`));
+  if (reading.compared_with)
+    parts.push(t(`对比 ${windowText(reading.compared_with, t)}`, `compared with ${windowText(reading.compared_with, t)}`));
   if (reading.filters.length > 0) {
-    parts.push(reading.filters.map((f) => `${labels.dimension(f.dimension)}${t('为', ' = ')}${f.values.map((v) => labels.value(f.dimension, v)).join(t('、', ' or '))}`).join(t('，', ', ')));
+    parts.push(
+      reading.filters
+        .map(
+          (f) =>
+            `${labels.dimension(f.dimension)}${t('为', ' = ')}${f.values.map((v) => labels.value(f.dimension, v)).join(t('、', ' or '))}`,
+        )
+        .join(t('，', ', ')),
+    );
   }
   const groups = reading.group_by.filter((g) => g !== 'period' && g !== reading.grain);
   if (reading.grain) parts.push(t(...GRAIN_TEXT[reading.grain]));
   if (groups.length > 0) parts.push(t(`按${groups.map(labels.dimension).join('、')}`, `by ${groups.map(labels.dimension).join(', ')}`));
   if (reading.ranking) {
-    const by = reading.ranking.by === reading.grain && reading.grain ? t(GRAIN_TEXT[reading.grain][0].slice(1), reading.grain) : labels.dimension(reading.ranking.by);
-    parts.push(t(`${reading.ranking.order === 'desc' ? '最高' : '最低'}的 ${reading.ranking.n} 个${by}`, `${reading.ranking.order === 'desc' ? 'top' : 'bottom'} ${reading.ranking.n} ${by}`));
+    const by =
+      reading.ranking.by === reading.grain && reading.grain
+        ? t(GRAIN_TEXT[reading.grain][0].slice(1), reading.grain)
+        : labels.dimension(reading.ranking.by);
+    parts.push(
+      t(
+        `${reading.ranking.order === 'desc' ? '最高' : '最低'}的 ${reading.ranking.n} 个${by}`,
+        `${reading.ranking.order === 'desc' ? 'top' : 'bottom'} ${reading.ranking.n} ${by}`,
+      ),
+    );
   }
   let line = `${parts.join(t('，', ', '))}${t('：', ':')}`;
   if (reading.not_used.length > 0) line += t(`（未使用：${reading.not_used.join('、')}）`, ` (not used: ${reading.not_used.join(', ')})`);

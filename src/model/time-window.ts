@@ -11,9 +11,34 @@
 import type { TimeWindow } from '../contracts';
 
 const DAY = 86_400_000;
-const MONTHS_EN = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS_EN = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const CN_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-const EN_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const EN_NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+};
 
 function parseDate(iso: string): Date {
   return new Date(`${iso}T00:00:00Z`);
@@ -72,7 +97,12 @@ export function periodLabels(start: string, end: string): { zh: string; en: stri
   return { zh: `${start} 至 ${iso(last)}`, en: `${start} to ${iso(last)}` };
 }
 
-export function makeWindow(start: string, end: string, source: TimeWindow['source'], labels: { zh: string; en: string } = periodLabels(start, end)): TimeWindow {
+export function makeWindow(
+  start: string,
+  end: string,
+  source: TimeWindow['source'],
+  labels: { zh: string; en: string } = periodLabels(start, end),
+): TimeWindow {
   return { start, end, label_zh: labels.zh, label_en: labels.en, source };
 }
 
@@ -91,19 +121,31 @@ export function monthsEndingWith(last: string, n: number, source: TimeWindow['so
 /** The default period when a question names none and nothing is known of the data: the last full calendar month. */
 export function defaultTimeWindow(asOf: string): TimeWindow {
   const today = parseDate(asOf);
-  return makeWindow(isoMonth(today.getUTCFullYear(), today.getUTCMonth() - 1), isoMonth(today.getUTCFullYear(), today.getUTCMonth()), 'default');
+  return makeWindow(
+    isoMonth(today.getUTCFullYear(), today.getUTCMonth() - 1),
+    isoMonth(today.getUTCFullYear(), today.getUTCMonth()),
+    'default',
+  );
 }
 
 /** The calendar month before the window's first month. */
 export function previousMonth(window: TimeWindow): TimeWindow {
   const start = parseDate(window.start);
-  return makeWindow(isoMonth(start.getUTCFullYear(), start.getUTCMonth() - 1), isoMonth(start.getUTCFullYear(), start.getUTCMonth()), window.source);
+  return makeWindow(
+    isoMonth(start.getUTCFullYear(), start.getUTCMonth() - 1),
+    isoMonth(start.getUTCFullYear(), start.getUTCMonth()),
+    window.source,
+  );
 }
 
 /** The n full months ending with the month of window.end - 1 day (the window's last month). */
 export function monthsBack(window: TimeWindow, n: number): TimeWindow {
   const last = addDays(parseDate(window.end), -1);
-  return makeWindow(isoMonth(last.getUTCFullYear(), last.getUTCMonth() - (n - 1)), isoMonth(last.getUTCFullYear(), last.getUTCMonth() + 1), window.source);
+  return makeWindow(
+    isoMonth(last.getUTCFullYear(), last.getUTCMonth() - (n - 1)),
+    isoMonth(last.getUTCFullYear(), last.getUTCMonth() + 1),
+    window.source,
+  );
 }
 
 /** Whole months in a window (0 when it does not start and end on a month's first day). */
@@ -170,10 +212,24 @@ interface Point {
   relative: boolean;
 }
 
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const monthIndexOf = (name: string) => MONTHS_EN.findIndex((m) => m.startsWith(name.slice(0, 3)));
 const N = '(\\d+|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)';
-const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, 一: 1, 二: 2, 三: 3, 四: 4 };
+const ORDINAL: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+};
 
 /** Points named by date: each pattern returns [start, end) of the unit it names. Earlier patterns win overlaps. */
 function datePoints(q: string): Point[] {
@@ -189,7 +245,9 @@ function datePoints(q: string): Point[] {
   };
   const day = (y: number, mi: number, d: number) => iso(new Date(Date.UTC(y, mi, d)));
   // Days: 2023-03-01, 2023/3/1, 2023年3月1日, March 1, 2024.
-  scan(/(\d{4})[-/](\d{1,2})[-/](\d{1,2})/g, (m) => add(m, day(+m[1]!, +m[2]! - 1, +m[3]!), day(+m[1]!, +m[2]! - 1, +m[3]! + 1), 'day', +m[1]!));
+  scan(/(\d{4})[-/](\d{1,2})[-/](\d{1,2})/g, (m) =>
+    add(m, day(+m[1]!, +m[2]! - 1, +m[3]!), day(+m[1]!, +m[2]! - 1, +m[3]! + 1), 'day', +m[1]!),
+  );
   scan(/(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]/g, (m) => {
     const y = m[1] ? +m[1] : 2000;
     add(m, day(y, +m[2]! - 1, +m[3]!), day(y, +m[2]! - 1, +m[3]! + 1), 'day', m[1] ? y : null);
@@ -208,7 +266,9 @@ function datePoints(q: string): Point[] {
   const quarter = (m: RegExpExecArray, y: number, n: number) => add(m, isoMonth(y, (n - 1) * 3), isoMonth(y, n * 3), 'quarter', y);
   scan(/\bq([1-4])\s*(?:of\s+)?(\d{4})\b/g, (m) => quarter(m, +m[2]!, +m[1]!));
   scan(/(\d{4})\s*年?\s*-?\s*q([1-4])\b/g, (m) => quarter(m, +m[1]!, +m[2]!));
-  scan(/\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(\d{4})\b/g, (m) => quarter(m, +m[2]!, ORDINAL[m[1]!] ?? 1));
+  scan(/\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(\d{4})\b/g, (m) =>
+    quarter(m, +m[2]!, ORDINAL[m[1]!] ?? 1),
+  );
   scan(/(\d{4})\s*年\s*第?\s*([一二三四1-4])\s*季度?/g, (m) => quarter(m, +m[1]!, ORDINAL[m[2]!] ?? +m[2]!));
   // Months: 2024-03, 2024年3月, March 2024, and a month without its year (its year comes from the other end of a range).
   scan(/\b(\d{4})-(\d{1,2})\b(?!-\d)/g, (m) => add(m, isoMonth(+m[1]!, +m[2]! - 1), isoMonth(+m[1]!, +m[2]!), 'month', +m[1]!));
@@ -238,33 +298,51 @@ function relativePoints(q: string, asOf: string): Point[] {
   const points: Point[] = [];
   const rules: [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] = [
     [/(?:year to date|\bytd\b|今年以来|今年至今|年初至今)/, () => [isoMonth(year, 0), tomorrow, 'range']],
-    [new RegExp(`(?:最近|过去|近)\\s*${N}\\s*个?月|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+months?\\b`), (m) => {
-      const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-      return [isoMonth(year, month - n), isoMonth(year, month), 'range'];
-    }],
-    [new RegExp(`(?:最近|过去|近)\\s*${N}\\s*年|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+years?\\b`), (m) => {
-      const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-      return [`${year - n}-01-01`, `${year}-01-01`, 'range'];
-    }],
-    [new RegExp(`(?:最近|过去|近)\\s*${N}\\s*(?:周|个星期|星期)|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+weeks?\\b`), (m) => {
-      const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-      return [iso(addDays(today, -7 * n)), iso(today), 'range'];
-    }],
-    [new RegExp(`(?:最近|过去|近)\\s*${N}\\s*天|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+days?\\b`), (m) => {
-      const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-      return [iso(addDays(today, -n)), iso(today), 'range'];
-    }],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*个?月|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+months?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [isoMonth(year, month - n), isoMonth(year, month), 'range'];
+      },
+    ],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*年|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+years?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [`${year - n}-01-01`, `${year}-01-01`, 'range'];
+      },
+    ],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*(?:周|个星期|星期)|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+weeks?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [iso(addDays(today, -7 * n)), iso(today), 'range'];
+      },
+    ],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*天|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+days?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [iso(addDays(today, -n)), iso(today), 'range'];
+      },
+    ],
     [/上个?月|\b(?:last|previous|past)\s+month\b/, () => [isoMonth(year, month - 1), isoMonth(year, month), 'month']],
     [/本月|这个月|当月|\bthis\s+month\b/, () => [isoMonth(year, month), tomorrow, 'month']],
-    [/上个?季度|\b(?:last|previous)\s+quarter\b/, () => {
-      const q0 = Math.floor(month / 3) * 3;
-      return [isoMonth(year, q0 - 3), isoMonth(year, q0), 'quarter'];
-    }],
+    [
+      /上个?季度|\b(?:last|previous)\s+quarter\b/,
+      () => {
+        const q0 = Math.floor(month / 3) * 3;
+        return [isoMonth(year, q0 - 3), isoMonth(year, q0), 'quarter'];
+      },
+    ],
     [/本季度|这个季度|\bthis\s+quarter\b/, () => [isoMonth(year, Math.floor(month / 3) * 3), tomorrow, 'quarter']],
-    [/上个?(?:星期|周)|\blast\s+week\b/, () => {
-      const thisMonday = addDays(today, -((today.getUTCDay() + 6) % 7));
-      return [iso(addDays(thisMonday, -7)), iso(thisMonday), 'week'];
-    }],
+    [
+      /上个?(?:星期|周)|\blast\s+week\b/,
+      () => {
+        const thisMonday = addDays(today, -((today.getUTCDay() + 6) % 7));
+        return [iso(addDays(thisMonday, -7)), iso(thisMonday), 'week'];
+      },
+    ],
     [/昨天|\byesterday\b/, () => [iso(addDays(today, -1)), iso(today), 'day']],
     [/前年|\bthe\s+year\s+before\s+last\b/, () => [`${year - 2}-01-01`, `${year - 1}-01-01`, 'year']],
     [/去年|\blast\s+year\b|\bprevious\s+year\b/, () => [`${year - 1}-01-01`, `${year}-01-01`, 'year']],
@@ -285,7 +363,8 @@ function relativePoints(q: string, asOf: string): Point[] {
 
 const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|-|–|—|~|到|至|and)\s*$/;
 const VERSUS_JOIN = /^\s*(?:vs\.?|versus|against|compared\s+(?:to|with)|与|和|跟|同|对比|相比|比)\s*$/;
-const ALL_TIME = /\ball[- ]time\b|\bof all time\b|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|\bso far\b|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
+const ALL_TIME =
+  /\ball[- ]time\b|\bof all time\b|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|\bso far\b|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
 const SINCE_BEFORE = /\b(?:since|from)\s+$|(?:自从?|从)\s*$/;
 const SINCE_AFTER = /^\s*(?:以来|起|开始|至今|到现在|onwards?|on)/;
 
@@ -325,15 +404,27 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
       if (a.year === null && second.year !== null) a = withYear(a, second.year);
       if (second.year === null && a.year !== null) second = withYear(second, a.year);
       // In a why or compare question, "between A and B", "from A to B" and "A and B" of the same unit set two periods against each other.
-      const versus = VERSUS_JOIN.test(between) || (pairAsTwo && (/between\s+$|\bfrom\s+$|从\s*$/.test(before) || /到|至|to/.test(between) || (/and/.test(between) && a.unit === second.unit)));
+      const versus =
+        VERSUS_JOIN.test(between) ||
+        (pairAsTwo &&
+          (/between\s+$|\bfrom\s+$|从\s*$/.test(before) || /到|至|to/.test(between) || (/and/.test(between) && a.unit === second.unit)));
       const startWord = /\b(?:between|from)\s+$|从\s*$/.exec(before);
       const spanStart = startWord ? a.at - (before.length - startWord.index) : a.at;
       if (versus) {
-        periods.push(toPeriod(a, [[spanStart, a.to], [a.to, second.at]]), toPeriod(second));
+        periods.push(
+          toPeriod(a, [
+            [spanStart, a.to],
+            [a.to, second.at],
+          ]),
+          toPeriod(second),
+        );
       } else if (second.end <= a.start) {
         problem = `the range ends (${lastDayOf(second.end)}) before it starts (${a.start})`;
       } else {
-        periods.push({ ...toPeriod({ ...a, end: second.end, unit: 'range' }, [[spanStart, second.to]]), relative: a.relative || second.relative });
+        periods.push({
+          ...toPeriod({ ...a, end: second.end, unit: 'range' }, [[spanStart, second.to]]),
+          relative: a.relative || second.relative,
+        });
       }
       i++;
       continue;
@@ -351,9 +442,10 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
     periods.push(toPeriod(a));
   }
   // "至今" counted as a since above is not also all time.
-  const allTime = allTimeMatch && !periods.some((p) => p.spans.some(([s, e]) => allTimeMatch.index >= s && allTimeMatch.index < e))
-    ? ([allTimeMatch.index, allTimeMatch.index + allTimeMatch[0].length] as [number, number])
-    : null;
+  const allTime =
+    allTimeMatch && !periods.some((p) => p.spans.some(([s, e]) => allTimeMatch.index >= s && allTimeMatch.index < e))
+      ? ([allTimeMatch.index, allTimeMatch.index + allTimeMatch[0].length] as [number, number])
+      : null;
   return { periods, allTime, problem };
 }
 

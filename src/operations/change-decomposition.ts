@@ -28,15 +28,30 @@ export const ChangeDecompositionOperation = z.object({
 
 /** Its sentences: the finding, the assumptions, the calculations' descriptions and the chart's axis. */
 const MESSAGES = defineMessages({
-  'operation.change_decomposition.finding': { zh: '按{dimension}分解：{before} → {after} 变化 {change}', en: 'decomposed by {column}: {before} → {after} change {change}' },
+  'operation.change_decomposition.finding': {
+    zh: '按{dimension}分解：{before} → {after} 变化 {change}',
+    en: 'decomposed by {column}: {before} → {after} change {change}',
+  },
   'operation.change_decomposition.assumption.overlap': {
     zh: '同一单位可属于多个{dimension}（例如一笔订单含多个分组的明细），各组之和不等于整体：前后两期取整体指标本身，各组效应解释 {explained}，其余 {residual} 来自分组重叠，不归因于任何分组',
-    en: 'a unit can sit in several {dimension} groups (an order with lines in several of them), so the groups do not add up to the whole: before and after are the metric itself, the groups\' effects explain {explained} and the remaining {residual} comes from the overlap, attributed to no group',
+    en: "a unit can sit in several {dimension} groups (an order with lines in several of them), so the groups do not add up to the whole: before and after are the metric itself, the groups' effects explain {explained} and the remaining {residual} comes from the overlap, attributed to no group",
   },
-  'operation.change_decomposition.assumption.exact': { zh: '结构效应与比率效应用前后两期的平均权重和平均值计算，二者之和恰好等于变化', en: 'mix and rate effects use the mean of both periods\' weights and values, so they add up exactly to the change' },
-  'operation.change_decomposition.calc.change': { zh: '{label}变化（{before} → {after}，按{dimension}分解）', en: '{label} change ({before} → {after}, by {dimension})' },
-  'operation.change_decomposition.calc.residual': { zh: '{label}变化中分组重叠的部分（不归因于任何{dimension}）', en: '{label} change left by overlapping {dimension} groups (attributed to none)' },
-  'operation.change_decomposition.calc.effect': { zh: '{dimension}={value} 对变化的贡献', en: 'effect of {dimension}={value} on the change' },
+  'operation.change_decomposition.assumption.exact': {
+    zh: '结构效应与比率效应用前后两期的平均权重和平均值计算，二者之和恰好等于变化',
+    en: "mix and rate effects use the mean of both periods' weights and values, so they add up exactly to the change",
+  },
+  'operation.change_decomposition.calc.change': {
+    zh: '{label}变化（{before} → {after}，按{dimension}分解）',
+    en: '{label} change ({before} → {after}, by {dimension})',
+  },
+  'operation.change_decomposition.calc.residual': {
+    zh: '{label}变化中分组重叠的部分（不归因于任何{dimension}）',
+    en: '{label} change left by overlapping {dimension} groups (attributed to none)',
+  },
+  'operation.change_decomposition.calc.effect': {
+    zh: '{dimension}={value} 对变化的贡献',
+    en: 'effect of {dimension}={value} on the change',
+  },
   'operation.change_decomposition.chart.axis': { zh: '对变化的贡献', en: 'contribution to the change' },
 });
 
@@ -44,7 +59,11 @@ export const change_decomposition: Operation<'change_decomposition'> = {
   kind: 'change_decomposition',
   messages: MESSAGES,
   agent: 'sql',
-  prompt: { planner: 'the metric\'s change from period `before` to period `after`, split over the values of `dimension` (a query plus its derivation)', kit: 'changeDecomposition(rows, dimension, before, after)' },
+  prompt: {
+    planner:
+      "the metric's change from period `before` to period `after`, split over the values of `dimension` (a query plus its derivation)",
+    kit: 'changeDecomposition(rows, dimension, before, after)',
+  },
   dimensions: (op) => [op.dimension],
 
   deriveFromRows: (op, rows) => changeDecomposition(rows, op.dimension, op.before, op.after, op.period_column),
@@ -59,7 +78,8 @@ export const change_decomposition: Operation<'change_decomposition'> = {
       if (before === 0 && after === 0) return `no data for ${op.before} or ${op.after}`;
       // The effects and what the overlap of groups leaves (0 when every unit is in one group) make the change.
       const parts = [...rows.map((r) => numOrNaN(r.total_effect)), typeof residual === 'number' ? residual : 0];
-      if (!addsUp(parts, numOrNaN(change)) && total <= rows.length) return `effects${typeof residual === 'number' && residual !== 0 ? ' and the residual' : ''} do not add up to the change ${String(change)}`;
+      if (!addsUp(parts, numOrNaN(change)) && total <= rows.length)
+        return `effects${typeof residual === 'number' && residual !== 0 ? ' and the residual' : ''} do not add up to the change ${String(change)}`;
       return null;
     },
   },
@@ -69,10 +89,22 @@ export const change_decomposition: Operation<'change_decomposition'> = {
     const dimension = dimensionLabel(catalog, language, op.dimension);
     const delta = (value: number) => formatDelta(value, metric, language);
     return {
-      findings: finding(text('operation.change_decomposition.finding', { dimension, column: op.dimension, before: String(s.before), after: String(s.after), change: delta(num(s.change)) })),
+      findings: finding(
+        text('operation.change_decomposition.finding', {
+          dimension,
+          column: op.dimension,
+          before: String(s.before),
+          after: String(s.after),
+          change: delta(num(s.change)),
+        }),
+      ),
       assumptions: [
         s.groups_overlap === 'yes'
-          ? text('operation.change_decomposition.assumption.overlap', { dimension, explained: delta(num(s.change) - num(s.residual)), residual: delta(num(s.residual)) })
+          ? text('operation.change_decomposition.assumption.overlap', {
+              dimension,
+              explained: delta(num(s.change) - num(s.residual)),
+              residual: delta(num(s.residual)),
+            })
           : text('operation.change_decomposition.assumption.exact'),
       ],
       memory: [],
@@ -84,18 +116,55 @@ export const change_decomposition: Operation<'change_decomposition'> = {
     const text = textOf(MESSAGES, language);
     const calcs: Calculation[] = [];
     const dim = dimensionLabel(catalog, language, op.dimension);
-    calcs.push(...make(ctx, 'change', summary.change, { display, delta: true, description: text('operation.change_decomposition.calc.change', { label: ctx.label, before: op.before, after: op.after, dimension: dim }), formula: 'value_after − value_before', importance: 'medium', pick: { field: 'change', match: null } }));
+    calcs.push(
+      ...make(ctx, 'change', summary.change, {
+        display,
+        delta: true,
+        description: text('operation.change_decomposition.calc.change', {
+          label: ctx.label,
+          before: op.before,
+          after: op.after,
+          dimension: dim,
+        }),
+        formula: 'value_after − value_before',
+        importance: 'medium',
+        pick: { field: 'change', match: null },
+      }),
+    );
     if (summary.groups_overlap === 'yes') {
-      calcs.push(...make(ctx, 'residual', summary.residual, { display, delta: true, description: text('operation.change_decomposition.calc.residual', { label: ctx.label, dimension: dim }), formula: 'change − Σ total_effect', importance: 'medium', pick: { field: 'residual', match: null } }));
+      calcs.push(
+        ...make(ctx, 'residual', summary.residual, {
+          display,
+          delta: true,
+          description: text('operation.change_decomposition.calc.residual', { label: ctx.label, dimension: dim }),
+          formula: 'change − Σ total_effect',
+          importance: 'medium',
+          pick: { field: 'residual', match: null },
+        }),
+      );
     }
-    [...rows].sort((p, q) => Math.abs(num(q.total_effect)) - Math.abs(num(p.total_effect))).slice(0, 8).forEach((row, i) => {
-      const segment = String(row[op.dimension]);
-      calcs.push(...make(ctx, `${segment}.total_effect`, row.total_effect, {
-        display, delta: true, description: text('operation.change_decomposition.calc.effect', { dimension: dim, value: valueLabel(catalog, language, op.dimension, segment) }),
-        formula: row.mix_effect !== undefined ? 'mix_effect + rate_effect = (w1−w0)·(v0+v1)/2 + (v1−v0)·(w0+w1)/2' : 'value_after − value_before',
-        importance: i < 3 ? 'medium' : 'low', pick: { field: 'total_effect', match: { [op.dimension]: segment } },
-      }));
-    });
+    [...rows]
+      .sort((p, q) => Math.abs(num(q.total_effect)) - Math.abs(num(p.total_effect)))
+      .slice(0, 8)
+      .forEach((row, i) => {
+        const segment = String(row[op.dimension]);
+        calcs.push(
+          ...make(ctx, `${segment}.total_effect`, row.total_effect, {
+            display,
+            delta: true,
+            description: text('operation.change_decomposition.calc.effect', {
+              dimension: dim,
+              value: valueLabel(catalog, language, op.dimension, segment),
+            }),
+            formula:
+              row.mix_effect !== undefined
+                ? 'mix_effect + rate_effect = (w1−w0)·(v0+v1)/2 + (v1−v0)·(w0+w1)/2'
+                : 'value_after − value_before',
+            importance: i < 3 ? 'medium' : 'low',
+            pick: { field: 'total_effect', match: { [op.dimension]: segment } },
+          }),
+        );
+      });
     return calcs;
   },
 

@@ -30,7 +30,10 @@ export const compare: Operation<'compare'> = {
   kind: 'compare',
   messages: MESSAGES,
   agent: 'code',
-  prompt: { planner: 'differences between the rows of a dependency\'s metric result (computed from the step it depends on)', kit: 'compare(rows, keyColumns)' },
+  prompt: {
+    planner: "differences between the rows of a dependency's metric result (computed from the step it depends on)",
+    kit: 'compare(rows, keyColumns)',
+  },
   sources: (op) => [op.source],
 
   deriveFromInputs: (op, input) => compareRows(input(op.source).rows, op.key_columns),
@@ -44,14 +47,18 @@ export const compare: Operation<'compare'> = {
   },
 
   acceptance: {
-    criteria: (op) => [`one row per row of ${op.source}, in the same order`, 'diff_vs_first is 0 on the first row and value − first value on the others'],
+    criteria: (op) => [
+      `one row per row of ${op.source}, in the same order`,
+      'diff_vs_first is 0 on the first row and value − first value on the others',
+    ],
     check(op, { rows, inputs, fail }) {
       const source = inputs[op.source]?.rows ?? [];
       if (rows.length !== source.length) return fail(1, `${rows.length} rows for ${source.length} input rows`);
       const first = num(source[0]?.value);
       for (let i = 0; i < rows.length; i++) {
         const expected = num(source[i]?.value) - first;
-        if (Math.abs(num(rows[i]?.diff_vs_first) - expected) > 1e-6 * Math.max(1, Math.abs(expected))) return fail(2, `row ${i + 1}: diff_vs_first ${String(rows[i]?.diff_vs_first)}, expected ${expected}`);
+        if (Math.abs(num(rows[i]?.diff_vs_first) - expected) > 1e-6 * Math.max(1, Math.abs(expected)))
+          return fail(2, `row ${i + 1}: diff_vs_first ${String(rows[i]?.diff_vs_first)}, expected ${expected}`);
       }
       return [];
     },
@@ -70,10 +77,24 @@ export const compare: Operation<'compare'> = {
     const [first, ...others] = rows;
     if (!first) return { findings: [], assumptions: [], memory: [] };
     const parts = others.map((r) => {
-      const pct = typeof r.pct_vs_first === 'number' ? text('operation.compare.pct', { pct: `${r.pct_vs_first >= 0 ? '+' : ''}${percent(r.pct_vs_first, 1)}` }) : '';
-      return text('operation.compare.row', { key: key(r), value: formatValue(num(r.value), metric, language), first: key(first), diff: formatDelta(num(r.diff_vs_first), metric, language), pct });
+      const pct =
+        typeof r.pct_vs_first === 'number'
+          ? text('operation.compare.pct', { pct: `${r.pct_vs_first >= 0 ? '+' : ''}${percent(r.pct_vs_first, 1)}` })
+          : '';
+      return text('operation.compare.row', {
+        key: key(r),
+        value: formatValue(num(r.value), metric, language),
+        first: key(first),
+        diff: formatDelta(num(r.diff_vs_first), metric, language),
+        pct,
+      });
     });
-    const summary = text('operation.compare.finding', { label, first: key(first), value: formatValue(num(first.value), metric, language), rows: parts.join(w.text('common.semicolon')) });
+    const summary = text('operation.compare.finding', {
+      label,
+      first: key(first),
+      value: formatValue(num(first.value), metric, language),
+      rows: parts.join(w.text('common.semicolon')),
+    });
     return { findings: finding(summary), assumptions: [], memory: [] };
   },
 
@@ -85,11 +106,34 @@ export const compare: Operation<'compare'> = {
       const key = op.key_columns.length > 0 ? rowKey(row, op.key_columns) : `row${i + 1}`;
       const label = rowLabel(ctx, row, op.key_columns);
       const match = matchOf(row, op.key_columns);
-      calcs.push(...make(ctx, `${key}.value`, row.value, { display, delta: false, description: named(ctx.label, label), formula: text('operation.compare.calc.source', { source: op.source }), importance: i < 3 ? 'high' : 'medium', pick: { field: 'value', match } }));
+      calcs.push(
+        ...make(ctx, `${key}.value`, row.value, {
+          display,
+          delta: false,
+          description: named(ctx.label, label),
+          formula: text('operation.compare.calc.source', { source: op.source }),
+          importance: i < 3 ? 'high' : 'medium',
+          pick: { field: 'value', match },
+        }),
+      );
       if (i > 0) {
         calcs.push(
-          ...make(ctx, `${key}.diff`, row.diff_vs_first, { display, delta: true, description: text('operation.compare.calc.diff', { label }), formula: 'value − value(first row)', importance: 'medium', pick: { field: 'diff_vs_first', match } }),
-          ...make(ctx, `${key}.pct`, row.pct_vs_first, { display: 'percent', delta: true, description: text('operation.compare.calc.pct', { label }), formula: '(value − first) / |first|', importance: 'medium', pick: { field: 'pct_vs_first', match } }),
+          ...make(ctx, `${key}.diff`, row.diff_vs_first, {
+            display,
+            delta: true,
+            description: text('operation.compare.calc.diff', { label }),
+            formula: 'value − value(first row)',
+            importance: 'medium',
+            pick: { field: 'diff_vs_first', match },
+          }),
+          ...make(ctx, `${key}.pct`, row.pct_vs_first, {
+            display: 'percent',
+            delta: true,
+            description: text('operation.compare.calc.pct', { label }),
+            formula: '(value − first) / |first|',
+            importance: 'medium',
+            pick: { field: 'pct_vs_first', match },
+          }),
         );
       }
     });

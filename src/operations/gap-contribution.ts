@@ -24,25 +24,37 @@ export const GapContributionOperation = z.object({
 
 /** Its sentences: the finding, the assumptions, the calculations' descriptions, the chart's axis, what it rules out. */
 const MESSAGES = defineMessages({
-  'operation.gap_contribution.finding': { zh: '{label}：{a} {value_a}，{b} {value_b}，差距 {gap}。', en: '{label}: {a} {value_a}, {b} {value_b}, a gap of {gap}.' },
+  'operation.gap_contribution.finding': {
+    zh: '{label}：{a} {value_a}，{b} {value_b}，差距 {gap}。',
+    en: '{label}: {a} {value_a}, {b} {value_b}, a gap of {gap}.',
+  },
   'operation.gap_contribution.assumption.overlap': {
     zh: '差距取较高分群减较低分群（{a} − {b}）；同一单位可属于多个{dimension}，各组贡献解释 {explained}，其余 {residual} 来自分组重叠',
     en: 'the gap is the higher segment minus the lower ({a} − {b}); a unit can sit in several {dimension} groups, so the contributions explain {explained} and the remaining {residual} comes from the overlap',
   },
-  'operation.gap_contribution.assumption.exact': { zh: '差距取较高分群减较低分群（{a} − {b}）；各{dimension}的贡献之和等于差距', en: 'the gap is the higher segment minus the lower ({a} − {b}); the {column} contributions add up to it' },
+  'operation.gap_contribution.assumption.exact': {
+    zh: '差距取较高分群减较低分群（{a} − {b}）；各{dimension}的贡献之和等于差距',
+    en: 'the gap is the higher segment minus the lower ({a} − {b}); the {column} contributions add up to it',
+  },
   'operation.gap_contribution.calc.value_a': { zh: '分群 a 的指标值', en: 'the metric for segment a' },
   'operation.gap_contribution.calc.value_b': { zh: '分群 b 的指标值', en: 'the metric for segment b' },
   'operation.gap_contribution.calc.gap': { zh: '{label}差距（{a} − {b}）', en: '{label} gap ({a} − {b})' },
   'operation.gap_contribution.calc.contribution': { zh: '{value}对差距的贡献', en: 'contribution of {value} to the gap' },
   'operation.gap_contribution.chart.axis': { zh: '对差距的贡献', en: 'contribution to the gap' },
-  'operation.gap_contribution.ruled-out': { zh: '{column}={value}：贡献不足差距的百分之一，不作为原因', en: '{column}={value}: contributes under one percent of the gap, ruled out' },
+  'operation.gap_contribution.ruled-out': {
+    zh: '{column}={value}：贡献不足差距的百分之一，不作为原因',
+    en: '{column}={value}: contributes under one percent of the gap, ruled out',
+  },
 });
 
 export const gap_contribution: Operation<'gap_contribution'> = {
   kind: 'gap_contribution',
   messages: MESSAGES,
   agent: 'sql',
-  prompt: { planner: 'how much each value of `across` adds to the metric\'s gap between two segments (a query plus its derivation)', kit: 'gapContribution(...)' },
+  prompt: {
+    planner: "how much each value of `across` adds to the metric's gap between two segments (a query plus its derivation)",
+    kit: 'gapContribution(...)',
+  },
   dimensions: (op) => [op.segment.dimension, op.across],
 
   deriveFromRows: (op, rows) => gapContribution(rows, op.segment.dimension, op.segment.a, op.segment.b, op.across),
@@ -70,15 +82,43 @@ export const gap_contribution: Operation<'gap_contribution'> = {
     const dimension = dimensionLabel(catalog, language, op.across);
     const gapFacts = scopeOf(step, null);
     return {
-      findings: finding(text('operation.gap_contribution.finding', { label, a, b, value_a: formatValue(num(s.value_a), metric, language), value_b: formatValue(num(s.value_b), metric, language), gap: delta(num(s.gap)) })),
-      assumptions: [s.groups_overlap === 'yes'
-        ? text('operation.gap_contribution.assumption.overlap', { a, b, dimension, explained: delta(num(s.gap) - num(s.residual)), residual: delta(num(s.residual)) })
-        : text('operation.gap_contribution.assumption.exact', { a, b, dimension, column: op.across })],
-      memory: [{
-        type: 'fact', content: `${metricName ?? ''} gap ${String(s.segment_a)} − ${String(s.segment_b)} = ${String(s.gap)}`, confidence: 0.9, references: [step.step_id],
-        tags: { metric: metricName ?? null, dimensions: [op.segment.dimension], scope: `${gapFacts.scope}${gapFacts.scope ? ',' : ''}gap=${String(s.segment_a)}-${String(s.segment_b)}`, period: periodTag(op.query.window.start, op.query.window.end) },
-        value: num(s.gap), direction: null,
-      }],
+      findings: finding(
+        text('operation.gap_contribution.finding', {
+          label,
+          a,
+          b,
+          value_a: formatValue(num(s.value_a), metric, language),
+          value_b: formatValue(num(s.value_b), metric, language),
+          gap: delta(num(s.gap)),
+        }),
+      ),
+      assumptions: [
+        s.groups_overlap === 'yes'
+          ? text('operation.gap_contribution.assumption.overlap', {
+              a,
+              b,
+              dimension,
+              explained: delta(num(s.gap) - num(s.residual)),
+              residual: delta(num(s.residual)),
+            })
+          : text('operation.gap_contribution.assumption.exact', { a, b, dimension, column: op.across }),
+      ],
+      memory: [
+        {
+          type: 'fact',
+          content: `${metricName ?? ''} gap ${String(s.segment_a)} − ${String(s.segment_b)} = ${String(s.gap)}`,
+          confidence: 0.9,
+          references: [step.step_id],
+          tags: {
+            metric: metricName ?? null,
+            dimensions: [op.segment.dimension],
+            scope: `${gapFacts.scope}${gapFacts.scope ? ',' : ''}gap=${String(s.segment_a)}-${String(s.segment_b)}`,
+            period: periodTag(op.query.window.start, op.query.window.end),
+          },
+          value: num(s.gap),
+          direction: null,
+        },
+      ],
     };
   },
 
@@ -89,16 +129,48 @@ export const gap_contribution: Operation<'gap_contribution'> = {
     const a = valueLabel(catalog, language, op.segment.dimension, String(summary.segment_a));
     const b = valueLabel(catalog, language, op.segment.dimension, String(summary.segment_b));
     calcs.push(
-      ...make(ctx, 'value_a', summary.value_a, { display, delta: false, description: named(ctx.label, a), formula: text('operation.gap_contribution.calc.value_a'), importance: 'high', pick: { field: 'value_a', match: null } }),
-      ...make(ctx, 'value_b', summary.value_b, { display, delta: false, description: named(ctx.label, b), formula: text('operation.gap_contribution.calc.value_b'), importance: 'high', pick: { field: 'value_b', match: null } }),
-      ...make(ctx, 'gap', summary.gap, { display, delta: true, description: text('operation.gap_contribution.calc.gap', { label: ctx.label, a, b }), formula: 'value_a − value_b', importance: 'high', pick: { field: 'gap', match: null } }),
+      ...make(ctx, 'value_a', summary.value_a, {
+        display,
+        delta: false,
+        description: named(ctx.label, a),
+        formula: text('operation.gap_contribution.calc.value_a'),
+        importance: 'high',
+        pick: { field: 'value_a', match: null },
+      }),
+      ...make(ctx, 'value_b', summary.value_b, {
+        display,
+        delta: false,
+        description: named(ctx.label, b),
+        formula: text('operation.gap_contribution.calc.value_b'),
+        importance: 'high',
+        pick: { field: 'value_b', match: null },
+      }),
+      ...make(ctx, 'gap', summary.gap, {
+        display,
+        delta: true,
+        description: text('operation.gap_contribution.calc.gap', { label: ctx.label, a, b }),
+        formula: 'value_a − value_b',
+        importance: 'high',
+        pick: { field: 'gap', match: null },
+      }),
     );
-    [...rows].sort((p, q) => Math.abs(num(q.contribution)) - Math.abs(num(p.contribution))).slice(0, 8).forEach((row, i) => {
-      calcs.push(...make(ctx, `${String(row[op.across])}.contribution`, row.contribution, {
-        display, delta: true, description: text('operation.gap_contribution.calc.contribution', { value: valueLabel(catalog, language, op.across, String(row[op.across])) }),
-        formula: 'share_a·value_a − share_b·value_b', importance: i < 3 ? 'medium' : 'low', pick: { field: 'contribution', match: { [op.across]: String(row[op.across]) } },
-      }));
-    });
+    [...rows]
+      .sort((p, q) => Math.abs(num(q.contribution)) - Math.abs(num(p.contribution)))
+      .slice(0, 8)
+      .forEach((row, i) => {
+        calcs.push(
+          ...make(ctx, `${String(row[op.across])}.contribution`, row.contribution, {
+            display,
+            delta: true,
+            description: text('operation.gap_contribution.calc.contribution', {
+              value: valueLabel(catalog, language, op.across, String(row[op.across])),
+            }),
+            formula: 'share_a·value_a − share_b·value_b',
+            importance: i < 3 ? 'medium' : 'low',
+            pick: { field: 'contribution', match: { [op.across]: String(row[op.across]) } },
+          }),
+        );
+      });
     return calcs;
   },
 
@@ -116,7 +188,17 @@ export const gap_contribution: Operation<'gap_contribution'> = {
   // A comparison: the two segments, each as its own sample.
   samples(op, { step, intent, catalog, zh }) {
     if (intent !== 'comparison') return undefined;
-    const seg = (v: string) => ({ ...op.query, group_by: [], filters: [...op.query.filters.filter((f) => f.dimension !== op.segment.dimension), { dimension: op.segment.dimension, values: [v] }] });
-    return { metric: op.query.metric, step, ids: { before: `${step.step_id}.value_b`, after: `${step.step_id}.value_a` }, before: { label: valueLabel(catalog, languageOf(zh), op.segment.dimension, op.segment.b), query: seg(op.segment.b) }, after: { label: valueLabel(catalog, languageOf(zh), op.segment.dimension, op.segment.a), query: seg(op.segment.a) } };
+    const seg = (v: string) => ({
+      ...op.query,
+      group_by: [],
+      filters: [...op.query.filters.filter((f) => f.dimension !== op.segment.dimension), { dimension: op.segment.dimension, values: [v] }],
+    });
+    return {
+      metric: op.query.metric,
+      step,
+      ids: { before: `${step.step_id}.value_b`, after: `${step.step_id}.value_a` },
+      before: { label: valueLabel(catalog, languageOf(zh), op.segment.dimension, op.segment.b), query: seg(op.segment.b) },
+      after: { label: valueLabel(catalog, languageOf(zh), op.segment.dimension, op.segment.a), query: seg(op.segment.a) },
+    };
   },
 };

@@ -51,7 +51,9 @@ export const OPERATIONS: { [K in OperationKind]: Operation<K> } = {
  * Every operation's messages (each module's `messages`, keyed `operation.<kind>.…`), for the catalog
  * (src/messages/catalog.ts) and its test; a module renders its own with `textOf`.
  */
-export const OPERATION_MESSAGES: Readonly<Record<string, Message>> = Object.fromEntries(Object.values(OPERATIONS).flatMap((o) => Object.entries(o.messages)));
+export const OPERATION_MESSAGES: Readonly<Record<string, Message>> = Object.fromEntries(
+  Object.values(OPERATIONS).flatMap((o) => Object.entries(o.messages)),
+);
 
 /** The module of an operation, typed for any kind (call its members with the same operation). */
 export function operationOf(op: StepOperation): Operation<OperationKind> {
@@ -60,7 +62,9 @@ export function operationOf(op: StepOperation): Operation<OperationKind> {
 
 /** The module of a kind given as text (a chart's source), or undefined for a kind that is not one. */
 export function operationNamed(kind: string): Operation<OperationKind> | undefined {
-  return Object.prototype.hasOwnProperty.call(OPERATIONS, kind) ? OPERATIONS[kind as OperationKind] as Operation<OperationKind> : undefined;
+  return Object.prototype.hasOwnProperty.call(OPERATIONS, kind)
+    ? (OPERATIONS[kind as OperationKind] as Operation<OperationKind>)
+    : undefined;
 }
 
 /** An operation the SQL agent answers with one compiled query. */

@@ -20,16 +20,28 @@ import { chartBase, joinedBy, make, matchOf, num, ranked, rowKey, rowLabel, scop
 /** Its sentences: the step's summary (one value, two periods, or grouped rows), its assumptions, the calculations' formula. */
 const MESSAGES = defineMessages({
   'operation.metric.single': { zh: '{period}{scope}的{label}为 {value}。', en: '{label}{scope} for {period} was {value}.' },
-  'operation.metric.two-periods': { zh: '{scope}{label}：{before} {value_before} → {after} {value_after}。', en: '{label}{scope}: {before} {value_before} → {after} {value_after}.' },
-  'operation.metric.grouped': { zh: '{period}{scope}按{by}的{label}：{rows}{more}。', en: '{label}{scope} for {period} by {by}: {rows}{more}.' },
+  'operation.metric.two-periods': {
+    zh: '{scope}{label}：{before} {value_before} → {after} {value_after}。',
+    en: '{label}{scope}: {before} {value_before} → {after} {value_after}.',
+  },
+  'operation.metric.grouped': {
+    zh: '{period}{scope}按{by}的{label}：{rows}{more}。',
+    en: '{label}{scope} for {period} by {by}: {rows}{more}.',
+  },
   /** The step's filters as they follow the metric's label (nothing when it has none). */
   'operation.metric.scope': { zh: '{scope}', en: ' in {scope}' },
   /** One more filter after the others: 华东电子产品 / East, Electronics. */
   'operation.metric.scope.and': { zh: '{scope}{filter}', en: '{scope}, {filter}' },
   'operation.metric.missing': { zh: '(缺失)', en: '(missing)' },
   'operation.metric.more-rows': { zh: '（其余各行见存储结果）', en: ' (the other rows are in the stored result)' },
-  'operation.metric.assumption.per': { zh: '{label}先按 {per} 汇总，每个对象在一个期间内只计一次', en: '{label} is computed per {per} first, so each counts once per period' },
-  'operation.metric.formula': { zh: '{step} 的 SQL（目录口径编译），所在行 {key}，列 {column}', en: 'SQL of {step} (compiled from the catalog), row {key}, column {column}' },
+  'operation.metric.assumption.per': {
+    zh: '{label}先按 {per} 汇总，每个对象在一个期间内只计一次',
+    en: '{label} is computed per {per} first, so each counts once per period',
+  },
+  'operation.metric.formula': {
+    zh: '{step} 的 SQL（目录口径编译），所在行 {key}，列 {column}',
+    en: 'SQL of {step} (compiled from the catalog), row {key}, column {column}',
+  },
   'operation.metric.chart.all': { zh: '全部', en: 'all' },
   'operation.metric.grain.year': { zh: '年', en: 'year' },
   'operation.metric.grain.quarter': { zh: '季度', en: 'quarter' },
@@ -41,17 +53,32 @@ const MESSAGES = defineMessages({
 
 /** A period column's name in a summary's "by …" (a catalog dimension goes by its label). */
 const GRAIN_WORDS: Record<string, Extract<keyof typeof MESSAGES, `operation.metric.grain.${string}`>> = {
-  year: 'operation.metric.grain.year', quarter: 'operation.metric.grain.quarter', month: 'operation.metric.grain.month', week: 'operation.metric.grain.week', day: 'operation.metric.grain.day', period: 'operation.metric.grain.period',
+  year: 'operation.metric.grain.year',
+  quarter: 'operation.metric.grain.quarter',
+  month: 'operation.metric.grain.month',
+  week: 'operation.metric.grain.week',
+  day: 'operation.metric.grain.day',
+  period: 'operation.metric.grain.period',
 };
 
 /** The step's single-value and multi-value filters, as its summary names them: 华东电子产品 / East, Electronics. */
 function filtersNamed(w: Written, q: MetricQuery): string {
   const text = textOf(MESSAGES, w.language);
-  const filters = q.filters.map((f) => f.values.map((v) => valueLabel(w.catalog, w.language, f.dimension, v)).join(w.text('common.alternatives')));
+  const filters = q.filters.map((f) =>
+    f.values.map((v) => valueLabel(w.catalog, w.language, f.dimension, v)).join(w.text('common.alternatives')),
+  );
   return joinedBy(filters, (scope, filter) => text('operation.metric.scope.and', { scope, filter }));
 }
 
-function metricStep(w: Written, step: PlanStep, q: MetricQuery, rows: Row[], total: number, metric: MetricDefinition | undefined, label: string): StepFacts {
+function metricStep(
+  w: Written,
+  step: PlanStep,
+  q: MetricQuery,
+  rows: Row[],
+  total: number,
+  metric: MetricDefinition | undefined,
+  label: string,
+): StepFacts {
   const text = textOf(MESSAGES, w.language);
   const period = catalogText(w.language, q.window.label_en, q.window.label_zh);
   const filters = filtersNamed(w, q);
@@ -63,14 +90,33 @@ function metricStep(w: Written, step: PlanStep, q: MetricQuery, rows: Row[], tot
   } else if (q.group_by.length === 1 && PERIOD_COLUMNS.includes(q.group_by[0] ?? '') && rows.length === 2) {
     const [before, after] = rows;
     const key = q.group_by[0] as string;
-    summary = text('operation.metric.two-periods', { scope, label, before: String(before?.[key]), value_before: value(before?.value), after: String(after?.[key]), value_after: value(after?.value) });
+    summary = text('operation.metric.two-periods', {
+      scope,
+      label,
+      before: String(before?.[key]),
+      value_before: value(before?.value),
+      after: String(after?.[key]),
+      value_after: value(after?.value),
+    });
   } else {
     const shown = rows.slice(0, 20);
-    const parts = shown.map((r) => `${q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ')} ${value(r.value)}`);
+    const parts = shown.map(
+      (r) => `${q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ')} ${value(r.value)}`,
+    );
     const more = total > shown.length ? text('operation.metric.more-rows') : '';
-    const grain = (g: string) => { const key = Object.hasOwn(GRAIN_WORDS, g) ? GRAIN_WORDS[g] : undefined; return key ? text(key) : g; };
+    const grain = (g: string) => {
+      const key = Object.hasOwn(GRAIN_WORDS, g) ? GRAIN_WORDS[g] : undefined;
+      return key ? text(key) : g;
+    };
     const by = q.group_by.map((g) => (g in w.catalog.dimensions ? dimensionLabel(w.catalog, w.language, g) : grain(g)));
-    summary = text('operation.metric.grouped', { period, scope, by: w.list(by), label, rows: parts.join(w.text('common.semicolon')), more });
+    summary = text('operation.metric.grouped', {
+      period,
+      scope,
+      by: w.list(by),
+      label,
+      rows: parts.join(w.text('common.semicolon')),
+      more,
+    });
   }
   const assumptions: string[] = [];
   if (metric?.per) assumptions.push(text('operation.metric.assumption.per', { label, per: metric.per }));
@@ -93,12 +139,18 @@ function metricStep(w: Written, step: PlanStep, q: MetricQuery, rows: Row[], tot
       direction: null,
     };
   });
-  return { findings: [{ summary, detail: `${total} row(s)`, evidence_refs: [step.step_id] }], assumptions: [...new Set(assumptions)], memory };
+  return {
+    findings: [{ summary, detail: `${total} row(s)`, evidence_refs: [step.step_id] }],
+    assumptions: [...new Set(assumptions)],
+    memory,
+  };
 }
 
 /** The rows a metric step records as calculations: a long monthly series keeps its latest months (the ones a test compares). */
 function calculatedRows(query: MetricQuery, rows: Row[]): Row[] {
-  return query.group_by.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+  return query.group_by.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP
+    ? rows.slice(-MAX_CALCULATIONS_PER_STEP)
+    : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
 }
 
 /** A metric row's calculation id: the step, the row's key ("total" without grouping), the field. */
@@ -136,8 +188,11 @@ export const metric: Operation<'metric'> = {
       const total = result.result_shape[0];
       if (q.group_by.length === 0 && total !== 1) return `expected exactly one row, got ${total}`;
       if (q.limit !== null && total > q.limit) return `expected at most ${q.limit} rows, got ${total}`;
-      if (!result.filters_applied.some((f) => f.includes(`[${q.window.start}, ${q.window.end})`))) return `the period ${q.window.start}..${q.window.end} was not applied`;
-      const missing = q.filters.find((f) => !result.filters_applied.includes(`${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join(', ')}`));
+      if (!result.filters_applied.some((f) => f.includes(`[${q.window.start}, ${q.window.end})`)))
+        return `the period ${q.window.start}..${q.window.end} was not applied`;
+      const missing = q.filters.find(
+        (f) => !result.filters_applied.includes(`${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join(', ')}`),
+      );
       if (missing) return `the filter on ${missing.dimension} was not applied`;
       return null;
     },
@@ -155,13 +210,16 @@ export const metric: Operation<'metric'> = {
       const key = keys.length > 0 ? rowKey(row, keys) : 'total';
       // The period as dates: a label such as "the last 3 months" would put an uncited number in the text.
       const period = keys.includes('month') ? '' : `${op.query.window.start} – ${lastDayOf(op.query.window.end)}`;
-      calcs.push(...make(ctx, `${key}.value`, row.value, {
-        display, delta: false,
-        description: named(ctx.label, scope, period, keys.length > 0 ? rowLabel(ctx, row, keys) : ''),
-        formula: text('operation.metric.formula', { step: step.step_id, key, column: 'value' }),
-        importance: rows.length <= 2 ? 'high' : ranked(i, 0),
-        pick: { field: 'value', match: matchOf(row, keys) },
-      }));
+      calcs.push(
+        ...make(ctx, `${key}.value`, row.value, {
+          display,
+          delta: false,
+          description: named(ctx.label, scope, period, keys.length > 0 ? rowLabel(ctx, row, keys) : ''),
+          formula: text('operation.metric.formula', { step: step.step_id, key, column: 'value' }),
+          importance: rows.length <= 2 ? 'high' : ranked(i, 0),
+          pick: { field: 'value', match: matchOf(row, keys) },
+        }),
+      );
     });
     return calcs;
   },
@@ -169,19 +227,48 @@ export const metric: Operation<'metric'> = {
   chart({ id, title, rows, label, language }) {
     if (!rows.some((r) => r.value !== undefined)) return null;
     const key = textColumn(rows);
-    const values = rows.map((r) => ({ month: r.month ?? null, group: key ? label(key, String(r[key])) : textOf(MESSAGES, language)('operation.metric.chart.all'), value: Number(r.value) }));
+    const values = rows.map((r) => ({
+      month: r.month ?? null,
+      group: key ? label(key, String(r[key])) : textOf(MESSAGES, language)('operation.metric.chart.all'),
+      value: Number(r.value),
+    }));
     const monthly = rows.some((r) => r.month !== undefined);
     if (monthly && rows.length > 2) {
-      return { id, title, spec: { ...chartBase(title, values), mark: { type: 'line', point: true }, encoding: { x: { field: 'month', type: 'ordinal', title: null }, y: { field: 'value', type: 'quantitative', title: null }, color: { field: 'group', type: 'nominal', title: null } } } };
+      return {
+        id,
+        title,
+        spec: {
+          ...chartBase(title, values),
+          mark: { type: 'line', point: true },
+          encoding: {
+            x: { field: 'month', type: 'ordinal', title: null },
+            y: { field: 'value', type: 'quantitative', title: null },
+            color: { field: 'group', type: 'nominal', title: null },
+          },
+        },
+      };
     }
-    return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: monthly ? 'month' : 'group', type: 'nominal', sort: null, title: null }, y: { field: 'value', type: 'quantitative', title: null }, ...(monthly && key ? { xOffset: { field: 'group' }, color: { field: 'group', type: 'nominal', title: null } } : {}) } } };
+    return {
+      id,
+      title,
+      spec: {
+        ...chartBase(title, values),
+        mark: 'bar',
+        encoding: {
+          x: { field: monthly ? 'month' : 'group', type: 'nominal', sort: null, title: null },
+          y: { field: 'value', type: 'quantitative', title: null },
+          ...(monthly && key ? { xOffset: { field: 'group' }, color: { field: 'group', type: 'nominal', title: null } } : {}),
+        },
+      },
+    };
   },
 
   keyMetrics: (op, rows, catalog, step) => metricValues(step.step_id, op.query, rows, catalog.metrics[op.query.metric]),
 
   // Attribution and trend: the last two full months of the first monthly series.
   samples(op, { step: monthly, intent, partial }) {
-    if (op.query.group_by.length !== 1 || op.query.group_by[0] !== 'month' || (intent !== 'attribution' && intent !== 'trend')) return undefined;
+    if (op.query.group_by.length !== 1 || op.query.group_by[0] !== 'month' || (intent !== 'attribution' && intent !== 'trend'))
+      return undefined;
     const q = op.query;
     let last = lastDayOf(q.window.end).slice(0, 7);
     while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(windowOfMonth(last)).start.slice(0, 7);
@@ -189,6 +276,12 @@ export const metric: Operation<'metric'> = {
     // Neither month may be partial: a half-loaded month is not comparable.
     if (prior < q.window.start.slice(0, 7) || partial.includes(prior) || partial.includes(last)) return null;
     const at = (period: string) => ({ ...q, group_by: [], window: windowOfMonth(period) });
-    return { metric: q.metric, step: monthly, ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` }, before: { label: prior, query: at(prior) }, after: { label: last, query: at(last) } };
+    return {
+      metric: q.metric,
+      step: monthly,
+      ids: { before: `${monthly.step_id}.${prior}.value`, after: `${monthly.step_id}.${last}.value` },
+      before: { label: prior, query: at(prior) },
+      after: { label: last, query: at(last) },
+    };
   },
 };

@@ -14,7 +14,22 @@
  * the registry (through the plan checks and the acceptance criteria).
  */
 import type { Catalog, MetricDefinition } from '../catalog/catalog';
-import type { AnswerMetric, Calculation, Chart, ColumnInfo, DependencyResult, Display, Finding, Language, MemoryDraft, MetricQuery, PlanStep, Row, StepOperation, StepOutput } from '../contracts';
+import type {
+  AnswerMetric,
+  Calculation,
+  Chart,
+  ColumnInfo,
+  DependencyResult,
+  Display,
+  Finding,
+  Language,
+  MemoryDraft,
+  MetricQuery,
+  PlanStep,
+  Row,
+  StepOperation,
+  StepOutput,
+} from '../contracts';
 import type { Derived } from '../analysis/derive';
 import type { Words } from '../analysis/wording';
 import type { Message } from '../messages/message';
@@ -200,7 +215,10 @@ export interface Operation<K extends OperationKind> {
   chart?(ctx: ChartContext): Chart | null;
 
   /** Paths the result rules out as explanations (effects or contributions too small to matter). */
-  ruledOut?(op: OperationOf<K>, args: { derived: Derived; inputs: DependencyResult[]; inputRows: Map<string, Row[]>; language: Language }): string[];
+  ruledOut?(
+    op: OperationOf<K>,
+    args: { derived: Derived; inputs: DependencyResult[]; inputRows: Map<string, Row[]>; language: Language },
+  ): string[];
   /** SQL agent: the key metrics the step reports. */
   keyMetrics?(op: OperationOf<K>, rows: Row[], catalog: Catalog, step: PlanStep): AnswerMetric[];
   /**

@@ -45,7 +45,12 @@ export function scopeOf(step: PlanStep, row: Row | null): { scope: string; dimen
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export function make(ctx: CalculationContext, id: string, value: unknown, parts: Omit<Calculation, 'id' | 'step_id' | 'value' | 'sources'>): Calculation[] {
+export function make(
+  ctx: CalculationContext,
+  id: string,
+  value: unknown,
+  parts: Omit<Calculation, 'id' | 'step_id' | 'value' | 'sources'>,
+): Calculation[] {
   if (!isNumber(value)) return [];
   // Money carries its currency, so the writer and the auditor print and read the same symbol.
   const unit = parts.display === 'currency' && ctx.metric ? (ctx.catalog.metrics[ctx.metric]?.unit ?? null) : null;
@@ -101,7 +106,18 @@ export function effectBars({ id, title, rows, label, language }: ChartContext, f
   const key = textColumn(rows);
   if (!key) return null;
   const values = rows.map((r) => ({ segment: label(key, String(r[key])), effect: Number(r[field]) }));
-  return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'segment', type: 'nominal', sort: null, title: null }, y: { field: 'effect', type: 'quantitative', title: templateOf(axisTitle, language) } } } };
+  return {
+    id,
+    title,
+    spec: {
+      ...chartBase(title, values),
+      mark: 'bar',
+      encoding: {
+        x: { field: 'segment', type: 'nominal', sort: null, title: null },
+        y: { field: 'effect', type: 'quantitative', title: templateOf(axisTitle, language) },
+      },
+    },
+  };
 }
 
 /** Items joined pairwise by a message (`(a, b) => text('….and', { scope: a, filter: b })`), like `join` with a separator: '' for none. */

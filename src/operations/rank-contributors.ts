@@ -29,7 +29,10 @@ const MESSAGES = defineMessages({
   'operation.rank_contributors.effect.rate': { zh: '自身比率变化（比率效应）', en: 'own rate change (rate effect)' },
   'operation.rank_contributors.effect.other': { zh: '自身变化', en: 'own change' },
   'operation.rank_contributors.share-of-change': { zh: '，占变化的 {share}', en: ', {share} of the change' },
-  'operation.rank_contributors.detail.mix': { zh: '（{name} 占比从 {before} 变为 {after}）', en: ' (the share of {name} went from {before} to {after})' },
+  'operation.rank_contributors.detail.mix': {
+    zh: '（{name} 占比从 {before} 变为 {after}）',
+    en: ' (the share of {name} went from {before} to {after})',
+  },
   'operation.rank_contributors.detail.rate': { zh: '（{name} 从 {before} 变为 {after}）', en: ' ({name} went from {before} to {after})' },
   'operation.rank_contributors.calc.before': { zh: '变化前', en: 'before' },
   'operation.rank_contributors.calc.after': { zh: '变化后', en: 'after' },
@@ -42,11 +45,21 @@ const MESSAGES = defineMessages({
   'operation.rank_contributors.calc.effect': { zh: '按贡献排序的分解效应', en: 'decomposition effect, ranked' },
   'operation.rank_contributors.calc.share': { zh: '{contributor} {kind}占变化的比例', en: '{contributor} {kind} as a share of the change' },
   'operation.rank_contributors.chart.axis': { zh: '对变化的影响', en: 'effect on the change' },
-  'operation.rank_contributors.ruled-out': { zh: '{column}={value}：效应不足变化的百分之五，不作为原因', en: '{column}={value}: effect under five percent of the change, ruled out' },
+  'operation.rank_contributors.ruled-out': {
+    zh: '{column}={value}：效应不足变化的百分之五，不作为原因',
+    en: '{column}={value}: effect under five percent of the change, ruled out',
+  },
 });
 
 /** For a mix effect: how the segment's share moved; for a rate effect: how its own value moved. */
-function decompositionDetail(w: Written, deps: Record<string, DependencyResult>, dimension: string, segment: string, effectType: string, metric: MetricDefinition | undefined): string {
+function decompositionDetail(
+  w: Written,
+  deps: Record<string, DependencyResult>,
+  dimension: string,
+  segment: string,
+  effectType: string,
+  metric: MetricDefinition | undefined,
+): string {
   for (const dep of Object.values(deps)) {
     if (dep.data_summary.dimension !== dimension) continue;
     const row = dep.rows.find((r) => String(r[dimension]) === segment);
@@ -54,24 +67,44 @@ function decompositionDetail(w: Written, deps: Record<string, DependencyResult>,
     const text = textOf(MESSAGES, w.language);
     const name = valueLabel(w.catalog, w.language, dimension, segment);
     if (effectType === 'mix' && row.weight_before !== undefined) {
-      return text('operation.rank_contributors.detail.mix', { name, before: percent(num(row.weight_before), 1), after: percent(num(row.weight_after), 1) });
+      return text('operation.rank_contributors.detail.mix', {
+        name,
+        before: percent(num(row.weight_before), 1),
+        after: percent(num(row.weight_after), 1),
+      });
     }
-    return text('operation.rank_contributors.detail.rate', { name, before: formatValue(num(row.value_before), metric, w.language), after: formatValue(num(row.value_after), metric, w.language) });
+    return text('operation.rank_contributors.detail.rate', {
+      name,
+      before: formatValue(num(row.value_before), metric, w.language),
+      after: formatValue(num(row.value_after), metric, w.language),
+    });
   }
   return '';
 }
 
 /** The largest contributors across several decompositions, ranked by effect in the direction of the change. */
-export const RankContributorsOperation = z.object({ kind: z.literal('rank_contributors'), sources: z.array(z.string()).min(1), n: z.number().int().min(1) });
+export const RankContributorsOperation = z.object({
+  kind: z.literal('rank_contributors'),
+  sources: z.array(z.string()).min(1),
+  n: z.number().int().min(1),
+});
 
 export const rank_contributors: Operation<'rank_contributors'> = {
   kind: 'rank_contributors',
   messages: MESSAGES,
   agent: 'code',
-  prompt: { planner: 'the largest contributors across several decompositions, ranked by effect in the direction of the change (computed from the steps it depends on)', kit: 'rankContributors(decompositions, n)' },
+  prompt: {
+    planner:
+      'the largest contributors across several decompositions, ranked by effect in the direction of the change (computed from the steps it depends on)',
+    kit: 'rankContributors(decompositions, n)',
+  },
   sources: (op) => op.sources,
 
-  deriveFromInputs: (op, input) => rankContributors(op.sources.map((id) => ({ dimension: String(input(id).summary.dimension ?? ''), rows: input(id).rows, summary: input(id).summary })), op.n),
+  deriveFromInputs: (op, input) =>
+    rankContributors(
+      op.sources.map((id) => ({ dimension: String(input(id).summary.dimension ?? ''), rows: input(id).rows, summary: input(id).summary })),
+      op.n,
+    ),
 
   validation: {
     columns: () => ['rank', 'dimension', 'segment', 'effect'],
@@ -92,10 +125,16 @@ export const rank_contributors: Operation<'rank_contributors'> = {
         if (r.rank !== i + 1) return fail(1, `row ${i + 1} has rank ${String(r.rank)}`);
         const found = op.sources.some((id) => (inputs[id]?.rows ?? []).some((d) => String(d[String(r.dimension)]) === String(r.segment)));
         if (!found) return fail(1, `${String(r.dimension)}=${String(r.segment)} is not in the decompositions`);
-        if (i > 0 && Math.sign(change || 1) * (num(r.effect) - num(rows[i - 1]?.effect)) > 1e-12) return fail(2, `rank ${i + 1} (${String(r.effect)}) is larger in the direction of the change than rank ${i} (${String(rows[i - 1]?.effect)})`);
-        if (change !== 0 && Math.abs(num(r.share_of_change) - num(r.effect) / change) > 1e-3) return fail(3, `rank ${i + 1}: share_of_change ${String(r.share_of_change)}, effect / change = ${num(r.effect) / change}`);
+        if (i > 0 && Math.sign(change || 1) * (num(r.effect) - num(rows[i - 1]?.effect)) > 1e-12)
+          return fail(
+            2,
+            `rank ${i + 1} (${String(r.effect)}) is larger in the direction of the change than rank ${i} (${String(rows[i - 1]?.effect)})`,
+          );
+        if (change !== 0 && Math.abs(num(r.share_of_change) - num(r.effect) / change) > 1e-3)
+          return fail(3, `rank ${i + 1}: share_of_change ${String(r.share_of_change)}, effect / change = ${num(r.effect) / change}`);
       }
-      if (Math.abs(num(summary.change) - change) > 1e-9 * Math.max(1, Math.abs(change))) return fail(3, `summary.change ${String(summary.change)}, decompositions say ${change}`);
+      if (Math.abs(num(summary.change) - change) > 1e-9 * Math.max(1, Math.abs(change)))
+        return fail(3, `summary.change ${String(summary.change)}, decompositions say ${change}`);
       return [];
     },
   },
@@ -121,19 +160,34 @@ export const rank_contributors: Operation<'rank_contributors'> = {
     const text = textOf(MESSAGES, language);
     const change = num(s.change);
     const top = rows[0];
-    const filters = Object.values(deps)[0]?.filters_applied.filter((f) => / = /.test(f)).map((f) => {
-      const [d, v] = f.split(' = ');
-      return valueLabel(catalog, language, d ?? '', v ?? '');
-    }) ?? [];
+    const filters =
+      Object.values(deps)[0]
+        ?.filters_applied.filter((f) => / = /.test(f))
+        .map((f) => {
+          const [d, v] = f.split(' = ');
+          return valueLabel(catalog, language, d ?? '', v ?? '');
+        }) ?? [];
     const scopeLabel = joinedBy(filters, (scope, filter) => text('operation.rank_contributors.scope.and', { scope, filter }));
     const headline = text('operation.rank_contributors.headline', {
-      scope: scopeLabel ? text('operation.rank_contributors.scope', { scope: scopeLabel }) : '', label,
-      before: formatValue(num(s.value_before), metric, language), after: formatValue(num(s.value_after), metric, language), change: formatDelta(change, metric, language),
+      scope: scopeLabel ? text('operation.rank_contributors.scope', { scope: scopeLabel }) : '',
+      label,
+      before: formatValue(num(s.value_before), metric, language),
+      after: formatValue(num(s.value_after), metric, language),
+      change: formatDelta(change, metric, language),
     });
     if (!top) return { findings: finding(headline), assumptions: [], memory: [] };
     const effect = (r: Row) => {
-      const kind = text(r.effect_type === 'mix' ? 'operation.rank_contributors.effect.mix' : r.effect_type === 'rate' ? 'operation.rank_contributors.effect.rate' : 'operation.rank_contributors.effect.other');
-      const share = typeof r.share_of_change === 'number' ? text('operation.rank_contributors.share-of-change', { share: percent(r.share_of_change, 0) }) : '';
+      const kind = text(
+        r.effect_type === 'mix'
+          ? 'operation.rank_contributors.effect.mix'
+          : r.effect_type === 'rate'
+            ? 'operation.rank_contributors.effect.rate'
+            : 'operation.rank_contributors.effect.other',
+      );
+      const share =
+        typeof r.share_of_change === 'number'
+          ? text('operation.rank_contributors.share-of-change', { share: percent(r.share_of_change, 0) })
+          : '';
       return `${dimensionLabel(catalog, language, String(r.dimension))}=${valueLabel(catalog, language, String(r.dimension), String(r.segment))} ${kind} ${formatDelta(num(r.effect), metric, language)}${share}`;
     };
     const detail = decompositionDetail(w, deps, String(top.dimension), String(top.segment), String(top.effect_type), metric);
@@ -146,15 +200,22 @@ export const rank_contributors: Operation<'rank_contributors'> = {
     return {
       findings: finding(summary, rows.map(effect).join('\n')),
       assumptions: [],
-      memory: [{
-        type: 'hypothesis',
-        content: `${metricName ?? ''} changed by ${change} mainly through ${String(top.dimension)}=${String(top.segment)} (${String(top.effect_type)} effect ${String(top.effect)})`,
-        confidence: 0.7,
-        references: [step.step_id, ...step.depends_on],
-        tags: { metric: metricName ?? null, dimensions: [String(top.dimension)], scope: `${String(top.dimension)}=${String(top.segment)}`, period: `${String(Object.values(deps)[0]?.data_summary.before ?? '')}..${String(Object.values(deps)[0]?.data_summary.after ?? '')}` },
-        value: num(top.effect),
-        direction: null,
-      }],
+      memory: [
+        {
+          type: 'hypothesis',
+          content: `${metricName ?? ''} changed by ${change} mainly through ${String(top.dimension)}=${String(top.segment)} (${String(top.effect_type)} effect ${String(top.effect)})`,
+          confidence: 0.7,
+          references: [step.step_id, ...step.depends_on],
+          tags: {
+            metric: metricName ?? null,
+            dimensions: [String(top.dimension)],
+            scope: `${String(top.dimension)}=${String(top.segment)}`,
+            period: `${String(Object.values(deps)[0]?.data_summary.before ?? '')}..${String(Object.values(deps)[0]?.data_summary.after ?? '')}`,
+          },
+          value: num(top.effect),
+          direction: null,
+        },
+      ],
     };
   },
 
@@ -163,19 +224,65 @@ export const rank_contributors: Operation<'rank_contributors'> = {
     const text = textOf(MESSAGES, language);
     const calcs: Calculation[] = [];
     calcs.push(
-      ...make(ctx, 'value_before', summary.value_before, { display, delta: false, description: named(ctx.label, text('operation.rank_contributors.calc.before')), formula: text('operation.rank_contributors.calc.value_before'), importance: 'high', pick: { field: 'value_before', match: null } }),
-      ...make(ctx, 'value_after', summary.value_after, { display, delta: false, description: named(ctx.label, text('operation.rank_contributors.calc.after')), formula: text('operation.rank_contributors.calc.value_after'), importance: 'high', pick: { field: 'value_after', match: null } }),
-      ...make(ctx, 'change', summary.change, { display, delta: true, description: text('operation.rank_contributors.calc.change', { label: ctx.label }), formula: 'value_after − value_before', importance: 'high', pick: { field: 'change', match: null } }),
+      ...make(ctx, 'value_before', summary.value_before, {
+        display,
+        delta: false,
+        description: named(ctx.label, text('operation.rank_contributors.calc.before')),
+        formula: text('operation.rank_contributors.calc.value_before'),
+        importance: 'high',
+        pick: { field: 'value_before', match: null },
+      }),
+      ...make(ctx, 'value_after', summary.value_after, {
+        display,
+        delta: false,
+        description: named(ctx.label, text('operation.rank_contributors.calc.after')),
+        formula: text('operation.rank_contributors.calc.value_after'),
+        importance: 'high',
+        pick: { field: 'value_after', match: null },
+      }),
+      ...make(ctx, 'change', summary.change, {
+        display,
+        delta: true,
+        description: text('operation.rank_contributors.calc.change', { label: ctx.label }),
+        formula: 'value_after − value_before',
+        importance: 'high',
+        pick: { field: 'change', match: null },
+      }),
     );
     rows.forEach((row, i) => {
       const who = `${String(row.dimension)}=${String(row.segment)}`;
       const shown = `${dimensionLabel(catalog, language, String(row.dimension))}=${valueLabel(catalog, language, String(row.dimension), String(row.segment))}`;
-      const kind = text(row.effect_type === 'mix' ? 'operation.rank_contributors.calc.mix' : row.effect_type === 'rate' ? 'operation.rank_contributors.calc.rate' : 'operation.rank_contributors.calc.other');
+      const kind = text(
+        row.effect_type === 'mix'
+          ? 'operation.rank_contributors.calc.mix'
+          : row.effect_type === 'rate'
+            ? 'operation.rank_contributors.calc.rate'
+            : 'operation.rank_contributors.calc.other',
+      );
       // The rank is part of what is claimed: the validator finds the row again at the same rank, so a mis-sorted ranking does not verify.
-      const match = { rank: Number(row.rank), dimension: String(row.dimension), segment: String(row.segment), effect_type: String(row.effect_type) };
+      const match = {
+        rank: Number(row.rank),
+        dimension: String(row.dimension),
+        segment: String(row.segment),
+        effect_type: String(row.effect_type),
+      };
       calcs.push(
-        ...make(ctx, `${who}.${String(row.effect_type)}.effect`, row.effect, { display, delta: true, description: `${shown} ${kind}`, formula: text('operation.rank_contributors.calc.effect'), importance: i === 0 ? 'high' : 'medium', pick: { field: 'effect', match } }),
-        ...make(ctx, `${who}.${String(row.effect_type)}.share`, row.share_of_change, { display: 'percent', delta: false, description: text('operation.rank_contributors.calc.share', { contributor: shown, kind }), formula: 'effect / change', importance: i === 0 ? 'high' : 'medium', pick: { field: 'share_of_change', match } }),
+        ...make(ctx, `${who}.${String(row.effect_type)}.effect`, row.effect, {
+          display,
+          delta: true,
+          description: `${shown} ${kind}`,
+          formula: text('operation.rank_contributors.calc.effect'),
+          importance: i === 0 ? 'high' : 'medium',
+          pick: { field: 'effect', match },
+        }),
+        ...make(ctx, `${who}.${String(row.effect_type)}.share`, row.share_of_change, {
+          display: 'percent',
+          delta: false,
+          description: text('operation.rank_contributors.calc.share', { contributor: shown, kind }),
+          formula: 'effect / change',
+          importance: i === 0 ? 'high' : 'medium',
+          pick: { field: 'share_of_change', match },
+        }),
       );
     });
     return calcs;
@@ -183,20 +290,40 @@ export const rank_contributors: Operation<'rank_contributors'> = {
 
   chart({ id, title, rows, label, language }) {
     const text = textOf(MESSAGES, language);
-    const effectName = (type: string) => (type === 'mix' ? text('operation.rank_contributors.calc.mix') : type === 'rate' ? text('operation.rank_contributors.calc.rate') : type);
-    const values = rows.map((r) => ({ contributor: `${label(String(r.dimension), String(r.segment))} · ${effectName(String(r.effect_type))}`, effect: Number(r.effect) }));
+    const effectName = (type: string) =>
+      type === 'mix'
+        ? text('operation.rank_contributors.calc.mix')
+        : type === 'rate'
+          ? text('operation.rank_contributors.calc.rate')
+          : type;
+    const values = rows.map((r) => ({
+      contributor: `${label(String(r.dimension), String(r.segment))} · ${effectName(String(r.effect_type))}`,
+      effect: Number(r.effect),
+    }));
     return {
-      id, title,
-      spec: { ...chartBase(title, values), mark: 'bar', encoding: { y: { field: 'contributor', type: 'nominal', sort: null, title: null }, x: { field: 'effect', type: 'quantitative', title: text('operation.rank_contributors.chart.axis') }, color: { condition: { test: 'datum.effect < 0', value: '#c0392b' }, value: '#2e86c1' } } },
+      id,
+      title,
+      spec: {
+        ...chartBase(title, values),
+        mark: 'bar',
+        encoding: {
+          y: { field: 'contributor', type: 'nominal', sort: null, title: null },
+          x: { field: 'effect', type: 'quantitative', title: text('operation.rank_contributors.chart.axis') },
+          color: { condition: { test: 'datum.effect < 0', value: '#c0392b' }, value: '#2e86c1' },
+        },
+      },
     };
   },
 
   /** Segments whose effect is under 5% of the change: ruled out as explanations (the effects themselves are calculations). */
-  ruledOut: (_op, { inputs, inputRows, language }) => inputs.flatMap((dep) => {
-    const dimension = String(dep.data_summary.dimension ?? '');
-    const change = Math.abs(Number(dep.data_summary.change));
-    return (inputRows.get(dep.step_id) ?? [])
-      .filter((row) => Math.abs(Number(row.total_effect)) < 0.05 * change)
-      .map((row) => textOf(MESSAGES, language)('operation.rank_contributors.ruled-out', { column: dimension, value: String(row[dimension]) }));
-  }),
+  ruledOut: (_op, { inputs, inputRows, language }) =>
+    inputs.flatMap((dep) => {
+      const dimension = String(dep.data_summary.dimension ?? '');
+      const change = Math.abs(Number(dep.data_summary.change));
+      return (inputRows.get(dep.step_id) ?? [])
+        .filter((row) => Math.abs(Number(row.total_effect)) < 0.05 * change)
+        .map((row) =>
+          textOf(MESSAGES, language)('operation.rank_contributors.ruled-out', { column: dimension, value: String(row[dimension]) }),
+        );
+    }),
 };

@@ -24,12 +24,24 @@ import { chartBase, make, matchOf, num, ranked } from './parts';
 
 /** Its sentences: the finding (the shares, the overlap), its assumption, the calculations' descriptions, the chart's axis. */
 const MESSAGES = defineMessages({
-  'operation.share_of_total.finding': { zh: '{period}各{dimension}占{label}{total}的比例：{shares}{more}。', en: 'Share of {label}{total} by {dimension} for {period}: {shares}{more}.' },
+  'operation.share_of_total.finding': {
+    zh: '{period}各{dimension}占{label}{total}的比例：{shares}{more}。',
+    en: 'Share of {label}{total} by {dimension} for {period}: {shares}{more}.',
+  },
   'operation.share_of_total.total': { zh: '（合计 {total}）', en: ' (of {total} in all)' },
   'operation.share_of_total.more-groups': { zh: '（其余各组见存储结果）', en: ' (the other groups are in the stored result)' },
-  'operation.share_of_total.overlap': { zh: '同一单位可属于多个{dimension}，各组占比之和为 {sum}，超过 100%。', en: 'A unit can sit in several {dimension} groups, so the shares add up to {sum}, more than 100%.' },
-  'operation.share_of_total.assumption.overlap': { zh: '占比的分母是{label}本身（不按{dimension}分组），不是各组之和', en: 'the shares are of {label} itself (not grouped by {dimension}), not of the groups\' sum' },
-  'operation.share_of_total.assumption.exact': { zh: '占比的分母是{label}本身（不按{dimension}分组），等于各组之和', en: 'the shares are of {label} itself (not grouped by {dimension}), which equals the groups\' sum' },
+  'operation.share_of_total.overlap': {
+    zh: '同一单位可属于多个{dimension}，各组占比之和为 {sum}，超过 100%。',
+    en: 'A unit can sit in several {dimension} groups, so the shares add up to {sum}, more than 100%.',
+  },
+  'operation.share_of_total.assumption.overlap': {
+    zh: '占比的分母是{label}本身（不按{dimension}分组），不是各组之和',
+    en: "the shares are of {label} itself (not grouped by {dimension}), not of the groups' sum",
+  },
+  'operation.share_of_total.assumption.exact': {
+    zh: '占比的分母是{label}本身（不按{dimension}分组），等于各组之和',
+    en: "the shares are of {label} itself (not grouped by {dimension}), which equals the groups' sum",
+  },
   'operation.share_of_total.calc.total': { zh: '合计', en: 'total' },
   'operation.share_of_total.calc.total.formula': { zh: '不按 {column} 分组的指标值', en: 'the metric without {column}' },
   'operation.share_of_total.calc.share': { zh: '{group}占{label}的比例', en: 'share of {label} from {group}' },
@@ -60,7 +72,12 @@ export function shareOfTotal(rows: Row[], groupBy: string[], dimension: string):
   const totalOf = (r: Row) => totals.get(partition(r)) ?? sums.get(partition(r)) ?? 0;
   const out: Row[] = groups.map((r) => {
     const total = totalOf(r);
-    return { ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])), value: num(r.value), total, share: total !== 0 ? round(num(r.value) / total, 6) : null };
+    return {
+      ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])),
+      value: num(r.value),
+      total,
+      share: total !== 0 ? round(num(r.value) / total, 6) : null,
+    };
   });
   out.sort((p, q) => num(q.share) - num(p.share) || keyOf(p[dimension]).localeCompare(keyOf(q[dimension])));
   const overlap = [...sums].some(([k, sum]) => {
@@ -97,7 +114,10 @@ export const share_of_total: Operation<'share_of_total'> = {
   kind: 'share_of_total',
   messages: MESSAGES,
   agent: 'sql',
-  prompt: { planner: 'the share of the metric\'s total for the window that each value of `dimension` takes (a query grouped by `dimension`; shares of overlapping groups may add up to more than 100%)' },
+  prompt: {
+    planner:
+      "the share of the metric's total for the window that each value of `dimension` takes (a query grouped by `dimension`; shares of overlapping groups may add up to more than 100%)",
+  },
   dimensions: (op) => [op.dimension],
 
   deriveFromRows: (op, rows) => shareOfTotal(rows, op.query.group_by, op.dimension),
@@ -107,8 +127,9 @@ export const share_of_total: Operation<'share_of_total'> = {
     columns: (op) => [op.dimension, 'value', 'share'],
     logic(op, result) {
       if (!op.query.group_by.includes(op.dimension)) return `the query is not grouped by ${op.dimension}`;
-      if (result.data_summary.kind === 'ratio') return 'a ratio metric has no share of a total: ask for the share of its numerator\'s metric';
-      if (result.rows.some((r) => r.share === null)) return 'the metric\'s total is zero: no share can be computed';
+      if (result.data_summary.kind === 'ratio')
+        return "a ratio metric has no share of a total: ask for the share of its numerator's metric";
+      if (result.rows.some((r) => r.share === null)) return "the metric's total is zero: no share can be computed";
       return null;
     },
   },
@@ -116,15 +137,31 @@ export const share_of_total: Operation<'share_of_total'> = {
   findings(op, { catalog, language, metric, label, rows, summary: s, w, finding }) {
     const dim = dimensionLabel(catalog, language, op.dimension);
     const shown = rows.slice(0, 10);
-    const parts = shown.map((r) => `${valueLabel(catalog, language, op.dimension, keyOf(r[op.dimension]))} ${formatValue(num(r.share), AS_SHARE, language)}`);
+    const parts = shown.map(
+      (r) => `${valueLabel(catalog, language, op.dimension, keyOf(r[op.dimension]))} ${formatValue(num(r.share), AS_SHARE, language)}`,
+    );
     const text = textOf(MESSAGES, language);
     const more = rows.length > shown.length ? text('operation.share_of_total.more-groups') : '';
     const period = catalogText(language, op.query.window.label_en, op.query.window.label_zh);
-    const overlap = s.groups_overlap === 'yes' ? text('operation.share_of_total.overlap', { dimension: dim, sum: formatValue(num(s.share_sum), AS_SHARE, language) }) : '';
+    const overlap =
+      s.groups_overlap === 'yes'
+        ? text('operation.share_of_total.overlap', { dimension: dim, sum: formatValue(num(s.share_sum), AS_SHARE, language) })
+        : '';
     const total = s.total === null ? '' : text('operation.share_of_total.total', { total: formatValue(num(s.total), metric, language) });
     return {
-      findings: finding(w.sentences([text('operation.share_of_total.finding', { period, dimension: dim, label, total, shares: w.list(parts), more }), overlap]), `${rows.length} group(s)`),
-      assumptions: [text(s.groups_overlap === 'yes' ? 'operation.share_of_total.assumption.overlap' : 'operation.share_of_total.assumption.exact', { label, dimension: dim })],
+      findings: finding(
+        w.sentences([
+          text('operation.share_of_total.finding', { period, dimension: dim, label, total, shares: w.list(parts), more }),
+          overlap,
+        ]),
+        `${rows.length} group(s)`,
+      ),
+      assumptions: [
+        text(s.groups_overlap === 'yes' ? 'operation.share_of_total.assumption.overlap' : 'operation.share_of_total.assumption.exact', {
+          label,
+          dimension: dim,
+        }),
+      ],
       memory: [],
     };
   },
@@ -134,14 +171,37 @@ export const share_of_total: Operation<'share_of_total'> = {
     const text = textOf(MESSAGES, language);
     const calcs: Calculation[] = [];
     const others = op.query.group_by.filter((g) => g !== op.dimension);
-    calcs.push(...make(ctx, 'total', summary.total, { display, delta: false, description: named(ctx.label, text('operation.share_of_total.calc.total')), formula: text('operation.share_of_total.calc.total.formula', { column: op.dimension }), importance: 'high', pick: { field: 'total', match: null } }));
+    calcs.push(
+      ...make(ctx, 'total', summary.total, {
+        display,
+        delta: false,
+        description: named(ctx.label, text('operation.share_of_total.calc.total')),
+        formula: text('operation.share_of_total.calc.total.formula', { column: op.dimension }),
+        importance: 'high',
+        pick: { field: 'total', match: null },
+      }),
+    );
     rows.slice(0, 10).forEach((row, i) => {
       const key = [...others, op.dimension].map((g) => keyOf(row[g])).join('/');
       const match = matchOf(row, [...others, op.dimension]);
       const group = valueLabel(catalog, language, op.dimension, keyOf(row[op.dimension]));
       calcs.push(
-        ...make(ctx, `${key}.share`, row.share, { display: 'percent', delta: false, description: named(text('operation.share_of_total.calc.share', { group, label: ctx.label })), formula: 'value / total', importance: ranked(i, 3), pick: { field: 'share', match } }),
-        ...make(ctx, `${key}.value`, row.value, { display, delta: false, description: named(ctx.label, group), formula: text('operation.share_of_total.calc.value.formula', { step: ctx.step.step_id, group }), importance: ranked(i, 1), pick: { field: 'value', match } }),
+        ...make(ctx, `${key}.share`, row.share, {
+          display: 'percent',
+          delta: false,
+          description: named(text('operation.share_of_total.calc.share', { group, label: ctx.label })),
+          formula: 'value / total',
+          importance: ranked(i, 3),
+          pick: { field: 'share', match },
+        }),
+        ...make(ctx, `${key}.value`, row.value, {
+          display,
+          delta: false,
+          description: named(ctx.label, group),
+          formula: text('operation.share_of_total.calc.value.formula', { step: ctx.step.step_id, group }),
+          importance: ranked(i, 1),
+          pick: { field: 'value', match },
+        }),
       );
     });
     return calcs;
@@ -151,6 +211,22 @@ export const share_of_total: Operation<'share_of_total'> = {
     const key = Object.keys(rows[0] ?? {}).find((k) => typeof rows[0]?.[k] === 'string');
     if (!key || !rows.some((r) => typeof r.share === 'number')) return null;
     const values = rows.map((r) => ({ group: label(key, keyOf(r[key])), share: num(r.share) }));
-    return { id, title, spec: { ...chartBase(title, values), mark: 'bar', encoding: { x: { field: 'group', type: 'nominal', sort: null, title: null }, y: { field: 'share', type: 'quantitative', title: textOf(MESSAGES, language)('operation.share_of_total.chart.axis'), axis: { format: '%' } } } } };
+    return {
+      id,
+      title,
+      spec: {
+        ...chartBase(title, values),
+        mark: 'bar',
+        encoding: {
+          x: { field: 'group', type: 'nominal', sort: null, title: null },
+          y: {
+            field: 'share',
+            type: 'quantitative',
+            title: textOf(MESSAGES, language)('operation.share_of_total.chart.axis'),
+            axis: { format: '%' },
+          },
+        },
+      },
+    };
   },
 };

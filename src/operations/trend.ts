@@ -19,7 +19,10 @@ import { json, make, num, readDependency } from './parts';
 const MESSAGES = defineMessages({
   'operation.trend.subject': { zh: '{series} {label}', en: '{label} of {series}' },
   'operation.trend.more-series': { zh: '其余序列见存储结果。', en: 'The other series are in the stored result.' },
-  'operation.trend.assumption': { zh: '方向取最近一次环比变化的符号，连续月数为同方向的连续环比次数', en: 'direction is the sign of the latest month-over-month change; the run counts consecutive changes in that direction' },
+  'operation.trend.assumption': {
+    zh: '方向取最近一次环比变化的符号，连续月数为同方向的连续环比次数',
+    en: 'direction is the sign of the latest month-over-month change; the run counts consecutive changes in that direction',
+  },
   'operation.trend.calc.first': { zh: '序列第一个月的值', en: 'value of the first month' },
   'operation.trend.calc.last': { zh: '序列最后一个月的值', en: 'value of the last month' },
   'operation.trend.calc.run': { zh: '同方向连续变化的月数', en: 'consecutive month-over-month changes in the latest direction' },
@@ -39,7 +42,10 @@ export const trend: Operation<'trend'> = {
   kind: 'trend',
   messages: MESSAGES,
   agent: 'trend',
-  prompt: { planner: 'direction, consecutive run and change points of a dependency\'s series (computed from the step it depends on)', kit: 'trend(rows, keyColumns)' },
+  prompt: {
+    planner: "direction, consecutive run and change points of a dependency's series (computed from the step it depends on)",
+    kit: 'trend(rows, keyColumns)',
+  },
   sources: (op) => [op.source],
 
   deriveFromInputs: (op, input, excludedPeriods) => trendOf(withoutPeriods(input(op.source).rows, excludedPeriods), op.key_columns),
@@ -50,13 +56,17 @@ export const trend: Operation<'trend'> = {
   },
 
   acceptance: {
-    criteria: () => ['one row per series, with direction up, down or flat and run_length a whole number no larger than the number of month-over-month changes', 'months flagged as partial periods are not part of any series'],
+    criteria: () => [
+      'one row per series, with direction up, down or flat and run_length a whole number no larger than the number of month-over-month changes',
+      'months flagged as partial periods are not part of any series',
+    ],
     check(op, { rows, inputs, partialPeriods, fail }) {
       const source = inputs[op.source]?.rows ?? [];
       const months = new Set(source.map((r) => String(r.month)).filter((m) => !partialPeriods.includes(m)));
       for (const r of rows) {
         if (!['up', 'down', 'flat'].includes(String(r.direction))) return fail(1, `direction "${String(r.direction)}"`);
-        if (!Number.isInteger(r.run_length) || num(r.run_length) < 0 || num(r.run_length) > Math.max(0, months.size - 1)) return fail(1, `run_length ${String(r.run_length)} with ${months.size} months`);
+        if (!Number.isInteger(r.run_length) || num(r.run_length) < 0 || num(r.run_length) > Math.max(0, months.size - 1))
+          return fail(1, `run_length ${String(r.run_length)} with ${months.size} months`);
         const used = [String(r.first_month), String(r.last_month)].filter((m) => partialPeriods.includes(m));
         if (used.length > 0) return fail(2, `series ${String(r.series)} uses the partial period ${used.join(', ')}`);
       }
@@ -80,11 +90,15 @@ export const trend: Operation<'trend'> = {
       const change = typeof r.total_change_pct === 'number' ? r.total_change_pct : num(r.last_value) - num(r.first_value);
       return trendSentence(language, {
         subject: series ? text('operation.trend.subject', { series, label }) : label,
-        first: formatValue(num(r.first_value), metric, language), firstMonth: String(r.first_month),
-        last: formatValue(num(r.last_value), metric, language), lastMonth: String(r.last_month),
+        first: formatValue(num(r.first_value), metric, language),
+        firstMonth: String(r.first_month),
+        last: formatValue(num(r.last_value), metric, language),
+        lastMonth: String(r.last_month),
         overall: Math.sign(change),
         overallText: typeof r.total_change_pct === 'number' ? percent(Math.abs(r.total_change_pct), 1) : null,
-        direction: String(r.direction), runText: String(num(r.run_length)), single: num(r.run_length) === 1,
+        direction: String(r.direction),
+        runText: String(num(r.run_length)),
+        single: num(r.run_length) === 1,
         changePoints: r.change_points ? String(r.change_points) : null,
       });
     });
@@ -94,7 +108,12 @@ export const trend: Operation<'trend'> = {
       content: `${metricName ?? ''} ${String(r.series)} ${String(r.first_month)}..${String(r.last_month)} ${String(r.direction)} for ${num(r.run_length)} month(s)`,
       confidence: 0.9,
       references: [step.step_id, ...step.depends_on],
-      tags: { metric: metricName ?? null, dimensions: op.key_columns, scope: op.key_columns.map((k) => `${k}=${String(r[k])}`).join(','), period: `${String(r.first_month)}..${String(r.last_month)}` },
+      tags: {
+        metric: metricName ?? null,
+        dimensions: op.key_columns,
+        scope: op.key_columns.map((k) => `${k}=${String(r[k])}`).join(','),
+        period: `${String(r.first_month)}..${String(r.last_month)}`,
+      },
       value: null,
       direction: r.direction === 'up' || r.direction === 'down' || r.direction === 'flat' ? r.direction : null,
     }));
@@ -115,10 +134,38 @@ export const trend: Operation<'trend'> = {
       const who = series === 'all' ? '' : series;
       const match = { series };
       calcs.push(
-        ...make(ctx, `${series}.first_value`, row.first_value, { display, delta: false, description: named(ctx.label, who, String(row.first_month)), formula: text('operation.trend.calc.first'), importance: single ? 'high' : 'medium', pick: { field: 'first_value', match } }),
-        ...make(ctx, `${series}.last_value`, row.last_value, { display, delta: false, description: named(ctx.label, who, String(row.last_month)), formula: text('operation.trend.calc.last'), importance: single ? 'high' : 'medium', pick: { field: 'last_value', match } }),
-        ...make(ctx, `${series}.run_length`, row.run_length, { display: 'integer', delta: false, description: named(ctx.label, who, text('operation.trend.calc.run')), formula: text('operation.trend.calc.run.formula'), importance: single ? 'high' : 'medium', pick: { field: 'run_length', match } }),
-        ...make(ctx, `${series}.total_change_pct`, row.total_change_pct, { display: 'percent', delta: true, description: named(ctx.label, who, text('operation.trend.calc.change')), formula: '(last − first) / |first|', importance: 'medium', pick: { field: 'total_change_pct', match } }),
+        ...make(ctx, `${series}.first_value`, row.first_value, {
+          display,
+          delta: false,
+          description: named(ctx.label, who, String(row.first_month)),
+          formula: text('operation.trend.calc.first'),
+          importance: single ? 'high' : 'medium',
+          pick: { field: 'first_value', match },
+        }),
+        ...make(ctx, `${series}.last_value`, row.last_value, {
+          display,
+          delta: false,
+          description: named(ctx.label, who, String(row.last_month)),
+          formula: text('operation.trend.calc.last'),
+          importance: single ? 'high' : 'medium',
+          pick: { field: 'last_value', match },
+        }),
+        ...make(ctx, `${series}.run_length`, row.run_length, {
+          display: 'integer',
+          delta: false,
+          description: named(ctx.label, who, text('operation.trend.calc.run')),
+          formula: text('operation.trend.calc.run.formula'),
+          importance: single ? 'high' : 'medium',
+          pick: { field: 'run_length', match },
+        }),
+        ...make(ctx, `${series}.total_change_pct`, row.total_change_pct, {
+          display: 'percent',
+          delta: true,
+          description: named(ctx.label, who, text('operation.trend.calc.change')),
+          formula: '(last − first) / |first|',
+          importance: 'medium',
+          pick: { field: 'total_change_pct', match },
+        }),
       );
     });
     return calcs;

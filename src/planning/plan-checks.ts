@@ -71,8 +71,14 @@ export function checkPlan(plan: StepsPlan, catalog: CatalogIndex): string[] {
       ...('query' in op ? [...op.query.group_by, ...op.query.filters.map((f) => f.dimension)] : []),
       ...(operationOf(op).dimensions?.(op) ?? []),
     ];
-    for (const m of new Set(usedMetrics)) if (!metrics.has(m)) problems.push(`step ${step.step_id} uses metric "${m}", which is not in catalog ${catalog.name} (${catalog.metrics.join(', ')})`);
-    for (const d of new Set(usedDimensions)) if (!dimensions.has(d)) problems.push(`step ${step.step_id} uses dimension "${d}", which is not in catalog ${catalog.name} (${catalog.dimensions.join(', ')})`);
+    for (const m of new Set(usedMetrics))
+      if (!metrics.has(m))
+        problems.push(`step ${step.step_id} uses metric "${m}", which is not in catalog ${catalog.name} (${catalog.metrics.join(', ')})`);
+    for (const d of new Set(usedDimensions))
+      if (!dimensions.has(d))
+        problems.push(
+          `step ${step.step_id} uses dimension "${d}", which is not in catalog ${catalog.name} (${catalog.dimensions.join(', ')})`,
+        );
   }
   const cycle = findCycle(plan.steps);
   if (cycle) problems.push(`the dependencies form a cycle: ${cycle.join(' → ')}`);

@@ -40,14 +40,32 @@ export function compressForDistance(full: Handoff, distance: number): Handoff {
     paths_excluded: full.paths_excluded,
   };
   if (distance <= 2) return { ...full, layer: 'full', ...mustKeep };
-  const summaries = [...full.findings.map((f) => f.summary), ...full.key_findings, ...(full.conclusion && full.status === 'passed' ? [full.conclusion] : [])];
+  const summaries = [
+    ...full.findings.map((f) => f.summary),
+    ...full.key_findings,
+    ...(full.conclusion && full.status === 'passed' ? [full.conclusion] : []),
+  ];
   if (full.status !== 'passed') {
     // Why a step failed is kept as its conclusion at every layer.
-    return { ...full, ...mustKeep, layer: distance <= 4 ? 'findings' : 'conclusion', findings: [], key_findings: [], data_summary: null, result_shape: null };
+    return {
+      ...full,
+      ...mustKeep,
+      layer: distance <= 4 ? 'findings' : 'conclusion',
+      findings: [],
+      key_findings: [],
+      data_summary: null,
+      result_shape: null,
+    };
   }
   const base = { ...full, ...mustKeep, findings: [], data_summary: null, result_shape: null, result_ref: full.result_ref };
   if (distance <= 4) return { ...base, layer: 'findings', key_findings: summaries, conclusion: null };
-  return { ...base, layer: 'conclusion', key_findings: [], conclusion: summaries.join(' ') || (full.status === 'passed' ? `${full.task_id}: passed` : null), anomalies_found: [] };
+  return {
+    ...base,
+    layer: 'conclusion',
+    key_findings: [],
+    conclusion: summaries.join(' ') || (full.status === 'passed' ? `${full.task_id}: passed` : null),
+    anomalies_found: [],
+  };
 }
 
 /**

@@ -14,7 +14,13 @@ import { readNumbers, states, statesCalculation } from '../format/read';
 export type Candidate = Pick<Calculation, 'value'> & Partial<Pick<Calculation, 'display' | 'delta' | 'unit'>>;
 
 function stated(written: Parameters<typeof states>[0], candidate: Candidate): boolean {
-  if (candidate.display) return statesCalculation(written, { value: candidate.value, display: candidate.display, delta: candidate.delta ?? false, unit: candidate.unit ?? null });
+  if (candidate.display)
+    return statesCalculation(written, {
+      value: candidate.value,
+      display: candidate.display,
+      delta: candidate.delta ?? false,
+      unit: candidate.unit ?? null,
+    });
   return states(written, candidate.value);
 }
 
@@ -39,12 +45,21 @@ export function markUnverified(text: string, verified: Candidate[], language: La
  * The run's metrics as the result shows them: verified when the validator verified the calculation that records the
  * value, then with that calculation's id and its marker in the report (null when the report does not cite it).
  */
-export function resultMetrics(metrics: AnswerMetric[], verifiedIds: string[], citations: { marker: number; calculation_id: string }[] = []): ResultMetric[] {
+export function resultMetrics(
+  metrics: AnswerMetric[],
+  verifiedIds: string[],
+  citations: { marker: number; calculation_id: string }[] = [],
+): ResultMetric[] {
   const verified = new Set(verifiedIds);
   return metrics.map((m) => {
     const id = m.calculation_id ?? null;
     const ok = id !== null && m.value !== null && verified.has(id);
-    return { ...m, calculation_id: id, verified: ok, citation: ok ? (citations.find((c) => c.calculation_id === id)?.marker ?? null) : null };
+    return {
+      ...m,
+      calculation_id: id,
+      verified: ok,
+      citation: ok ? (citations.find((c) => c.calculation_id === id)?.marker ?? null) : null,
+    };
   });
 }
 
@@ -52,10 +67,20 @@ export function resultMetrics(metrics: AnswerMetric[], verifiedIds: string[], ci
  * Findings as answer lines when no report was written: a number stays as it is only when it states a verified metric
  * of the steps the finding rests on; every other number is marked unverified.
  */
-export function markFindings(findings: { summary: string; evidence_refs: string[] }[], metrics: ResultMetric[], language: Language): string[] {
+export function markFindings(
+  findings: { summary: string; evidence_refs: string[] }[],
+  metrics: ResultMetric[],
+  language: Language,
+): string[] {
   return findings.map((f) => {
-    const verified = metrics.filter((m) => m.verified && m.value !== null && f.evidence_refs.some((ref) => m.calculation_id?.startsWith(`${ref}.`)));
-    return markUnverified(f.summary, verified.map((m) => ({ value: m.value as number })), language);
+    const verified = metrics.filter(
+      (m) => m.verified && m.value !== null && f.evidence_refs.some((ref) => m.calculation_id?.startsWith(`${ref}.`)),
+    );
+    return markUnverified(
+      f.summary,
+      verified.map((m) => ({ value: m.value as number })),
+      language,
+    );
   });
 }
 
@@ -72,7 +97,11 @@ export function basisLines(scope: DataScope, catalog: Catalog, language: Languag
   const timeField = catalog.time_fields[metric.time_field];
   return [
     ...metric.filters.map((f) => catalogText(language, f.description, f.description_zh)),
-    text('report.answer.counted-by', { field: catalogText(language, metric.time_field, timeField?.meaning_zh), start: query.window.start, end: lastDayOf(query.window.end) }),
+    text('report.answer.counted-by', {
+      field: catalogText(language, metric.time_field, timeField?.meaning_zh),
+      start: query.window.start,
+      end: lastDayOf(query.window.end),
+    }),
     ...query.filters.map((f) => `${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join(text('common.list'))}`),
   ];
 }
@@ -82,10 +111,24 @@ export function basisLines(scope: DataScope, catalog: Catalog, language: Languag
  * stays as written, every other number is marked unverified, so a degraded run's numbers are never shown silently),
  * the basis and the assumptions.
  */
-export function reportAnswer(findings: { summary: string; evidence_refs: string[] }[], citable: Calculation[], basis: string[], assumptions: string[], language: Language, names: string[]): string {
+export function reportAnswer(
+  findings: { summary: string; evidence_refs: string[] }[],
+  citable: Calculation[],
+  basis: string[],
+  assumptions: string[],
+  language: Language,
+  names: string[],
+): string {
   const text = textIn(language);
   const answer = [
-    ...findings.map((f) => markUnverified(f.summary, citable.filter((x) => f.evidence_refs.includes(x.step_id)), language, names)),
+    ...findings.map((f) =>
+      markUnverified(
+        f.summary,
+        citable.filter((x) => f.evidence_refs.includes(x.step_id)),
+        language,
+        names,
+      ),
+    ),
     ...(basis.length > 0 ? [text('report.answer.basis', { lines: basis.join(text('common.semicolon')) })] : []),
     ...(assumptions.length > 0 ? [text('report.answer.assumptions', { lines: assumptions.join(text('common.semicolon')) })] : []),
   ].join('\n');

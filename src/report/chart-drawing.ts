@@ -25,8 +25,13 @@ export async function chartSvg(chart: Chart): Promise<string> {
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
     const svg = await view.toSVG();
-    return svg.replace(/<path([^>]*?) aria-label="([^"]*)"([^>]*?)(\/>|><\/path>)/g, (whole: string, before: string, label: string, after: string) =>
-      (/aria-roledescription="(line|area|trail) mark"/.test(whole) ? whole : `<path${before} aria-label="${label}"${after}><title>${escapeXml(label.replace(/&quot;/g, '"'))}</title></path>`));
+    return svg.replace(
+      /<path([^>]*?) aria-label="([^"]*)"([^>]*?)(\/>|><\/path>)/g,
+      (whole: string, before: string, label: string, after: string) =>
+        /aria-roledescription="(line|area|trail) mark"/.test(whole)
+          ? whole
+          : `<path${before} aria-label="${label}"${after}><title>${escapeXml(label.replace(/&quot;/g, '"'))}</title></path>`,
+    );
   } finally {
     view.finalize();
   }
@@ -47,7 +52,11 @@ export function chartFont(): { file: string | null; note: string | null } {
   if (cjkFont) return cjkFont;
   let file: string | null = null;
   try {
-    const found = execFileSync('fc-match', ['-f', '%{file}', 'Noto Sans CJK SC:lang=zh-cn'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const found = execFileSync('fc-match', ['-f', '%{file}', 'Noto Sans CJK SC:lang=zh-cn'], {
+      encoding: 'utf8',
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (/cjk/i.test(found) && fs.existsSync(found)) file = found;
   } catch {
     // No fontconfig on this machine: the usual paths below.
@@ -55,7 +64,10 @@ export function chartFont(): { file: string | null; note: string | null } {
   file ??= KNOWN_CJK_FONTS.find((f) => fs.existsSync(f)) ?? null;
   cjkFont = file
     ? { file, note: null }
-    : { file: null, note: 'no font covering Chinese was found (install fonts-noto-cjk): chart images are drawn with the system fonts, and Chinese text in them may not show' };
+    : {
+        file: null,
+        note: 'no font covering Chinese was found (install fonts-noto-cjk): chart images are drawn with the system fonts, and Chinese text in them may not show',
+      };
   return cjkFont;
 }
 
@@ -77,7 +89,12 @@ export async function chartPng(chart: Chart, scale = 2): Promise<ChartImage> {
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
     background: 'white',
-    font: { fontFiles: font.file ? [font.file] : [], loadSystemFonts: font.file === null, defaultFontFamily: family, sansSerifFamily: family },
+    font: {
+      fontFiles: font.file ? [font.file] : [],
+      loadSystemFonts: font.file === null,
+      defaultFontFamily: family,
+      sansSerifFamily: family,
+    },
   });
   const image = resvg.render();
   return { png: image.asPng(), width: image.width, height: image.height, svgWidth: resvg.width, svgHeight: resvg.height };

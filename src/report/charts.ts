@@ -44,7 +44,13 @@ export function fieldName(field: string, language: Language): string {
   return named ? render(`chart.field.${named}`, {}, language) : field;
 }
 
-interface Encoding { field?: string; type?: string; title?: string | null; axis?: Record<string, unknown> | null; [key: string]: unknown }
+interface Encoding {
+  field?: string;
+  type?: string;
+  title?: string | null;
+  axis?: Record<string, unknown> | null;
+  [key: string]: unknown;
+}
 
 /**
  * The chart as a reader sees it: the quantitative axis and the tooltips in the numbers' own format and unit (a rate
@@ -60,7 +66,7 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
   const transforms: Record<string, unknown>[] = [];
   const tooltip: Record<string, unknown>[] = [];
   let currency: string | null = null;
-  const values = ((spec.data as { values?: Row[] } | undefined)?.values ?? []);
+  const values = (spec.data as { values?: Row[] } | undefined)?.values ?? [];
   // A single series needs no legend ("all").
   const colorField = (encoding.color as Encoding | undefined)?.field;
   if (colorField && new Set(values.map((v) => v[colorField])).size <= 1) delete encoding.color;
@@ -90,19 +96,35 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
       tooltip.push({ field: points, type: 'quantitative', title, format: format.display === 'ratio' ? '+.2f' : '+.1f' });
     } else if (percent) {
       encoding[channel] = { ...enc, axis: { format: '~%' } };
-      tooltip.push({ field: enc.field, type: 'quantitative', title: enc.title ?? fieldName(enc.field, language), format: format.display === 'ratio' ? '.2%' : '.1%' });
+      tooltip.push({
+        field: enc.field,
+        type: 'quantitative',
+        title: enc.title ?? fieldName(enc.field, language),
+        format: format.display === 'ratio' ? '.2%' : '.1%',
+      });
     } else if (format.display === 'currency') {
       currency = (format.unit ?? 'CNY').toUpperCase();
       encoding[channel] = { ...enc, axis: { format: '$,~s' } };
-      tooltip.push({ field: enc.field, type: 'quantitative', title: enc.title ?? text('chart.amount'), format: `${format.delta ? '+' : ''}$,.2f` });
+      tooltip.push({
+        field: enc.field,
+        type: 'quantitative',
+        title: enc.title ?? text('chart.amount'),
+        format: `${format.delta ? '+' : ''}$,.2f`,
+      });
     } else {
       const digits = format.display === 'integer' ? ',d' : ',.3~f';
       encoding[channel] = { ...enc, axis: { format: format.display === 'integer' ? ',~s' : '~s' } };
-      tooltip.push({ field: enc.field, type: 'quantitative', title: enc.title ?? fieldName(enc.field, language), format: `${format.delta ? '+' : ''}${digits}` });
+      tooltip.push({
+        field: enc.field,
+        type: 'quantitative',
+        title: enc.title ?? fieldName(enc.field, language),
+        format: `${format.delta ? '+' : ''}${digits}`,
+      });
     }
   }
   const color = encoding.color as Encoding | undefined;
-  if (color?.field && color.type === 'nominal') tooltip.splice(tooltip.length - 1, 0, { field: color.field, type: 'nominal', title: fieldName(color.field, language) });
+  if (color?.field && color.type === 'nominal')
+    tooltip.splice(tooltip.length - 1, 0, { field: color.field, type: 'nominal', title: fieldName(color.field, language) });
   if (tooltip.length > 0) {
     encoding.tooltip = tooltip;
     // The marks' description (the SVG's aria-label, and its hover title): the tooltip's fields, each in its format.
@@ -119,7 +141,10 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
   // Money in its own currency: the locale's currency symbol (a code that has none stands before the amount).
   if (currency) {
     const symbol = currencySymbol(currency) ?? `${currency} `;
-    spec.config = { ...(spec.config as Record<string, unknown> | undefined), locale: { number: { decimal: '.', thousands: ',', grouping: [3], currency: [symbol, ''], minus: '−' } } };
+    spec.config = {
+      ...(spec.config as Record<string, unknown> | undefined),
+      locale: { number: { decimal: '.', thousands: ',', grouping: [3], currency: [symbol, ''], minus: '−' } },
+    };
   }
   return { ...chart, spec };
 }
@@ -130,29 +155,45 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
  * cites its calculation, or is marked unverified when it is none, and its axes and tooltips are written in the
  * format of the calculations its values are.
  */
-export function reportCharts(chartData: ChartSource[], catalog: Catalog, calculations: Calculation[], citable: Calculation[], citations: Citations, language: Language): {
+export function reportCharts(
+  chartData: ChartSource[],
+  catalog: Catalog,
+  calculations: Calculation[],
+  citable: Calculation[],
+  citations: Citations,
+  language: Language,
+): {
   charted: Set<string>;
   present: () => (Chart & { sources: Record<string, ChartCellSource | null>[] })[];
 } {
-  const label = (dim: string, value: string) => `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '');
+  const label = (dim: string, value: string) =>
+    `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '');
   const drawn = chartData
     .map((d) => ({ step_id: d.step_id, chart: chartFor(d, label, language) }))
     .filter((x): x is { step_id: string; chart: Chart } => x.chart !== null)
     .slice(0, 3);
-  const present = () => drawn.map(({ step_id, chart }) => {
-    const sources = chartSources(chart, citable.filter((x) => x.step_id === step_id), citations, language);
-    // A field none of whose values verified takes the format of the step's calculations that hold its values.
-    const formats: Record<string, FieldFormat> = {};
-    const rows = (chart.spec.data as { values?: Row[] } | undefined)?.values ?? [];
-    rows.forEach((row, i) => {
-      for (const [field, value] of Object.entries(row)) {
-        if (typeof value !== 'number' || formats[field]) continue;
-        const cited = sources[i]?.[field];
-        const calc = cited ? citable.find((x) => x.id === cited.calculation_id) : calculations.find((x) => x.step_id === step_id && x.value === value);
-        if (calc) formats[field] = { display: calc.display, delta: calc.delta, unit: calc.unit ?? null };
-      }
+  const present = () =>
+    drawn.map(({ step_id, chart }) => {
+      const sources = chartSources(
+        chart,
+        citable.filter((x) => x.step_id === step_id),
+        citations,
+        language,
+      );
+      // A field none of whose values verified takes the format of the step's calculations that hold its values.
+      const formats: Record<string, FieldFormat> = {};
+      const rows = (chart.spec.data as { values?: Row[] } | undefined)?.values ?? [];
+      rows.forEach((row, i) => {
+        for (const [field, value] of Object.entries(row)) {
+          if (typeof value !== 'number' || formats[field]) continue;
+          const cited = sources[i]?.[field];
+          const calc = cited
+            ? citable.find((x) => x.id === cited.calculation_id)
+            : calculations.find((x) => x.step_id === step_id && x.value === value);
+          if (calc) formats[field] = { display: calc.display, delta: calc.delta, unit: calc.unit ?? null };
+        }
+      });
+      return { ...presentChart(chart, formats, language), sources };
     });
-    return { ...presentChart(chart, formats, language), sources };
-  });
   return { charted: new Set(drawn.map((d) => d.step_id)), present };
 }

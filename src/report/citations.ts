@@ -9,7 +9,11 @@ import { formatCalculation } from '../format/numbers';
 export class Citations {
   readonly list: Citation[] = [];
   private readonly markers = new Map<string, number>();
-  constructor(private readonly citable: Map<string, Calculation>, private readonly language: Language, previous: Citation[] = []) {
+  constructor(
+    private readonly citable: Map<string, Calculation>,
+    private readonly language: Language,
+    previous: Citation[] = [],
+  ) {
     for (const c of previous) {
       if (!citable.has(c.calculation_id)) continue;
       this.markers.set(c.calculation_id, c.marker);
@@ -29,7 +33,14 @@ export class Citations {
     if (marker === undefined) {
       marker = this.list.length === 0 ? 1 : Math.max(...this.list.map((c) => c.marker)) + 1;
       this.markers.set(calc.id, marker);
-      this.list.push({ marker, calculation_id: calc.id, value: calc.value, description: calc.description, formula: calc.formula, sources: calc.sources });
+      this.list.push({
+        marker,
+        calculation_id: calc.id,
+        value: calc.value,
+        description: calc.description,
+        formula: calc.formula,
+        sources: calc.sources,
+      });
     }
     return `${formatCalculation(calc, this.language)}[${marker}]`;
   }
@@ -40,10 +51,17 @@ export class Citations {
  * exactly that value (when several do, the one whose row key the chart row names), cited with its marker; null when
  * no verified calculation holds it (the tables mark it unverified).
  */
-export function chartSources(chart: Chart, calcs: Calculation[], c: Citations, language: Language): Record<string, ChartCellSource | null>[] {
+export function chartSources(
+  chart: Chart,
+  calcs: Calculation[],
+  c: Citations,
+  language: Language,
+): Record<string, ChartCellSource | null>[] {
   const rows = (chart.spec.data as { values?: Row[] } | undefined)?.values ?? [];
   return rows.map((row) => {
-    const text = Object.values(row).filter((v) => typeof v === 'string').join(' ');
+    const text = Object.values(row)
+      .filter((v) => typeof v === 'string')
+      .join(' ');
     const sources: Record<string, ChartCellSource | null> = {};
     for (const [field, value] of Object.entries(row)) {
       if (typeof value !== 'number') continue;
@@ -51,7 +69,8 @@ export function chartSources(chart: Chart, calcs: Calculation[], c: Citations, l
       const named = holding.find((x) => Object.values(x.pick.match ?? {}).every((v) => text.includes(String(v)))) ?? holding[0];
       const cited = named ? c.cite(named.id) : null;
       const marker = cited ? Number(/\[(\d+)\]$/.exec(cited)?.[1]) : NaN;
-      sources[field] = named && Number.isInteger(marker) ? { calculation_id: named.id, marker, text: formatCalculation(named, language) } : null;
+      sources[field] =
+        named && Number.isInteger(marker) ? { calculation_id: named.id, marker, text: formatCalculation(named, language) } : null;
     }
     return sources;
   });

@@ -53,12 +53,14 @@ export function chartTable(chart: Chart, report: ReportOutput): { header: string
   const unverified = textFor(report)('common.unverified-suffix');
   return {
     header: fields.map((f) => fieldName(f, report.language)),
-    rows: rows.map((r, i) => fields.map((k) => {
-      const value = r[k];
-      if (typeof value !== 'number') return String(value ?? '');
-      const source = chart.sources?.[i]?.[k];
-      return source ? `${source.text}[${source.marker}]` : `${value}${unverified}`;
-    })),
+    rows: rows.map((r, i) =>
+      fields.map((k) => {
+        const value = r[k];
+        if (typeof value !== 'number') return String(value ?? '');
+        const source = chart.sources?.[i]?.[k];
+        return source ? `${source.text}[${source.marker}]` : `${value}${unverified}`;
+      }),
+    ),
   };
 }
 
@@ -70,7 +72,12 @@ export function toMarkdown(report: ReportOutput): string {
   for (const section of report.sections) out.push(`## ${section.heading}`, '', section.body, '');
   for (const chart of report.charts) {
     const { header, rows } = chartTable(chart, report);
-    out.push(`### ${text('render.chart-heading', { title: chart.title })}`, '', `| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+    out.push(
+      `### ${text('render.chart-heading', { title: chart.title })}`,
+      '',
+      `| ${header.join(' | ')} |`,
+      `| ${header.map(() => '---').join(' | ')} |`,
+    );
     for (const r of rows) out.push(`| ${r.join(' | ')} |`);
     out.push('');
   }
@@ -93,7 +100,10 @@ function bodyHtml(body: string): string {
   const lines = body.split('\n');
   const items = lines.filter((l) => l.startsWith('- '));
   const prose = lines.filter((l) => !l.startsWith('- ') && l.trim());
-  return [...prose.map((p) => `<p>${inlineHtml(p)}</p>`), ...(items.length > 0 ? [`<ul>${items.map((i) => `<li>${inlineHtml(i.slice(2))}</li>`).join('')}</ul>`] : [])].join('\n');
+  return [
+    ...prose.map((p) => `<p>${inlineHtml(p)}</p>`),
+    ...(items.length > 0 ? [`<ul>${items.map((i) => `<li>${inlineHtml(i.slice(2))}</li>`).join('')}</ul>`] : []),
+  ].join('\n');
 }
 
 /**
@@ -113,7 +123,8 @@ function placeCharts(report: ReportOutput): { beside: Map<string, Chart>; unplac
 export async function toHtml(report: ReportOutput): Promise<string> {
   const text = textFor(report);
   const svgs = new Map(await Promise.all(report.charts.map(async (c) => [c.id, await chartSvg(c)] as const)));
-  const figure = (c: Chart) => `<figure id="${escapeHtml(c.id)}" class="chart">${svgs.get(c.id) ?? ''}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`;
+  const figure = (c: Chart) =>
+    `<figure id="${escapeHtml(c.id)}" class="chart">${svgs.get(c.id) ?? ''}<figcaption>${escapeHtml(c.title)}</figcaption></figure>`;
   const { beside, unplaced } = placeCharts(report);
   const section = (s: ReportSection) => {
     const chart = beside.get(s.id);
@@ -159,11 +170,14 @@ ${report.citations.map((c) => `<tr id="cite-${c.marker}"><td>[${c.marker}]</td><
 
 function runs(text: string): TextRun[] {
   // Citation markers as superscript, code spans in a monospace font.
-  return text.split(/(\[\d+\]|\x60[^\x60]*\x60)/).filter(Boolean).map((part) => {
-    if (/^\[\d+\]$/.test(part)) return new TextRun({ text: part, superScript: true });
-    if (part.startsWith('\x60')) return new TextRun({ text: part.slice(1, -1), font: 'Consolas' });
-    return new TextRun(part);
-  });
+  return text
+    .split(/(\[\d+\]|\x60[^\x60]*\x60)/)
+    .filter(Boolean)
+    .map((part) => {
+      if (/^\[\d+\]$/.test(part)) return new TextRun({ text: part, superScript: true });
+      if (part.startsWith('\x60')) return new TextRun({ text: part.slice(1, -1), font: 'Consolas' });
+      return new TextRun(part);
+    });
 }
 
 const cell = (text: string, bold = false) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
@@ -171,7 +185,10 @@ const cell = (text: string, bold = false) => new TableCell({ children: [new Para
 function table(header: string[], rows: string[][]): Table {
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: [new TableRow({ children: header.map((h) => cell(h, true)), tableHeader: true }), ...rows.map((r) => new TableRow({ children: r.map((v) => cell(v)) }))],
+    rows: [
+      new TableRow({ children: header.map((h) => cell(h, true)), tableHeader: true }),
+      ...rows.map((r) => new TableRow({ children: r.map((v) => cell(v)) })),
+    ],
   });
 }
 
@@ -184,7 +201,17 @@ async function docxChart(chart: Chart): Promise<Paragraph[]> {
   const width = Math.min(DOCX_CHART_WIDTH, image.svgWidth);
   const height = Math.round((image.svgHeight * width) / image.svgWidth);
   return [
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data: image.png, transformation: { width, height }, altText: { name: chart.id, title: chart.title, description: chart.title } })] }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      children: [
+        new ImageRun({
+          type: 'png',
+          data: image.png,
+          transformation: { width, height },
+          altText: { name: chart.id, title: chart.title, description: chart.title },
+        }),
+      ],
+    }),
     new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: chart.title, italics: true, color: '666666' })] }),
   ];
 }
@@ -199,7 +226,11 @@ export async function toDocx(report: ReportOutput): Promise<Buffer> {
   for (const section of report.sections) {
     children.push(new Paragraph({ text: section.heading, heading: HeadingLevel.HEADING_1 }));
     for (const line of section.body.split('\n').filter((l) => l.trim())) {
-      children.push(line.startsWith('- ') ? new Paragraph({ children: runs(line.slice(2)), bullet: { level: 0 } }) : new Paragraph({ children: runs(line) }));
+      children.push(
+        line.startsWith('- ')
+          ? new Paragraph({ children: runs(line.slice(2)), bullet: { level: 0 } })
+          : new Paragraph({ children: runs(line) }),
+      );
     }
     const chart = beside.get(section.id);
     if (chart) children.push(...(await docxChart(chart)));
@@ -217,7 +248,12 @@ export async function toDocx(report: ReportOutput): Promise<Buffer> {
     }
   }
   children.push(new Paragraph({ text: text('render.citations'), heading: HeadingLevel.HEADING_1 }));
-  children.push(table(['#', text('render.column.what'), text('render.column.value'), text('render.column.how')], report.citations.map((c) => [`[${c.marker}]`, c.description, String(c.value), c.formula.replace(/\s+/g, ' ')])));
+  children.push(
+    table(
+      ['#', text('render.column.what'), text('render.column.value'), text('render.column.how')],
+      report.citations.map((c) => [`[${c.marker}]`, c.description, String(c.value), c.formula.replace(/\s+/g, ' ')]),
+    ),
+  );
   const doc = new Document({
     creator: 'Baton',
     title: report.title,

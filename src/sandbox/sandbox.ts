@@ -23,8 +23,7 @@ export const SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 2_000, memoryMb: 96, m
 const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
 
 export type SandboxResult =
-  | { status: 'ok'; output: unknown; ms: number }
-  | { status: 'error' | 'timeout' | 'memory' | 'killed'; detail: string; ms: number };
+  { status: 'ok'; output: unknown; ms: number } | { status: 'error' | 'timeout' | 'memory' | 'killed'; detail: string; ms: number };
 
 /** A compiled file: the sandbox runs JavaScript from dist/ whether Baton runs from src/ (tests) or dist/. */
 const compiled = (relative: string) => {
@@ -63,7 +62,9 @@ export async function runInSandbox(code: string, input: unknown, limits: Sandbox
   });
   // The wall clock backs up the in-context timeout (which a crash or a blocked child would not honour).
   const wall = setTimeout(() => child.kill('SIGKILL'), limits.timeoutMs + 5_000);
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   child.stdin.on('error', () => undefined);
   child.stdin.end(JSON.stringify({ code, kit: kit(), input, timeoutMs: limits.timeoutMs }));
   const { code: exitCode, signal } = await exit;
@@ -75,7 +76,11 @@ export async function runInSandbox(code: string, input: unknown, limits: Sandbox
     return { status: 'memory', detail: `ran out of memory (heap limit ${limits.memoryMb} MB)`, ms };
   }
   if (signal || exitCode !== 0 || !stdout) {
-    return { status: 'killed', detail: `the sandbox process ended with ${signal ?? `exit code ${String(exitCode)}`}${stderr ? `: ${stderr.trim().split('\n').slice(-1)[0] ?? ''}` : ''}`, ms };
+    return {
+      status: 'killed',
+      detail: `the sandbox process ended with ${signal ?? `exit code ${String(exitCode)}`}${stderr ? `: ${stderr.trim().split('\n').slice(-1)[0] ?? ''}` : ''}`,
+      ms,
+    };
   }
   const message = JSON.parse(stdout) as { ok: true; output: string; ms: number } | { ok: false; error: string; timeout: boolean };
   if (!message.ok) {

@@ -160,10 +160,9 @@ function monthStart(year: number, monthIndex: number): number {
   return Date.UTC(year, monthIndex, 1) / MINUTE;
 }
 
-
 /** The planted 华东 signal, as the manifest describes it (the same at every scale). */
 export const EAST_REPURCHASE_DROP =
-  'In 华东 the repurchase rate (share of the month\'s buyers with 2+ paid orders) falls in the last month ' +
+  "In 华东 the repurchase rate (share of the month's buyers with 2+ paid orders) falls in the last month " +
   `because new-customer conversion there drops from ${RATES.newCustomerConversion} to ${RATES.eastConversionLastMonth}: ` +
   'new customers repeat more often than existing ones, so fewer of them lowers the rate (a mix effect).';
 
@@ -191,14 +190,22 @@ export function seedMonths(anchorDate: string): { key: string; start: number; en
 
 export function generateShop(anchorDate: string, seed = DEFAULT_SEED): SeedData {
   const { users, orders, items, months } = generateRows(anchorDate, seed);
-  return { users, orders: orders.map(({ planted: _planted, ...o }) => o), items, manifest: describe(anchorDate, seed, months, users, orders, items) };
+  return {
+    users,
+    orders: orders.map(({ planted: _planted, ...o }) => o),
+    items,
+    manifest: describe(anchorDate, seed, months, users, orders, items),
+  };
 }
 
 /** A generated order, with the kind of dirt planted in it (if any). */
 export type PlantedOrder = SeedOrder & { planted?: keyof typeof DIRTY_COUNTS };
 
 /** The rows of one shop (ids from 1), before the manifest is written. */
-export function generateRows(anchorDate: string, seed = DEFAULT_SEED): { users: SeedUser[]; orders: PlantedOrder[]; items: SeedOrderItem[]; months: { key: string; start: number; end: number }[] } {
+export function generateRows(
+  anchorDate: string,
+  seed = DEFAULT_SEED,
+): { users: SeedUser[]; orders: PlantedOrder[]; items: SeedOrderItem[]; months: { key: string; start: number; end: number }[] } {
   const rng = xoroshiro128plus(seed);
   const random = () => uniformFloat64(rng);
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo));
@@ -250,13 +257,25 @@ export function generateRows(anchorDate: string, seed = DEFAULT_SEED): { users: 
     // Unpaid and refunded orders around real demand; they never count as paid. Offsets stay small
     // (order at most 100 min later, refund paid within 60 min) so every time stays inside the month.
     if (random() < RATES.cancelled) {
-      drafts.push({ user, category_id: category.id, amount_fen: price(category.price),
-        order_time: timestamp(at + between(5, 100)), pay_time: null, status: 'cancelled' });
+      drafts.push({
+        user,
+        category_id: category.id,
+        amount_fen: price(category.price),
+        order_time: timestamp(at + between(5, 100)),
+        pay_time: null,
+        status: 'cancelled',
+      });
     }
     if (random() < RATES.refunded) {
       const t = at + between(5, 100);
-      drafts.push({ user, category_id: category.id, amount_fen: price(category.price),
-        order_time: timestamp(t), pay_time: timestamp(t + between(1, 60)), status: 'refunded' });
+      drafts.push({
+        user,
+        category_id: category.id,
+        amount_fen: price(category.price),
+        order_time: timestamp(t),
+        pay_time: timestamp(t + between(1, 60)),
+        status: 'refunded',
+      });
     }
   };
 
@@ -419,9 +438,7 @@ function describe(
   const categoryGmv = (categoryId: number, lastN: number) => {
     const result: Record<string, number> = {};
     for (const { key } of months.slice(-lastN)) {
-      const fen = counted
-        .filter((o) => o.category_id === categoryId && o.pay_time.startsWith(key))
-        .reduce((s, o) => s + o.amount_fen, 0);
+      const fen = counted.filter((o) => o.category_id === categoryId && o.pay_time.startsWith(key)).reduce((s, o) => s + o.amount_fen, 0);
       result[key] = fen / 100;
     }
     return result;
@@ -445,7 +462,8 @@ function describe(
   const amountByCategoryFen: Record<string, number> = {};
   for (const order of counted.filter((o) => o.pay_time.startsWith(lastKey))) {
     const lines = linesOf.get(order.order_id) ?? [];
-    for (const line of lines) itemRevenueFen[nameOf.get(line.category_id) ?? '?'] = (itemRevenueFen[nameOf.get(line.category_id) ?? '?'] ?? 0) + line.amount_fen;
+    for (const line of lines)
+      itemRevenueFen[nameOf.get(line.category_id) ?? '?'] = (itemRevenueFen[nameOf.get(line.category_id) ?? '?'] ?? 0) + line.amount_fen;
     for (const name of new Set(lines.map((l) => nameOf.get(l.category_id) ?? '?'))) {
       ordersByCategory[name] = (ordersByCategory[name] ?? 0) + 1;
       amountByCategoryFen[name] = (amountByCategoryFen[name] ?? 0) + order.amount_fen;
@@ -488,11 +506,15 @@ function describe(
     },
     order_items: {
       lines: items.length,
-      orders_with_several_categories: [...linesOf.values()].filter((lines) => new Set(lines.flatMap((l) => (l.category_id === null ? [] : [l.category_id]))).size > 1).length,
+      orders_with_several_categories: [...linesOf.values()].filter(
+        (lines) => new Set(lines.flatMap((l) => (l.category_id === null ? [] : [l.category_id]))).size > 1,
+      ).length,
       last_month: {
         item_revenue: sorted(Object.fromEntries(Object.entries(itemRevenueFen).map(([k, fen]) => [k, fen / 100]))),
         orders: sorted(ordersByCategory),
-        aov: sorted(Object.fromEntries(Object.entries(amountByCategoryFen).map(([k, fen]) => [k, round(fen / 100 / (ordersByCategory[k] ?? 1), 6)]))),
+        aov: sorted(
+          Object.fromEntries(Object.entries(amountByCategoryFen).map(([k, fen]) => [k, round(fen / 100 / (ordersByCategory[k] ?? 1), 6)])),
+        ),
       },
     },
   };

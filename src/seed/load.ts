@@ -111,10 +111,13 @@ export async function seedDatabase(
   options: { scale?: number } = {},
 ): Promise<SeedReport> {
   const scale = options.scale ?? 1;
-  if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) throw new Error(`the scale must be a whole number from 1 to ${MAX_SCALE}, not ${scale}`);
+  if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE)
+    throw new Error(`the scale must be a whole number from 1 to ${MAX_SCALE}, not ${scale}`);
   const started = Date.now();
   await ensureSystemSchema(databaseUrl);
-  onProgress(`generating the shop for the 13 months before ${anchorDate}${scale > 1 ? `, ${scale} times larger (${scale} shards of about 75 thousand orders)` : ''}`);
+  onProgress(
+    `generating the shop for the 13 months before ${anchorDate}${scale > 1 ? `, ${scale} times larger (${scale} shards of about 75 thousand orders)` : ''}`,
+  );
   const months = seedMonths(anchorDate);
   const tally = emptyTally();
 
@@ -123,26 +126,45 @@ export async function seedDatabase(
   try {
     await client.query('BEGIN');
     await client.query(SCHEMA);
-    await client.query(
-      'INSERT INTO categories SELECT * FROM unnest($1::int[], $2::text[], $3::text[])',
-      [CATEGORIES.map((c) => c.id), CATEGORIES.map((c) => c.name), CATEGORIES.map((c) => c.name_en)],
-    );
+    await client.query('INSERT INTO categories SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [
+      CATEGORIES.map((c) => c.id),
+      CATEGORIES.map((c) => c.name),
+      CATEGORIES.map((c) => c.name_en),
+    ]);
     let userOffset = 0;
     let orderOffset = 0;
     for (let shard = 0; shard < scale; shard++) {
       const rows = generateRows(anchorDate, shardSeed(shard));
       const u = userOffset;
       const o = orderOffset;
-      await copyInto(client, 'users', rows.users, (x) => `${x.user_id + u}\t${x.registered_at}\t${x.channel}\t${x.region}\t${nullable(x.first_order_at)}`);
-      await copyInto(client, 'orders', rows.orders, (x) => `${x.order_id + o}\t${x.user_id + u}\t${nullable(x.category_id)}\t${money(x.amount_fen)}\t${x.order_time}\t${nullable(x.pay_time)}\t${x.status}`);
-      await copyInto(client, 'order_items', rows.items, (x) => `${x.order_id + o}\t${x.line_no}\t${nullable(x.category_id)}\t${x.quantity}\t${money(x.amount_fen)}`);
+      await copyInto(
+        client,
+        'users',
+        rows.users,
+        (x) => `${x.user_id + u}\t${x.registered_at}\t${x.channel}\t${x.region}\t${nullable(x.first_order_at)}`,
+      );
+      await copyInto(
+        client,
+        'orders',
+        rows.orders,
+        (x) =>
+          `${x.order_id + o}\t${x.user_id + u}\t${nullable(x.category_id)}\t${money(x.amount_fen)}\t${x.order_time}\t${nullable(x.pay_time)}\t${x.status}`,
+      );
+      await copyInto(
+        client,
+        'order_items',
+        rows.items,
+        (x) => `${x.order_id + o}\t${x.line_no}\t${nullable(x.category_id)}\t${x.quantity}\t${money(x.amount_fen)}`,
+      );
       tallyShard(tally, rows, o);
       userOffset += rows.users.length;
       orderOffset += rows.orders.length;
       const seconds = (Date.now() - started) / 1000;
-      onProgress(scale > 1
-        ? `shard ${shard + 1}/${scale}: ${tally.orders} orders, ${tally.users} users, ${tally.lines} order lines (${fixed(seconds, 0)} s, about ${fixed((seconds / (shard + 1)) * (scale - shard - 1), 0)} s to go)`
-        : `${tally.users} users, ${tally.orders} orders, ${tally.lines} order lines`);
+      onProgress(
+        scale > 1
+          ? `shard ${shard + 1}/${scale}: ${tally.orders} orders, ${tally.users} users, ${tally.lines} order lines (${fixed(seconds, 0)} s, about ${fixed((seconds / (shard + 1)) * (scale - shard - 1), 0)} s to go)`
+          : `${tally.users} users, ${tally.orders} orders, ${tally.lines} order lines`,
+      );
     }
     onProgress('primary and foreign keys');
     await client.query(CONSTRAINTS);
@@ -170,8 +192,6 @@ export async function seedDatabase(
 }
 
 export async function readManifest(databaseUrl: string): Promise<SeedManifest | null> {
-  const result = await getPool(databaseUrl).query<{ manifest: SeedManifest }>(
-    'SELECT manifest FROM baton.seed_manifest WHERE id = 1',
-  );
+  const result = await getPool(databaseUrl).query<{ manifest: SeedManifest }>('SELECT manifest FROM baton.seed_manifest WHERE id = 1');
   return result.rows[0]?.manifest ?? null;
 }

@@ -10,7 +10,17 @@
  * `describeTally` turns the sums into the manifest's figures with the same rounding as `describe` (a test checks
  * that one shard's tally gives the K = 1 manifest).
  */
-import { CATEGORIES, DEFAULT_SEED, EAST_REPURCHASE_DROP, REGIONS, type DIRTY_COUNTS, type SeedManifest, type SeedOrderItem, type SeedUser, type PlantedOrder } from './generate';
+import {
+  CATEGORIES,
+  DEFAULT_SEED,
+  EAST_REPURCHASE_DROP,
+  REGIONS,
+  type DIRTY_COUNTS,
+  type SeedManifest,
+  type SeedOrderItem,
+  type SeedUser,
+  type PlantedOrder,
+} from './generate';
 
 /** Shard s is drawn from DEFAULT_SEED + SHARD_SEED_STEP × s (the order lines of a shard use its seed + 1). */
 export const SHARD_SEED_STEP = 1000;
@@ -40,24 +50,36 @@ export interface ShopTally {
   amountByCategoryFen: Record<string, number>;
 }
 
-const isCounted = (o: PlantedOrder): o is PlantedOrder & { pay_time: string } => o.status === 'paid' && o.amount_fen > 0 && o.pay_time !== null;
-const add = (record: Record<string, number>, key: string, n: number) => { record[key] = (record[key] ?? 0) + n; };
+const isCounted = (o: PlantedOrder): o is PlantedOrder & { pay_time: string } =>
+  o.status === 'paid' && o.amount_fen > 0 && o.pay_time !== null;
+const add = (record: Record<string, number>, key: string, n: number) => {
+  record[key] = (record[key] ?? 0) + n;
+};
 
 export function emptyTally(): ShopTally {
   const zero = () => ({ buyers: 0, repeaters: 0 });
   return {
-    users: 0, orders: 0, lines: 0, ordersWithSeveralCategories: 0,
+    users: 0,
+    orders: 0,
+    lines: 0,
+    ordersWithSeveralCategories: 0,
     dirty: { negative_amount: [], null_pay_time: [], missing_category: [] },
     last: { gmvFen: 0, orders: 0, buyers: 0 },
     repurchase: Object.fromEntries(REGIONS.map((r) => [r.name, { previous: zero(), last: zero() }])),
     eastConversion: { previous: { registered: 0, converted: 0 }, last: { registered: 0, converted: 0 } },
     categoryGmvFen: { electronics: {}, books: {} },
-    itemRevenueFen: {}, ordersByCategory: {}, amountByCategoryFen: {},
+    itemRevenueFen: {},
+    ordersByCategory: {},
+    amountByCategoryFen: {},
   };
 }
 
 /** Adds one shard's rows (ids as generated, from 1; order ids reported with `orderOffset` added) to `into`. */
-export function tallyShard(into: ShopTally, rows: { users: SeedUser[]; orders: PlantedOrder[]; items: SeedOrderItem[]; months: { key: string }[] }, orderOffset: number): ShopTally {
+export function tallyShard(
+  into: ShopTally,
+  rows: { users: SeedUser[]; orders: PlantedOrder[]; items: SeedOrderItem[]; months: { key: string }[] },
+  orderOffset: number,
+): ShopTally {
   const { users, orders, items, months } = rows;
   const lastKey = months[months.length - 1]?.key ?? '';
   const previousKey = months[months.length - 2]?.key ?? '';
@@ -74,7 +96,10 @@ export function tallyShard(into: ShopTally, rows: { users: SeedUser[]; orders: P
   for (const o of orders) {
     if (!isCounted(o)) continue;
     const month = o.pay_time.slice(0, 7);
-    if (month === lastKey) { into.last.gmvFen += o.amount_fen; into.last.orders += 1; }
+    if (month === lastKey) {
+      into.last.gmvFen += o.amount_fen;
+      into.last.orders += 1;
+    }
     const which = month === lastKey ? 'last' : month === previousKey ? 'previous' : null;
     if (which) perBuyer[which].set(o.user_id, (perBuyer[which].get(o.user_id) ?? 0) + 1);
     if (o.category_id === 1 && electronicsMonths.has(month)) add(into.categoryGmvFen.electronics, month, o.amount_fen);
@@ -128,7 +153,10 @@ export function describeTally(anchorDate: string, months: { key: string }[], tal
   const lastKey = months[months.length - 1]?.key ?? '';
   const rate = (r: { buyers: number; repeaters: number }) => (r.buyers > 0 ? round(r.repeaters / r.buyers, 6) : 0);
   const conversion = (c: { registered: number; converted: number }) => (c.registered > 0 ? round(c.converted / c.registered, 6) : 0);
-  const repurchase = (region: string): Pair => ({ previous: rate(tally.repurchase[region]?.previous ?? { buyers: 0, repeaters: 0 }), last: rate(tally.repurchase[region]?.last ?? { buyers: 0, repeaters: 0 }) });
+  const repurchase = (region: string): Pair => ({
+    previous: rate(tally.repurchase[region]?.previous ?? { buyers: 0, repeaters: 0 }),
+    last: rate(tally.repurchase[region]?.last ?? { buyers: 0, repeaters: 0 }),
+  });
   const gmv = (record: Record<string, number>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, (record[k] ?? 0) / 100]));
   const dirty = (kind: DirtyKind) => ({ count: tally.dirty[kind].length, order_ids: [...tally.dirty[kind]] });
   return {
@@ -139,7 +167,11 @@ export function describeTally(anchorDate: string, months: { key: string }[], tal
     last_month: lastKey,
     months: months.map((m) => m.key),
     counts: { users: tally.users, orders: tally.orders, categories: CATEGORIES.length },
-    dirty: { negative_amount: dirty('negative_amount'), null_pay_time: dirty('null_pay_time'), missing_category: dirty('missing_category') },
+    dirty: {
+      negative_amount: dirty('negative_amount'),
+      null_pay_time: dirty('null_pay_time'),
+      missing_category: dirty('missing_category'),
+    },
     last_month_totals: {
       month: lastKey,
       gmv: tally.last.gmvFen / 100,
@@ -154,17 +186,25 @@ export function describeTally(anchorDate: string, months: { key: string }[], tal
         month: lastKey,
         repurchase_rate: repurchase('华东'),
         new_customer_conversion: { previous: conversion(tally.eastConversion.previous), last: conversion(tally.eastConversion.last) },
-        other_regions_repurchase_rate: Object.fromEntries(REGIONS.filter((r) => r.name !== '华东').map((r) => [r.name, repurchase(r.name)])),
+        other_regions_repurchase_rate: Object.fromEntries(
+          REGIONS.filter((r) => r.name !== '华东').map((r) => [r.name, repurchase(r.name)]),
+        ),
       },
       electronics_rise: {
         description: '数码 (electronics) GMV rises in each of the last 6 months as its share of baskets grows.',
         category: '数码',
-        monthly_gmv: gmv(tally.categoryGmvFen.electronics, months.slice(-7).map((m) => m.key)),
+        monthly_gmv: gmv(
+          tally.categoryGmvFen.electronics,
+          months.slice(-7).map((m) => m.key),
+        ),
       },
       books_decline: {
         description: '图书 (books) GMV falls in each of the last 5 months as its share of baskets shrinks.',
         category: '图书',
-        monthly_gmv: gmv(tally.categoryGmvFen.books, months.slice(-6).map((m) => m.key)),
+        monthly_gmv: gmv(
+          tally.categoryGmvFen.books,
+          months.slice(-6).map((m) => m.key),
+        ),
       },
     },
     order_items: {
@@ -173,7 +213,11 @@ export function describeTally(anchorDate: string, months: { key: string }[], tal
       last_month: {
         item_revenue: sorted(Object.fromEntries(Object.entries(tally.itemRevenueFen).map(([k, fen]) => [k, fen / 100]))),
         orders: sorted(tally.ordersByCategory),
-        aov: sorted(Object.fromEntries(Object.entries(tally.amountByCategoryFen).map(([k, fen]) => [k, round(fen / 100 / (tally.ordersByCategory[k] ?? 1), 6)]))),
+        aov: sorted(
+          Object.fromEntries(
+            Object.entries(tally.amountByCategoryFen).map(([k, fen]) => [k, round(fen / 100 / (tally.ordersByCategory[k] ?? 1), 6)]),
+          ),
+        ),
       },
     },
   };

@@ -63,7 +63,8 @@ export function redactUrl(url: string): string {
 export function todayIn(timeZone: string, now?: Date): string {
   const fixed = process.env.BATON_TODAY;
   if (now === undefined && fixed) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(fixed) || Number.isNaN(Date.parse(fixed))) throw new Error(`BATON_TODAY must be a date written YYYY-MM-DD, not "${fixed}"`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(fixed) || Number.isNaN(Date.parse(fixed)))
+      throw new Error(`BATON_TODAY must be a date written YYYY-MM-DD, not "${fixed}"`);
     return fixed;
   }
   return (now ?? new Date()).toLocaleDateString('en-CA', { timeZone });

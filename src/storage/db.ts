@@ -42,7 +42,10 @@ export function isTransientDatabaseError(err: unknown): boolean {
 }
 
 export class DatabaseUnreachableError extends Error {
-  constructor(readonly url: string, cause: unknown) {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
     super(`cannot reach PostgreSQL at ${redactUrl(url)}: ${(cause as Error).message || String(cause)}`);
     this.name = 'DatabaseUnreachableError';
   }

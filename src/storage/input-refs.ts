@@ -13,7 +13,12 @@ export interface InputRef {
 }
 
 export function isInputRef(value: unknown): value is InputRef {
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 1 && typeof (value as Partial<InputRef>).input_ref === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    typeof (value as Partial<InputRef>).input_ref === 'string'
+  );
 }
 
 /** An activity's arguments with a stored input read back. */

@@ -32,10 +32,18 @@ function withCode(message: string, code: string | undefined, cause: unknown): Er
 function explainRefusal(err: unknown, role: string): unknown {
   const { code, message } = err as { code?: string; message?: string };
   if (code === '28000' && /role .* does not exist/.test(message ?? '')) {
-    return withCode(`the read-only role ${role} does not exist on this server; run "baton seed" or "baton catalog check" once to create it`, code, err);
+    return withCode(
+      `the read-only role ${role} does not exist on this server; run "baton seed" or "baton catalog check" once to create it`,
+      code,
+      err,
+    );
   }
   if (code === '42501') {
-    return withCode(`${message ?? ''}: agent SQL runs as the read-only role ${role}; run "baton catalog check" once to grant it SELECT on the catalog's tables`, code, err);
+    return withCode(
+      `${message ?? ''}: agent SQL runs as the read-only role ${role}; run "baton catalog check" once to grant it SELECT on the catalog's tables`,
+      code,
+      err,
+    );
   }
   const tooLarge = /row of (\d+) bytes over the limit/.exec(message ?? '');
   if (code === '22P02' && tooLarge) {
@@ -100,7 +108,10 @@ function logQuery(databaseUrl: string, sql: string, params: unknown[], ms: numbe
   } catch {
     // outside an activity (the CLI, scripts)
   }
-  fs.appendFileSync(file, `${JSON.stringify({ database: redactUrl(databaseUrl), activity, ms: Math.round(ms * 100) / 100, rows, sql, params })}\n`);
+  fs.appendFileSync(
+    file,
+    `${JSON.stringify({ database: redactUrl(databaseUrl), activity, ms: Math.round(ms * 100) / 100, rows, sql, params })}\n`,
+  );
 }
 
 /**
@@ -180,9 +191,12 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
     // The cancel, if one was sent, lands before the connection is rolled back and reused.
     await cancelling;
     // Session advisory locks outlive ROLLBACK; the pooled connection must not keep any.
-    await client.query('ROLLBACK').then(() => client.query('SELECT pg_advisory_unlock_all()')).catch(() => {
-      broken = true;
-    });
+    await client
+      .query('ROLLBACK')
+      .then(() => client.query('SELECT pg_advisory_unlock_all()'))
+      .catch(() => {
+        broken = true;
+      });
     client.off('error', onLost);
     client.release(broken);
   }

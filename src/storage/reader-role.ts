@@ -50,12 +50,17 @@ export async function ensureReaderRole(databaseUrl: string, config = loadConfig(
         await client.query('BEGIN');
         // Grants on one database from two processes at once fail with "tuple concurrently updated".
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`baton reader role ${role}`]);
-        const found = await client.query<{ rolcanlogin: boolean; rolsuper: boolean }>('SELECT rolcanlogin, rolsuper FROM pg_roles WHERE rolname = $1', [role]);
+        const found = await client.query<{ rolcanlogin: boolean; rolsuper: boolean }>(
+          'SELECT rolcanlogin, rolsuper FROM pg_roles WHERE rolname = $1',
+          [role],
+        );
         const existing = found.rows[0];
         if (!existing) {
           await client.query(`CREATE ROLE ${ident} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION`);
         } else if (existing.rolsuper) {
-          throw new Error(`the role ${role} is a superuser; agent SQL needs a role that can only read (set BATON_READER_ROLE to another name)`);
+          throw new Error(
+            `the role ${role} is a superuser; agent SQL needs a role that can only read (set BATON_READER_ROLE to another name)`,
+          );
         } else if (!existing.rolcanlogin) {
           await client.query(`ALTER ROLE ${ident} LOGIN`);
         }

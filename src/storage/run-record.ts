@@ -18,6 +18,7 @@ export function isFullResult(result: StoredResult): result is AnalysisResult {
 /** The run's full view: the record behind `record_ref` (it holds every field of the result too). */
 export async function fullResult(result: StoredResult): Promise<AnalysisResult> {
   if (isFullResult(result)) return result;
-  if (!result.record_ref) throw new Error(`the run's record was not stored (status ${result.status}); \`baton export\` rebuilds the run from its history`);
+  if (!result.record_ref)
+    throw new Error(`the run's record was not stored (status ${result.status}); \`baton export\` rebuilds the run from its history`);
   return loadArtifact<AnalysisResult>(result.record_ref);
 }

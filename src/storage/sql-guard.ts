@@ -32,17 +32,40 @@ const FORBIDDEN_FUNCTIONS: { pattern: RegExp; reason: string }[] = [
   { pattern: /^dblink/, reason: 'it reaches another database' },
   { pattern: /^(pg_read_file|pg_read_binary_file|pg_ls_\w+|pg_stat_file)$/, reason: 'it reads server files' },
   { pattern: /^lo_/, reason: 'it reads or writes large objects and files' },
-  { pattern: /^(query_to_xml|query_to_xml_and_xmlschema|cursor_to_xml|table_to_xml|schema_to_xml|database_to_xml|ts_stat|ts_rewrite)/, reason: 'it runs SQL given as text' },
+  {
+    pattern: /^(query_to_xml|query_to_xml_and_xmlschema|cursor_to_xml|table_to_xml|schema_to_xml|database_to_xml|ts_stat|ts_rewrite)/,
+    reason: 'it runs SQL given as text',
+  },
   { pattern: /^(nextval|setval)$/, reason: 'it changes a sequence' },
   { pattern: /^pg_/, reason: 'it is a server administration function' },
 ];
 
 const STATEMENT_WORDS: Record<string, string> = {
-  InsertStmt: 'INSERT', UpdateStmt: 'UPDATE', DeleteStmt: 'DELETE', MergeStmt: 'MERGE', DropStmt: 'DROP',
-  AlterTableStmt: 'ALTER', GrantStmt: 'GRANT', GrantRoleStmt: 'GRANT', CopyStmt: 'COPY', VariableSetStmt: 'SET',
-  TransactionStmt: 'a transaction command', CreateStmt: 'CREATE TABLE', CreateTableAsStmt: 'CREATE TABLE AS', TruncateStmt: 'TRUNCATE',
-  DoStmt: 'DO', CallStmt: 'CALL', ExplainStmt: 'EXPLAIN', VacuumStmt: 'VACUUM', LockStmt: 'LOCK', CreateFunctionStmt: 'CREATE FUNCTION',
-  CreateRoleStmt: 'CREATE ROLE', AlterRoleStmt: 'ALTER ROLE', PrepareStmt: 'PREPARE', ExecuteStmt: 'EXECUTE', NotifyStmt: 'NOTIFY',
+  InsertStmt: 'INSERT',
+  UpdateStmt: 'UPDATE',
+  DeleteStmt: 'DELETE',
+  MergeStmt: 'MERGE',
+  DropStmt: 'DROP',
+  AlterTableStmt: 'ALTER',
+  GrantStmt: 'GRANT',
+  GrantRoleStmt: 'GRANT',
+  CopyStmt: 'COPY',
+  VariableSetStmt: 'SET',
+  TransactionStmt: 'a transaction command',
+  CreateStmt: 'CREATE TABLE',
+  CreateTableAsStmt: 'CREATE TABLE AS',
+  TruncateStmt: 'TRUNCATE',
+  DoStmt: 'DO',
+  CallStmt: 'CALL',
+  ExplainStmt: 'EXPLAIN',
+  VacuumStmt: 'VACUUM',
+  LockStmt: 'LOCK',
+  CreateFunctionStmt: 'CREATE FUNCTION',
+  CreateRoleStmt: 'CREATE ROLE',
+  AlterRoleStmt: 'ALTER ROLE',
+  PrepareStmt: 'PREPARE',
+  ExecuteStmt: 'EXECUTE',
+  NotifyStmt: 'NOTIFY',
 };
 
 const WRITES_INSIDE = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
@@ -75,7 +98,9 @@ function walk(node: unknown, found: Found, ctes: ReadonlySet<string>): void {
     if (WRITES_INSIDE.has(key)) found.writes.push(statementWord(key));
     if (key === 'SelectStmt') {
       // A WITH query's names are visible inside its own statement only.
-      const defined = ((value as { withClause?: { ctes?: { CommonTableExpr?: { ctename?: string } }[] } }).withClause?.ctes ?? []).map((c) => c.CommonTableExpr?.ctename ?? '');
+      const defined = ((value as { withClause?: { ctes?: { CommonTableExpr?: { ctename?: string } }[] } }).withClause?.ctes ?? []).map(
+        (c) => c.CommonTableExpr?.ctename ?? '',
+      );
       if (defined.length > 0) inner = new Set([...ctes, ...defined]);
     }
     if (key === 'FuncCall') {
@@ -140,10 +165,16 @@ export async function guardSql(sql: string, options: SqlGuardOptions = {}): Prom
   for (const table of found.tables) {
     const schema = table.schema?.toLowerCase();
     if ((schema !== undefined && SYSTEM_SCHEMAS.has(schema)) || table.name.startsWith('pg_')) {
-      throw new RefusedSqlError(`refused: the query reads ${schema ? `${schema}.` : ''}${table.name}, a system table; agent SQL reads only the catalog's tables`);
+      throw new RefusedSqlError(
+        `refused: the query reads ${schema ? `${schema}.` : ''}${table.name}, a system table; agent SQL reads only the catalog's tables`,
+      );
     }
     const fromWith = schema === undefined && table.ctes.has(table.name);
-    const known = options.tables && (schema === undefined || schema === 'public' ? options.tables.includes(table.name) || options.tables.includes(`public.${table.name}`) : options.tables.includes(`${schema}.${table.name}`));
+    const known =
+      options.tables &&
+      (schema === undefined || schema === 'public'
+        ? options.tables.includes(table.name) || options.tables.includes(`public.${table.name}`)
+        : options.tables.includes(`${schema}.${table.name}`));
     if (options.tables && !fromWith && !known) {
       throw new RefusedSqlError(`refused: unknown table "${table.name}"; the catalog has: ${options.tables.join(', ')}`);
     }

@@ -8,8 +8,17 @@ import { CatalogSchema, type Catalog } from '../catalog/catalog';
 import { describeStep, type StepFacts } from '../analysis/findings';
 import { stepCalculations } from '../analysis/calculations';
 import { operationOf } from '../operations';
-import type { AnswerMetric, Calculation, CatalogFragment, ColumnInfo, DependencyResult, Language, PlanStep, Row, StepOutput } from '../contracts';
-
+import type {
+  AnswerMetric,
+  Calculation,
+  CatalogFragment,
+  ColumnInfo,
+  DependencyResult,
+  Language,
+  PlanStep,
+  Row,
+  StepOutput,
+} from '../contracts';
 
 export interface StepResultParts {
   sql: string | null;
@@ -60,8 +69,13 @@ export async function buildStepOutput(workflowId: string, step: PlanStep, parts:
     memory_entries: [
       ...parts.facts.memory,
       ...parts.anomalies_found.map((a) => ({
-        type: 'question' as const, content: `${step.step_id}: ${a}`, confidence: 0.5, references: [step.step_id],
-        tags: { metric: step.metrics[0] ?? null, dimensions: step.dimensions, scope: '', period: '' }, value: null, direction: null,
+        type: 'question' as const,
+        content: `${step.step_id}: ${a}`,
+        confidence: 0.5,
+        references: [step.step_id],
+        tags: { metric: step.metrics[0] ?? null, dimensions: step.dimensions, scope: '', period: '' },
+        value: null,
+        direction: null,
       })),
     ],
   };
@@ -100,7 +114,13 @@ export async function buildComputedOutput(args: {
   const { step, derived, dependencies, language } = args;
   const catalog = fragmentCatalog(args.fragment);
   const inputs = Object.values(dependencies);
-  const written = describeStep(step, { columns: derived.columns, rows: derived.rows, data_summary: derived.summary }, dependencies, catalog, language);
+  const written = describeStep(
+    step,
+    { columns: derived.columns, rows: derived.rows, data_summary: derived.summary },
+    dependencies,
+    catalog,
+    language,
+  );
   // Assumptions, filters and excluded paths travel on from the inputs.
   const facts = { ...written, assumptions: [...new Set([...inputs.flatMap((d) => d.assumptions_made), ...written.assumptions])] };
   const operation = operationOf(step.operation);

@@ -97,13 +97,17 @@ export class AesGcmPayloadCodec implements PayloadCodec {
       if (!KEY_ID_PATTERN.test(id)) throw new CodecConfigError(`key id "${id}" is not valid: use letters, digits, ".", "_" or "-"`);
       if (this.keys.has(id)) throw new CodecConfigError(`key id "${id}" is listed twice`);
       if (key.length !== KEY_BYTES) {
-        throw new CodecConfigError(`key "${id}" is ${key.length} bytes; AES-256 needs exactly ${KEY_BYTES} (make one with: openssl rand -base64 32)`);
+        throw new CodecConfigError(
+          `key "${id}" is ${key.length} bytes; AES-256 needs exactly ${KEY_BYTES} (make one with: openssl rand -base64 32)`,
+        );
       }
       this.keys.set(id, Buffer.from(key));
     }
     this.currentKeyId = currentKeyId ?? keys[keys.length - 1]!.id;
     if (!this.keys.has(this.currentKeyId)) {
-      throw new CodecConfigError(`the encrypting key id "${this.currentKeyId}" is not among the configured keys (${[...this.keys.keys()].join(', ')})`);
+      throw new CodecConfigError(
+        `the encrypting key id "${this.currentKeyId}" is not among the configured keys (${[...this.keys.keys()].join(', ')})`,
+      );
     }
   }
 
@@ -138,7 +142,9 @@ export class AesGcmPayloadCodec implements PayloadCodec {
   private decrypt(payload: Payload): Payload {
     if (text(payload.metadata?.[METADATA_ENCODING_KEY]) !== ENCRYPTED_ENCODING) {
       if (this.requireEncryption) {
-        throw new PayloadDecryptionError('a payload is not encrypted, and BATON_CODEC_REQUIRE_ENCRYPTION is on: it was written by a client without the keys');
+        throw new PayloadDecryptionError(
+          'a payload is not encrypted, and BATON_CODEC_REQUIRE_ENCRYPTION is on: it was written by a client without the keys',
+        );
       }
       return payload;
     }
@@ -151,7 +157,8 @@ export class AesGcmPayloadCodec implements PayloadCodec {
       );
     }
     const data = payload.data ?? new Uint8Array();
-    if (data.length < IV_BYTES + TAG_BYTES) throw new PayloadDecryptionError(`an encrypted payload (key "${keyId}") is too short to be valid`);
+    if (data.length < IV_BYTES + TAG_BYTES)
+      throw new PayloadDecryptionError(`an encrypted payload (key "${keyId}") is too short to be valid`);
     const iv = data.subarray(0, IV_BYTES);
     const tag = data.subarray(data.length - TAG_BYTES);
     const decipher = createDecipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
@@ -160,7 +167,9 @@ export class AesGcmPayloadCodec implements PayloadCodec {
     try {
       plain = Buffer.concat([decipher.update(data.subarray(IV_BYTES, data.length - TAG_BYTES)), decipher.final()]);
     } catch {
-      throw new PayloadDecryptionError(`a payload encrypted with key "${keyId}" failed authentication: it was altered, or the key "${keyId}" is not the one that encrypted it`);
+      throw new PayloadDecryptionError(
+        `a payload encrypted with key "${keyId}" failed authentication: it was altered, or the key "${keyId}" is not the one that encrypted it`,
+      );
     }
     return temporal.api.common.v1.Payload.decode(plain);
   }
@@ -180,7 +189,9 @@ export function parseCodecKeys(list: string): CodecKey[] {
       if (!BASE64_PATTERN.test(encoded)) throw new CodecConfigError(`BATON_CODEC_KEYS: key "${id}" is not valid base64`);
       const key = Buffer.from(encoded, 'base64');
       if (key.length !== KEY_BYTES) {
-        throw new CodecConfigError(`BATON_CODEC_KEYS: key "${id}" decodes to ${key.length} bytes; AES-256 needs exactly ${KEY_BYTES} (make one with: openssl rand -base64 32)`);
+        throw new CodecConfigError(
+          `BATON_CODEC_KEYS: key "${id}" decodes to ${key.length} bytes; AES-256 needs exactly ${KEY_BYTES} (make one with: openssl rand -base64 32)`,
+        );
       }
       return { id, key };
     });
@@ -191,7 +202,8 @@ export function codecFromEnv(env: NodeJS.ProcessEnv = process.env): AesGcmPayloa
   const list = env.BATON_CODEC_KEYS?.trim();
   const current = env.BATON_CODEC_KEY_ID?.trim() || undefined;
   if (!list) {
-    if (current) throw new CodecConfigError('BATON_CODEC_KEY_ID is set but BATON_CODEC_KEYS is not; set both, or neither to turn encryption off');
+    if (current)
+      throw new CodecConfigError('BATON_CODEC_KEY_ID is set but BATON_CODEC_KEYS is not; set both, or neither to turn encryption off');
     return undefined;
   }
   const keys = parseCodecKeys(list);
@@ -200,7 +212,9 @@ export function codecFromEnv(env: NodeJS.ProcessEnv = process.env): AesGcmPayloa
     return new AesGcmPayloadCodec(keys, current, env.BATON_CODEC_REQUIRE_ENCRYPTION === '1');
   } catch (err) {
     if (err instanceof CodecConfigError && current && !keys.some((k) => k.id === current)) {
-      throw new CodecConfigError(`BATON_CODEC_KEY_ID "${current}" is not listed in BATON_CODEC_KEYS (ids: ${keys.map((k) => k.id).join(', ')})`);
+      throw new CodecConfigError(
+        `BATON_CODEC_KEY_ID "${current}" is not listed in BATON_CODEC_KEYS (ids: ${keys.map((k) => k.id).join(', ')})`,
+      );
     }
     throw err;
   }

@@ -34,7 +34,9 @@ function readPem(variable: string, file: string): Buffer {
   try {
     return fs.readFileSync(file);
   } catch (err) {
-    throw new TemporalConnectionSettingsError(`${variable}=${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new TemporalConnectionSettingsError(
+      `${variable}=${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
 }
 
@@ -46,7 +48,10 @@ function flag(variable: string, value: string | undefined): boolean | undefined 
 }
 
 /** The connection options for `config.temporalAddress`, with TLS and API key from the environment. */
-export function temporalConnectionOptions(config: Pick<BatonConfig, 'temporalAddress'>, env: NodeJS.ProcessEnv = process.env): TemporalConnectionOptions {
+export function temporalConnectionOptions(
+  config: Pick<BatonConfig, 'temporalAddress'>,
+  env: NodeJS.ProcessEnv = process.env,
+): TemporalConnectionOptions {
   const certFile = env.TEMPORAL_TLS_CERT || undefined;
   const keyFile = env.TEMPORAL_TLS_KEY || undefined;
   const caFile = env.TEMPORAL_TLS_CA || undefined;
@@ -55,11 +60,15 @@ export function temporalConnectionOptions(config: Pick<BatonConfig, 'temporalAdd
   const tlsWanted = flag('TEMPORAL_TLS', env.TEMPORAL_TLS);
 
   if ((certFile === undefined) !== (keyFile === undefined)) {
-    throw new TemporalConnectionSettingsError('TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together: set both (the client certificate and its key) or neither');
+    throw new TemporalConnectionSettingsError(
+      'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together: set both (the client certificate and its key) or neither',
+    );
   }
   const tlsSettings = certFile !== undefined || caFile !== undefined || serverName !== undefined;
   if (tlsWanted === false && tlsSettings) {
-    throw new TemporalConnectionSettingsError('TEMPORAL_TLS=false contradicts TEMPORAL_TLS_CERT / TEMPORAL_TLS_KEY / TEMPORAL_TLS_CA / TEMPORAL_TLS_SERVER_NAME');
+    throw new TemporalConnectionSettingsError(
+      'TEMPORAL_TLS=false contradicts TEMPORAL_TLS_CERT / TEMPORAL_TLS_KEY / TEMPORAL_TLS_CA / TEMPORAL_TLS_SERVER_NAME',
+    );
   }
 
   const options: TemporalConnectionOptions = { address: config.temporalAddress };

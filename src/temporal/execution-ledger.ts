@@ -30,7 +30,8 @@ export const HEARTBEAT_EVERY_MS = 1_000;
 function whenCancelled(ctx: Context): Promise<never> {
   return new Promise<never>((_resolve, reject) => {
     const signal = ctx.cancellationSignal;
-    const stop = () => reject(signal.reason instanceof CancelledFailure ? signal.reason : new CancelledFailure(String(signal.reason ?? 'cancelled')));
+    const stop = () =>
+      reject(signal.reason instanceof CancelledFailure ? signal.reason : new CancelledFailure(String(signal.reason ?? 'cancelled')));
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
   });
@@ -42,30 +43,59 @@ function whenCancelled(ctx: Context): Promise<never> {
  * activity (its earlier failed tries are read from the ledger; tries lost with their worker are not among them),
  * then non-retryable with the agent's own reason and every try's failure; anything non-retryable as it is.
  */
-async function decideRetry(pool: Pool, rowId: string | null, info: Info, err: unknown, failure: { kind: FailureClass; message: string }): Promise<unknown> {
+async function decideRetry(
+  pool: Pool,
+  rowId: string | null,
+  info: Info,
+  err: unknown,
+  failure: { kind: FailureClass; message: string },
+): Promise<unknown> {
   if (failure.kind === 'infrastructure') {
-    return err instanceof ApplicationFailure ? err : ApplicationFailure.create({ type: INFRASTRUCTURE_FAILURE, message: failure.message, cause: err instanceof Error ? err : undefined });
+    return err instanceof ApplicationFailure
+      ? err
+      : ApplicationFailure.create({
+          type: INFRASTRUCTURE_FAILURE,
+          message: failure.message,
+          cause: err instanceof Error ? err : undefined,
+        });
   }
   if (failure.kind === 'agent_final') {
     // A database error that fails the same way every time (a missing column, say) is not retried either.
     return err instanceof ApplicationFailure || err instanceof CancelledFailure
       ? err
-      : ApplicationFailure.create({ type: (err as Error).name || 'Error', message: failure.message, nonRetryable: true, cause: err instanceof Error ? err : undefined });
+      : ApplicationFailure.create({
+          type: (err as Error).name || 'Error',
+          message: failure.message,
+          nonRetryable: true,
+          cause: err instanceof Error ? err : undefined,
+        });
   }
   const workflowId = info.workflowExecution?.workflowId ?? '';
   const runId = info.workflowExecution?.runId ?? '';
-  const earlier = rowId === null ? null : await pool
-    .query<{ attempt: number; failure_class: FailureClass | null; error: string | null }>(
-      `SELECT attempt, failure_class, error FROM baton.activity_executions
+  const earlier =
+    rowId === null
+      ? null
+      : await pool
+          .query<{ attempt: number; failure_class: FailureClass | null; error: string | null }>(
+            `SELECT attempt, failure_class, error FROM baton.activity_executions
         WHERE workflow_id = $1 AND run_id = $2 AND activity_id = $3 AND id <> $4 AND attempt < $5 ORDER BY attempt`,
-      [workflowId, runId, ledgerId(info), rowId, info.attempt],
-    )
-    .then((r) => r.rows)
-    .catch(() => null);
+            [workflowId, runId, ledgerId(info), rowId, info.attempt],
+          )
+          .then((r) => r.rows)
+          .catch(() => null);
   // Without the ledger every earlier try counts, as if each had been the agent's own failure.
-  const attempts: GaveUp['attempts'] = earlier === null
-    ? Array.from({ length: info.attempt - 1 }, (_, i) => ({ attempt: i + 1, failure: 'agent_retryable' as const, message: 'not recorded (the execution ledger was unavailable)' }))
-    : earlier.map((r) => ({ attempt: r.attempt, failure: r.failure_class ?? 'infrastructure', message: r.error ?? (r.failure_class ? '' : 'lost with its worker, or timed out') }));
+  const attempts: GaveUp['attempts'] =
+    earlier === null
+      ? Array.from({ length: info.attempt - 1 }, (_, i) => ({
+          attempt: i + 1,
+          failure: 'agent_retryable' as const,
+          message: 'not recorded (the execution ledger was unavailable)',
+        }))
+      : earlier.map((r) => ({
+          attempt: r.attempt,
+          failure: r.failure_class ?? 'infrastructure',
+          message: r.error ?? (r.failure_class ? '' : 'lost with its worker, or timed out'),
+        }));
   attempts.push({ attempt: info.attempt, failure: failure.kind, message: failure.message });
   const own = attempts.filter((a) => a.failure === 'agent_retryable').length;
   return own >= AGENT_ATTEMPTS ? giveUp(err, attempts) : err;
@@ -87,7 +117,14 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
           .query<{ id: string }>(
             `INSERT INTO baton.activity_executions (workflow_id, run_id, activity_id, activity_type, attempt, worker_pid)
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-            [info.workflowExecution?.workflowId ?? '', info.workflowExecution?.runId ?? '', ledgerId(info), info.activityType, info.attempt, process.pid],
+            [
+              info.workflowExecution?.workflowId ?? '',
+              info.workflowExecution?.runId ?? '',
+              ledgerId(info),
+              info.activityType,
+              info.attempt,
+              process.pid,
+            ],
           )
           .then((r) => r.rows[0]?.id ?? null)
           .catch((err: Error) => {
@@ -111,7 +148,16 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
             .query(
               `INSERT INTO baton.token_usage (workflow_id, activity_id, agent, attempt, input_tokens, output_tokens, input_budget, output_budget)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-              [info.workflowExecution?.workflowId ?? '', ledgerId(info), info.activityType, info.attempt, tokensOf(args[0]), tokensOf(result), budget.input, budget.output],
+              [
+                info.workflowExecution?.workflowId ?? '',
+                ledgerId(info),
+                info.activityType,
+                info.attempt,
+                tokensOf(args[0]),
+                tokensOf(result),
+                budget.input,
+                budget.output,
+              ],
             )
             .catch((err: Error) => {
               ctx.log.warn('token accounting unavailable', { error: err.message });
@@ -128,9 +174,10 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
           clearInterval(ticker);
           if (rowId !== null) {
             await pool
-              .query('UPDATE baton.activity_executions SET finished_at = now(), outcome = $2, failure_class = $3, error = $4 WHERE id = $1', [
-                rowId, outcome, failure?.kind ?? null, failure?.message.slice(0, 2000) ?? null,
-              ])
+              .query(
+                'UPDATE baton.activity_executions SET finished_at = now(), outcome = $2, failure_class = $3, error = $4 WHERE id = $1',
+                [rowId, outcome, failure?.kind ?? null, failure?.message.slice(0, 2000) ?? null],
+              )
               .catch(() => undefined);
           }
         }

@@ -54,7 +54,9 @@ export function isConnectionLost(err: unknown): boolean {
   const { code, message } = fields(err);
   if (code && CONNECTION_LOST_CODES.has(code)) return true;
   if (code && SOCKET_LOST.has(code)) return true;
-  return typeof message === 'string' && /connection terminated|not queryable|terminating connection|server closed the connection/i.test(message);
+  return (
+    typeof message === 'string' && /connection terminated|not queryable|terminating connection|server closed the connection/i.test(message)
+  );
 }
 
 /** The database cannot be reached at all (refused, unknown host, no connection slot, connect timeout). */

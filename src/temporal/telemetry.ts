@@ -19,7 +19,13 @@
  * test/integration/telemetry.test.ts).
  */
 import type { ClientInterceptors, WorkflowClientInterceptor, WorkflowQueryInput } from '@temporalio/client';
-import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, ActivityInterceptorsFactory, InjectedSinks, Next } from '@temporalio/worker';
+import type {
+  ActivityExecuteInput,
+  ActivityInboundCallsInterceptor,
+  ActivityInterceptorsFactory,
+  InjectedSinks,
+  Next,
+} from '@temporalio/worker';
 import type { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type * as TemporalWorker from '@temporalio/worker';
 import type * as SdkTraceNode from '@opentelemetry/sdk-trace-node';
@@ -126,7 +132,9 @@ function startTracing(defaultService: string, batched: boolean, env: NodeJS.Proc
     const { makeWorkflowExporter } = load<typeof OtelWorker>('@temporalio/interceptors-opentelemetry/lib/worker');
     const detected = detectResourcesSync({ detectors: [envDetectorSync] });
     const serviceName = env.OTEL_SERVICE_NAME?.trim() || String(detected.attributes['service.name'] ?? '') || defaultService;
-    const resource = Resource.default().merge(detected).merge(new Resource({ 'service.name': serviceName }));
+    const resource = Resource.default()
+      .merge(detected)
+      .merge(new Resource({ 'service.name': serviceName }));
     const exporter = new OTLPTraceExporter({ url: tracesEndpoint(env) ?? undefined });
     const processor = batched ? new BatchSpanProcessor(exporter) : new SimpleSpanProcessor(exporter);
     const provider = new NodeTracerProvider({ resource, spanProcessors: [processor] });
@@ -151,7 +159,12 @@ export async function shutdownTracing(): Promise<void> {
  */
 export function stepIdOf(input: unknown, depth = 0): string | null {
   if (typeof input !== 'object' || input === null) return null;
-  const v = input as { step?: { step_id?: unknown }; requirements?: { step?: { step_id?: unknown } }; draft?: { step_id?: unknown }; input?: unknown };
+  const v = input as {
+    step?: { step_id?: unknown };
+    requirements?: { step?: { step_id?: unknown } };
+    draft?: { step_id?: unknown };
+    input?: unknown;
+  };
   const found = [v.step?.step_id, v.requirements?.step?.step_id, v.draft?.step_id].find((id): id is string => typeof id === 'string');
   return found ?? (depth === 0 ? stepIdOf(v.input, 1) : null);
 }
@@ -173,7 +186,9 @@ export interface WorkerTracing {
 export function workerTracing(env: NodeJS.ProcessEnv = process.env): WorkerTracing | null {
   if (tracesEndpoint(env) === null) return null;
   const { sinks } = startTracing('baton-worker', true, env);
-  const { OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } = load<typeof OtelWorker>('@temporalio/interceptors-opentelemetry/lib/worker');
+  const { OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } = load<typeof OtelWorker>(
+    '@temporalio/interceptors-opentelemetry/lib/worker',
+  );
   const otel = load<typeof OtelApi>('@opentelemetry/api');
   const A = BATON_SPAN_ATTRIBUTES;
   const sdkSpan: ActivityInterceptorsFactory = (ctx) => ({
@@ -185,7 +200,12 @@ export function workerTracing(env: NodeJS.ProcessEnv = process.env): WorkerTraci
       async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
         const span = otel.trace.getActiveSpan();
         const info = ctx.info;
-        span?.setAttributes({ [A.workflowId]: info.workflowExecution?.workflowId ?? '', [A.agent]: info.activityType, [A.attempt]: info.attempt, [A.local]: info.isLocal });
+        span?.setAttributes({
+          [A.workflowId]: info.workflowExecution?.workflowId ?? '',
+          [A.agent]: info.activityType,
+          [A.attempt]: info.attempt,
+          [A.local]: info.isLocal,
+        });
         try {
           const result = await next(input);
           span?.setAttribute(A.status, 'completed');

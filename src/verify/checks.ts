@@ -66,28 +66,55 @@ export const INDEPENDENT_CHECKS: { [K in OperationKind]: Check<K> } = {
     const checks = await ctx.additivity(op.query, all);
     const rows = ordered(all, op.query.order, op.query.limit);
     const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
-    const summary = { rows: rows.length, value_min: values.length ? Math.min(...values) : null, value_max: values.length ? Math.max(...values) : null, value_sum: values.length ? values.reduce((a, b) => a + b, 0) : null };
+    const summary = {
+      rows: rows.length,
+      value_min: values.length ? Math.min(...values) : null,
+      value_max: values.length ? Math.max(...values) : null,
+      value_sum: values.length ? values.reduce((a, b) => a + b, 0) : null,
+    };
     return { rows, summary, checks };
   },
 
   async gap_contribution(op, ctx) {
     const rows = await ctx.rows(op.query);
     const totals = await ctx.rows({ ...op.query, group_by: op.query.group_by.filter((g) => g !== op.across) });
-    const result = d.gapContribution(rows, totals, isRatio(ctx.catalog, op.query.metric), op.segment.dimension, op.segment.a, op.segment.b, op.across);
+    const result = d.gapContribution(
+      rows,
+      totals,
+      isRatio(ctx.catalog, op.query.metric),
+      op.segment.dimension,
+      op.segment.a,
+      op.segment.b,
+      op.across,
+    );
     const parts = [...result.rows.map((r) => numberOf(r.contribution)), numberOf(result.summary.residual)];
-    const checks = [...await ctx.additivity(op.query, rows), ctx.addsUp('contributions (and the overlap\'s residual) add up to the gap', parts, numberOf(result.summary.gap))];
+    const checks = [
+      ...(await ctx.additivity(op.query, rows)),
+      ctx.addsUp("contributions (and the overlap's residual) add up to the gap", parts, numberOf(result.summary.gap)),
+    ];
     return { ...result, checks };
   },
 
   async change_decomposition(op, ctx) {
     const rows = await ctx.rows(op.query);
     const totals = await ctx.rows({ ...op.query, group_by: op.query.group_by.filter((g) => g !== op.dimension) });
-    const result = d.changeDecomposition(rows, totals, isRatio(ctx.catalog, op.query.metric), op.dimension, op.before, op.after, op.period_column);
+    const result = d.changeDecomposition(
+      rows,
+      totals,
+      isRatio(ctx.catalog, op.query.metric),
+      op.dimension,
+      op.before,
+      op.after,
+      op.period_column,
+    );
     const parts = [...result.rows.map((r) => numberOf(r.total_effect)), numberOf(result.summary.residual)];
     const checks = [
-      ...await ctx.additivity(op.query, rows),
-      ctx.addsUp('effects (and the overlap\'s residual) add up to the change', parts, numberOf(result.summary.change)),
-      ...await ctx.periodsMatchDirect(op.query, op.period_column, [[op.before, numberOf(result.summary.value_before)], [op.after, numberOf(result.summary.value_after)]]),
+      ...(await ctx.additivity(op.query, rows)),
+      ctx.addsUp("effects (and the overlap's residual) add up to the change", parts, numberOf(result.summary.change)),
+      ...(await ctx.periodsMatchDirect(op.query, op.period_column, [
+        [op.before, numberOf(result.summary.value_before)],
+        [op.after, numberOf(result.summary.value_after)],
+      ])),
     ];
     return { ...result, checks };
   },
@@ -98,7 +125,16 @@ export const INDEPENDENT_CHECKS: { [K in OperationKind]: Check<K> } = {
     const source = got.input(op.source);
     const key = Object.keys(source.rows[0] ?? {}).find((k) => typeof source.rows[0]?.[k] === 'string');
     const result = d.topN(source.rows, key, op.column, op.n, op.order);
-    return { ...result, checks: [...got.inherited, ctx.monotone(result.rows.map((r) => numberOf(r[op.column])), op.order === 'desc' ? -1 : 1)] };
+    return {
+      ...result,
+      checks: [
+        ...got.inherited,
+        ctx.monotone(
+          result.rows.map((r) => numberOf(r[op.column])),
+          op.order === 'desc' ? -1 : 1,
+        ),
+      ],
+    };
   },
 
   async compare(op, ctx) {
@@ -114,8 +150,20 @@ export const INDEPENDENT_CHECKS: { [K in OperationKind]: Check<K> } = {
   async rank_contributors(op, ctx) {
     const got = await ctx.inputs();
     if (!got) return null;
-    const result = d.rankContributors(op.sources.map((s) => ({ ...got.input(s), dimension: String(got.input(s).summary.dimension ?? '') })), op.n);
-    return { ...result, checks: [...got.inherited, ctx.monotone(result.rows.map((r) => numberOf(r.effect)), numberOf(result.summary.change) < 0 ? 1 : -1)] };
+    const result = d.rankContributors(
+      op.sources.map((s) => ({ ...got.input(s), dimension: String(got.input(s).summary.dimension ?? '') })),
+      op.n,
+    );
+    return {
+      ...result,
+      checks: [
+        ...got.inherited,
+        ctx.monotone(
+          result.rows.map((r) => numberOf(r.effect)),
+          numberOf(result.summary.change) < 0 ? 1 : -1,
+        ),
+      ],
+    };
   },
 
   async share_of_total(op, ctx) {

@@ -22,7 +22,11 @@ const keyOf = (v: Row[string] | undefined): string => (v === null || v === undef
 const fixed = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const byText = (a: string, b: string) => a.localeCompare(b);
 
-interface Cell { num: number; den: number; value: number }
+interface Cell {
+  num: number;
+  den: number;
+  value: number;
+}
 
 /** The cells of one segment or period by key, and its totals. */
 function cells(rows: Row[], key: string, ratio: boolean): { byKey: Map<string, Cell>; num: number; den: number; value: number } {
@@ -31,7 +35,9 @@ function cells(rows: Row[], key: string, ratio: boolean): { byKey: Map<string, C
   let den = 0;
   let sum = 0;
   for (const r of rows) {
-    const cell = ratio ? { num: toNumber(r.numerator), den: toNumber(r.denominator), value: toNumber(r.value) } : { num: 0, den: 0, value: toNumber(r.value) };
+    const cell = ratio
+      ? { num: toNumber(r.numerator), den: toNumber(r.denominator), value: toNumber(r.value) }
+      : { num: 0, den: 0, value: toNumber(r.value) };
     byKey.set(keyOf(r[key]), cell);
     num += cell.num;
     den += cell.den;
@@ -51,7 +57,9 @@ function whole(groups: ReturnType<typeof cells>, total: Row | undefined, ratio: 
   const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   let sum = 0;
   for (const c of groups.byKey.values()) sum += c.value;
-  const overlap = ratio ? !same(groups.den, toNumber(total.denominator)) || !same(groups.num, toNumber(total.numerator)) : !same(sum, toNumber(total.value));
+  const overlap = ratio
+    ? !same(groups.den, toNumber(total.denominator)) || !same(groups.num, toNumber(total.numerator))
+    : !same(sum, toNumber(total.value));
   return { value: toNumber(total.value), overlap };
 }
 
@@ -60,9 +68,27 @@ function whole(groups: ReturnType<typeof cells>, total: Row | undefined, ratio: 
  * segments' own values (the metric without `across`); the contributions explain the gap of the groups' pooled values,
  * and what overlapping groups leave is the residual.
  */
-export function gapContribution(rows: Row[], totals: Row[], ratio: boolean, segmentColumn: string, first: string, second: string, across: string): Result {
-  const segment = (name: string) => cells(rows.filter((r) => keyOf(r[segmentColumn]) === name), across, ratio);
-  const own = (name: string) => whole(segment(name), totals.find((r) => keyOf(r[segmentColumn]) === name), ratio);
+export function gapContribution(
+  rows: Row[],
+  totals: Row[],
+  ratio: boolean,
+  segmentColumn: string,
+  first: string,
+  second: string,
+  across: string,
+): Result {
+  const segment = (name: string) =>
+    cells(
+      rows.filter((r) => keyOf(r[segmentColumn]) === name),
+      across,
+      ratio,
+    );
+  const own = (name: string) =>
+    whole(
+      segment(name),
+      totals.find((r) => keyOf(r[segmentColumn]) === name),
+      ratio,
+    );
   let [a, b] = [first, second];
   if (own(second).value > own(first).value) [a, b] = [second, first];
   const [high, low] = [segment(a), segment(b)];
@@ -70,11 +96,23 @@ export function gapContribution(rows: Row[], totals: Row[], ratio: boolean, segm
   const out = keys.map((k): Row => {
     const x = high.byKey.get(k);
     const y = low.byKey.get(k);
-    if (!ratio) return { [across]: k, value_a: fixed(x?.value ?? 0, 4), value_b: fixed(y?.value ?? 0, 4), contribution: fixed((x?.value ?? 0) - (y?.value ?? 0), 4) };
+    if (!ratio)
+      return {
+        [across]: k,
+        value_a: fixed(x?.value ?? 0, 4),
+        value_b: fixed(y?.value ?? 0, 4),
+        contribution: fixed((x?.value ?? 0) - (y?.value ?? 0), 4),
+      };
     const [wa, wb, va, vb] = [share(x, high.den), share(y, low.den), x?.value ?? 0, y?.value ?? 0];
     return {
-      [across]: k, share_a: fixed(wa, 6), value_a: fixed(va, 4), share_b: fixed(wb, 6), value_b: fixed(vb, 4),
-      mix_effect: fixed((wa - wb) * (va + vb) / 2, 4), rate_effect: fixed((va - vb) * (wa + wb) / 2, 4), contribution: fixed(wa * va - wb * vb, 4),
+      [across]: k,
+      share_a: fixed(wa, 6),
+      value_a: fixed(va, 4),
+      share_b: fixed(wb, 6),
+      value_b: fixed(vb, 4),
+      mix_effect: fixed(((wa - wb) * (va + vb)) / 2, 4),
+      rate_effect: fixed(((va - vb) * (wa + wb)) / 2, 4),
+      contribution: fixed(wa * va - wb * vb, 4),
     };
   });
   out.sort((p, q) => toNumber(q.contribution) - toNumber(p.contribution) || byText(keyOf(p[across]), keyOf(q[across])));
@@ -83,8 +121,14 @@ export function gapContribution(rows: Row[], totals: Row[], ratio: boolean, segm
   return {
     rows: out,
     summary: {
-      segment_a: a, segment_b: b, value_a: fixed(wa.value, 4), value_b: fixed(wb.value, 4), gap: fixed(gap, 4), top: out[0] ? keyOf(out[0][across]) : null,
-      groups_overlap: wa.overlap || wb.overlap ? 'yes' : 'no', residual: fixed(gap - (high.value - low.value), 4),
+      segment_a: a,
+      segment_b: b,
+      value_a: fixed(wa.value, 4),
+      value_b: fixed(wb.value, 4),
+      gap: fixed(gap, 4),
+      top: out[0] ? keyOf(out[0][across]) : null,
+      groups_overlap: wa.overlap || wb.overlap ? 'yes' : 'no',
+      residual: fixed(gap - (high.value - low.value), 4),
     },
   };
 }
@@ -94,27 +138,74 @@ export function gapContribution(rows: Row[], totals: Row[], ratio: boolean, segm
  * change. Before and after are the periods' own totals; effects split the change of the pooled groups, the rest is
  * the residual of overlapping groups.
  */
-export function changeDecomposition(rows: Row[], totals: Row[], ratio: boolean, dimension: string, before: string, after: string, periodColumn: string): Result {
-  const period = (name: string) => cells(rows.filter((r) => keyOf(r[periodColumn]) === name), dimension, ratio);
+export function changeDecomposition(
+  rows: Row[],
+  totals: Row[],
+  ratio: boolean,
+  dimension: string,
+  before: string,
+  after: string,
+  periodColumn: string,
+): Result {
+  const period = (name: string) =>
+    cells(
+      rows.filter((r) => keyOf(r[periodColumn]) === name),
+      dimension,
+      ratio,
+    );
   const [p0, p1] = [period(before), period(after)];
-  const [t0, t1] = [whole(p0, totals.find((r) => keyOf(r[periodColumn]) === before), ratio), whole(p1, totals.find((r) => keyOf(r[periodColumn]) === after), ratio)];
+  const [t0, t1] = [
+    whole(
+      p0,
+      totals.find((r) => keyOf(r[periodColumn]) === before),
+      ratio,
+    ),
+    whole(
+      p1,
+      totals.find((r) => keyOf(r[periodColumn]) === after),
+      ratio,
+    ),
+  ];
   const change = t1.value - t0.value;
   const keys = [...new Set([...p0.byKey.keys(), ...p1.byKey.keys()])].sort();
   const out = keys.map((k): Row => {
     const x = p0.byKey.get(k);
     const y = p1.byKey.get(k);
     const [v0, v1] = [x?.value ?? 0, y?.value ?? 0];
-    if (!ratio) return { [dimension]: k, value_before: fixed(v0, 4), value_after: fixed(v1, 4), total_effect: fixed(v1 - v0, 4), share_of_change: change !== 0 ? fixed((v1 - v0) / change, 4) : null };
+    if (!ratio)
+      return {
+        [dimension]: k,
+        value_before: fixed(v0, 4),
+        value_after: fixed(v1, 4),
+        total_effect: fixed(v1 - v0, 4),
+        share_of_change: change !== 0 ? fixed((v1 - v0) / change, 4) : null,
+      };
     const [w0, w1] = [share(x, p0.den), share(y, p1.den)];
-    const mix = (w1 - w0) * (v0 + v1) / 2;
-    const rate = (v1 - v0) * (w0 + w1) / 2;
-    return { [dimension]: k, weight_before: fixed(w0, 6), weight_after: fixed(w1, 6), value_before: fixed(v0, 6), value_after: fixed(v1, 6), mix_effect: fixed(mix, 6), rate_effect: fixed(rate, 6), total_effect: fixed(mix + rate, 6) };
+    const mix = ((w1 - w0) * (v0 + v1)) / 2;
+    const rate = ((v1 - v0) * (w0 + w1)) / 2;
+    return {
+      [dimension]: k,
+      weight_before: fixed(w0, 6),
+      weight_after: fixed(w1, 6),
+      value_before: fixed(v0, 6),
+      value_after: fixed(v1, 6),
+      mix_effect: fixed(mix, 6),
+      rate_effect: fixed(rate, 6),
+      total_effect: fixed(mix + rate, 6),
+    };
   });
   return {
     rows: out,
     summary: {
-      dimension, before, after, value_before: fixed(t0.value, 6), value_after: fixed(t1.value, 6), change: fixed(change, 6), kind: ratio ? 'ratio' : 'additive',
-      groups_overlap: t0.overlap || t1.overlap ? 'yes' : 'no', residual: fixed(change - (p1.value - p0.value), 6),
+      dimension,
+      before,
+      after,
+      value_before: fixed(t0.value, 6),
+      value_after: fixed(t1.value, 6),
+      change: fixed(change, 6),
+      kind: ratio ? 'ratio' : 'additive',
+      groups_overlap: t0.overlap || t1.overlap ? 'yes' : 'no',
+      residual: fixed(change - (p1.value - p0.value), 6),
     },
   };
 }
@@ -127,19 +218,32 @@ export function rankContributors(decompositions: (Result & { dimension: string }
   for (const d of decompositions) {
     for (const r of d.rows) {
       const segment = keyOf(r[d.dimension]);
-      const kinds: [string, Row[string] | undefined][] = r.mix_effect === undefined ? [['change', r.total_effect]] : [['mix', r.mix_effect], ['rate', r.rate_effect]];
+      const kinds: [string, Row[string] | undefined][] =
+        r.mix_effect === undefined
+          ? [['change', r.total_effect]]
+          : [
+              ['mix', r.mix_effect],
+              ['rate', r.rate_effect],
+            ];
       for (const [effect_type, effect] of kinds) effects.push({ dimension: d.dimension, segment, effect_type, effect: toNumber(effect) });
     }
   }
   const toward = change < 0 ? -1 : 1;
   effects.sort((p, q) => toward * q.effect - toward * p.effect || byText(p.dimension, q.dimension) || byText(p.segment, q.segment));
-  const rows = effects.slice(0, n).map((e, i): Row => ({ rank: i + 1, ...e, share_of_change: change !== 0 ? fixed(e.effect / change, 4) : null }));
+  const rows = effects
+    .slice(0, n)
+    .map((e, i): Row => ({ rank: i + 1, ...e, share_of_change: change !== 0 ? fixed(e.effect / change, 4) : null }));
   const top = rows[0];
   return {
     rows,
     summary: {
-      change: fixed(change, 6), value_before: first?.summary.value_before ?? null, value_after: first?.summary.value_after ?? null,
-      top_dimension: top ? String(top.dimension) : null, top_segment: top ? String(top.segment) : null, top_effect_type: top ? String(top.effect_type) : null, top_effect: top ? toNumber(top.effect) : null,
+      change: fixed(change, 6),
+      value_before: first?.summary.value_before ?? null,
+      value_after: first?.summary.value_after ?? null,
+      top_dimension: top ? String(top.dimension) : null,
+      top_segment: top ? String(top.segment) : null,
+      top_effect_type: top ? String(top.effect_type) : null,
+      top_effect: top ? toNumber(top.effect) : null,
     },
   };
 }
@@ -147,8 +251,15 @@ export function rankContributors(decompositions: (Result & { dimension: string }
 /** The first n rows by a column (a stable sort: equal values keep the source order). */
 export function topN(rows: Row[], keyColumn: string | undefined, column: string, n: number, order: 'asc' | 'desc'): Result {
   const sign = order === 'desc' ? -1 : 1;
-  const picked = rows.map((r, i) => ({ r, i })).sort((p, q) => sign * (toNumber(p.r[column]) - toNumber(q.r[column])) || p.i - q.i).slice(0, n).map((x) => x.r);
-  return { rows: picked, summary: { n: picked.length, by: column, order, first: picked[0] && keyColumn ? keyOf(picked[0][keyColumn]) : null } };
+  const picked = rows
+    .map((r, i) => ({ r, i }))
+    .sort((p, q) => sign * (toNumber(p.r[column]) - toNumber(q.r[column])) || p.i - q.i)
+    .slice(0, n)
+    .map((x) => x.r);
+  return {
+    rows: picked,
+    summary: { n: picked.length, by: column, order, first: picked[0] && keyColumn ? keyOf(picked[0][keyColumn]) : null },
+  };
 }
 
 /** Every row against the first. */
@@ -157,7 +268,12 @@ export function compare(rows: Row[], keyColumns: string[]): Result {
   const label = (r: Row) => keyColumns.map((k) => keyOf(r[k])).join(' / ');
   const out = rows.map((r): Row => {
     const v = toNumber(r.value);
-    return { ...Object.fromEntries(keyColumns.map((k) => [k, r[k] ?? null])), value: v, diff_vs_first: fixed(v - base, 6), pct_vs_first: base !== 0 ? fixed((v - base) / Math.abs(base), 6) : null };
+    return {
+      ...Object.fromEntries(keyColumns.map((k) => [k, r[k] ?? null])),
+      value: v,
+      diff_vs_first: fixed(v - base, 6),
+      pct_vs_first: base !== 0 ? fixed((v - base) / Math.abs(base), 6) : null,
+    };
   });
   let [high, low] = [out[0], out[0]];
   for (const r of out) {
@@ -168,8 +284,12 @@ export function compare(rows: Row[], keyColumns: string[]): Result {
   return {
     rows: out,
     summary: {
-      first: rows[0] ? label(rows[0]) : null, last: last ? label(last) : null, highest: high ? label(high) : null, lowest: low ? label(low) : null,
-      diff_last_vs_first: last ? toNumber(last.diff_vs_first) : null, pct_last_vs_first: typeof last?.pct_vs_first === 'number' ? last.pct_vs_first : null,
+      first: rows[0] ? label(rows[0]) : null,
+      last: last ? label(last) : null,
+      highest: high ? label(high) : null,
+      lowest: low ? label(low) : null,
+      diff_last_vs_first: last ? toNumber(last.diff_vs_first) : null,
+      pct_last_vs_first: typeof last?.pct_vs_first === 'number' ? last.pct_vs_first : null,
     },
   };
 }
@@ -197,17 +317,32 @@ export function trend(rows: Row[], keyColumns: string[], excludedMonths: string[
     const [v0, v1] = [values[0] ?? 0, values.at(-1) ?? 0];
     out.push({
       ...Object.fromEntries(keyColumns.map((k) => [k, ordered[0]?.[k] ?? null])),
-      series: name || 'all', first_month: keyOf(ordered[0]?.[periodColumn]), last_month: keyOf(ordered.at(-1)?.[periodColumn]),
-      first_value: fixed(v0, 4), last_value: fixed(v1, 4), direction: latest > 0 ? 'up' : latest < 0 ? 'down' : 'flat', run_length: run,
-      change_points: flips.join(','), total_change_pct: v0 !== 0 ? fixed((v1 - v0) / Math.abs(v0), 6) : null,
+      series: name || 'all',
+      first_month: keyOf(ordered[0]?.[periodColumn]),
+      last_month: keyOf(ordered.at(-1)?.[periodColumn]),
+      first_value: fixed(v0, 4),
+      last_value: fixed(v1, 4),
+      direction: latest > 0 ? 'up' : latest < 0 ? 'down' : 'flat',
+      run_length: run,
+      change_points: flips.join(','),
+      total_change_pct: v0 !== 0 ? fixed((v1 - v0) / Math.abs(v0), 6) : null,
     });
   }
   const single = out.length === 1 ? out[0] : undefined;
   return {
     rows: out,
     summary: single
-      ? { direction: String(single.direction), run_length: toNumber(single.run_length), total_change_pct: typeof single.total_change_pct === 'number' ? single.total_change_pct : null, change_points: String(single.change_points) }
-      : { series: out.length, rising: out.filter((r) => r.direction === 'up').length, falling: out.filter((r) => r.direction === 'down').length },
+      ? {
+          direction: String(single.direction),
+          run_length: toNumber(single.run_length),
+          total_change_pct: typeof single.total_change_pct === 'number' ? single.total_change_pct : null,
+          change_points: String(single.change_points),
+        }
+      : {
+          series: out.length,
+          rising: out.filter((r) => r.direction === 'up').length,
+          falling: out.filter((r) => r.direction === 'down').length,
+        },
   };
 }
 
@@ -224,19 +359,34 @@ export function shareOfTotal(rows: Row[], totals: Row[], groupBy: string[], dime
   const out = rows.map((r): Row => {
     const total = totalByPart.get(partOf(r)) ?? 0;
     const value = toNumber(r.value);
-    return { ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])), value, total, share: total === 0 ? null : fixed(value / total, 6) };
+    return {
+      ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])),
+      value,
+      total,
+      share: total === 0 ? null : fixed(value / total, 6),
+    };
   });
   let summed = 0;
   for (const r of out) summed += toNumber(r.value);
   const whole = totals.length === 1 ? toNumber(totals[0]?.value) : null;
   let top: Row | undefined;
-  for (const r of out) if (!top || toNumber(r.share) > toNumber(top.share) || (toNumber(r.share) === toNumber(top.share) && byText(keyOf(r[dimension]), keyOf(top[dimension])) < 0)) top = r;
+  for (const r of out)
+    if (
+      !top ||
+      toNumber(r.share) > toNumber(top.share) ||
+      (toNumber(r.share) === toNumber(top.share) && byText(keyOf(r[dimension]), keyOf(top[dimension])) < 0)
+    )
+      top = r;
   return {
     rows: out,
     summary: {
-      dimension, total: whole, share_sum: whole === null || whole === 0 ? null : fixed(summed / whole, 6), groups: out.length,
+      dimension,
+      total: whole,
+      share_sum: whole === null || whole === 0 ? null : fixed(summed / whole, 6),
+      groups: out.length,
       groups_overlap: whole !== null && summed - whole > 1e-9 * Math.max(1, Math.abs(whole)) ? 'yes' : 'no',
-      top: top ? keyOf(top[dimension]) : null, top_share: typeof top?.share === 'number' ? top.share : null,
+      top: top ? keyOf(top[dimension]) : null,
+      top_share: typeof top?.share === 'number' ? top.share : null,
     },
   };
 }

@@ -54,10 +54,12 @@ export class IndependentPath {
     let known = this.results.get(stepId);
     if (!known) {
       const recipe = this.recipes.get(stepId);
-      known = recipe ? this.compute(recipe).catch((err: unknown) => {
-        if (err instanceof NotIndependent) return null;
-        throw err;
-      }) : Promise.resolve(null);
+      known = recipe
+        ? this.compute(recipe).catch((err: unknown) => {
+            if (err instanceof NotIndependent) return null;
+            throw err;
+          })
+        : Promise.resolve(null);
       this.results.set(stepId, known);
     }
     return known;
@@ -140,19 +142,40 @@ export class IndependentPath {
     const [total] = await this.rows({ ...query, group_by: [], order: null, limit: null });
     const sum = rows.reduce((s, r) => s + numberOf(r.value), 0);
     const ok = close(sum, numberOf(total?.value));
-    return [{ step_id: stepId, check: `${query.metric} by ${query.group_by.join(', ')} adds up to the total`, ok, detail: `groups sum to ${sum}, the total is ${numberOf(total?.value)}` }];
+    return [
+      {
+        step_id: stepId,
+        check: `${query.metric} by ${query.group_by.join(', ')} adds up to the total`,
+        ok,
+        detail: `groups sum to ${sum}, the total is ${numberOf(total?.value)}`,
+      },
+    ];
   }
 
   /** Before and after of a decomposition equal the metric queried for that period alone. */
-  private async periodsMatchDirect(stepId: string, query: MetricQuery, column: string, periods: [string, number][]): Promise<Reconciliation[]> {
+  private async periodsMatchDirect(
+    stepId: string,
+    query: MetricQuery,
+    column: string,
+    periods: [string, number][],
+  ): Promise<Reconciliation[]> {
     const out: Reconciliation[] = [];
     for (const [key, derived] of periods) {
       const period = periodWindow(column, key, query);
       if (!period) continue;
-      const window = { ...query.window, start: period.start > query.window.start ? period.start : query.window.start, end: period.end < query.window.end ? period.end : query.window.end };
+      const window = {
+        ...query.window,
+        start: period.start > query.window.start ? period.start : query.window.start,
+        end: period.end < query.window.end ? period.end : query.window.end,
+      };
       const [direct] = await this.rows({ ...query, window, group_by: [], periods: [], order: null, limit: null });
       const value = numberOf(direct?.value);
-      out.push({ step_id: stepId, check: `${query.metric} in ${key} equals the metric queried for ${key} alone`, ok: close(derived, value, 1e-6), detail: `decomposition says ${derived}, direct query ${value}` });
+      out.push({
+        step_id: stepId,
+        check: `${query.metric} in ${key} equals the metric queried for ${key} alone`,
+        ok: close(derived, value, 1e-6),
+        detail: `decomposition says ${derived}, direct query ${value}`,
+      });
     }
     return out;
   }
@@ -166,7 +189,12 @@ export class IndependentPath {
 
   private monotone(stepId: string, values: number[], sign: 1 | -1): Reconciliation {
     const bad = values.findIndex((v, i) => i > 0 && sign * (v - (values[i - 1] as number)) < -1e-12);
-    return { step_id: stepId, check: 'ranks follow the values', ok: bad < 0, detail: bad < 0 ? `${values.length} ranked values in order` : `rank ${bad + 1} is out of order` };
+    return {
+      step_id: stepId,
+      check: 'ranks follow the values',
+      ok: bad < 0,
+      detail: bad < 0 ? `${values.length} ranked values in order` : `rank ${bad + 1} is out of order`,
+    };
   }
 }
 
@@ -180,7 +208,9 @@ export function reportedOrder(recipe: Recipe, calcs: Calculation[], recomputedCh
   let ranked: Calculation[];
   let sign: 1 | -1;
   if (op.kind === 'rank_contributors') {
-    ranked = calcs.filter((c) => c.pick.field === 'effect' && c.pick.match?.rank !== undefined).sort((p, q) => numberOf(p.pick.match?.rank) - numberOf(q.pick.match?.rank));
+    ranked = calcs
+      .filter((c) => c.pick.field === 'effect' && c.pick.match?.rank !== undefined)
+      .sort((p, q) => numberOf(p.pick.match?.rank) - numberOf(q.pick.match?.rank));
     sign = (recomputedChange ?? 0) < 0 ? 1 : -1;
   } else if (op.kind === 'top_n') {
     ranked = calcs.filter((c) => c.pick.field === op.column);
@@ -194,7 +224,11 @@ export function reportedOrder(recipe: Recipe, calcs: Calculation[], recomputedCh
     if (before && sign * (c.value - before.value) < -1e-12) [before.id, c.id].forEach((x) => ids.add(x));
   });
   return {
-    step_id: recipe.step_id, check: REPORTED_ORDER, ok: ids.size === 0, detail: ids.size === 0 ? `${ranked.length} ranked values in order` : `out of order: ${[...ids].join(', ')}`, ids: [...ids],
+    step_id: recipe.step_id,
+    check: REPORTED_ORDER,
+    ok: ids.size === 0,
+    detail: ids.size === 0 ? `${ranked.length} ranked values in order` : `out of order: ${[...ids].join(', ')}`,
+    ids: [...ids],
   };
 }
 
@@ -215,5 +249,10 @@ export function reportedTotal(recipe: Recipe, catalog: Catalog, calcs: Calculati
     return s + (row ? numberOf(row.value) : Number.NaN);
   }, 0);
   const all = values.length === recomputed.rows.length;
-  return { step_id: recipe.step_id, check: REPORTED_TOTAL, ok: close(reported, total), detail: `the ${values.length} reported groups sum to ${reported}, independently ${total}${all ? ' (every group: the total)' : ''}` };
+  return {
+    step_id: recipe.step_id,
+    check: REPORTED_TOTAL,
+    ok: close(reported, total),
+    detail: `the ${values.length} reported groups sum to ${reported}, independently ${total}${all ? ' (every group: the total)' : ''}`,
+  };
 }

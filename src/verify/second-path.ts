@@ -57,16 +57,26 @@ function grainKey(grain: string, t: string): string {
   const year = `extract(year from ${t})::int::text`;
   const two = (part: string) => `lpad(extract(${part} from ${t})::int::text, 2, '0')`;
   switch (grain) {
-    case 'year': return year;
-    case 'quarter': return `${year} || '-Q' || extract(quarter from ${t})::int::text`;
-    case 'month': return `${year} || '-' || ${two('month')}`;
-    case 'week': return `extract(isoyear from ${t})::int::text || '-W' || ${two('week')}`;
-    case 'day': return `${year} || '-' || ${two('month')} || '-' || ${two('day')}`;
-    default: throw new NotIndependent(`unknown grain ${grain}`);
+    case 'year':
+      return year;
+    case 'quarter':
+      return `${year} || '-Q' || extract(quarter from ${t})::int::text`;
+    case 'month':
+      return `${year} || '-' || ${two('month')}`;
+    case 'week':
+      return `extract(isoyear from ${t})::int::text || '-W' || ${two('week')}`;
+    case 'day':
+      return `${year} || '-' || ${two('month')} || '-' || ${two('day')}`;
+    default:
+      throw new NotIndependent(`unknown grain ${grain}`);
   }
 }
 
-interface Hop { table: string; key: string; foreign: string }
+interface Hop {
+  table: string;
+  key: string;
+  foreign: string;
+}
 
 /**
  * For each table reachable from `base` through many-to-one joins only (the current table holds the foreign key),
@@ -87,7 +97,10 @@ function lookups(catalog: Catalog, base: string): Map<string, Hop[]> {
         const [nearTable, nearColumn] = near.split('.') as [string, string];
         const [farTable, farColumn] = far.split('.') as [string, string];
         if (nearTable !== table || reached.has(farTable)) continue;
-        reached.set(farTable, [...(reached.get(table) ?? []), { table: farTable, key: `${farTable}.${farColumn}`, foreign: `${nearTable}.${nearColumn}` }]);
+        reached.set(farTable, [
+          ...(reached.get(table) ?? []),
+          { table: farTable, key: `${farTable}.${farColumn}`, foreign: `${nearTable}.${nearColumn}` },
+        ]);
         queue.push(farTable);
       }
     }
@@ -100,7 +113,14 @@ function lookups(catalog: Catalog, base: string): Map<string, Hop[]> {
  * subquery, or, for a table whose every hop is through a key in `joined` (see secondPathSql), the column itself,
  * read from the LEFT JOIN that the caller adds for that table.
  */
-function rowLevel(catalog: Catalog, base: string, paths: Map<string, Hop[]>, text: string, fromItem: (catalog: Catalog, table: string) => string, joined: ReadonlySet<string> = new Set()): string {
+function rowLevel(
+  catalog: Catalog,
+  base: string,
+  paths: Map<string, Hop[]>,
+  text: string,
+  fromItem: (catalog: Catalog, table: string) => string,
+  joined: ReadonlySet<string> = new Set(),
+): string {
   return text.replace(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi, (whole, table: string, column: string) => {
     if (table === base || !(table in catalog.tables)) return whole;
     const hops = paths.get(table);
@@ -146,7 +166,10 @@ export interface SecondPathQuery {
 }
 
 /** A finer table that holds a foreign key to the metric's table (invoice_line for invoice), and how its rows belong to a base row. */
-interface Child { table: string; belongs: string }
+interface Child {
+  table: string;
+  belongs: string;
+}
 
 function children(catalog: Catalog, base: string): Child[] {
   const out: Child[] = [];
@@ -171,7 +194,11 @@ function fromItem(catalog: Catalog, table: string): string {
  * `table.column` names the database declares unique), so no join can find two rows for one.
  */
 function joinableTables(paths: Map<string, Hop[]>, base: string, uniqueKeys: ReadonlySet<string>): Set<string> {
-  return new Set([...paths].filter(([table, hops]) => table !== base && hops.length > 0 && hops.every((h) => uniqueKeys.has(h.key))).map(([table]) => table));
+  return new Set(
+    [...paths]
+      .filter(([table, hops]) => table !== base && hops.length > 0 && hops.every((h) => uniqueKeys.has(h.key)))
+      .map(([table]) => table),
+  );
 }
 
 /**
@@ -202,7 +229,8 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
   const childGroups: { name: string; sql: string }[] = [];
   const childConditions: string[] = [];
   const onChild = (text: string): string | null => {
-    if ([...text.matchAll(/\b([a-z_][a-z0-9_]*)\./gi)].every((m) => !(m[1] as string in catalog.tables) || paths.has(m[1] as string))) return null;
+    if ([...text.matchAll(/\b([a-z_][a-z0-9_]*)\./gi)].every((m) => !((m[1] as string) in catalog.tables) || paths.has(m[1] as string)))
+      return null;
     for (const candidate of children(catalog, base)) {
       if (child && child.table !== candidate.table) continue;
       try {
@@ -216,8 +244,15 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
     throw new NotIndependent(`"${text}" is reached from ${base} through more than one finer table, or none`);
   };
 
-  const conditions = [`${time} >= ${bind(query.window.start)}::timestamp`, `${time} < ${bind(query.window.end)}::timestamp`, ...metric.filters.map((f) => `(${row(f.sql)})`)];
-  const periods = query.periods.map((p) => ({ key: p.key, test: `(${time} >= ${bind(p.start)}::timestamp AND ${time} < ${bind(p.end)}::timestamp)` }));
+  const conditions = [
+    `${time} >= ${bind(query.window.start)}::timestamp`,
+    `${time} < ${bind(query.window.end)}::timestamp`,
+    ...metric.filters.map((f) => `(${row(f.sql)})`),
+  ];
+  const periods = query.periods.map((p) => ({
+    key: p.key,
+    test: `(${time} >= ${bind(p.start)}::timestamp AND ${time} < ${bind(p.end)}::timestamp)`,
+  }));
   if (periods.length > 0) conditions.push(`(${periods.map((p) => p.test).join(' OR ')})`);
   const dimensionText = (name: string): string => {
     const dim = catalog.dimensions[name];
@@ -259,14 +294,27 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
   }
   const positions = groups.map((_, i) => String(i + 1));
   const where = `WHERE ${conditions.join('\n  AND ')}`;
-  const ratioColumns = (num: string, den: string) => [`(${num})::numeric / NULLIF(${den}, 0) AS value`, `${num} AS numerator`, `${den} AS denominator`];
+  const ratioColumns = (num: string, den: string) => [
+    `(${num})::numeric / NULLIF(${den}, 0) AS value`,
+    `${num} AS numerator`,
+    `${den} AS denominator`,
+  ];
   let sql: string;
   if (metric.per) {
-    const entityColumns = [...groups.map((g) => `${g.sql} AS ${g.name}`), `${row(metric.per)} AS entity`, ...Object.entries(metric.per_entity).map(([n, e]) => `${row(e)} AS ${n}`)];
+    const entityColumns = [
+      ...groups.map((g) => `${g.sql} AS ${g.name}`),
+      `${row(metric.per)} AS entity`,
+      ...Object.entries(metric.per_entity).map(([n, e]) => `${row(e)} AS ${n}`),
+    ];
     const inner = `SELECT ${entityColumns.join(', ')} FROM ${from} ${where} GROUP BY ${[...positions, String(groups.length + 1)].join(', ')}`;
-    sql = [`SELECT ${[...groups.map((g) => g.name), ...ratioColumns(metric.numerator ?? '', metric.denominator ?? '')].join(', ')}`, `FROM (${inner}) AS entities`].join('\n');
+    sql = [
+      `SELECT ${[...groups.map((g) => g.name), ...ratioColumns(metric.numerator ?? '', metric.denominator ?? '')].join(', ')}`,
+      `FROM (${inner}) AS entities`,
+    ].join('\n');
   } else {
-    const values = metric.expression ? [`${row(metric.expression)} AS value`] : ratioColumns(row(metric.numerator ?? ''), row(metric.denominator ?? ''));
+    const values = metric.expression
+      ? [`${row(metric.expression)} AS value`]
+      : ratioColumns(row(metric.numerator ?? ''), row(metric.denominator ?? ''));
     sql = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...values].join(', ')}`, `FROM ${from}`, where].join('\n');
   }
   if (groups.length > 0) sql += `\nGROUP BY ${positions.join(', ')}\nORDER BY ${positions.join(', ')}`;
@@ -288,10 +336,12 @@ function keyText(v: unknown): string | null {
  */
 export async function uniqueKeysOf(databaseUrl: string, catalog: Catalog): Promise<Set<string>> {
   const keys = [...new Set(catalog.joins.flatMap((j) => [j.from, j.to]))];
-  const candidates = keys.map((k) => {
-    const [table, column] = k.split('.') as [string, string];
-    return { key: k, relation: qualifiedTable(catalog, table), column };
-  }).filter((c) => c.column !== undefined);
+  const candidates = keys
+    .map((k) => {
+      const [table, column] = k.split('.') as [string, string];
+      return { key: k, relation: qualifiedTable(catalog, table), column };
+    })
+    .filter((c) => c.column !== undefined);
   if (candidates.length === 0) return new Set();
   const { rows } = await runReadOnly<{ i: number }>(
     databaseUrl,
@@ -309,7 +359,12 @@ export async function uniqueKeysOf(databaseUrl: string, catalog: Catalog): Promi
  * The metric's rows by the second path: group keys as text (null stays null), value, numerator, denominator as
  * numbers. `uniqueKeys`: what uniqueKeysOf returned, when the caller already read it (else it is read here).
  */
-export async function secondPathRows(databaseUrl: string, catalog: Catalog, query: MetricQuery, uniqueKeys?: ReadonlySet<string>): Promise<Row[]> {
+export async function secondPathRows(
+  databaseUrl: string,
+  catalog: Catalog,
+  query: MetricQuery,
+  uniqueKeys?: ReadonlySet<string>,
+): Promise<Row[]> {
   const built = secondPathSql(catalog, query, uniqueKeys ?? (await uniqueKeysOf(databaseUrl, catalog)));
   const result = await queryReadOnly(databaseUrl, built.sql, built.params, LIMITS);
   const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -331,9 +386,13 @@ export function ordered(rows: Row[], order: 'asc' | 'desc' | null, limit: number
   if (!order) return limit ? rows.slice(0, limit) : rows;
   const sign = order === 'desc' ? -1 : 1;
   const missing = (v: Row[string] | undefined) => v === null || v === undefined;
-  const sorted = rows.map((r, i) => ({ r, i })).sort((p, q) => {
-    if (missing(p.r.value) || missing(q.r.value)) return missing(p.r.value) === missing(q.r.value) ? p.i - q.i : missing(p.r.value) ? 1 : -1;
-    return sign * (Number(p.r.value) - Number(q.r.value)) || p.i - q.i;
-  }).map((x) => x.r);
+  const sorted = rows
+    .map((r, i) => ({ r, i }))
+    .sort((p, q) => {
+      if (missing(p.r.value) || missing(q.r.value))
+        return missing(p.r.value) === missing(q.r.value) ? p.i - q.i : missing(p.r.value) ? 1 : -1;
+      return sign * (Number(p.r.value) - Number(q.r.value)) || p.i - q.i;
+    })
+    .map((x) => x.r);
   return limit ? sorted.slice(0, limit) : sorted;
 }

@@ -98,7 +98,8 @@ async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
     if (!isModelFailure(err)) throw err;
     return failureMessage(err);
   });
-  if (typeof classified === 'string') return run.finish({ status: 'degraded', answer: `the intent agent failed: ${classified}`, metrics: [] });
+  if (typeof classified === 'string')
+    return run.finish({ status: 'degraded', answer: `the intent agent failed: ${classified}`, metrics: [] });
   run.intent = classified;
   progress.intent = classified;
   upsertSearchAttributes([{ key: INTENT_ATTRIBUTE, value: classified.intent }]);
@@ -124,7 +125,14 @@ async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: st
     run.show();
     let candidate: Plan;
     try {
-      candidate = await run.call('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, { question, intent, asOf, catalogPath, feedback, extent });
+      candidate = await run.call('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, {
+        question,
+        intent,
+        asOf,
+        catalogPath,
+        feedback,
+        extent,
+      });
     } catch (err) {
       if (!isModelFailure(err)) throw err;
       return { kind: 'cannot_answer', reason: `the planner failed: ${failureMessage(err)}`, available_metrics: catalog.metrics };
@@ -134,7 +142,11 @@ async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: st
     if (problems.length === 0) return candidate;
     progress.planRejections.push(problems.join('; '));
     if (attempt >= MAX_PLAN_ATTEMPTS) {
-      return { kind: 'cannot_answer', reason: `no valid plan after ${attempt} attempts: ${problems.join('; ')}`, available_metrics: catalog.metrics };
+      return {
+        kind: 'cannot_answer',
+        reason: `no valid plan after ${attempt} attempts: ${problems.join('; ')}`,
+        available_metrics: catalog.metrics,
+      };
     }
     feedback = [...feedback, `the previous plan was rejected: ${problems.join('; ')}`];
   }
@@ -156,7 +168,11 @@ async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
     if (!decided || !d) {
       progress.reviews.push({ action: 'timeout', feedback: null });
       if (review.onTimeout === 'approve') break;
-      return run.finish({ status: 'rejected', answer: `cancelled: the plan was not approved within ${review.timeoutSeconds} s`, metrics: [] });
+      return run.finish({
+        status: 'rejected',
+        answer: `cancelled: the plan was not approved within ${review.timeoutSeconds} s`,
+        metrics: [],
+      });
     }
     progress.reviews.push({ action: d.action, feedback: d.action === 'approve' ? null : (d.feedback ?? null) });
     if (d.action === 'approve') break;
@@ -169,7 +185,8 @@ async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
   }
   const plan = run.plan;
   if (plan.kind === 'cannot_answer') return run.finish({ status: 'cannot_answer', answer: `cannot answer: ${plan.reason}`, metrics: [] });
-  if (plan.kind === 'needs_clarification') return run.finish({ status: 'needs_clarification', answer: `${plan.question} (${plan.reason})`, metrics: [] });
+  if (plan.kind === 'needs_clarification')
+    return run.finish({ status: 'needs_clarification', answer: `${plan.question} (${plan.reason})`, metrics: [] });
 
   progress.steps = plan.steps.map((s) => ({ step_id: s.step_id, description: s.description, status: 'pending', attempts: 0, note: null }));
   progress.stages = pendingStages();
@@ -183,7 +200,14 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
   const windows = plan.steps.flatMap((s) => ('query' in s.operation ? [s.operation.query.window] : []));
   const metrics = [...new Set(plan.steps.flatMap((s) => s.metrics))];
   if (windows.length > 0 && metrics.length > 0) {
-    const input = { workflow_id: run.workflowId, catalogPath: run.catalogPath, databaseUrl: run.databaseUrl, metrics, windows, language: run.intent.language };
+    const input = {
+      workflow_id: run.workflowId,
+      catalogPath: run.catalogPath,
+      databaseUrl: run.databaseUrl,
+      metrics,
+      windows,
+      language: run.intent.language,
+    };
     run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
     if (run.dataQuality) run.stage('data_quality', 'done', run.dataQuality.summary);
@@ -200,7 +224,11 @@ async function runSteps(run: AnalysisRun, plan: StepsPlan, partialPeriods: strin
   run.records = await executePlan(run, plan, partialPeriods);
   const failed = run.records.find((r) => r.status === 'failed');
   if (failed && run.request.onStepFailure === 'fail') {
-    throw ApplicationFailure.nonRetryable(`step ${failed.step.step_id} (${failed.step.description}) failed after ${failed.attempts} attempt(s): ${failed.error ?? 'validation failed'}`, 'StepFailed', { step: failed.step, validations: failed.validations });
+    throw ApplicationFailure.nonRetryable(
+      `step ${failed.step.step_id} (${failed.step.description}) failed after ${failed.attempts} attempt(s): ${failed.error ?? 'validation failed'}`,
+      'StepFailed',
+      { step: failed.step, validations: failed.validations },
+    );
   }
   return run.records.filter((r) => r.status === 'passed');
 }
@@ -208,12 +236,22 @@ async function runSteps(run: AnalysisRun, plan: StepsPlan, partialPeriods: strin
 /** A window with no rows is never answered as a number (no zero sum, no average of nothing): the run asks back instead. */
 async function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): Promise<RunResult | null> {
   const metricSteps = passed.filter((r) => r.step.operation.kind === 'metric');
-  if (metricSteps.length === 0 || !metricSteps.every((r) => (r.result?.rows ?? []).every((row) => row.value === null || row.value === undefined))) return null;
+  if (
+    metricSteps.length === 0 ||
+    !metricSteps.every((r) => (r.result?.rows ?? []).every((row) => row.value === null || row.value === undefined))
+  )
+    return null;
   const q = metricSteps[0]?.step.operation;
-  const where = q && 'query' in q ? `${q.query.window.label_en}${q.query.filters.length ? ` for ${q.query.filters.map((f) => `${f.dimension} = ${f.values.join(' or ')}`).join(', ')}` : ''}` : '';
+  const where =
+    q && 'query' in q
+      ? `${q.query.window.label_en}${q.query.filters.length ? ` for ${q.query.filters.map((f) => `${f.dimension} = ${f.values.join(' or ')}`).join(', ')}` : ''}`
+      : '';
   return run.finish({
     status: 'needs_clarification',
-    answer: say(run.intent.language)(`没有符合条件的数据（${where}），无法给出数值；请换一个期间或筛选条件。`, `no rows match (${where}), so there is no value to give; ask about another period or filter.`),
+    answer: say(run.intent.language)(
+      `没有符合条件的数据（${where}），无法给出数值；请换一个期间或筛选条件。`,
+      `no rows match (${where}), so there is no value to give; ask about another period or filter.`,
+    ),
     metrics: [],
   });
 }
@@ -226,7 +264,14 @@ async function testSignificance(run: AnalysisRun, plan: StepsPlan, passed: StepR
     return;
   }
   run.stage('statistics', 'running');
-  const input = { workflow_id: run.workflowId, catalogPath: run.catalogPath, databaseUrl: run.databaseUrl, intent: run.intent, steps: plan.steps, partial_periods: partialPeriods };
+  const input = {
+    workflow_id: run.workflowId,
+    catalogPath: run.catalogPath,
+    databaseUrl: run.databaseUrl,
+    intent: run.intent,
+    steps: plan.steps,
+    partial_periods: partialPeriods,
+  };
   run.statistics = await run.optional('statistics', () => run.call('testSignificance', 'statistics', input));
   if (run.statistics?.calculations_ref) run.calculations.set('stats', run.statistics.calculations_ref);
   if (run.statistics) run.stage('statistics', 'done', run.statistics.summary);
@@ -239,8 +284,13 @@ async function analyse(run: AnalysisRun, plan: StepsPlan): Promise<AnalysisOutpu
   const chain = relayChain(records.map(toHandoff), records.length);
   const snapshot = run.memory.snapshot();
   const analysis = await run.call('analyzeResults', 'analysis', {
-    task_id: 'analysis', question: run.question, intent: run.intent, chain, assumptions: plan.assumptions,
-    metrics: records.flatMap((r) => run.keyMetrics.get(r.step.step_id) ?? []), metrics_refs: records.flatMap((r) => run.metricsRefs.get(r.step.step_id) ?? []),
+    task_id: 'analysis',
+    question: run.question,
+    intent: run.intent,
+    chain,
+    assumptions: plan.assumptions,
+    metrics: records.flatMap((r) => run.keyMetrics.get(r.step.step_id) ?? []),
+    metrics_refs: records.flatMap((r) => run.metricsRefs.get(r.step.step_id) ?? []),
     contradictions: snapshot.contradictions,
     statistical_tests: run.statistics?.tests ?? [],
   });
@@ -268,12 +318,23 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
     ...(run.dataQuality ? [run.dataQuality.recipe] : []),
     ...(run.statistics?.recipe ? [run.statistics.recipe] : []),
   ];
-  run.verification = await run.optional('verification', () => run.call('recomputeNumbers', 'recompute numbers', { workflow_id: run.workflowId, calculation_refs: calculationRefs, recipes, databaseUrl: run.databaseUrl, catalogPath: run.catalogPath }));
+  run.verification = await run.optional('verification', () =>
+    run.call('recomputeNumbers', 'recompute numbers', {
+      workflow_id: run.workflowId,
+      calculation_refs: calculationRefs,
+      recipes,
+      databaseUrl: run.databaseUrl,
+      catalogPath: run.catalogPath,
+    }),
+  );
   const { verification } = run;
   if (verification) {
     const { verified, mismatches } = verification;
-    run.stage('verification', mismatches.length > 0 ? 'failed' : 'done',
-      `${verified.length} of ${verification.checked_count} recomputed numbers match${mismatches.length > 0 ? `; mismatched: ${mismatches.join(', ')}` : ''} (${verification.rule})`);
+    run.stage(
+      'verification',
+      mismatches.length > 0 ? 'failed' : 'done',
+      `${verified.length} of ${verification.checked_count} recomputed numbers match${mismatches.length > 0 ? `; mismatched: ${mismatches.join(', ')}` : ''} (${verification.rule})`,
+    );
   }
   return calculationRefs;
 }
@@ -294,19 +355,34 @@ function dataScope(records: StepRecord[]): DataScope {
  * 8. The report, and its audit; flagged sections are rewritten at most MAX_REPORT_RETRIES times. Completed only when
  * every step passed, every recomputed number matched and the audit left nothing to fix.
  */
-async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, passed: StepRecord[], calculationRefs: string[]): Promise<RunResult> {
+async function writeAuditedReport(
+  run: AnalysisRun,
+  analysis: AnalysisOutput,
+  passed: StepRecord[],
+  calculationRefs: string[],
+): Promise<RunResult> {
   run.progress.phase = 'reporting';
   // Without a verification nothing is citable: the report is written without numbers rather than with unchecked ones.
   const verified = run.verification?.verified ?? [];
   const mismatched = run.verification?.mismatches ?? [];
   const reportInput = {
-    task_id: 'report', workflow_id: run.workflowId, analysis, data_scope: dataScope(run.records), user_intent: { question: run.question, intent: run.intent }, catalogPath: run.catalogPath,
+    task_id: 'report',
+    workflow_id: run.workflowId,
+    analysis,
+    data_scope: dataScope(run.records),
+    user_intent: { question: run.question, intent: run.intent },
+    catalogPath: run.catalogPath,
     data_quality: run.dataQuality ? withoutRecipe(run.dataQuality) : null,
     statistics: run.statistics ? withoutRecipe(run.statistics) : null,
     calculation_refs: calculationRefs,
     verified,
     mismatched,
-    chart_data: passed.map((r) => ({ step_id: r.step.step_id, kind: r.step.operation.kind, description: r.step.description, rows: r.result?.rows ?? [] })),
+    chart_data: passed.map((r) => ({
+      step_id: r.step.step_id,
+      kind: r.step.operation.kind,
+      description: r.step.description,
+      rows: r.result?.rows ?? [],
+    })),
   };
   let draft = null as ReportDraft | null;
   let audit = null as AuditOutput | null;
@@ -314,16 +390,29 @@ async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, pa
     const fixing = audit?.sections_to_fix.join(', ') ?? '';
     run.stage('report', 'running', attempt > 1 ? `rewriting ${fixing}` : null);
     const revision = draft && audit ? { previous_ref: draft.report_ref, audit } : null;
-    const written = await run.optional('report', () => run.call('writeReport', attempt === 1 ? 'report' : `report · rewrite ${fixing}`, { ...reportInput, revision, attempt }));
+    const written = await run.optional('report', () =>
+      run.call('writeReport', attempt === 1 ? 'report' : `report · rewrite ${fixing}`, { ...reportInput, revision, attempt }),
+    );
     if (!written) break;
     draft = written;
-    run.stage('report', 'done', `${draft.section_ids.length} sections, ${draft.citation_count} citations, ${draft.chart_count} chart(s)${attempt > 1 ? `, attempt ${attempt}` : ''}`);
+    run.stage(
+      'report',
+      'done',
+      `${draft.section_ids.length} sections, ${draft.citation_count} citations, ${draft.chart_count} chart(s)${attempt > 1 ? `, attempt ${attempt}` : ''}`,
+    );
     run.stage('audit', 'running');
     const final = attempt === 1 + MAX_REPORT_RETRIES;
     const reportRef = draft.report_ref;
-    audit = await run.optional('audit', () => run.call('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, {
-      task_id: 'audit', workflow_id: run.workflowId, report_ref: reportRef, calculation_refs: calculationRefs, verified, final_attempt: final,
-    }));
+    audit = await run.optional('audit', () =>
+      run.call('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, {
+        task_id: 'audit',
+        workflow_id: run.workflowId,
+        report_ref: reportRef,
+        calculation_refs: calculationRefs,
+        verified,
+        final_attempt: final,
+      }),
+    );
     if (!audit || audit.sections_to_fix.length === 0) break;
   }
   if (!draft || !audit?.published_ref) {
@@ -331,14 +420,37 @@ async function writeAuditedReport(run: AnalysisRun, analysis: AnalysisOutput, pa
     // unverified, and the run says why.
     const metrics = resultMetrics(analysis.key_metrics, verified);
     const lines = markFindings(analysis.findings, metrics, run.intent.language);
-    return run.finish({ status: 'degraded', answer: [...lines, `(${run.stageFailures.join('; ') || 'no report was written'})`].join('\n'), metrics });
+    return run.finish({
+      status: 'degraded',
+      answer: [...lines, `(${run.stageFailures.join('; ') || 'no report was written'})`].join('\n'),
+      metrics,
+    });
   }
   run.report = {
-    report_ref: audit.published_ref, title: draft.title, attempt: draft.attempt, section_ids: draft.section_ids, citation_count: draft.citation_count,
-    chart_count: draft.chart_count, summary: draft.summary, audit,
+    report_ref: audit.published_ref,
+    title: draft.title,
+    attempt: draft.attempt,
+    section_ids: draft.section_ids,
+    citation_count: draft.citation_count,
+    chart_count: draft.chart_count,
+    summary: draft.summary,
+    audit,
   };
-  run.stage('audit', audit.clean ? 'done' : 'failed', audit.clean ? `clean: ${audit.numbers_checked} numbers checked` : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`);
-  const status = draft.status === 'completed' && audit.sections_to_fix.length === 0 && run.verification !== null && mismatched.length === 0 && run.stageFailures.length === 0 ? 'completed' : 'degraded';
+  run.stage(
+    'audit',
+    audit.clean ? 'done' : 'failed',
+    audit.clean
+      ? `clean: ${audit.numbers_checked} numbers checked`
+      : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`,
+  );
+  const status =
+    draft.status === 'completed' &&
+    audit.sections_to_fix.length === 0 &&
+    run.verification !== null &&
+    mismatched.length === 0 &&
+    run.stageFailures.length === 0
+      ? 'completed'
+      : 'degraded';
   // Every metric says whether it was verified, and which calculation and citation it came from.
   return run.finish({ status, answer: draft.answer, metrics: resultMetrics(analysis.key_metrics, verified, draft.citations ?? []) });
 }

@@ -99,7 +99,12 @@ const LOCAL_OPTIONS: LocalActivityOptions = {
   scheduleToCloseTimeout: AGENT_OPTIONS.scheduleToCloseTimeout,
   retry: AGENT_OPTIONS.retry,
 };
-const LOCAL_MODEL_OPTIONS: LocalActivityOptions = { ...LOCAL_OPTIONS, startToCloseTimeout: MODEL_OPTIONS.startToCloseTimeout, scheduleToCloseTimeout: MODEL_OPTIONS.scheduleToCloseTimeout, retry: MODEL_OPTIONS.retry };
+const LOCAL_MODEL_OPTIONS: LocalActivityOptions = {
+  ...LOCAL_OPTIONS,
+  startToCloseTimeout: MODEL_OPTIONS.startToCloseTimeout,
+  scheduleToCloseTimeout: MODEL_OPTIONS.scheduleToCloseTimeout,
+  retry: MODEL_OPTIONS.retry,
+};
 
 /** Each timeout profile's options, and whether it runs as a local activity. */
 const PROFILES: Record<TimeoutProfile, { local: false; options: ActivityOptions } | { local: true; options: LocalActivityOptions }> = {
@@ -136,12 +141,19 @@ export function failureMessage(err: unknown): string {
  * tries on something that may pass later (its database unreachable): the step may still try again.
  */
 export function isNonRetryable(err: unknown): boolean {
-  return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true && !gaveUpAfterRetries(err);
+  return (
+    err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true && !gaveUpAfterRetries(err)
+  );
 }
 
 /** A language model's failure (a Model* error type): reported in the answer. Cancellations and bugs are not caught. */
 export function isModelFailure(err: unknown): boolean {
-  return !isCancellation(err) && err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && (err.cause.type ?? '').startsWith('Model');
+  return (
+    !isCancellation(err) &&
+    err instanceof ActivityFailure &&
+    err.cause instanceof ApplicationFailure &&
+    (err.cause.type ?? '').startsWith('Model')
+  );
 }
 
 /** A result without its recipe (that is for recomputeNumbers, and stays in the history). */
@@ -193,10 +205,13 @@ export class AnalysisRun {
     const question = request.question.trim();
     if (!question) throw ApplicationFailure.nonRetryable('the question is empty', 'EmptyQuestion');
     // Clients other than the CLI can start runs too: the workflow refuses what the contract refuses.
-    if (question.length > MAX_QUESTION_LENGTH) throw ApplicationFailure.nonRetryable(`the question is longer than ${MAX_QUESTION_LENGTH} characters`, 'QuestionTooLong');
+    if (question.length > MAX_QUESTION_LENGTH)
+      throw ApplicationFailure.nonRetryable(`the question is longer than ${MAX_QUESTION_LENGTH} characters`, 'QuestionTooLong');
     this.question = question;
     this.request = request;
-    this.review = request.review ? { timeoutSeconds: request.review.timeoutSeconds ?? 3600, onTimeout: request.review.onTimeout ?? 'cancel' } : null;
+    this.review = request.review
+      ? { timeoutSeconds: request.review.timeoutSeconds ?? 3600, onTimeout: request.review.onTimeout ?? 'cancel' }
+      : null;
     this.maxActivities = request.maxActivities ?? DEFAULT_MAX_ACTIVITIES;
     this.maxStepRetries = request.maxStepRetries ?? 3;
     this.endsCancelledWithReason = patched('cancel-with-reason');
@@ -204,7 +219,17 @@ export class AnalysisRun {
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });
-    this.progress = { question, phase: 'classifying', intent: null, plan: null, steps: [], stages: [], activitiesExecuted: 0, planRejections: [], reviews: [] };
+    this.progress = {
+      question,
+      phase: 'classifying',
+      intent: null,
+      plan: null,
+      steps: [],
+      stages: [],
+      activitiesExecuted: 0,
+      planRejections: [],
+      reviews: [],
+    };
     setHandler(progressQuery, () => this.progress);
     setHandler(
       reviewPlanUpdate,
@@ -214,9 +239,12 @@ export class AnalysisRun {
       },
       {
         validator: (d: ReviewDecision) => {
-          if (this.progress.phase !== 'awaiting_approval') throw new Error(`the run is not waiting for plan approval (phase: ${this.progress.phase})`);
-          if (typeof d !== 'object' || !['approve', 'revise', 'reject'].includes(d.action)) throw new Error('the decision must be approve, revise or reject');
-          if (d.action === 'revise' && !(typeof d.feedback === 'string' && d.feedback.trim())) throw new Error('revise needs feedback for the planner');
+          if (this.progress.phase !== 'awaiting_approval')
+            throw new Error(`the run is not waiting for plan approval (phase: ${this.progress.phase})`);
+          if (typeof d !== 'object' || !['approve', 'revise', 'reject'].includes(d.action))
+            throw new Error('the decision must be approve, revise or reject');
+          if (d.action === 'revise' && !(typeof d.feedback === 'string' && d.feedback.trim()))
+            throw new Error('revise needs feedback for the planner');
           if (d.action === 'revise' && this.progress.reviews.filter((r) => r.action === 'revise').length >= MAX_PLAN_REVISIONS) {
             throw new Error(`the plan was already revised ${MAX_PLAN_REVISIONS} times; approve or reject it`);
           }
@@ -253,13 +281,26 @@ export class AnalysisRun {
     const type = activityType(agent, this.currentAgentNames);
     const profile = PROFILES[AGENTS[agent].profile];
     if (profile.local) return runLocal(type, { ...profile.options, ...cancellation, summary }, input);
-    const activity = (agents as unknown as Record<string, {
-      executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
-    }>)[type];
+    const activity = (
+      agents as unknown as Record<
+        string,
+        {
+          executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+        }
+      >
+    )[type];
     if (!activity) throw ApplicationFailure.nonRetryable(`no activity ${type}`, 'WrongAgent');
     // A bulky input goes to the artifact store first; the agent is scheduled with its reference (src/storage/input-refs.ts).
     const bulky = JSON.stringify(input).length > INPUT_BY_REFERENCE_CHARS;
-    const sent = bulky ? { input_ref: await runLocal<'storeInput'>('storeInput', { ...LOCAL_OPTIONS, ...cancellation, summary: `${summary} · input` }, { workflow_id: this.workflowId, agent, input }) } : input;
+    const sent = bulky
+      ? {
+          input_ref: await runLocal<'storeInput'>(
+            'storeInput',
+            { ...LOCAL_OPTIONS, ...cancellation, summary: `${summary} · input` },
+            { workflow_id: this.workflowId, agent, input },
+          ),
+        }
+      : input;
     return activity.executeWithOptions({ ...profile.options, ...cancellation, summary }, [sent]);
   }
 
@@ -308,13 +349,31 @@ export class AnalysisRun {
     const text = this.answerText(answer);
     const steps = this.records.map((r) => (r.result ? { ...r, result: { ...r.result, columns: [], aggregation_logic: [] } } : r));
     return {
-      question: this.question, asOf: this.asOf, status: answer.status, answer: text, reading, metrics: answer.metrics, intent: this.intent, plan: shownPlan,
-      steps, activitiesExecuted: progress.activitiesExecuted, planRejections: progress.planRejections, reviews: progress.reviews,
-      report: this.report, memory: this.memory.summary(),
-      dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null, statistics: this.statistics ? withoutRecipe(this.statistics) : null,
+      question: this.question,
+      asOf: this.asOf,
+      status: answer.status,
+      answer: text,
+      reading,
+      metrics: answer.metrics,
+      intent: this.intent,
+      plan: shownPlan,
+      steps,
+      activitiesExecuted: progress.activitiesExecuted,
+      planRejections: progress.planRejections,
+      reviews: progress.reviews,
+      report: this.report,
+      memory: this.memory.summary(),
+      dataQuality: this.dataQuality ? withoutRecipe(this.dataQuality) : null,
+      statistics: this.statistics ? withoutRecipe(this.statistics) : null,
       // A passing reconciliation's detail (also in the verification artifact, checks_ref) and the ids not selected for
       // checking stay in recomputeNumbers' completion in the history; the record keeps failures' details.
-      verification: this.verification ? { ...this.verification, not_selected: [], reconciliations: (this.verification.reconciliations ?? []).map((r) => (r.ok ? { ...r, detail: '' } : r)) } : null,
+      verification: this.verification
+        ? {
+            ...this.verification,
+            not_selected: [],
+            reconciliations: (this.verification.reconciliations ?? []).map((r) => (r.ok ? { ...r, detail: '' } : r)),
+          }
+        : null,
       checklist: checklist(this.question, progress),
     };
   }
@@ -338,14 +397,25 @@ export class AnalysisRun {
     let recordRef: string | null = null;
     try {
       // Bookkeeping, not an agent: it does not count against the activity cap.
-      recordRef = await runLocal<'storeRunRecord'>('storeRunRecord', { ...LOCAL_OPTIONS, summary: 'run record' }, { workflow_id: this.workflowId, record });
+      recordRef = await runLocal<'storeRunRecord'>(
+        'storeRunRecord',
+        { ...LOCAL_OPTIONS, summary: 'run record' },
+        { workflow_id: this.workflowId, record },
+      );
     } catch (err) {
       if (isCancellation(err)) throw err;
       this.stageFailures.push(`run record: ${failureMessage(err)}`);
     }
     return {
-      question: record.question, asOf: record.asOf, status: record.status, answer: record.answer, reading: record.reading, metrics: record.metrics,
-      intent: record.intent, activitiesExecuted: record.activitiesExecuted, record_ref: recordRef,
+      question: record.question,
+      asOf: record.asOf,
+      status: record.status,
+      answer: record.answer,
+      reading: record.reading,
+      metrics: record.metrics,
+      intent: record.intent,
+      activitiesExecuted: record.activitiesExecuted,
+      record_ref: recordRef,
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
     };
   }
@@ -357,9 +427,14 @@ function runLocal<K extends AgentName>(
   options: LocalActivityOptions,
   input: Parameters<(typeof activities)[K]>[0],
 ): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
-  const activity = (localAgents as unknown as Record<string, {
-    executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
-  }>)[type];
+  const activity = (
+    localAgents as unknown as Record<
+      string,
+      {
+        executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+      }
+    >
+  )[type];
   if (!activity) throw ApplicationFailure.nonRetryable(`no activity ${type}`, 'WrongAgent');
   return activity.executeWithOptions(options, [input]);
 }

@@ -14,7 +14,6 @@ import { operationOf } from '../operations';
 import type { StepsPlan } from '../planning/plan-checks';
 import { failureMessage, isNonRetryable, type AnalysisRun } from './run';
 
-
 /** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */
 export function asDependency(record: StepRecord): DependencyResult {
   const result = record.result;
@@ -61,7 +60,15 @@ export async function executePlan(run: AnalysisRun, steps: StepsPlan, partialPer
 }
 
 /** Accepts a validated result: its memory entries join the pool, its calculations the run's list. */
-function accept(run: AnalysisRun, step: PlanStep, kind: string, proposed: StepOutput['memory_entries'], computed: StepOutput['metrics'], calculationsRef: string | null, metricsRef: string | null | undefined) {
+function accept(
+  run: AnalysisRun,
+  step: PlanStep,
+  kind: string,
+  proposed: StepOutput['memory_entries'],
+  computed: StepOutput['metrics'],
+  calculationsRef: string | null,
+  metricsRef: string | null | undefined,
+) {
   run.memory.add(`${kind}-${step.step_id}`, proposed, new Date().toISOString());
   run.keyMetrics.set(step.step_id, computed);
   if (metricsRef) run.metricsRefs.set(step.step_id, metricsRef);
@@ -74,7 +81,13 @@ function slim(result: StepOutput): StepOutput {
 }
 
 /** One SQL or trend step: its agent then the step check, retried with the reasons, at most 1 + run.maxStepRetries attempts. */
-async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[], steps: StepsPlan, partialPeriods: string[]): Promise<StepRecord> {
+async function executeStep(
+  run: AnalysisRun,
+  step: PlanStep,
+  deps: StepRecord[],
+  steps: StepsPlan,
+  partialPeriods: string[],
+): Promise<StepRecord> {
   const index = steps.steps.indexOf(step);
   const total = steps.steps.length;
   const shown = run.progress.steps[index] as StepProgress;
@@ -90,10 +103,22 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
     run.show();
     const label = `step ${index + 1}/${total} · ${kind} · ${step.description}${attempt > 1 ? ` · attempt ${attempt}` : ''}`;
     const known = run.memory
-      .retrieve({ metrics: step.metrics, dimensions: step.dimensions, periods: 'query' in step.operation ? [periodTag(step.operation.query.window.start, step.operation.query.window.end)] : [] })
+      .retrieve({
+        metrics: step.metrics,
+        dimensions: step.dimensions,
+        periods: 'query' in step.operation ? [periodTag(step.operation.query.window.start, step.operation.query.window.end)] : [],
+      })
       .slice(-MEMORY_FOR_STEP);
     const input = {
-      workflow_id: run.workflowId, step, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null, dependencies, databaseUrl: run.databaseUrl, feedback, language: run.intent.language, memory: known,
+      workflow_id: run.workflowId,
+      step,
+      catalog: steps.fragments[step.step_id] ?? {},
+      catalog_ref: steps.fragments_ref ?? null,
+      dependencies,
+      databaseUrl: run.databaseUrl,
+      feedback,
+      language: run.intent.language,
+      memory: known,
       partial_periods: partialPeriods,
     };
     let result;
@@ -110,7 +135,12 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
     run.show();
     const { memory_entries: proposed, metrics: computed } = result;
     result = slim(result);
-    const validation = await run.call('checkStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
+    const validation = await run.call('checkStep', `step ${index + 1}/${total} · validate`, {
+      step,
+      result,
+      catalog: steps.fragments[step.step_id] ?? {},
+      catalog_ref: steps.fragments_ref ?? null,
+    });
     validations.push(validation);
     if (validation.passed) {
       accept(run, step, kind, proposed, computed, result.calculations_ref, result.metrics_ref);
@@ -134,14 +164,26 @@ async function executeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[],
  * requirements and every failure so far, at most MAX_CODE_ROLLBACKS times; then the
  * step ends with a diagnostic result listing each failure.
  */
-async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecord[], steps: StepsPlan, partialPeriods: string[]): Promise<StepRecord> {
+async function executeCodeStep(
+  run: AnalysisRun,
+  step: PlanStep,
+  deps: StepRecord[],
+  steps: StepsPlan,
+  partialPeriods: string[],
+): Promise<StepRecord> {
   const index = steps.steps.indexOf(step);
   const total = steps.steps.length;
   const shown = run.progress.steps[index] as StepProgress;
   // Stated once; every attempt receives exactly these requirements.
   const requirements = {
-    workflow_id: run.workflowId, step, dependencies: Object.fromEntries(deps.map((d) => [d.step.step_id, asDependency(d)])),
-    catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null, language: run.intent.language, acceptance: acceptanceCriteria(step), partial_periods: partialPeriods,
+    workflow_id: run.workflowId,
+    step,
+    dependencies: Object.fromEntries(deps.map((d) => [d.step.step_id, asDependency(d)])),
+    catalog: steps.fragments[step.step_id] ?? {},
+    catalog_ref: steps.fragments_ref ?? null,
+    language: run.intent.language,
+    acceptance: acceptanceCriteria(step),
+    partial_periods: partialPeriods,
   };
   const failures: TestFailure[] = [];
   const validations: ValidationOutput[] = [];
@@ -154,13 +196,18 @@ async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecor
     let draft;
     let tested;
     try {
-      draft = await run.call('writeCode', `step ${index + 1}/${total} · coder · ${step.description}${suffix}`, { requirements, attempt, failures: [...failures] });
+      draft = await run.call('writeCode', `step ${index + 1}/${total} · coder · ${step.description}${suffix}`, {
+        requirements,
+        attempt,
+        failures: [...failures],
+      });
       tested = await run.call('testCode', `step ${index + 1}/${total} · tester${suffix}`, { draft, databaseUrl: run.databaseUrl });
     } catch (err) {
       run.throwIfStopping(err);
       failures.push({ attempt, criterion: 'the coder and tester run', detail: failureMessage(err) });
       // A model whose reply stayed invalid gets the next attempt with the failure; other non-retryable errors end the step.
-      const modelReply = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'ModelOutputInvalid';
+      const modelReply =
+        err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'ModelOutputInvalid';
       if (isNonRetryable(err) && !modelReply) break;
       continue;
     }
@@ -173,7 +220,12 @@ async function executeCodeStep(run: AnalysisRun, step: PlanStep, deps: StepRecor
     run.show();
     const { memory_entries: proposed, metrics: computed } = tested.result;
     const result = slim(tested.result);
-    const validation = await run.call('checkStep', `step ${index + 1}/${total} · validate`, { step, result, catalog: steps.fragments[step.step_id] ?? {}, catalog_ref: steps.fragments_ref ?? null });
+    const validation = await run.call('checkStep', `step ${index + 1}/${total} · validate`, {
+      step,
+      result,
+      catalog: steps.fragments[step.step_id] ?? {},
+      catalog_ref: steps.fragments_ref ?? null,
+    });
     validations.push(validation);
     if (validation.passed) {
       accept(run, step, 'code', proposed, computed, result.calculations_ref, result.metrics_ref);

@@ -24,25 +24,45 @@ test('SQL → analysis → report: the report gets the analysis output, the data
   expect(result.status).toBe('completed');
 
   const analysisInput = analysisInputs.get(workflowId);
-  expect(analysisInput!.chain.map((h) => [h.task_id, h.layer])).toEqual([['s1', 'conclusion'], ['s2', 'findings'], ['s3', 'findings'], ['s4', 'full'], ['s5', 'full']]);
+  expect(analysisInput!.chain.map((h) => [h.task_id, h.layer])).toEqual([
+    ['s1', 'conclusion'],
+    ['s2', 'findings'],
+    ['s3', 'findings'],
+    ['s4', 'full'],
+    ['s5', 'full'],
+  ]);
   // Compressed or not, every hand-off keeps its filters.
   expect(analysisInput!.chain.every((h) => h.filters_applied.includes('region = 华东'))).toBe(true);
 
   const [reportInput] = await activityInputs<ReportInput>(harness.client, workflowId, 'writeReport');
-  expect(reportInput!.user_intent).toMatchObject({ question: '为什么华东区上个月复购率下降了？', intent: { intent: 'attribution', decided_by: 'rules', matched: '为什么' } });
+  expect(reportInput!.user_intent).toMatchObject({
+    question: '为什么华东区上个月复购率下降了？',
+    intent: { intent: 'attribution', decided_by: 'rules', matched: '为什么' },
+  });
   expect(reportInput!.data_scope.filters).toEqual(expect.arrayContaining(['paid orders only', 'region = 华东']));
   expect(reportInput!.data_scope.result_shapes.map((r) => r.task_id)).toEqual(['s1', 's2', 's3', 's5']);
   // The analysis agent's output, as the report agent received it.
   const analysis = reportInput!.analysis;
   expect(analysis).toMatchObject({ task_id: 'analysis', input_task_id: 's5', analysis_type: 'attribution', complete: true });
-  expect(analysis.statistical_tests.map((t) => [t.test, t.effect_size_kind, t.significant])).toEqual([['Welch two-sample t-test', "Cohen's d", true]]);
+  expect(analysis.statistical_tests.map((t) => [t.test, t.effect_size_kind, t.significant])).toEqual([
+    ['Welch two-sample t-test', "Cohen's d", true],
+  ]);
   expect(analysis.confidence_level).toBeGreaterThan(0.8);
   expect(analysis.assumptions_made).toContain('复购率先按 orders.user_id 汇总，每个对象在一个期间内只计一次');
   expect(analysis.paths_excluded).toContain('channel=referral：效应不足变化的百分之五，不作为原因');
 
   const report = await publishedReport(result);
   expect(report).toMatchObject({ task_id: 'report', input_task_id: 'analysis', title: '分析报告：为什么华东区上个月复购率下降了？' });
-  expect(report.sections.map((s) => s.heading)).toEqual(['执行摘要', '关键指标', ...(reportInput!.chart_data ?? []).map((d) => d.description), '统计检验', '数据质量', '数据范围', '假设', '排除的路径']);
+  expect(report.sections.map((s) => s.heading)).toEqual([
+    '执行摘要',
+    '关键指标',
+    ...(reportInput!.chart_data ?? []).map((d) => d.description),
+    '统计检验',
+    '数据质量',
+    '数据范围',
+    '假设',
+    '排除的路径',
+  ]);
   expect(report.limitations).toEqual([]);
 
   // Validated results are facts in the pool; the ranking is a tracked hypothesis.
@@ -52,7 +72,7 @@ test('SQL → analysis → report: the report gets the analysis output, the data
   expect(hypothesis).toMatchObject({ agent: 'code-s4', tags: { metric: 'repurchase_rate', scope: 'customer_type=new' } });
 });
 
-test('later steps receive the pool\'s facts that share their tags', async () => {
+test("later steps receive the pool's facts that share their tags", async () => {
   const { workflowId } = await runAnalysis(harness.client, harness.config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
   const inputs = await activityInputs<StepInput>(harness.client, workflowId, 'runSqlStep');
   const s2 = inputs.find((i) => i.step.step_id === 's2')!;
@@ -73,7 +93,10 @@ describe('a planted contradiction', () => {
       if (input.step.step_id !== 's3') return output;
       const claim = input.memory?.find((m) => m.agent === 'sql-s1');
       if (!claim) return output;
-      return { ...output, memory_entries: [...output.memory_entries, { ...claim, content: `${claim.content} (recomputed)`, value: (claim.value ?? 0) + 10 }] };
+      return {
+        ...output,
+        memory_entries: [...output.memory_entries, { ...claim, content: `${claim.content} (recomputed)`, value: (claim.value ?? 0) + 10 }],
+      };
     };
     stop = (await startWorker({ ...harness.config, taskQueue: queue }, { activityOverrides: { runSqlStep } })).stop;
   });
@@ -86,12 +109,16 @@ describe('a planted contradiction', () => {
     const [first, second] = contradiction!.entry_ids;
     expect(result.memory.entries.find((e) => e.id === first)?.agent).toBe('sql-s1');
     expect(result.memory.entries.find((e) => e.id === second)?.agent).toBe('sql-s3');
-    expect(contradiction!.description).toMatch(/^aov customer_type=\w+ 2026-\d\d-01\.\.2026-\d\d-01: sql-s1 says [\d.]+, sql-s3 says [\d.]+$/);
+    expect(contradiction!.description).toMatch(
+      /^aov customer_type=\w+ 2026-\d\d-01\.\.2026-\d\d-01: sql-s1 says [\d.]+, sql-s3 says [\d.]+$/,
+    );
     const [reportInput] = await activityInputs<ReportInput>(harness.client, workflowId, 'writeReport');
     expect(reportInput!.analysis.confidence_level).toBeLessThan(0.5);
     // The two conflicting values are not verified calculations: the answer marks both.
     const [, one, other] = /says ([\d.]+), sql-s3 says ([\d.]+)$/.exec(contradiction!.description)!;
-    expect(result.answer).toContain(`矛盾：${contradiction!.description.replace(`says ${one},`, `says ${one}（未核实）,`).replace(/says ([\d.]+)$/, `says ${other}（未核实）`)}`);
+    expect(result.answer).toContain(
+      `矛盾：${contradiction!.description.replace(`says ${one},`, `says ${one}（未核实）,`).replace(/says ([\d.]+)$/, `says ${other}（未核实）`)}`,
+    );
   });
 });
 
@@ -101,10 +128,27 @@ test('token usage per agent is recorded for every run and shown by baton show', 
   const { workflowId } = await runAnalysis(harness.client, harness.config.taskQueue, '为什么华东区上个月复购率下降了？');
   const shown = await runCli(['show', workflowId, '--json']);
   expect(shown.code).toBe(0);
-  const summary = JSON.parse(shown.stdout) as { tokens: { agent: string; calls: number; input_tokens: number; output_tokens: number; output_budget: number }[]; history: { bytes: number } };
+  const summary = JSON.parse(shown.stdout) as {
+    tokens: { agent: string; calls: number; input_tokens: number; output_tokens: number; output_budget: number }[];
+    history: { bytes: number };
+  };
   expect(summary.tokens.map((t) => t.agent).sort()).toEqual([
-    'analyzeResults', 'auditReport', 'checkDataQuality', 'checkStep', 'classifyIntent', 'describeCatalog', 'planAnalysis', 'readDataExtent',
-    'recomputeNumbers', 'runSqlStep', 'storeInput', 'storeRunRecord', 'testCode', 'testSignificance', 'writeCode', 'writeReport',
+    'analyzeResults',
+    'auditReport',
+    'checkDataQuality',
+    'checkStep',
+    'classifyIntent',
+    'describeCatalog',
+    'planAnalysis',
+    'readDataExtent',
+    'recomputeNumbers',
+    'runSqlStep',
+    'storeInput',
+    'storeRunRecord',
+    'testCode',
+    'testSignificance',
+    'writeCode',
+    'writeReport',
   ]);
   const sql = summary.tokens.find((t) => t.agent === 'runSqlStep')!;
   expect(sql.calls).toBe(4);

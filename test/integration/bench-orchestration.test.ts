@@ -24,10 +24,14 @@ test('bench:orchestration --quick measures the state-file loop and LangGraph', a
   const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton_test');
   database.pathname = `${database.pathname}_bench`;
   const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'bench.json');
-  const { stdout } = await run(process.execPath, [path.join(__dirname, '../..', 'dist', 'scripts', 'bench-orchestration.js'), '--quick', '--engines', 'file,langgraph', '--json', json], {
-    env: { ...process.env, BENCH_DATABASE_URL: database.toString() },
-    timeout: 60_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(__dirname, '../..', 'dist', 'scripts', 'bench-orchestration.js'), '--quick', '--engines', 'file,langgraph', '--json', json],
+    {
+      env: { ...process.env, BENCH_DATABASE_URL: database.toString() },
+      timeout: 60_000,
+    },
+  );
   expect(stdout).toContain('| (b) LangGraph + PostgresSaver |');
   expect(stdout).toContain('| (c) state file + fsync |');
   const { engines } = JSON.parse(fs.readFileSync(json, 'utf8')) as { engines: Measured[] };

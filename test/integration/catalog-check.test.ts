@@ -94,13 +94,35 @@ test('each meaning problem is a warning that names the entry and its line', asyn
   expect(report.problems).toEqual([]);
   const byPath = Object.fromEntries(report.warnings.map((w) => [w.path, w]));
   expect(byPath.name).toMatchObject({ line: 1, message: expect.stringContaining('no timezone written: Asia/Shanghai applies') });
-  expect(byPath['tables.orders']).toMatchObject({ line: 3, message: expect.stringContaining('table orders has no time_column, yet metrics.revenue dates its rows by orders.placed_at: declare time_column: placed_at') });
-  expect(byPath['metrics.customer_total.expression']).toMatchObject({ line: 32, message: expect.stringContaining('SUMs orders.customer_id, an id') });
-  expect(byPath['joins.3']).toMatchObject({ line: 17, message: expect.stringContaining('loyalty.customer_id repeats 1 value(s), so the join fans out') });
-  expect(byPath['metrics.sessions']).toMatchObject({ line: 34, message: expect.stringContaining('metrics.sessions cannot be grouped by sku') });
+  expect(byPath['tables.orders']).toMatchObject({
+    line: 3,
+    message: expect.stringContaining(
+      'table orders has no time_column, yet metrics.revenue dates its rows by orders.placed_at: declare time_column: placed_at',
+    ),
+  });
+  expect(byPath['metrics.customer_total.expression']).toMatchObject({
+    line: 32,
+    message: expect.stringContaining('SUMs orders.customer_id, an id'),
+  });
+  expect(byPath['joins.3']).toMatchObject({
+    line: 17,
+    message: expect.stringContaining('loyalty.customer_id repeats 1 value(s), so the join fans out'),
+  });
+  expect(byPath['metrics.sessions']).toMatchObject({
+    line: 34,
+    message: expect.stringContaining('metrics.sessions cannot be grouped by sku'),
+  });
   expect(byPath['dimensions.customer_name']).toMatchObject({ line: 42, message: expect.stringContaining('has more than 1,000 values') });
-  expect(byPath['dimensions.email.column']).toMatchObject({ line: 43, message: expect.stringContaining('uses customers.email, a column that looks sensitive') });
-  expect(byPath['time_fields.placed_at']).toMatchObject({ line: 19, message: expect.stringContaining('has no data in the last year (the latest is 2019-03-25): a historical database; ask with explicit periods ("in 2019"') });
+  expect(byPath['dimensions.email.column']).toMatchObject({
+    line: 43,
+    message: expect.stringContaining('uses customers.email, a column that looks sensitive'),
+  });
+  expect(byPath['time_fields.placed_at']).toMatchObject({
+    line: 19,
+    message: expect.stringContaining(
+      'has no data in the last year (the latest is 2019-03-25): a historical database; ask with explicit periods ("in 2019"',
+    ),
+  });
   expect(byPath['time_fields.started_at']).toBeUndefined();
   expect(byPath['dimensions.sku']).toBeUndefined();
 });
@@ -109,19 +131,31 @@ test('the catalogs the suites use pass without a warning', async () => {
   const demo = await checkCatalog(fs.readFileSync(path.join(ROOT, 'catalogs', 'demo.yaml'), 'utf8'), 'demo.yaml', testConfig().databaseUrl);
   expect(demo.problems).toEqual([]);
   expect(demo.warnings).toEqual([]);
-  const chinook = await checkCatalog(fs.readFileSync(path.join(ROOT, 'catalogs', 'chinook.yaml'), 'utf8'), 'chinook.yaml', chinookDatabaseUrl(testConfig().databaseUrl));
+  const chinook = await checkCatalog(
+    fs.readFileSync(path.join(ROOT, 'catalogs', 'chinook.yaml'), 'utf8'),
+    'chinook.yaml',
+    chinookDatabaseUrl(testConfig().databaseUrl),
+  );
   expect(chinook.problems).toEqual([]);
   // Chinook's data ends 2025-12-22: from 2026-12-23 on, check rightly calls it a historical database.
   expect(chinook.warnings.filter((w) => !w.message.includes('has no data in the last year'))).toEqual([]);
 });
 
-test('catalog check recommends the indexes a database lacks: Chinook\'s invoice_date (windows), none on the demo shop', async () => {
-  const chinook = await checkCatalog(fs.readFileSync(path.join(ROOT, 'catalogs', 'chinook.yaml'), 'utf8'), 'chinook.yaml', chinookDatabaseUrl(testConfig().databaseUrl));
+test("catalog check recommends the indexes a database lacks: Chinook's invoice_date (windows), none on the demo shop", async () => {
+  const chinook = await checkCatalog(
+    fs.readFileSync(path.join(ROOT, 'catalogs', 'chinook.yaml'), 'utf8'),
+    'chinook.yaml',
+    chinookDatabaseUrl(testConfig().databaseUrl),
+  );
   // Chinook's script indexes its foreign keys (invoice_line.invoice_id, invoice.customer_id, ...) but not the invoice date.
-  expect(chinook.indexes?.map(({ rows: _rows, ...advice }) => advice)).toEqual([{
-    table: 'invoice', column: 'invoice_date', reason: 'windows on the time field invoice_date',
-    sql: 'CREATE INDEX CONCURRENTLY invoice_invoice_date_idx ON invoice (invoice_date);',
-  }]);
+  expect(chinook.indexes?.map(({ rows: _rows, ...advice }) => advice)).toEqual([
+    {
+      table: 'invoice',
+      column: 'invoice_date',
+      reason: 'windows on the time field invoice_date',
+      sql: 'CREATE INDEX CONCURRENTLY invoice_invoice_date_idx ON invoice (invoice_date);',
+    },
+  ]);
   // PostgreSQL's estimate of its rows: 412 once the table is analysed (autovacuum decides when), null before.
   expect([null, 412]).toContain(chinook.indexes?.[0]?.rows);
   // The demo shop's seed creates every index its catalog's windows and lookups read through.
@@ -137,8 +171,14 @@ test('the CLI prints file:line for each warning; --strict makes warnings fail', 
   const { stdout } = await run('node', [cli, 'catalog', 'check', file, '--database-url', checkUrl]);
   expect(stdout).toContain(`⚠ ${file}:32: metrics.customer_total.expression: `);
   expect(stdout).toMatch(/✔ .* 9 warning\(s\) above/);
-  await expect(run('node', [cli, 'catalog', 'check', file, '--database-url', checkUrl, '--strict'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('9 warning(s), and --strict makes warnings fail') });
+  await expect(run('node', [cli, 'catalog', 'check', file, '--database-url', checkUrl, '--strict'])).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('9 warning(s), and --strict makes warnings fail'),
+  });
   // A typo is a problem with its line and a suggestion.
   fs.writeFileSync(file, CATALOG.replace('    time_column: started_at', '    time_colum: started_at'));
-  await expect(run('node', [cli, 'catalog', 'check', file, '--database-url', checkUrl])).rejects.toMatchObject({ code: 1, stdout: expect.stringContaining('line 12: tables.sessions: unknown key `time_colum`; did you mean `time_column`?') });
+  await expect(run('node', [cli, 'catalog', 'check', file, '--database-url', checkUrl])).rejects.toMatchObject({
+    code: 1,
+    stdout: expect.stringContaining('line 12: tables.sessions: unknown key `time_colum`; did you mean `time_column`?'),
+  });
 }, 60_000);

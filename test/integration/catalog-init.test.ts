@@ -34,7 +34,16 @@ const emptyUrl = scratch('init_empty');
 let pool: Pool;
 
 /** Values planted in sensitive columns: none may ever appear in a draft. */
-const SECRETS = ['hunter2-planted', '$2b$12$plantedhashplantedhashplantedhashXYZ', 'salt-planted-91', 'tok_planted_4242', '4111111111111111', '078-05-1120', 'mike.hillyer@planted.example', '+86 138 0013 8000'];
+const SECRETS = [
+  'hunter2-planted',
+  '$2b$12$plantedhashplantedhashplantedhashXYZ',
+  'salt-planted-91',
+  'tok_planted_4242',
+  '4111111111111111',
+  '078-05-1120',
+  'mike.hillyer@planted.example',
+  '+86 138 0013 8000',
+];
 
 beforeAll(async () => {
   await ensureDatabase(initUrl);
@@ -86,7 +95,10 @@ interface DraftShape {
   tables: Record<string, { primary_key?: string | string[]; time_column?: string }>;
   joins: { from: string; to: string }[];
   time_fields: Record<string, { column: string; type: string }>;
-  metrics: Record<string, { label: string; label_zh?: string; table: string; expression?: string; numerator?: string; denominator?: string; time_field: string }>;
+  metrics: Record<
+    string,
+    { label: string; label_zh?: string; table: string; expression?: string; numerator?: string; denominator?: string; time_field: string }
+  >;
   dimensions: Record<string, { label: string; label_zh?: string; column?: string; expression?: string; values?: Record<string, unknown> }>;
 }
 
@@ -102,10 +114,18 @@ beforeAll(async () => {
 test('no sensitive column is proposed and none of their values is in the file', () => {
   for (const secret of SECRETS) expect(text).not.toContain(secret);
   expect(text).not.toMatch(/hunter3|5500000000000004|219-09-9999|jon@planted/);
-  const used = JSON.stringify({ metrics: draft.metrics, dimensions: draft.dimensions, time_fields: draft.time_fields, tables: draft.tables });
-  for (const column of ['password', 'password_hash', 'salt', 'api_token', 'card_number', 'ssn', 'email', 'phone', 'fax']) expect(used).not.toMatch(new RegExp(`\\.${column}\\b`));
+  const used = JSON.stringify({
+    metrics: draft.metrics,
+    dimensions: draft.dimensions,
+    time_fields: draft.time_fields,
+    tables: draft.tables,
+  });
+  for (const column of ['password', 'password_hash', 'salt', 'api_token', 'card_number', 'ssn', 'email', 'phone', 'fax'])
+    expect(used).not.toMatch(new RegExp(`\\.${column}\\b`));
   // The header says what it left out, by name only.
-  expect(text).toMatch(/^# Sensitive columns, never proposed and never read: .*staff\.password, staff\.password_hash, staff\.salt, staff\.api_token, staff\.card_number, staff\.ssn/m);
+  expect(text).toMatch(
+    /^# Sensitive columns, never proposed and never read: .*staff\.password, staff\.password_hash, staff\.salt, staff\.api_token, staff\.card_number, staff\.ssn/m,
+  );
 });
 
 test('the draft loads, keeps composite keys whole, lists a partitioned table once (its parent) and joins it', () => {
@@ -114,7 +134,13 @@ test('the draft loads, keeps composite keys whole, lists a partitioned table onc
   expect(draft.tables.payment!.primary_key).toEqual(['payment_id', 'payment_date']);
   expect(Object.keys(draft.tables)).not.toContain('payment_2024');
   expect(text).not.toContain('payment_2025');
-  expect(draft.joins).toEqual(expect.arrayContaining([{ from: 'payment.customer_id', to: 'customer.customer_id' }, { from: 'rental.film_id', to: 'film.film_id' }, { from: 'order_line.order_id', to: 'sales_order.order_id' }]));
+  expect(draft.joins).toEqual(
+    expect.arrayContaining([
+      { from: 'payment.customer_id', to: 'customer.customer_id' },
+      { from: 'rental.film_id', to: 'film.film_id' },
+      { from: 'order_line.order_id', to: 'sales_order.order_id' },
+    ]),
+  );
   expect(draft.metrics.payment_amount).toMatchObject({ table: 'payment', expression: 'SUM(payment.amount)' });
 });
 
@@ -135,10 +161,22 @@ test('metrics: row counts, money sums and averages, line revenue with its discou
   expect(m.rentals).toMatchObject({ table: 'rental', expression: 'COUNT(*)', time_field: 'rental_date' });
   expect(m.rental_amount).toMatchObject({ expression: 'SUM(rental.amount)' });
   expect(m.avg_rental_amount).toMatchObject({ numerator: 'SUM(rental.amount)', denominator: 'COUNT(*)' });
-  expect(Object.values(m).filter((x) => x.expression?.startsWith('COUNT(DISTINCT')).map((x) => x.expression).sort()).toEqual(['COUNT(DISTINCT payment.customer_id)', 'COUNT(DISTINCT rental.customer_id)', 'COUNT(DISTINCT sales_order.customer_id)']);
-  expect(m.order_line_revenue).toMatchObject({ table: 'order_line', expression: 'SUM(order_line.unit_price * order_line.quantity * (1 - order_line.discount))', time_field: 'order_date' });
+  expect(
+    Object.values(m)
+      .filter((x) => x.expression?.startsWith('COUNT(DISTINCT'))
+      .map((x) => x.expression)
+      .sort(),
+  ).toEqual(['COUNT(DISTINCT payment.customer_id)', 'COUNT(DISTINCT rental.customer_id)', 'COUNT(DISTINCT sales_order.customer_id)']);
+  expect(m.order_line_revenue).toMatchObject({
+    table: 'order_line',
+    expression: 'SUM(order_line.unit_price * order_line.quantity * (1 - order_line.discount))',
+    time_field: 'order_date',
+  });
   expect(m.units_sold).toMatchObject({ expression: 'SUM(order_line.quantity)' });
-  const sums = Object.values(m).flatMap((x) => [x.expression, x.numerator, x.denominator]).filter((s): s is string => !!s).join('\n');
+  const sums = Object.values(m)
+    .flatMap((x) => [x.expression, x.numerator, x.denominator])
+    .filter((s): s is string => !!s)
+    .join('\n');
   expect(sums).not.toMatch(/SUM\([a-z_]+\.(\w*_id|release_year|line_no|staff_id)\)/);
   expect(Object.values(m).map((x) => x.table)).not.toContain('film');
   expect(text).toContain('# which amount is revenue?');
@@ -147,9 +185,20 @@ test('metrics: row counts, money sums and averages, line revenue with its discou
 test('dimensions: names, enums, low-cardinality text and booleans; never free text, addresses, phones, URLs, postal codes or notes', () => {
   const d = draft.dimensions;
   const columns = Object.values(d).map((x) => x.column ?? x.expression);
-  expect(columns).toEqual(expect.arrayContaining(['customer.company', 'customer.segment', 'customer.active', 'film.rating', 'film.title', 'product.category', "customer.first_name || ' ' || customer.last_name"]));
+  expect(columns).toEqual(
+    expect.arrayContaining([
+      'customer.company',
+      'customer.segment',
+      'customer.active',
+      'film.rating',
+      'film.title',
+      'product.category',
+      "customer.first_name || ' ' || customer.last_name",
+    ]),
+  );
   expect(d.rating!.values).toEqual({ G: [], PG: [], 'PG-13': [], R: [], 'NC-17': [] });
-  for (const bad of ['address', 'postal_code', 'homepage', 'notes', 'description', 'phone', 'fax', 'email', 'user_agent', 'path']) expect(columns.join(' ')).not.toMatch(new RegExp(`\\.${bad}\\b`));
+  for (const bad of ['address', 'postal_code', 'homepage', 'notes', 'description', 'phone', 'fax', 'email', 'user_agent', 'path'])
+    expect(columns.join(' ')).not.toMatch(new RegExp(`\\.${bad}\\b`));
 });
 
 test('labels: English from the names, Chinese only where a translation is known, never half-translated', () => {
@@ -163,13 +212,21 @@ test('labels: English from the names, Chinese only where a translation is known,
 });
 
 test('a view and a table without a primary key are named in the notes; the draft asks for their keys', () => {
-  expect(notes.join('\n')).toMatch(/customer_rentals: a view, left out .*views are allowed as tables: add it under tables with the primary_key/);
+  expect(notes.join('\n')).toMatch(
+    /customer_rentals: a view, left out .*views are allowed as tables: add it under tables with the primary_key/,
+  );
   expect(notes.join('\n')).toMatch(/web_log: no primary key, left out/);
 });
 
 test('bad input: an empty database and a schema that does not exist get a clear message', async () => {
-  await expect(draftCatalog(emptyUrl, 'empty')).rejects.toThrow(new DraftError(`schema "public" of database ${new URL(emptyUrl).pathname.slice(1)} has no tables or views: nothing to draft (load your data first, or name another schema with --schema)`));
-  await expect(draftCatalog(initUrl, 'x', 'salez')).rejects.toThrow('schema "salez" does not exist in this database; schemas with tables: public');
+  await expect(draftCatalog(emptyUrl, 'empty')).rejects.toThrow(
+    new DraftError(
+      `schema "public" of database ${new URL(emptyUrl).pathname.slice(1)} has no tables or views: nothing to draft (load your data first, or name another schema with --schema)`,
+    ),
+  );
+  await expect(draftCatalog(initUrl, 'x', 'salez')).rejects.toThrow(
+    'schema "salez" does not exist in this database; schemas with tables: public',
+  );
 });
 
 test('--no-setup writes nothing to the server; without it the read-only role is created and granted', async () => {
@@ -185,10 +242,14 @@ test('--no-setup writes nothing to the server; without it the read-only role is 
     }
   };
   await cleanUp();
-  await run('node', [path.join(ROOT, 'dist/src/client.js'), 'catalog', 'init', '--no-setup', '--database-url', initUrl, '-o', out], { env });
+  await run('node', [path.join(ROOT, 'dist/src/client.js'), 'catalog', 'init', '--no-setup', '--database-url', initUrl, '-o', out], {
+    env,
+  });
   expect(await exists()).toBe(false);
   expect(fs.readFileSync(out, 'utf8')).toBe(await draftCatalog(initUrl, new URL(initUrl).pathname.slice(1)));
-  const { stderr } = await run('node', [path.join(ROOT, 'dist/src/client.js'), 'catalog', 'init', '--database-url', initUrl, '-o', out], { env });
+  const { stderr } = await run('node', [path.join(ROOT, 'dist/src/client.js'), 'catalog', 'init', '--database-url', initUrl, '-o', out], {
+    env,
+  });
   expect(stderr).toContain(`granted ${role} SELECT on schema public`);
   expect(await exists()).toBe(true);
   const { rows } = await pool.query<{ ok: boolean }>(`SELECT has_table_privilege($1, 'public.rental', 'SELECT') AS ok`, [role]);
@@ -216,7 +277,13 @@ test('a drafted catalog runs through data quality: its not_in_future check asks 
   const file = path.join(ROOT, '.data', 'test', 'chinook-draft.yaml');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, await draftCatalog(url, 'chinook', 'public', { currency: 'USD' }));
-  const dq = await checkDataQuality({ workflow_id: `draft-dq-${Date.now()}`, catalogPath: file, databaseUrl: url, metrics: ['invoice_total'], windows: [{ start: '2024-01-01', end: '2025-01-01', label_zh: '2024年', label_en: '2024', source: 'question' }] });
+  const dq = await checkDataQuality({
+    workflow_id: `draft-dq-${Date.now()}`,
+    catalogPath: file,
+    databaseUrl: url,
+    metrics: ['invoice_total'],
+    windows: [{ start: '2024-01-01', end: '2025-01-01', label_zh: '2024年', label_en: '2024', source: 'question' }],
+  });
   const counts = Object.fromEntries(dq.checks.map((c) => [`${c.table}.${c.column} ${c.kind}`, [c.count, c.count_all]]));
   expect(counts).toEqual({ 'invoice.total negative_value': [0, 0], 'invoice.invoice_date future_date': [0, 0] });
 }, 60_000);

@@ -109,8 +109,22 @@ beforeAll(async () => {
 });
 afterAll(async () => pool.end());
 
-const window = (start: string, end: string) => ({ start, end, label_zh: `${start} 至 ${end}`, label_en: `${start} to ${end}`, source: 'question' as const });
-const query = (metric: string, start: string, end: string, group_by: string[]): MetricQuery => ({ metric, window: window(start, end), filters: [], group_by, periods: [], order: null, limit: null });
+const window = (start: string, end: string) => ({
+  start,
+  end,
+  label_zh: `${start} 至 ${end}`,
+  label_en: `${start} to ${end}`,
+  source: 'question' as const,
+});
+const query = (metric: string, start: string, end: string, group_by: string[]): MetricQuery => ({
+  metric,
+  window: window(start, end),
+  filters: [],
+  group_by,
+  periods: [],
+  order: null,
+  limit: null,
+});
 
 /** The compiler's rows, executed against PostgreSQL, as plain text and numbers. */
 async function compiledRows(catalog: Catalog, q: MetricQuery): Promise<Record<string, string | number | null>[]> {
@@ -121,11 +135,18 @@ async function compiledRows(catalog: Catalog, q: MetricQuery): Promise<Record<st
 
 test('an event at 2024-03-31T20:00Z is April in Asia/Shanghai: monthly buckets of the compiler and of the second path', async () => {
   const monthly = query('revenue', '2024-03-01', '2024-06-01', ['month']);
-  const expected = [{ month: '2024-03', value: 10 }, { month: '2024-04', value: 101 }, { month: '2024-05', value: 1000 }];
+  const expected = [
+    { month: '2024-03', value: 10 },
+    { month: '2024-04', value: 101 },
+    { month: '2024-05', value: 1000 },
+  ];
   expect(await compiledRows(shanghai, monthly)).toEqual(expected);
   expect(await secondPathRows(tzUrl, shanghai, monthly)).toEqual(expected);
   // The same data under a UTC catalog: the event stays in March (the zone decides, not the server's session).
-  const inUtc = [{ month: '2024-03', value: 110 }, { month: '2024-04', value: 1001 }];
+  const inUtc = [
+    { month: '2024-03', value: 110 },
+    { month: '2024-04', value: 1001 },
+  ];
   expect(await compiledRows(utc, monthly)).toEqual(inUtc);
   expect(await secondPathRows(tzUrl, utc, monthly)).toEqual(inUtc);
 
@@ -136,7 +157,9 @@ test('an event at 2024-03-31T20:00Z is April in Asia/Shanghai: monthly buckets o
   // Days: the event falls on 2024-04-01.
   const days = await compiledRows(shanghai, query('revenue', '2024-03-31', '2024-04-02', ['day']));
   expect(days).toEqual([{ day: '2024-04-01', value: 100 }]);
-  expect(await secondPathRows(tzUrl, shanghai, query('revenue', '2024-03-31', '2024-04-02', ['day']))).toEqual([{ day: '2024-04-01', value: 100 }]);
+  expect(await secondPathRows(tzUrl, shanghai, query('revenue', '2024-03-31', '2024-04-02', ['day']))).toEqual([
+    { day: '2024-04-01', value: 100 },
+  ]);
   // A metric of a table without a time column of its own takes its event's time through the join.
   const lines = query('line_revenue', '2024-03-01', '2024-06-01', ['month']);
   expect(await compiledRows(shanghai, lines)).toEqual([{ month: '2024-04', value: 101 }]);
@@ -162,26 +185,47 @@ test('a catalog with an unknown time zone is refused when it is loaded', () => {
 });
 
 test('a real run buckets by the catalog zone, and data quality counts the period beside the whole table', async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'revenue by month from March 2024 to May 2024', { databaseUrl: tzUrl, catalogPath });
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'revenue by month from March 2024 to May 2024', {
+    databaseUrl: tzUrl,
+    catalogPath,
+  });
   expect(result.status).toBe('completed');
   const series = result.steps[0]!.result!.rows.map((r) => ({ month: r.month, value: Number(r.value) }));
-  expect(series).toEqual([{ month: '2024-03', value: 10 }, { month: '2024-04', value: 101 }, { month: '2024-05', value: 1000 }]);
+  expect(series).toEqual([
+    { month: '2024-03', value: 10 },
+    { month: '2024-04', value: 101 },
+    { month: '2024-05', value: 1000 },
+  ]);
 
   // March to May in Shanghai holds events 1 to 5; one of them (5) is negative, as are 6 and 7 outside it.
   const dq = result.dataQuality!;
   expect(dq.tables).toEqual([{ table: 'events', rows: 5, rows_all: 7, period: 'events.happened_at' }]);
-  expect(dq.checks).toEqual([expect.objectContaining({ id: 'events.amount.non_negative', count: 1, count_all: 3, excluded_by_metrics: true })]);
+  expect(dq.checks).toEqual([
+    expect.objectContaining({ id: 'events.amount.non_negative', count: 1, count_all: 3, excluded_by_metrics: true }),
+  ]);
   expect([dq.dirty_rows, dq.dirty_rows_all]).toEqual([1, 3]);
   expect(result.verification!.mismatches).toEqual([]);
-  for (const id of ['dq.events.rows', 'dq.events.amount.non_negative', 'dq.events.amount.non_negative.all', 'dq.events.dirty_rows', 'dq.events.dirty_rows.all']) expect(result.verification!.verified).toContain(id);
+  for (const id of [
+    'dq.events.rows',
+    'dq.events.amount.non_negative',
+    'dq.events.amount.non_negative.all',
+    'dq.events.dirty_rows',
+    'dq.events.dirty_rows.all',
+  ])
+    expect(result.verification!.verified).toContain(id);
   expect(result.report!.audit.clean).toBe(true);
   const section = (await publishedReport(result)).sections.find((s) => s.id === 'data-quality')!.body;
   expect(section).toMatch(/events: 5\[\d+\] rows in the analysed period \(placed in it by events\.happened_at\)/);
-  expect(section).toMatch(/events with a negative amount: 1\[\d+\] of 5\[\d+\] rows in the period; 3\[\d+\] in the whole table, kept out by the metric filters/);
+  expect(section).toMatch(
+    /events with a negative amount: 1\[\d+\] of 5\[\d+\] rows in the period; 3\[\d+\] in the whole table, kept out by the metric filters/,
+  );
 });
 
 test('a table without a time column of its own is placed in the period through its join', async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'line revenue in April 2024', { databaseUrl: tzUrl, catalogPath });
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'line revenue in April 2024', {
+    databaseUrl: tzUrl,
+    catalogPath,
+  });
   expect(result.status).toBe('completed');
   expect(Number(result.steps[0]!.result!.rows[0]!.value)).toBe(101);
   const dq = result.dataQuality!;
@@ -193,7 +237,9 @@ test('a table without a time column of its own is placed in the period through i
   const counts = Object.fromEntries(dq.checks.map((c) => [c.id, [c.count, c.count_all]]));
   expect(counts).toEqual({ 'event_lines.price.non_negative': [1, 4], 'events.amount.non_negative': [1, 3] });
   expect(result.verification!.mismatches).toEqual([]);
-  expect(result.verification!.verified).toEqual(expect.arrayContaining(['dq.event_lines.price.non_negative', 'dq.event_lines.price.non_negative.all', 'dq.event_lines.rows']));
+  expect(result.verification!.verified).toEqual(
+    expect.arrayContaining(['dq.event_lines.price.non_negative', 'dq.event_lines.price.non_negative.all', 'dq.event_lines.rows']),
+  );
   const section = (await publishedReport(result)).sections.find((s) => s.id === 'data-quality')!.body;
   expect(section).toMatch(/lines with a negative price: 1\[\d+\] of 4\[\d+\] rows in the period; 4\[\d+\] in the whole table/);
 });
@@ -256,11 +302,19 @@ metrics:
 `;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baton-visits-')), 'visits.yaml');
   fs.writeFileSync(file, yaml);
-  const bounds = (await pool.query<{ start: string; end: string; future_days: string }>(`
+  const bounds = (
+    await pool.query<{ start: string; end: string; future_days: string }>(`
     SELECT to_char(date_trunc('month', (now() AT TIME ZONE '${zone}') - interval '1 day'), 'YYYY-MM-DD') AS start,
            to_char(date_trunc('month', (now() AT TIME ZONE '${zone}') + interval '4 days') + interval '1 month', 'YYYY-MM-DD') AS end,
-           count(*) FILTER (WHERE visit_day > (now() AT TIME ZONE '${zone}')::date) AS future_days FROM visits`)).rows[0]!;
-  const dq = await checkDataQuality({ workflow_id: `visits-${Date.now()}`, catalogPath: file, databaseUrl: tzUrl, metrics: ['visits'], windows: [window(bounds.start, bounds.end)] });
+           count(*) FILTER (WHERE visit_day > (now() AT TIME ZONE '${zone}')::date) AS future_days FROM visits`)
+  ).rows[0]!;
+  const dq = await checkDataQuality({
+    workflow_id: `visits-${Date.now()}`,
+    catalogPath: file,
+    databaseUrl: tzUrl,
+    metrics: ['visits'],
+    windows: [window(bounds.start, bounds.end)],
+  });
   const counts = Object.fromEntries(dq.checks.map((c) => [c.column, [c.count, c.count_all]]));
   expect(counts).toEqual({ visited_at: [2, 2], logged_at: [2, 2], visit_day: [Number(bounds.future_days), Number(bounds.future_days)] });
   expect(Number(bounds.future_days)).toBeGreaterThanOrEqual(1);

@@ -20,7 +20,10 @@ function edit(draft: string): string {
     .replace('timezone: Etc/UTC', 'timezone: UTC')
     .replace('    time_column: hire_date\n', '')
     .replace('  hire_date:\n    column: employee.hire_date\n    meaning: The hire date of each employee.\n    type: timestamp\n', '')
-    .replace('  invoice_total:\n    label: invoice total\n    label_zh: 发票金额\n    aliases: [ invoice total, 发票金额 ]', '  revenue:\n    label: revenue\n    label_zh: 销售额\n    aliases: [ revenue, sales, 销售额, 收入 ]');
+    .replace(
+      '  invoice_total:\n    label: invoice total\n    label_zh: 发票金额\n    aliases: [ invoice total, 发票金额 ]',
+      '  revenue:\n    label: revenue\n    label_zh: 销售额\n    aliases: [ revenue, sales, 销售额, 收入 ]',
+    );
   return edited;
 }
 
@@ -36,10 +39,16 @@ test('init → edit → check → ask on Chinook, as docs/catalog.md shows', asy
   // Chinook's data ends 2025-12-22: from 2026-12-23 on, check rightly calls it a historical database.
   expect(report.warnings.filter((w) => !w.message.includes('has no data in the last year'))).toEqual([]);
 
-  const genres = await runAnalysis(harness.client, harness.config.taskQueue, 'Top 3 genres by revenue in 2024', { catalogPath: file, databaseUrl });
+  const genres = await runAnalysis(harness.client, harness.config.taskQueue, 'Top 3 genres by revenue in 2024', {
+    catalogPath: file,
+    databaseUrl,
+  });
   expect(genres.result.status).toBe('completed');
   expect(genres.result.answer).toContain('Rock $162.36; Metal $65.34; Latin $63.36.');
-  const quarters = await runAnalysis(harness.client, harness.config.taskQueue, '2024年每个季度的销售额', { catalogPath: file, databaseUrl });
+  const quarters = await runAnalysis(harness.client, harness.config.taskQueue, '2024年每个季度的销售额', {
+    catalogPath: file,
+    databaseUrl,
+  });
   expect(quarters.result.status).toBe('completed');
   expect(quarters.result.answer).toContain('2024-Q1 $112.86；2024-Q2 $112.86；2024-Q3 $133.95；2024-Q4 $117.86。');
 }, 120_000);

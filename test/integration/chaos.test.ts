@@ -45,24 +45,49 @@ test('the report does not depend on the order in which parallel steps finish', a
   expect(reports[1]).toBe(reports[0]);
 });
 
-test('a short chaos run: every run completes with the baseline\'s result and no artifact is duplicated', async () => {
+test("a short chaos run: every run completes with the baseline's result and no artifact is duplicated", async () => {
   // A new seed on every run (printed), so CI samples new seeds over time; BATON_CHAOS_SEED repeats one.
   const seed = Number(process.env.BATON_CHAOS_SEED ?? 1 + Math.floor(Math.random() * 1_000_000));
   console.log(`chaos test seed ${seed} (repeat with BATON_CHAOS_SEED=${seed})`);
   const json = path.join(os.tmpdir(), `baton-chaos-${process.pid}.json`);
   const output = await new Promise<string>((resolve) => {
     let text = '';
-    const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'dist', 'scripts', 'chaos.js'),
-      '--workflows', '10', '--duration', '60', '--kill-every', '6-12', '--seed', String(seed), '--timeout', '300', '--json', json],
+    const child = spawn(
+      process.execPath,
+      [
+        path.resolve(__dirname, '../..', 'dist', 'scripts', 'chaos.js'),
+        '--workflows',
+        '10',
+        '--duration',
+        '60',
+        '--kill-every',
+        '6-12',
+        '--seed',
+        String(seed),
+        '--timeout',
+        '300',
+        '--json',
+        json,
+      ],
       // Past 9 minutes it is stopped with SIGTERM, on which it stops its workers and dev server.
-      { env: { ...process.env, NO_COLOR: '1' }, timeout: 540_000, killSignal: 'SIGTERM' });
+      { env: { ...process.env, NO_COLOR: '1' }, timeout: 540_000, killSignal: 'SIGTERM' },
+    );
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     child.on('close', () => resolve(text));
   });
   expect(output).toContain('PASS: every run completed');
   const summary = JSON.parse(fs.readFileSync(json, 'utf8')) as ChaosSummary;
-  expect(summary).toMatchObject({ seed, workflows: 10, completed: 10, failed: 0, stuck: 0, identicalToBaseline: 10, differences: [], duplicateArtifacts: 0 });
+  expect(summary).toMatchObject({
+    seed,
+    workflows: 10,
+    completed: 10,
+    failed: 0,
+    stuck: 0,
+    identicalToBaseline: 10,
+    differences: [],
+    duplicateArtifacts: 0,
+  });
   expect(summary.faults.unplannedWorkerExits).toBe(0);
   expect(summary.faults.workerKills).toBeGreaterThanOrEqual(3);
   expect(summary.faults.temporalRestarts).toBe(1);

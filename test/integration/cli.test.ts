@@ -5,7 +5,6 @@ const harness = withWorker('cli');
 
 const baton = (args: string[], env: Record<string, string> = {}) => runCli(args, { BATON_TASK_QUEUE: harness.config.taskQueue, ...env });
 
-
 async function runsOnQueue(): Promise<number> {
   const { count } = await harness.client.workflow.count(`TaskQueue = "${harness.config.taskQueue}"`);
   return count;
@@ -44,7 +43,12 @@ test('ask --json prints one JSON object; status and result read the run back', a
   );
   const asked = await baton(['ask', 'What was GMV last month?', '--json']);
   expect(asked.code).toBe(0);
-  const output = JSON.parse(asked.stdout) as { workflowId: string; status: string; answer: string; metrics: { name: string; value: number }[] };
+  const output = JSON.parse(asked.stdout) as {
+    workflowId: string;
+    status: string;
+    answer: string;
+    metrics: { name: string; value: number }[];
+  };
   expect(output.workflowId).toMatch(/^analysis-[0-9a-f]{8}$/);
   expect(output.status).toBe('completed');
   expect(output.metrics[0]?.name).toBe('gmv');

@@ -44,7 +44,10 @@ test('mTLS: a worker and a client with certificates run an analysis; a client wi
   const pg = (action: string) => spawnSync('bash', [SCRIPT, 'pg', action], { env: { ...process.env, ...env }, encoding: 'utf8' });
   expect(pg('start').status).toBe(0);
   try {
-    const upped = await runCli(['up', '--cluster', '--tls-cert', certs.serverCert, '--tls-key', certs.serverKey, '--tls-ca', certs.ca], env);
+    const upped = await runCli(
+      ['up', '--cluster', '--tls-cert', certs.serverCert, '--tls-key', certs.serverKey, '--tls-ca', certs.ca],
+      env,
+    );
     expect(upped.stderr).not.toContain('error');
     expect(upped.stdout).toContain(`Temporal cluster answering on 127.0.0.1:${PORT} (mTLS)`);
     expect(upped.stdout).toContain('worker started');
@@ -65,9 +68,19 @@ test('mTLS: a worker and a client with certificates run an analysis; a client wi
         await connection.close();
       }
     };
-    await expect(check({ serverRootCACertificate: ca, clientCertPair: { crt: fs.readFileSync(certs.clientCert), key: fs.readFileSync(certs.clientKey) } })).resolves.toBeUndefined();
+    await expect(
+      check({
+        serverRootCACertificate: ca,
+        clientCertPair: { crt: fs.readFileSync(certs.clientCert), key: fs.readFileSync(certs.clientKey) },
+      }),
+    ).resolves.toBeUndefined();
     await expect(check({ serverRootCACertificate: ca })).rejects.toThrow();
-    await expect(check({ serverRootCACertificate: ca, clientCertPair: { crt: fs.readFileSync(certs.strangerCert), key: fs.readFileSync(certs.strangerKey) } })).rejects.toThrow();
+    await expect(
+      check({
+        serverRootCACertificate: ca,
+        clientCertPair: { crt: fs.readFileSync(certs.strangerCert), key: fs.readFileSync(certs.strangerKey) },
+      }),
+    ).rejects.toThrow();
     await expect(check(false)).rejects.toThrow();
     // The `baton` command without the certificate gets one clear line.
     const refused = await runCli(['runs'], { ...env, TEMPORAL_TLS_CERT: '', TEMPORAL_TLS_KEY: '' });

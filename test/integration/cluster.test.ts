@@ -77,7 +77,8 @@ test('baton up --cluster: a Temporal cluster on PostgreSQL answers a question; i
       expect(description.status.name).toBe('COMPLETED');
       let found = 0;
       for (let i = 0; i < 20 && found === 0; i++) {
-        for await (const w of client.workflow.list({ query: `WorkflowId = '${answer.workflowId}' AND BatonStatus = 'completed'` })) if (w.workflowId === answer.workflowId) found++;
+        for await (const w of client.workflow.list({ query: `WorkflowId = '${answer.workflowId}' AND BatonStatus = 'completed'` }))
+          if (w.workflowId === answer.workflowId) found++;
         if (found === 0) await new Promise((r) => setTimeout(r, 500));
       }
       expect(found).toBe(1);
@@ -94,7 +95,11 @@ test('baton up --cluster: a Temporal cluster on PostgreSQL answers a question; i
 
     // The server's Prometheus endpoint counts its requests and its persistence calls.
     const metrics = await (await fetch(`http://127.0.0.1:${PORTS.base + 6}/metrics`)).text();
-    const counter = (name: string) => metrics.split('\n').filter((l) => l.startsWith(`${name}{`)).reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+    const counter = (name: string) =>
+      metrics
+        .split('\n')
+        .filter((l) => l.startsWith(`${name}{`))
+        .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
     expect(counter('service_requests')).toBeGreaterThan(0);
     expect(counter('persistence_requests')).toBeGreaterThan(0);
   } finally {
@@ -104,7 +109,11 @@ test('baton up --cluster: a Temporal cluster on PostgreSQL answers a question; i
     expect(downed.stdout).toContain('Temporal cluster stopped');
   }
   expect(fs.existsSync(path.join(dataDir, 'up.json'))).toBe(false);
-  const health = spawnSync(path.join(ROOT, '.tools', 'bin', 'temporal'), ['operator', 'cluster', 'health', '--address', `127.0.0.1:${PORTS.frontend}`], { timeout: 10_000 });
+  const health = spawnSync(
+    path.join(ROOT, '.tools', 'bin', 'temporal'),
+    ['operator', 'cluster', 'health', '--address', `127.0.0.1:${PORTS.frontend}`],
+    { timeout: 10_000 },
+  );
   expect(health.status).not.toBe(0);
 }, 180_000);
 
@@ -123,18 +132,55 @@ test('a short cluster chaos run: a server SIGKILL and a PostgreSQL restart under
   };
   const output = await new Promise<string>((resolve) => {
     let text = '';
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'scripts', 'chaos.js'), '--cluster', '--workers', '2',
-      '--workflows', '8', '--duration', '30', '--kill-every', '5-9', '--activity-delay', '300', '--seed', String(seed), '--timeout', '120', '--json', json],
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, 'dist', 'scripts', 'chaos.js'),
+        '--cluster',
+        '--workers',
+        '2',
+        '--workflows',
+        '8',
+        '--duration',
+        '30',
+        '--kill-every',
+        '5-9',
+        '--activity-delay',
+        '300',
+        '--seed',
+        String(seed),
+        '--timeout',
+        '120',
+        '--json',
+        json,
+      ],
       // Past 4 minutes it is stopped with SIGTERM, on which it stops its workers, the cluster and its PostgreSQL.
-      { env, timeout: 240_000, killSignal: 'SIGTERM' });
+      { env, timeout: 240_000, killSignal: 'SIGTERM' },
+    );
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     child.on('close', () => resolve(text));
   });
-  console.log(output.split('\n').filter((l) => /SIGKILL the Temporal|restarting the PostgreSQL|PASS|FAIL|same as baseline|faults {10}/.test(l)).join('\n'));
+  console.log(
+    output
+      .split('\n')
+      .filter((l) => /SIGKILL the Temporal|restarting the PostgreSQL|PASS|FAIL|same as baseline|faults {10}/.test(l))
+      .join('\n'),
+  );
   expect(output).toContain('PASS: every run completed');
   const summary = JSON.parse(fs.readFileSync(json, 'utf8')) as ChaosSummary;
-  expect(summary).toMatchObject({ seed, temporal: 'cluster', workers: 2, workflows: 8, completed: 8, failed: 0, stuck: 0, identicalToBaseline: 8, differences: [], duplicateArtifacts: 0 });
+  expect(summary).toMatchObject({
+    seed,
+    temporal: 'cluster',
+    workers: 2,
+    workflows: 8,
+    completed: 8,
+    failed: 0,
+    stuck: 0,
+    identicalToBaseline: 8,
+    differences: [],
+    duplicateArtifacts: 0,
+  });
   expect(summary.faults).toMatchObject({ unplannedWorkerExits: 0, serverKills: 1, temporalRestarts: 1, persistenceRestarts: 1 });
   expect(summary.faults.workerKills).toBeGreaterThanOrEqual(2);
   fs.rmSync(json, { force: true });

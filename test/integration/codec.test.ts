@@ -15,7 +15,14 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { AesGcmPayloadCodec, codecFromEnv, CodecConfigError, dataConverterFromEnv, decodeHistoryPayloads, PayloadDecryptionError } from '../../src/temporal/codec';
+import {
+  AesGcmPayloadCodec,
+  codecFromEnv,
+  CodecConfigError,
+  dataConverterFromEnv,
+  decodeHistoryPayloads,
+  PayloadDecryptionError,
+} from '../../src/temporal/codec';
 import { startCodecServer } from '../../src/cli/commands/codec-server';
 import type { AnalysisRequest, AnalysisResult } from '../../src/contracts';
 import { runAnalysis, runCli, withWorker } from '../helpers';
@@ -88,7 +95,9 @@ describe('the AES-256-GCM payload codec', () => {
 
   test('with encryption required, an unencrypted payload is refused', async () => {
     const strict = codecFromEnv({ BATON_CODEC_KEYS: `k1:${b64(K1)}`, BATON_CODEC_REQUIRE_ENCRYPTION: '1' })!;
-    await expect(strict.decode([defaultPayloadConverter.toPayload(QUESTION)])).rejects.toThrow('a payload is not encrypted, and BATON_CODEC_REQUIRE_ENCRYPTION is on');
+    await expect(strict.decode([defaultPayloadConverter.toPayload(QUESTION)])).rejects.toThrow(
+      'a payload is not encrypted, and BATON_CODEC_REQUIRE_ENCRYPTION is on',
+    );
     const [encrypted] = await strict.encode([defaultPayloadConverter.toPayload(QUESTION)]);
     expect(defaultPayloadConverter.fromPayload((await strict.decode([encrypted!]))[0]!)).toBe(QUESTION);
   });
@@ -130,7 +139,9 @@ describe('the AES-256-GCM payload codec', () => {
     );
     const impostor = new AesGcmPayloadCodec([{ id: 'k1', key: K2 }]);
     await expect(impostor.decode([encoded!])).rejects.toThrow(/key "k1" failed authentication/);
-    await expect(codec.decode([{ metadata: encoded!.metadata, data: encoded!.data!.subarray(0, 20) }])).rejects.toThrow('an encrypted payload (key "k1") is too short to be valid');
+    await expect(codec.decode([{ metadata: encoded!.metadata, data: encoded!.data!.subarray(0, 20) }])).rejects.toThrow(
+      'an encrypted payload (key "k1") is too short to be valid',
+    );
   });
 
   test('configuration: off when unset, and a clear error for each mistake', () => {
@@ -149,7 +160,9 @@ describe('the AES-256-GCM payload codec', () => {
     expect(() => bad({ BATON_CODEC_KEYS: 'k1:not base64!' })).toThrow('BATON_CODEC_KEYS: key "k1" is not valid base64');
     expect(() => bad({ BATON_CODEC_KEYS: b64(K1) })).toThrow(/is not of the form id:base64key/);
     expect(() => bad({ BATON_CODEC_KEYS: `k1:${b64(K1)},k1:${b64(K2)}` })).toThrow('key id "k1" is listed twice');
-    expect(() => bad({ BATON_CODEC_KEYS: `k1:${b64(K1)}`, BATON_CODEC_KEY_ID: 'k9' })).toThrow('BATON_CODEC_KEY_ID "k9" is not listed in BATON_CODEC_KEYS (ids: k1)');
+    expect(() => bad({ BATON_CODEC_KEYS: `k1:${b64(K1)}`, BATON_CODEC_KEY_ID: 'k9' })).toThrow(
+      'BATON_CODEC_KEY_ID "k9" is not listed in BATON_CODEC_KEYS (ids: k1)',
+    );
     expect(() => bad({ BATON_CODEC_KEY_ID: 'k1' })).toThrow(/BATON_CODEC_KEY_ID is set but BATON_CODEC_KEYS is not/);
     expect(() => new AesGcmPayloadCodec([{ id: 'k1', key: randomBytes(31) }])).toThrow(CodecConfigError);
   });
@@ -184,7 +197,11 @@ describe('a run with encryption on', () => {
         if (!node || typeof node !== 'object') return;
         const metadata = (node as { metadata?: Record<string, string> }).metadata;
         if (metadata && typeof metadata.encoding === 'string') {
-          seen.push({ path: at, encoding: Buffer.from(metadata.encoding, 'base64').toString(), keyId: Buffer.from(metadata['encryption-key-id'] ?? '', 'base64').toString() });
+          seen.push({
+            path: at,
+            encoding: Buffer.from(metadata.encoding, 'base64').toString(),
+            keyId: Buffer.from(metadata['encryption-key-id'] ?? '', 'base64').toString(),
+          });
           return;
         }
         for (const [k, v] of Object.entries(node)) walk(v, `${at}.${k}`);
@@ -200,11 +217,19 @@ describe('a run with encryption on', () => {
       expect(markerData.length).toBeGreaterThan(0);
       for (const payload of markerData) {
         const fields = Object.keys(defaultPayloadConverter.fromPayload<Record<string, unknown>>(payload));
-        expect(fields.every((f) => ['seq', 'attempt', 'activity_id', 'activity_type', 'complete_time', 'backoff', 'original_schedule_time'].includes(f))).toBe(true);
+        expect(
+          fields.every((f) =>
+            ['seq', 'attempt', 'activity_id', 'activity_type', 'complete_time', 'backoff', 'original_schedule_time'].includes(f),
+          ),
+        ).toBe(true);
       }
       expect(payloads.length).toBeGreaterThan(10);
       expect(payloads.filter((p) => p.encoding !== 'binary/encrypted' || p.keyId !== 'cur')).toEqual([]);
-      for (const where of ['workflowExecutionStartedEventAttributes.input', 'workflowExecutionCompletedEventAttributes.result', 'userMetadata.summary']) {
+      for (const where of [
+        'workflowExecutionStartedEventAttributes.input',
+        'workflowExecutionCompletedEventAttributes.result',
+        'userMetadata.summary',
+      ]) {
         expect(payloads.some((p) => p.path.includes(where))).toBe(true);
       }
 
@@ -212,7 +237,10 @@ describe('a run with encryption on', () => {
       await expect(bare.workflow.getHandle(workflowId).result()).rejects.toThrow(/binary\/encrypted/);
       const decoded = await decodeHistoryPayloads(history, harness.client.options.loadedDataConverter.payloadCodecs);
       const started = decoded.events![0]!;
-      expect(defaultPayloadConverter.fromPayload<AnalysisRequest>(started.workflowExecutionStartedEventAttributes!.input!.payloads![0]!).question).toBe(QUESTION);
+      expect(
+        defaultPayloadConverter.fromPayload<AnalysisRequest>(started.workflowExecutionStartedEventAttributes!.input!.payloads![0]!)
+          .question,
+      ).toBe(QUESTION);
       expect(defaultPayloadConverter.fromPayload<string>(started.userMetadata!.summary!)).toBe(QUESTION);
       // (The control for the search above: in the decoded history the same search finds the question.)
       expect(Buffer.from(temporal.api.history.v1.History.encode(decoded).finish()).includes(Buffer.from(QUESTION, 'utf8'))).toBe(true);
@@ -248,7 +276,11 @@ describe('the codec server', () => {
   });
 
   const post = (route: string, body: string, headers: Record<string, string> = {}): Promise<Response> =>
-    fetch(`${base}${route}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Namespace': 'default', Origin: ui(), ...headers } });
+    fetch(`${base}${route}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'X-Namespace': 'default', Origin: ui(), ...headers },
+    });
 
   test('POST /decode turns an encrypted payload back into the plaintext payload, for the UI origin', async () => {
     const [encrypted] = await codec.encode([defaultPayloadConverter.toPayload({ question: QUESTION })]);
@@ -291,7 +323,10 @@ describe('the codec server', () => {
     const message = await res.text();
     expect(message).toContain('origin http://evil.example is not allowed');
     expect(message).not.toContain(QUESTION);
-    const preflight = await fetch(`${base}/decode`, { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await fetch(`${base}/decode`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -309,7 +344,9 @@ describe('the codec server', () => {
     const [foreign] = await new AesGcmPayloadCodec([{ id: 'elsewhere', key: K1 }]).encode([defaultPayloadConverter.toPayload(1)]);
     const unknown = await post('/decode', JSON.stringify({ payloads: [jsonPayload(foreign!)] }));
     expect(unknown.status).toBe(400);
-    expect(await unknown.text()).toContain('cannot decode: a payload was encrypted with key "elsewhere", which is not configured (known: old, cur)');
+    expect(await unknown.text()).toContain(
+      'cannot decode: a payload was encrypted with key "elsewhere", which is not configured (known: old, cur)',
+    );
   });
 
   test('"baton codec-server" refuses to start without keys, and otherwise prints the endpoint and serves it', async () => {
@@ -317,18 +354,25 @@ describe('the codec server', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('error: payload encryption is not configured: set BATON_CODEC_KEYS');
 
-    const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'bin', 'baton'), 'codec-server', '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'bin', 'baton'), 'codec-server', '--port', '0'], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
       const deadline = Date.now() + 15_000;
-      while (!/Codec Server endpoint .*: (http:\/\/\S+)/.test(stdout) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (!/Codec Server endpoint .*: (http:\/\/\S+)/.test(stdout) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       const endpoint = /Codec Server endpoint .*: (http:\/\/\S+)/.exec(stdout)?.[1];
       expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(stdout).toContain('keys: old, cur; encrypting with "cur"');
       const [encrypted] = await codec.encode([defaultPayloadConverter.toPayload(QUESTION)]);
-      const res = await fetch(`${endpoint}/decode`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ui() }, body: JSON.stringify({ payloads: [jsonPayload(encrypted!)] }) });
+      const res = await fetch(`${endpoint}/decode`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: ui() },
+        body: JSON.stringify({ payloads: [jsonPayload(encrypted!)] }),
+      });
       expect(res.status).toBe(200);
       const data = ((await res.json()) as { payloads: { data: string }[] }).payloads[0]!.data;
       expect(JSON.parse(Buffer.from(data, 'base64').toString('utf8'))).toBe(QUESTION);

@@ -11,7 +11,20 @@ import { runCli } from '../helpers';
 const ROOT = path.resolve(__dirname, '../..');
 const SCANNED = ['src', 'scripts', 'eval', 'bin'];
 /** Variables bash sets itself, and the library switches we do not own. */
-const NOT_OURS = new Set(['BASH_SOURCE', 'SECONDS', 'PATH', 'HOME', 'PWD', 'IFS', 'RANDOM', 'LINENO', 'EUID', 'UID', 'NO_COLOR', 'BASH_REMATCH']);
+const NOT_OURS = new Set([
+  'BASH_SOURCE',
+  'SECONDS',
+  'PATH',
+  'HOME',
+  'PWD',
+  'IFS',
+  'RANDOM',
+  'LINENO',
+  'EUID',
+  'UID',
+  'NO_COLOR',
+  'BASH_REMATCH',
+]);
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -25,13 +38,22 @@ function readsInScript(text: string): string[] {
   const names: string[] = [];
   for (const m of text.matchAll(/\b(?:process\.)?env\.([A-Z][A-Z0-9_]*)\b(?!\s*=[^=])/g)) names.push(m[1] as string);
   for (const m of text.matchAll(/process\.env\[['"]([A-Z][A-Z0-9_]*)['"]\]/g)) names.push(m[1] as string);
-  for (const m of text.matchAll(/\{([^}]*)\}\s*=\s*process\.env/g)) names.push(...(m[1] as string).split(',').map((s) => s.trim().split(/[\s:=]/)[0] ?? '').filter((s) => /^[A-Z][A-Z0-9_]*$/.test(s)));
+  for (const m of text.matchAll(/\{([^}]*)\}\s*=\s*process\.env/g))
+    names.push(
+      ...(m[1] as string)
+        .split(',')
+        .map((s) => s.trim().split(/[\s:=]/)[0] ?? '')
+        .filter((s) => /^[A-Z][A-Z0-9_]*$/.test(s)),
+    );
   return names;
 }
 
 /** Environment variables a shell script reads: ${X:-default}, or $X / ${X} that the script never assigns. */
 function readsInShell(text: string): string[] {
-  const code = text.split('\n').filter((l) => !l.trim().startsWith('#')).join('\n');
+  const code = text
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('#'))
+    .join('\n');
   const assigned = new Set<string>();
   for (const m of code.matchAll(/(?:^|[\s;(])(?:export\s+|local\s+|readonly\s+)?([A-Z][A-Z0-9_]*)=/gm)) assigned.add(m[1] as string);
   for (const m of code.matchAll(/\bfor\s+([A-Z][A-Z0-9_]*)\s+in\b/g)) assigned.add(m[1] as string);
@@ -67,7 +89,9 @@ test('the configuration table (docs/reference.md) lists every environment variab
   const read = variablesTheCodeReads();
   const listed = readmeTableVariables();
   // The scan finds what it should (a variable each from TypeScript, a parameter env, and shell defaults).
-  expect([...read.keys()]).toEqual(expect.arrayContaining(['DATABASE_URL', 'BATON_ACTIVITY_DELAY_MS', 'BATON_MODEL_PROVIDER', 'BATON_TEST_DATABASE_URL', 'TEMPORAL_BIN']));
+  expect([...read.keys()]).toEqual(
+    expect.arrayContaining(['DATABASE_URL', 'BATON_ACTIVITY_DELAY_MS', 'BATON_MODEL_PROVIDER', 'BATON_TEST_DATABASE_URL', 'TEMPORAL_BIN']),
+  );
   const missing = [...read.keys()].filter((n) => !listed.includes(n)).map((n) => `${n} (read in ${read.get(n)?.join(', ') ?? ''})`);
   const stale = listed.filter((n) => !read.has(n));
   expect(missing).toEqual([]);
@@ -100,7 +124,12 @@ test("every command's --help shows the ports, database and catalog in force", as
     outputs.forEach(({ code, stdout }, j) => {
       const name = ['baton', ...(batch[j] ?? [])].join(' ');
       if (code !== 0) failures.push(`${name}: exit ${String(code)}`);
-      for (const expected of ['127.0.0.1:7911', 'http://localhost:8911', 'postgres://analyst:***@db.example.internal:6543/shop', 'catalogs/chinook.yaml']) {
+      for (const expected of [
+        '127.0.0.1:7911',
+        'http://localhost:8911',
+        'postgres://analyst:***@db.example.internal:6543/shop',
+        'catalogs/chinook.yaml',
+      ]) {
         if (!stdout.includes(expected)) failures.push(`${name}: no ${expected}`);
       }
       if (stdout.includes('s3cret')) failures.push(`${name}: shows the password`);
@@ -110,5 +139,7 @@ test("every command's --help shows the ports, database and catalog in force", as
   const up = await runCli(['up', '--help'], env);
   expect(up.stdout).toContain('gRPC 127.0.0.1:7911, Web UI on :8911');
   const ask = await runCli(['ask', '--help'], env);
-  expect(ask.stdout).toMatch(/--catalog <file>\s+metric catalog YAML for that database \(default:\s+the\s+worker's BATON_CATALOG; here\s+catalogs\/chinook\.yaml\)/);
+  expect(ask.stdout).toMatch(
+    /--catalog <file>\s+metric catalog YAML for that database \(default:\s+the\s+worker's BATON_CATALOG; here\s+catalogs\/chinook\.yaml\)/,
+  );
 });

@@ -23,7 +23,11 @@ import { testConfig } from '../helpers';
 
 const LEGACY = path.join(__dirname, '..', 'fixtures', 'dbt-legacy');
 const LATEST = path.join(__dirname, '..', 'fixtures', 'dbt-latest');
-const url = (() => { const u = new URL(testConfig().databaseUrl); u.pathname = `${u.pathname}_dbt_specs`; return u.toString(); })();
+const url = (() => {
+  const u = new URL(testConfig().databaseUrl);
+  u.pathname = `${u.pathname}_dbt_specs`;
+  return u.toString();
+})();
 let pool: Pool;
 
 beforeAll(async () => {
@@ -88,16 +92,34 @@ async function value(catalog: Catalog, metric: string, groupBy: string[] = []): 
   return (await pool.query<Record<string, unknown>>(q.sql, q.params)).rows;
 }
 async function hand(sql: string): Promise<number> {
-  const { rows } = await pool.query<{ v: string }>(sql.replace(/^SELECT /, 'SELECT (') .replace(/ FROM /, ')::float8 AS v FROM '));
+  const { rows } = await pool.query<{ v: string }>(sql.replace(/^SELECT /, 'SELECT (').replace(/ FROM /, ')::float8 AS v FROM '));
   return Number(rows[0]?.v);
 }
 
 test('time dimensions: casts, ::, date_trunc and date() of a column read as the column; anything else says why', () => {
-  for (const expr of ['ordered_at', 'cast(ordered_at as DATE)', 'CAST( ordered_at AS date )', 'ordered_at::date', 'ordered_at :: timestamp', "date_trunc('day', ordered_at)",
-    "DATE_TRUNC('week', \"ordered_at\")", 'date_trunc(ordered_at, day)', 'date(ordered_at)', 'DATE( ordered_at )', '(cast(date_trunc(\'day\', orders.ordered_at) as date))', '"ordered_at"']) {
+  for (const expr of [
+    'ordered_at',
+    'cast(ordered_at as DATE)',
+    'CAST( ordered_at AS date )',
+    'ordered_at::date',
+    'ordered_at :: timestamp',
+    "date_trunc('day', ordered_at)",
+    'DATE_TRUNC(\'week\', "ordered_at")',
+    'date_trunc(ordered_at, day)',
+    'date(ordered_at)',
+    'DATE( ordered_at )',
+    "(cast(date_trunc('day', orders.ordered_at) as date))",
+    '"ordered_at"',
+  ]) {
     expect([expr, timeColumnOf(expr)]).toEqual([expr, { column: 'ordered_at' }]);
   }
-  for (const expr of ["ordered_at + interval '1 day'", 'coalesce(ordered_at, created_at)', "date_trunc('fortnight', ordered_at)", "{{ dbt.date_trunc('day', 'ordered_at') }}", 'cast(a as date) - cast(b as date)']) {
+  for (const expr of [
+    "ordered_at + interval '1 day'",
+    'coalesce(ordered_at, created_at)',
+    "date_trunc('fortnight', ordered_at)",
+    "{{ dbt.date_trunc('day', 'ordered_at') }}",
+    'cast(a as date) - cast(b as date)',
+  ]) {
     expect([expr, 'reason' in timeColumnOf(expr)]).toEqual([expr, true]);
   }
 });
@@ -107,7 +129,10 @@ test('legacy spec: what is imported, and one line for each thing that is not', (
   expect(r.imported).toEqual({ tables: 3, metrics: 22, dimensions: 6 });
   // cast(ordered_at as DATE) is the column ordered_at (before issue 29 it was refused, and every metric with it).
   const c = parseCatalog(r.text);
-  expect(c.time_fields.orders_ordered_at).toMatchObject({ column: 'orders.ordered_at', meaning: expect.stringContaining('dbt granularity: day') });
+  expect(c.time_fields.orders_ordered_at).toMatchObject({
+    column: 'orders.ordered_at',
+    meaning: expect.stringContaining('dbt granularity: day'),
+  });
   expect(c.time_fields.delivered_at).toMatchObject({ column: 'orders.delivered_at' });
   expect(c.time_fields.first_ordered_at).toMatchObject({ column: 'customers.first_ordered_at' });
   // A derived metric whose input is a plain name (before: "metric undefined is not defined").
@@ -121,7 +146,7 @@ test('legacy spec: what is imported, and one line for each thing that is not', (
   expect(r.unmapped).toEqual([
     'models/metrics/compose.yml: not a dbt file (top-level keys services); skipped',
     'models/marts/customers.yml: semantic_models.product_events: no entities (a semantic model needs a primary entity); skipped, with its measures',
-    'models/marts/customers.yml: time dimension customers.signup_month: expr "first_ordered_at + interval \'1 day\'" is not read as a time field: it is not a column, nor a column cast to a date (cast(col as date), col::date, date(col)) or truncated to a grain (date_trunc(\'day\', col))',
+    "models/marts/customers.yml: time dimension customers.signup_month: expr \"first_ordered_at + interval '1 day'\" is not read as a time field: it is not a column, nor a column cast to a date (cast(col as date), col::date, date(col)) or truncated to a grain (date_trunc('day', col))",
     'models/marts/order_items.yml: semantic model order_item: read as table order_items (its model); the catalog calls it order_items',
     'models/marts/order_items.yml: entity product of order_item (order_items.product_id): no semantic model has it as its primary entity on a column, so no join',
     'models/marts/orders.yml: entity location of orders (orders.location_id): no semantic model has it as its primary entity on a column, so no join',
@@ -142,50 +167,96 @@ test('latest spec: the same shop imports to the same metrics as the legacy spec'
   const legacy = parseCatalog(importDbt(readDbtFiles(LEGACY), { name: 'shop' }).text);
   const c = parseCatalog(latest.text);
   expect(latest.imported).toEqual({ tables: 3, metrics: 17, dimensions: 4 });
-  expect(latest.metrics.filter((m) => !m.imported).map((m) => m.name).sort()).toEqual(['cumulative_revenue_mtd', 'median_revenue', 'order_gross_profit', 'order_to_reorder', 'revenue_growth_mom']);
+  expect(
+    latest.metrics
+      .filter((m) => !m.imported)
+      .map((m) => m.name)
+      .sort(),
+  ).toEqual(['cumulative_revenue_mtd', 'median_revenue', 'order_gross_profit', 'order_to_reorder', 'revenue_growth_mom']);
   expect(c.joins.map((j) => `${j.from} -> ${j.to}`).sort()).toEqual(legacy.joins.map((j) => `${j.from} -> ${j.to}`).sort());
   for (const [name, m] of Object.entries(c.metrics)) {
     const { table, expression, numerator, denominator, time_field, filters } = m;
     const l = legacy.metrics[name]!;
-    expect([name, { table, expression, numerator, denominator, time_field, filters }]).toEqual([name, { table: l.table, expression: l.expression, numerator: l.numerator, denominator: l.denominator, time_field: l.time_field, filters: l.filters }]);
+    expect([name, { table, expression, numerator, denominator, time_field, filters }]).toEqual([
+      name,
+      {
+        table: l.table,
+        expression: l.expression,
+        numerator: l.numerator,
+        denominator: l.denominator,
+        time_field: l.time_field,
+        filters: l.filters,
+      },
+    ]);
   }
 });
 
-test.each([['legacy', LEGACY], ['latest', LATEST]])('%s spec: catalog check passes and every imported metric answers March as hand-written SQL does', async (_spec, dir) => {
-  const r = importDbt(readDbtFiles(dir), { name: 'shop', timezone: 'UTC' });
-  const file = path.join(__dirname, '../..', '.data', 'test', `dbt-${_spec}.yaml`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, r.text);
-  expect((await checkCatalog(r.text, file, url)).problems).toEqual([]);
-  const catalog = parseCatalog(r.text);
-  const names = Object.keys(catalog.metrics);
-  expect(names.filter((n) => !(n in HAND_SQL))).toEqual([]);
-  for (const name of names) {
-    const [row] = await value(catalog, name);
-    expect([name, Number(row?.value)]).toEqual([name, expect.closeTo(await hand(HAND_SQL[name]!), 6)]);
-  }
-  // Two questions a person would ask, grouped through the joins.
-  const byType = Object.fromEntries((await value(catalog, 'revenue', ['customer_type'])).map((x) => [x.customer_type, Number(x.value)]));
-  const { rows } = await pool.query<{ customer_type: string; v: string }>(`SELECT c.customer_type, SUM(i.product_price) v FROM order_items i JOIN orders o USING (order_id) JOIN customers c USING (customer_id) WHERE ${IN_MARCH('i.ordered_at')} GROUP BY 1`);
-  expect(byType).toEqual(Object.fromEntries(rows.map((x) => [x.customer_type, expect.closeTo(Number(x.v), 6)])));
-  const food = Object.fromEntries((await value(catalog, 'order_total', ['is_food_order'])).map((x) => [String(x.is_food_order), Number(x.value)]));
-  const hf = await pool.query<{ k: boolean; v: string }>(`SELECT is_food_order k, SUM(order_total) v FROM orders WHERE ${IN_MARCH('ordered_at')} GROUP BY 1`);
-  expect(food).toEqual(Object.fromEntries(hf.rows.map((x) => [String(x.k), expect.closeTo(Number(x.v), 6)])));
-}, 60_000);
+test.each([
+  ['legacy', LEGACY],
+  ['latest', LATEST],
+])(
+  '%s spec: catalog check passes and every imported metric answers March as hand-written SQL does',
+  async (_spec, dir) => {
+    const r = importDbt(readDbtFiles(dir), { name: 'shop', timezone: 'UTC' });
+    const file = path.join(__dirname, '../..', '.data', 'test', `dbt-${_spec}.yaml`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, r.text);
+    expect((await checkCatalog(r.text, file, url)).problems).toEqual([]);
+    const catalog = parseCatalog(r.text);
+    const names = Object.keys(catalog.metrics);
+    expect(names.filter((n) => !(n in HAND_SQL))).toEqual([]);
+    for (const name of names) {
+      const [row] = await value(catalog, name);
+      expect([name, Number(row?.value)]).toEqual([name, expect.closeTo(await hand(HAND_SQL[name]!), 6)]);
+    }
+    // Two questions a person would ask, grouped through the joins.
+    const byType = Object.fromEntries((await value(catalog, 'revenue', ['customer_type'])).map((x) => [x.customer_type, Number(x.value)]));
+    const { rows } = await pool.query<{ customer_type: string; v: string }>(
+      `SELECT c.customer_type, SUM(i.product_price) v FROM order_items i JOIN orders o USING (order_id) JOIN customers c USING (customer_id) WHERE ${IN_MARCH('i.ordered_at')} GROUP BY 1`,
+    );
+    expect(byType).toEqual(Object.fromEntries(rows.map((x) => [x.customer_type, expect.closeTo(Number(x.v), 6)])));
+    const food = Object.fromEntries(
+      (await value(catalog, 'order_total', ['is_food_order'])).map((x) => [String(x.is_food_order), Number(x.value)]),
+    );
+    const hf = await pool.query<{ k: boolean; v: string }>(
+      `SELECT is_food_order k, SUM(order_total) v FROM orders WHERE ${IN_MARCH('ordered_at')} GROUP BY 1`,
+    );
+    expect(food).toEqual(Object.fromEntries(hf.rows.map((x) => [String(x.k), expect.closeTo(Number(x.v), 6)])));
+  },
+  60_000,
+);
 
-test.each([['legacy', LEGACY], ['latest', LATEST]])('%s spec: importing one file finds the models of its sibling files, and matches the folder', (_spec, dir) => {
+test.each([
+  ['legacy', LEGACY],
+  ['latest', LATEST],
+])('%s spec: importing one file finds the models of its sibling files, and matches the folder', (_spec, dir) => {
   const whole = parseCatalog(importDbt(readDbtFiles(dir), { name: 'shop' }).text);
-  const files = readDbtFiles(dir).filter((f) => /^models\/(?!.*compose)/.test(f.file)).map((f) => f.file);
+  const files = readDbtFiles(dir)
+    .filter((f) => /^models\/(?!.*compose)/.test(f.file))
+    .map((f) => f.file);
   let metricsSeen = 0;
   for (const f of files) {
     const one = parseCatalog(importDbt(readDbtFiles(path.join(dir, f)), { name: 'shop' }).text);
-    for (const [name, m] of Object.entries(one.metrics)) { expect([f, name, m]).toEqual([f, name, whole.metrics[name]]); metricsSeen++; }
+    for (const [name, m] of Object.entries(one.metrics)) {
+      expect([f, name, m]).toEqual([f, name, whole.metrics[name]]);
+      metricsSeen++;
+    }
     for (const [name, t] of Object.entries(one.tables)) expect([f, name, t]).toEqual([f, name, whole.tables[name]]);
     for (const [name, t] of Object.entries(one.time_fields)) expect([f, name, t]).toEqual([f, name, whole.time_fields[name]]);
     for (const j of one.joins) expect(whole.joins).toContainEqual(j);
   }
   expect(metricsSeen).toBe(Object.keys(whole.metrics).length);
   // orders' customer entity joins to customers, defined in another file (before: no join when imported alone).
-  const orders = parseCatalog(importDbt(readDbtFiles(path.join(dir, files.find((f) => f.endsWith('orders.yml'))!)), { name: 'shop' }).text);
+  const orders = parseCatalog(
+    importDbt(
+      readDbtFiles(
+        path.join(
+          dir,
+          files.find((f) => f.endsWith('orders.yml'))!,
+        ),
+      ),
+      { name: 'shop' },
+    ).text,
+  );
   expect(orders.joins).toContainEqual({ from: 'orders.customer_id', to: 'customers.customer_id', relationship: 'many_to_one' });
 });

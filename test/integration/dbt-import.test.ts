@@ -100,7 +100,13 @@ async function answer(catalog: Catalog, metric: string, groupBy: string[] = []):
   const q = compileMetricQuery(catalog, { metric, window: MARCH, filters: [], group_by: groupBy, order: null, limit: null });
   const { rows } = await pool.query<Record<string, unknown>>(q.sql, q.params);
   // The value and the groups (a ratio also returns its numerator and denominator; AVG() does not).
-  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'numerator' && k !== 'denominator').map(([k, v]) => [k, typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v])));
+  return rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r)
+        .filter(([k]) => k !== 'numerator' && k !== 'denominator')
+        .map(([k, v]) => [k, typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
+    ),
+  );
 }
 
 test('the imported catalog answers as the hand-written one, with the known numbers', async () => {
@@ -108,8 +114,19 @@ test('the imported catalog answers as the hand-written one, with the known numbe
   const catalog = parseCatalog(imported.text);
   const hand = parseCatalog(HAND_WRITTEN);
   const expected: Record<string, number> = {
-    order_total: 45, orders: 3, large_order: 1, food_orders: 2, average_order_total: 15, largest_order: 25, food_order_share: 2 / 3,
-    customers_with_orders: 2, new_customer: 1, revenue: 41.5, food_revenue: 30, food_revenue_pct: 30 / 41.5, non_food_revenue: 11.5,
+    order_total: 45,
+    orders: 3,
+    large_order: 1,
+    food_orders: 2,
+    average_order_total: 15,
+    largest_order: 25,
+    food_order_share: 2 / 3,
+    customers_with_orders: 2,
+    new_customer: 1,
+    revenue: 41.5,
+    food_revenue: 30,
+    food_revenue_pct: 30 / 41.5,
+    non_food_revenue: 11.5,
   };
   for (const [metric, value] of Object.entries(expected)) {
     const mine = await answer(catalog, metric);
@@ -118,7 +135,12 @@ test('the imported catalog answers as the hand-written one, with the known numbe
   }
   // Grouped through the joins, as the hand-written catalog groups them.
   expect(await answer(catalog, 'revenue', ['customer_type'])).toEqual(await answer(hand, 'revenue', ['customer_type']));
-  expect((await answer(catalog, 'revenue', ['customer_type'])).map((r) => [r.customer_type, r.value])).toEqual(expect.arrayContaining([['new', 11], ['returning', 30.5]]));
+  expect((await answer(catalog, 'revenue', ['customer_type'])).map((r) => [r.customer_type, r.value])).toEqual(
+    expect.arrayContaining([
+      ['new', 11],
+      ['returning', 30.5],
+    ]),
+  );
   expect(await answer(catalog, 'order_total', ['is_food_order'])).toEqual(await answer(hand, 'order_total', ['is_food_order']));
   expect(imported.imported).toEqual({ tables: 3, metrics: 15, dimensions: 7 });
 });
@@ -128,8 +150,14 @@ test('the mapping: entities, time dimensions with granularity, measures by aggre
   const c = parseCatalog(text);
   expect(c.tables.orders).toMatchObject({ primary_key: 'order_id', time_column: 'ordered_at' });
   expect(c.tables.order_items).toMatchObject({ primary_key: 'order_item_id', time_column: 'ordered_at' });
-  expect(c.joins.map((j) => `${j.from} -> ${j.to}`)).toEqual(['order_items.order_id -> orders.order_id', 'orders.customer_id -> customers.customer_id']);
-  expect(c.time_fields.orders_ordered_at).toMatchObject({ column: 'orders.ordered_at', meaning: expect.stringContaining('dbt granularity: day') });
+  expect(c.joins.map((j) => `${j.from} -> ${j.to}`)).toEqual([
+    'order_items.order_id -> orders.order_id',
+    'orders.customer_id -> customers.customer_id',
+  ]);
+  expect(c.time_fields.orders_ordered_at).toMatchObject({
+    column: 'orders.ordered_at',
+    meaning: expect.stringContaining('dbt granularity: day'),
+  });
   expect(c.metrics.orders!.expression).toBe('COUNT(*)');
   expect(c.metrics.customers_with_orders!.expression).toBe('COUNT(DISTINCT orders.customer_id)');
   expect(c.metrics.average_order_total!.expression).toBe('AVG(orders.order_total)');
@@ -137,8 +165,14 @@ test('the mapping: entities, time dimensions with granularity, measures by aggre
   expect(c.metrics.large_order!.filters.map((f) => f.sql)).toEqual(['orders.order_total >= 20']);
   expect(c.metrics.new_customer!.filters.map((f) => f.sql)).toEqual(["customers.customer_type = 'new'"]);
   expect(c.metrics.food_revenue!.expression).toBe('SUM(case when order_items.is_food_item = 1 then order_items.product_price else 0 end)');
-  expect(c.metrics.food_order_share).toMatchObject({ numerator: 'COUNT(*) FILTER (WHERE (orders.is_food_order = true))', denominator: 'COUNT(*)', format: 'ratio' });
-  expect(c.metrics.non_food_revenue!.expression).toBe('SUM(order_items.product_price) - SUM(case when order_items.is_food_item = 1 then order_items.product_price else 0 end)');
+  expect(c.metrics.food_order_share).toMatchObject({
+    numerator: 'COUNT(*) FILTER (WHERE (orders.is_food_order = true))',
+    denominator: 'COUNT(*)',
+    format: 'ratio',
+  });
+  expect(c.metrics.non_food_revenue!.expression).toBe(
+    'SUM(order_items.product_price) - SUM(case when order_items.is_food_item = 1 then order_items.product_price else 0 end)',
+  );
   expect(c.dimensions.order_total_dim).toMatchObject({ column: 'orders.order_total' });
 });
 
@@ -158,7 +192,20 @@ test('what cannot be mapped is named, in the result and at the top of the file',
 test('the CLI writes the catalog, names what it left out, and the result passes catalog check', async () => {
   const out = path.join(ROOT, '.data', 'test', 'jaffle.yaml');
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  const { stdout, stderr } = await run('node', [path.join(ROOT, 'dist/src/client.js'), 'catalog', 'import-dbt', FIXTURE, '--name', 'jaffle', '--currency', 'USD', '--database-url', dbtUrl, '-o', out]);
+  const { stdout, stderr } = await run('node', [
+    path.join(ROOT, 'dist/src/client.js'),
+    'catalog',
+    'import-dbt',
+    FIXTURE,
+    '--name',
+    'jaffle',
+    '--currency',
+    'USD',
+    '--database-url',
+    dbtUrl,
+    '-o',
+    out,
+  ]);
   expect(stdout).toContain(`wrote ${out}: 3 tables, 15 metrics, 7 dimensions; 6 thing(s) not imported`);
   expect(stderr).toContain('! not imported: order_items.yml: metric cumulative_revenue (cumulative)');
   const catalog = parseCatalog(fs.readFileSync(out, 'utf8'));

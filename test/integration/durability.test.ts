@@ -100,7 +100,13 @@ test('a run survives SIGKILL of its worker mid-activity, without re-running fini
   expect(await exited(doomed)).toEqual({ code: null, signal: 'SIGKILL' });
   const beforeKill = await ledger(workflowId);
   const finishedBeforeKill = beforeKill.filter((r) => r.outcome === 'completed');
-  expect(finishedBeforeKill.map((r) => r.activity_type).filter((t) => t !== 'storeInput')).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis', 'checkDataQuality']);
+  expect(finishedBeforeKill.map((r) => r.activity_type).filter((t) => t !== 'storeInput')).toEqual([
+    'describeCatalog',
+    'classifyIntent',
+    'readDataExtent',
+    'planAnalysis',
+    'checkDataQuality',
+  ]);
 
   // A fresh worker takes over; the lost attempt is retried once its heartbeat times out.
   const rescuer = await startWorkerProcess();
@@ -119,7 +125,22 @@ test('a run survives SIGKILL of its worker mid-activity, without re-running fini
   expect(sqlRuns[0]).toMatchObject({ attempt: 1, outcome: null, worker_pid: doomed.pid });
   expect(sqlRuns[1]).toMatchObject({ attempt: 2, outcome: 'completed', worker_pid: rescuer.pid });
   // Local activities are in the ledger too (bulky inputs stored by storeInput are left out here: how many depends on sizes).
-  expect(after.map((r) => r.activity_type).filter((t) => t !== 'storeInput')).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis', 'checkDataQuality', 'runSqlStep', 'runSqlStep', 'checkStep', 'testSignificance', 'analyzeResults', 'recomputeNumbers', 'writeReport', 'auditReport', 'storeRunRecord']);
+  expect(after.map((r) => r.activity_type).filter((t) => t !== 'storeInput')).toEqual([
+    'describeCatalog',
+    'classifyIntent',
+    'readDataExtent',
+    'planAnalysis',
+    'checkDataQuality',
+    'runSqlStep',
+    'runSqlStep',
+    'checkStep',
+    'testSignificance',
+    'analyzeResults',
+    'recomputeNumbers',
+    'writeReport',
+    'auditReport',
+    'storeRunRecord',
+  ]);
 
   rescuer.kill('SIGTERM');
   expect(await exited(rescuer)).toEqual({ code: 0, signal: null });

@@ -50,7 +50,11 @@ test('at least 95 % of the Chinook questions pass, and every miss asks for clari
     request: { asOf: CHINOOK_AS_OF, catalogPath: CATALOG, databaseUrl },
   });
   const misses = rows.filter((r) => !r.pass);
-  console.log([HEADER, ...rows.map(formatRow), '', formatScore(rows), ...(misses.length > 0 ? ['', 'misses:', ...misses.map(formatMiss)] : [])].join('\n'));
+  console.log(
+    [HEADER, ...rows.map(formatRow), '', formatScore(rows), ...(misses.length > 0 ? ['', 'misses:', ...misses.map(formatMiss)] : [])].join(
+      '\n',
+    ),
+  );
   // A wrong answer must never be labelled completed (nor degraded): a miss asks for clarification or says it cannot answer.
   expect(misses.filter((r) => r.status !== 'needs_clarification' && r.status !== 'cannot_answer').map(formatMiss)).toEqual([]);
   expect(rows.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(CHINOOK_PASS_SHARE * rows.length));
@@ -60,11 +64,18 @@ test('at least 95 % of the Chinook questions pass, and every miss asks for clari
 }, 600_000);
 
 test('an English report in US dollars: sentences with a space after each full stop, and the audit reads every $ back', async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Why did revenue change between October and November 2025?', { asOf: CHINOOK_AS_OF, catalogPath: CATALOG, databaseUrl });
+  const { result } = await runAnalysis(
+    harness.client,
+    harness.config.taskQueue,
+    'Why did revenue change between October and November 2025?',
+    { asOf: CHINOOK_AS_OF, catalogPath: CATALOG, databaseUrl },
+  );
   expect(result.status).toBe('completed');
   const report = await publishedReport(result);
   expect(report.audit).toMatchObject({ clean: true });
-  expect(report.sections.find((s) => s.id === 'summary')!.body).toMatch(/^revenue moved from \$37\.62\[1\] to \$49\.62\[2\] \(\+\$12\.00\[3\]\)\. The main contributor is /);
+  expect(report.sections.find((s) => s.id === 'summary')!.body).toMatch(
+    /^revenue moved from \$37\.62\[1\] to \$49\.62\[2\] \(\+\$12\.00\[3\]\)\. The main contributor is /,
+  );
   expect(result.answer).not.toContain('¥');
 });
 
@@ -85,7 +96,12 @@ time_fields:
 metrics:
   share: { label: share, label_zh: 占比, description: d, table: playlist_track, numerator: SUM(playlist_track.track_id), denominator: COUNT(*), time_field: added }
 `);
-  const sample = compileUnitSample(catalog, { metric: 'share', window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' }, filters: [], group_by: [] });
+  const sample = compileUnitSample(catalog, {
+    metric: 'share',
+    window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' },
+    filters: [],
+    group_by: [],
+  });
   expect(sample.unit).toBe('row');
   expect(sample.sql).toMatch(/^SELECT ROW\(playlist_track\.playlist_id, playlist_track\.track_id\)::text AS unit, /);
 });

@@ -6,7 +6,6 @@ import { db, manifest, withWorker } from '../helpers';
 
 const harness = withWorker('eval');
 
-
 test('at least 30 questions, half Chinese and half English, covering every intent', () => {
   expect(CASES.length).toBeGreaterThanOrEqual(30);
   const chinese = CASES.filter((c) => typeof c.question === 'string' && /[\u4e00-\u9fff]/.test(c.question)).length;
@@ -15,7 +14,13 @@ test('at least 30 questions, half Chinese and half English, covering every inten
 });
 
 test('every question of the accuracy suite passes', async () => {
-  const rows = await runEval(harness.client, harness.config.taskQueue, db(), todayIn(harness.config.timeZone), (await manifest()).last_month);
+  const rows = await runEval(
+    harness.client,
+    harness.config.taskQueue,
+    db(),
+    todayIn(harness.config.timeZone),
+    (await manifest()).last_month,
+  );
   const failed = rows.filter((r) => !r.pass).map(formatRow);
   expect(failed).toEqual([]);
   // Every answer and summary reads as written by a person (space after a full stop, subjects, consistent trends).

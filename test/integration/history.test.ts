@@ -25,7 +25,8 @@ async function payloadSizes(client: Client, workflowId: string): Promise<{ bytes
         return;
       }
       const type = (node as { activityType?: { name?: string } }).activityType?.name;
-      for (const [key, value] of Object.entries(node)) walk(value, key.endsWith('Attributes') ? `${String(event.eventId)} ${key}` : type ? `${where} ${type}` : where);
+      for (const [key, value] of Object.entries(node))
+        walk(value, key.endsWith('Attributes') ? `${String(event.eventId)} ${key}` : type ? `${where} ${type}` : where);
     };
     walk(event, String(event.eventId));
   }
@@ -33,15 +34,24 @@ async function payloadSizes(client: Client, workflowId: string): Promise<{ bytes
 }
 
 test('the demo attribution, comparison and trend runs: at most 64 KB of history, no payload over 16 KB', async () => {
-  const questions = { attribution: '为什么华东区上个月复购率下降了？', comparison: '对比一下新老客的客单价变化并找出贡献最大的三个品类', trend: 'GMV trend by category over the last 6 months' };
+  const questions = {
+    attribution: '为什么华东区上个月复购率下降了？',
+    comparison: '对比一下新老客的客单价变化并找出贡献最大的三个品类',
+    trend: 'GMV trend by category over the last 6 months',
+  };
   for (const [name, question] of Object.entries(questions)) {
     const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, question);
     expect(result.status).toBe('completed');
     const sizes = await payloadSizes(harness.client, workflowId);
     const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
     const { historySize, historyLength } = await harness.client.workflow.getHandle(workflowId).describe();
-    const top = [...sizes].sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((s) => `${s.bytes} ${s.where}`);
-    console.log(`${name}: history ${historySize} bytes, ${historyLength} events, ${sizes.length} payloads; largest ${largest.bytes} bytes (${largest.where})\n${top.join('\n')}`);
+    const top = [...sizes]
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 12)
+      .map((s) => `${s.bytes} ${s.where}`);
+    console.log(
+      `${name}: history ${historySize} bytes, ${historyLength} events, ${sizes.length} payloads; largest ${largest.bytes} bytes (${largest.where})\n${top.join('\n')}`,
+    );
     expect(sizes.length).toBeGreaterThan(10);
     expect(largest.bytes).toBeLessThanOrEqual(PAYLOAD_LIMIT);
     expect(historySize).toBeGreaterThan(0);

@@ -4,7 +4,16 @@
  * so running it again with the same input (a retry after a crash) adds nothing.
  */
 import * as activities from '../../src/activities';
-import type { AuditInput, CoderInput, DataQualityInput, ReportInput, StatisticsInput, StepInput, TesterInput, VerificationInput } from '../../src/contracts';
+import type {
+  AuditInput,
+  CoderInput,
+  DataQualityInput,
+  ReportInput,
+  StatisticsInput,
+  StepInput,
+  TesterInput,
+  VerificationInput,
+} from '../../src/contracts';
 import { activityInputs, activityResults, db, runAnalysis, withWorker } from '../helpers';
 
 const harness = withWorker('idempotency');

@@ -16,7 +16,17 @@ import { describeStep } from '../../src/analysis/findings';
 import { deriveFromSql, metricSummary, queryRows } from '../../src/analysis/recompute';
 import { loadArtifact, loadCalculations, storeCalculations } from '../../src/storage/artifacts';
 import { compileMetricQuery } from '../../src/catalog/sql';
-import { PlanStep, StepInput, type AnalysisResult, type CodeRequirements, type Row, type StepOutput, type TesterInput, type TesterOutput, type VerificationOutput } from '../../src/contracts';
+import {
+  PlanStep,
+  StepInput,
+  type AnalysisResult,
+  type CodeRequirements,
+  type Row,
+  type StepOutput,
+  type TesterInput,
+  type TesterOutput,
+  type VerificationOutput,
+} from '../../src/contracts';
 import { operationOf } from '../../src/operations';
 import { databaseFor } from '../../src/settings/sources';
 import { buildStepOutput, fragmentCatalog } from '../../src/storage/step-output';
@@ -47,9 +57,18 @@ async function plantedSqlStep(raw: StepInput, plant: Plant): Promise<StepOutput>
   const summary = derived?.summary ?? metricSummary(rows);
   const columns = derived?.columns ?? compiled.columns;
   return buildStepOutput(workflow_id, step, {
-    sql, params: compiled.params, columns, rows: handedOn, filters_applied: compiled.filters_applied, aggregation_logic: compiled.aggregation_logic,
-    execution_time_ms: 1, data_summary: summary, anomalies_found: [], value_metric: derived ? null : op.query.metric,
-    facts: describeStep(step, { columns, rows: handedOn, data_summary: summary }, {}, catalog, language), paths_excluded: [],
+    sql,
+    params: compiled.params,
+    columns,
+    rows: handedOn,
+    filters_applied: compiled.filters_applied,
+    aggregation_logic: compiled.aggregation_logic,
+    execution_time_ms: 1,
+    data_summary: summary,
+    anomalies_found: [],
+    value_metric: derived ? null : op.query.metric,
+    facts: describeStep(step, { columns, rows: handedOn, data_summary: summary }, {}, catalog, language),
+    paths_excluded: [],
     metrics: operationOf(op).keyMetrics?.(op, rows, catalog, step) ?? [],
     calculations: stepCalculations(step, handedOn, summary, catalog, language),
   });
@@ -59,7 +78,9 @@ async function plantedSqlStep(raw: StepInput, plant: Plant): Promise<StepOutput>
 const fanOut = (raw: StepInput) => {
   const op = raw.step.operation;
   if (op.kind !== 'metric' || op.query.metric !== 'revenue' || op.query.group_by.length === 0) return realSqlStep(raw);
-  return plantedSqlStep(raw, { sql: (sql) => sql.replace(/^FROM invoice$/m, 'FROM invoice\nLEFT JOIN invoice_line ON invoice_line.invoice_id = invoice.invoice_id') });
+  return plantedSqlStep(raw, {
+    sql: (sql) => sql.replace(/^FROM invoice$/m, 'FROM invoice\nLEFT JOIN invoice_line ON invoice_line.invoice_id = invoice.invoice_id'),
+  });
 };
 
 // (b) A mix effect weighted by the earlier value and a rate effect by the later weight: still adds up to the change, so the agents' own checks pass.
@@ -91,7 +112,15 @@ const swappedRanking = async (input: TesterInput): Promise<TesterOutput> => {
   rows[0] = { ...second, rank: 1 };
   rows[1] = { ...first, rank: 2 };
   const calcs = stepCalculations(step, rows, tested.result.data_summary, fragmentCatalog(catalog), language);
-  return { ...tested, result: { ...tested.result, rows, calculations_ref: await storeCalculations(requirements.workflow_id, step.step_id, calcs), calculation_count: calcs.length } };
+  return {
+    ...tested,
+    result: {
+      ...tested.result,
+      rows,
+      calculations_ref: await storeCalculations(requirements.workflow_id, step.step_id, calcs),
+      calculation_count: calcs.length,
+    },
+  };
 };
 
 async function verificationOf(workflowId: string): Promise<VerificationOutput> {
@@ -108,7 +137,9 @@ async function notCited(result: AnalysisResult, mismatches: string[]): Promise<v
   expect(result.status).toBe('degraded');
 }
 
-const harness = withWorker('independent-verifier', { activityOverrides: { runSqlStep: (input: StepInput) => route(input), testCode: (input: TesterInput) => routeTest(input) } });
+const harness = withWorker('independent-verifier', {
+  activityOverrides: { runSqlStep: (input: StepInput) => route(input), testCode: (input: TesterInput) => routeTest(input) },
+});
 let route: (input: StepInput) => Promise<StepOutput> = realSqlStep;
 let routeTest: (input: TesterInput) => Promise<TesterOutput> = realTestCode;
 afterEach(() => {
@@ -116,7 +147,11 @@ afterEach(() => {
   routeTest = realTestCode;
 });
 
-const CHINOOK = { catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl), asOf: '2025-12-31' };
+const CHINOOK = {
+  catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'),
+  databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl),
+  asOf: '2025-12-31',
+};
 const ATTRIBUTION = '为什么华东区上个月复购率下降了？';
 
 /** The attribution question run through the workflow: its verification, result, ranking step and that step's reported calculations. */
@@ -140,14 +175,20 @@ test('(a) a fan-out join: revenue by country through invoice lines is caught, no
   // Every selected value of the multiplied step is mismatched: the multiplied ones against the independent recomputation,
   // the rest (a country whose invoices have one line each) because the reported groups no longer add up to their total.
   expect(verification.mismatches).toEqual(expect.arrayContaining(selected.map((c) => c.id)));
-  const checks = await loadArtifact<{ checked: { id: string; path: string; recomputed: number | null; reported: number; detail: string }[] }>(verification.checks_ref);
+  const checks = await loadArtifact<{
+    checked: { id: string; path: string; recomputed: number | null; reported: number; detail: string }[];
+  }>(verification.checks_ref);
   const mine = checks.checked.filter((x) => selected.some((s) => s.id === x.id));
   for (const c of mine) {
     expect(c.path).toBe('independent');
     expect(c.reported).toBeGreaterThanOrEqual(c.recomputed!);
   }
   expect(mine.filter((c) => c.reported > c.recomputed! * 1.01).length).toBeGreaterThan(selected.length / 2);
-  expect(verification.reconciliations.find((r) => r.step_id === step!.step.step_id && r.check === 'the reported groups add up to their independent total')?.ok).toBe(false);
+  expect(
+    verification.reconciliations.find(
+      (r) => r.step_id === step!.step.step_id && r.check === 'the reported groups add up to their independent total',
+    )?.ok,
+  ).toBe(false);
   await notCited(result, verification.mismatches);
 });
 
@@ -165,10 +206,14 @@ test('(b) a wrong mix-effect formula in a change decomposition is caught, not ci
 test('(c) a ranking with two contributors swapped is caught, not cited', async () => {
   routeTest = swappedRanking;
   const { result, verification, rankId, reported } = await attribution();
-  const swapped = reported.filter((c) => c.pick.field === 'effect' && (c.pick.match?.rank === 1 || c.pick.match?.rank === 2)).map((c) => c.id);
+  const swapped = reported
+    .filter((c) => c.pick.field === 'effect' && (c.pick.match?.rank === 1 || c.pick.match?.rank === 2))
+    .map((c) => c.id);
   expect(swapped).toHaveLength(2);
   expect(verification.mismatches).toEqual(expect.arrayContaining(swapped));
-  expect(verification.reconciliations.find((r) => r.step_id === rankId && r.check === 'the reported ranking follows its values')?.ok).toBe(false);
+  expect(verification.reconciliations.find((r) => r.step_id === rankId && r.check === 'the reported ranking follows its values')?.ok).toBe(
+    false,
+  );
   await notCited(result, verification.mismatches);
 });
 
@@ -186,8 +231,13 @@ test('a correct run verifies its metric steps independently and says which numbe
   const { result, verification } = run;
   // The verifier asks each distinct query once: the decompositions of one metric share their per-period totals and
   // their periods queried alone, and data quality's counts of a table are one statement.
-  const asked = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { activity: string | null; sql: string; params: unknown[] })
-    .filter((q) => q.activity === 'recomputeNumbers').map((q) => JSON.stringify([q.sql, q.params]));
+  const asked = fs
+    .readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { activity: string | null; sql: string; params: unknown[] })
+    .filter((q) => q.activity === 'recomputeNumbers')
+    .map((q) => JSON.stringify([q.sql, q.params]));
   fs.rmSync(log, { force: true });
   expect(asked.length).toBeGreaterThan(5);
   expect(asked.filter((q, i) => asked.indexOf(q) !== i)).toEqual([]);

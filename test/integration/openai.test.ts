@@ -25,7 +25,13 @@ const harness = withWorker('openai');
 
 beforeAll(async () => {
   const baseURL = await server.start();
-  const env = { BATON_MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: KEY, BATON_MODEL: 'test-model', BATON_MODEL_TIMEOUT_MS: '1500' };
+  const env = {
+    BATON_MODEL_PROVIDER: 'openai',
+    OPENAI_BASE_URL: baseURL,
+    OPENAI_API_KEY: KEY,
+    BATON_MODEL: 'test-model',
+    BATON_MODEL_TIMEOUT_MS: '1500',
+  };
   for (const [k, v] of Object.entries(env)) {
     saved[k] = process.env[k];
     process.env[k] = v;
@@ -51,9 +57,15 @@ function scriptedPlan(question: string): Omit<Extract<Plan, { kind: 'plan' }>, '
   const { fragments: _fragments, ...draft } = plan;
   return draft;
 }
-const lastUserMessage = (r: RecordedRequest | undefined) => [...(r?.body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
+const lastUserMessage = (r: RecordedRequest | undefined) =>
+  [...(r?.body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
 const attemptsOf = async (workflowId: string, type: string) =>
-  (await db().query<{ attempt: number; outcome: string | null }>('SELECT attempt, outcome FROM baton.activity_executions WHERE workflow_id = $1 AND activity_type = $2 ORDER BY id', [workflowId, type])).rows;
+  (
+    await db().query<{ attempt: number; outcome: string | null }>(
+      'SELECT attempt, outcome FROM baton.activity_executions WHERE workflow_id = $1 AND activity_type = $2 ORDER BY id',
+      [workflowId, type],
+    )
+  ).rows;
 
 const TREND = '最近6个月销售额的趋势';
 
@@ -62,15 +74,28 @@ test('the whole pipeline runs on the model: skill loaded by a tool call, plan, c
   const plan = scriptedPlan(question);
   const rank = plan.steps.find((s) => s.operation.kind === 'rank_contributors') as PlanStep;
   server.script('planAnalysis', [
-    { toolCall: { name: 'load_skill', arguments: JSON.stringify({ name: 'metric-definitions' }) }, usage: { prompt_tokens: 1800, completion_tokens: 20, cached_tokens: 0 } },
+    {
+      toolCall: { name: 'load_skill', arguments: JSON.stringify({ name: 'metric-definitions' }) },
+      usage: { prompt_tokens: 1800, completion_tokens: 20, cached_tokens: 0 },
+    },
     // The plan schema is a union, so it is asked for inside {"value": …} (APIs want an object at the top).
     { json: { value: plan }, usage: { prompt_tokens: 2600, completion_tokens: 900, cached_tokens: 1536 } },
   ]);
-  server.script('writeCode', [{ json: { code: writeStepCode(rank, 1, [], false).code, queries: [] }, usage: { prompt_tokens: 2200, completion_tokens: 300, cached_tokens: 1024 } }]);
+  server.script('writeCode', [
+    {
+      json: { code: writeStepCode(rank, 1, [], false).code, queries: [] },
+      usage: { prompt_tokens: 2200, completion_tokens: 300, cached_tokens: 1024 },
+    },
+  ]);
   server.script('writeReport', [
     // Digits instead of placeholders, and an id that is not a verified calculation: sent back.
     { json: { summary: '华东复购率下降了 7.57 个百分点，见 {{s9.value}}。' } },
-    { json: { summary: '华东复购率从 {{s4.value_before}} 变为 {{s4.value_after}}（{{s4.change}}）。主要原因是 客户类型=新客 的占比变化：{{s4.customer_type=new.mix.effect}}。' } },
+    {
+      json: {
+        summary:
+          '华东复购率从 {{s4.value_before}} 变为 {{s4.value_after}}（{{s4.change}}）。主要原因是 客户类型=新客 的占比变化：{{s4.customer_type=new.mix.effect}}。',
+      },
+    },
   ]);
 
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, question);
@@ -79,8 +104,12 @@ test('the whole pipeline runs on the model: skill loaded by a tool call, plan, c
   expect(result.intent).toMatchObject({ intent: 'attribution', decided_by: 'rules' });
   const report = await publishedReport(result);
   expect(report.audit).toMatchObject({ clean: true });
-  expect(report.sections.find((s) => s.id === 'summary')!.body).toBe('华东复购率从 26.88%[1] 变为 19.31%[2]（−7.57 个百分点[3]）。主要原因是 客户类型=新客 的占比变化：−8.95 个百分点[4]。');
-  expect(lastUserMessage(server.requestsOf('writeReport')[1])).toBe('Your reply cannot be used: these placeholders are not verified calculations: {{s9.value}}; use only the ids listed in "calculations"; write every number as a {{calculation id}} placeholder, not as digits: 7.57 个百分点. Reply again with only the corrected JSON object.');
+  expect(report.sections.find((s) => s.id === 'summary')!.body).toBe(
+    '华东复购率从 26.88%[1] 变为 19.31%[2]（−7.57 个百分点[3]）。主要原因是 客户类型=新客 的占比变化：−8.95 个百分点[4]。',
+  );
+  expect(lastUserMessage(server.requestsOf('writeReport')[1])).toBe(
+    'Your reply cannot be used: these placeholders are not verified calculations: {{s9.value}}; use only the ids listed in "calculations"; write every number as a {{calculation id}} placeholder, not as digits: 7.57 个百分点. Reply again with only the corrected JSON object.',
+  );
   expect(server.requestsOf('writeReport')[0]!.body.temperature).toBe(0.2);
 
   // Prompts built for caching: the same system prompt first (instructions and the skills catalog, no skill
@@ -93,7 +122,11 @@ test('the whole pipeline runs on the model: skill loaded by a tool call, plan, c
   // The catalog is reference material in the system prompt, the same for every question.
   expect(first!.body.messages[0]!.content).toContain('"repurchase_rate":{"label":"repurchase rate"');
   expect(JSON.parse(first!.body.messages[1]!.content ?? '{}')).not.toHaveProperty('catalog');
-  expect(first!.body).toMatchObject({ model: 'test-model', temperature: 0, response_format: { type: 'json_schema', json_schema: { name: 'plan' } } });
+  expect(first!.body).toMatchObject({
+    model: 'test-model',
+    temperature: 0,
+    response_format: { type: 'json_schema', json_schema: { name: 'plan' } },
+  });
   expect(first!.body.tools).toHaveLength(1);
   // The skill's full text arrives only through the tool call.
   expect(second!.body.messages.find((m) => m.role === 'tool')?.content).toContain('# Metric definitions');
@@ -131,7 +164,9 @@ test('the model plans in the same language: quarters as a grain, and a year over
   const byQuarter = scriptedPlan(quarterQuestion);
   const yearOverYear = scriptedPlan(yoyQuestion);
   expect(byQuarter.steps[0]!.operation).toMatchObject({ query: { group_by: ['quarter'] } });
-  expect(yearOverYear.steps[0]!.operation).toMatchObject({ query: { group_by: ['period'], periods: [{ key: yearEarlier }, { key: last }] } });
+  expect(yearOverYear.steps[0]!.operation).toMatchObject({
+    query: { group_by: ['period'], periods: [{ key: yearEarlier }, { key: last }] },
+  });
   const rowsOf = async (question: string, plan: typeof byQuarter) => {
     server.reset();
     // No keyword rule for a plain breakdown: the model names the intent too.
@@ -149,10 +184,18 @@ test('the model plans in the same language: quarters as a grain, and a year over
   };
   // Hand-written SQL: paid GMV per quarter of that year, and in the two months a year apart.
   const paid = `status = 'paid' AND amount > 0`;
-  const quarters = await db().query<{ k: string; v: string }>(`SELECT to_char(pay_time, 'YYYY-"Q"Q') AS k, sum(amount) AS v FROM orders WHERE ${paid} AND to_char(pay_time, 'YYYY') = $1 GROUP BY 1 ORDER BY 1`, [String(year)]);
-  const months = await db().query<{ k: string; v: string }>(`SELECT to_char(pay_time, 'YYYY-MM') AS k, sum(amount) AS v FROM orders WHERE ${paid} AND to_char(pay_time, 'YYYY-MM') IN ($1, $2) GROUP BY 1 ORDER BY 1`, [yearEarlier, last]);
+  const quarters = await db().query<{ k: string; v: string }>(
+    `SELECT to_char(pay_time, 'YYYY-"Q"Q') AS k, sum(amount) AS v FROM orders WHERE ${paid} AND to_char(pay_time, 'YYYY') = $1 GROUP BY 1 ORDER BY 1`,
+    [String(year)],
+  );
+  const months = await db().query<{ k: string; v: string }>(
+    `SELECT to_char(pay_time, 'YYYY-MM') AS k, sum(amount) AS v FROM orders WHERE ${paid} AND to_char(pay_time, 'YYYY-MM') IN ($1, $2) GROUP BY 1 ORDER BY 1`,
+    [yearEarlier, last],
+  );
   const quarterly = await rowsOf(quarterQuestion, byQuarter);
-  expect(quarterly.rows.map((r) => [r.quarter, Number(r.value).toFixed(2)])).toEqual(quarters.rows.map((r) => [r.k, Number(r.v).toFixed(2)]));
+  expect(quarterly.rows.map((r) => [r.quarter, Number(r.value).toFixed(2)])).toEqual(
+    quarters.rows.map((r) => [r.k, Number(r.v).toFixed(2)]),
+  );
   expect(quarterly.result.reading?.statement).toMatch(new RegExp(`^销售额，${year}年（.*按季度：`));
   const yoy = await rowsOf(yoyQuestion, yearOverYear);
   expect(yoy.rows.map((r) => [r.period, Number(r.value).toFixed(2)])).toEqual(months.rows.map((r) => [r.k, Number(r.v).toFixed(2)]));
@@ -169,14 +212,23 @@ test('no keyword rule: the model decides the intent; a reply that is not JSON is
   expect(result.intent).toMatchObject({ intent: 'query', decided_by: 'model', model: 'test-model' });
   const asked = server.requestsOf('classifyIntent');
   expect(asked).toHaveLength(2);
-  expect(lastUserMessage(asked[1])).toMatch(/^Your reply cannot be used: it is not valid JSON \(.*\)\. Reply again with only the corrected JSON object\.$/);
+  expect(lastUserMessage(asked[1])).toMatch(
+    /^Your reply cannot be used: it is not valid JSON \(.*\)\. Reply again with only the corrected JSON object\.$/,
+  );
   expect(asked[1]!.body.messages.find((m) => m.role === 'assistant')?.content).toBe('The intent is query.');
   expect(result.status).toBe('completed');
 });
 
 test('a plan that breaks the schema, then names a metric the catalog lacks, is repaired with the problems quoted', async () => {
   const plan = scriptedPlan(TREND);
-  const hallucinated = { ...plan, steps: plan.steps.map((s) => (s.operation.kind === 'metric' ? { ...s, metrics: ['gmv_total'], operation: { ...s.operation, query: { ...s.operation.query, metric: 'gmv_total' } } } : s)) };
+  const hallucinated = {
+    ...plan,
+    steps: plan.steps.map((s) =>
+      s.operation.kind === 'metric'
+        ? { ...s, metrics: ['gmv_total'], operation: { ...s.operation, query: { ...s.operation.query, metric: 'gmv_total' } } }
+        : s,
+    ),
+  };
   server.script('planAnalysis', [{ json: { kind: 'plan', steps: 'all of them' } }, { json: hallucinated }, { json: plan }]);
   scriptSummary();
   const { result } = await runAnalysis(harness.client, harness.config.taskQueue, TREND);
@@ -189,11 +241,16 @@ test('a plan that breaks the schema, then names a metric the catalog lacks, is r
 });
 
 test('a reply still invalid after 3 repairs fails the planner clearly, without Temporal retries', async () => {
-  server.script('planAnalysis', Array.from({ length: 4 }, (): ScriptedReply => ({ content: '{"kind": "plan"' })));
+  server.script(
+    'planAnalysis',
+    Array.from({ length: 4 }, (): ScriptedReply => ({ content: '{"kind": "plan"' })),
+  );
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, TREND);
   expect(server.requestsOf('planAnalysis')).toHaveLength(4);
   expect(result.status).toBe('cannot_answer');
-  expect(result.answer).toMatch(/the planner failed: planAnalysis: the model's reply was still invalid after 3 repairs: it is not valid JSON/);
+  expect(result.answer).toMatch(
+    /the planner failed: planAnalysis: the model's reply was still invalid after 3 repairs: it is not valid JSON/,
+  );
   expect((await attemptsOf(workflowId, 'planAnalysis')).map((r) => r.attempt)).toEqual([1]);
 });
 
@@ -202,7 +259,10 @@ test('429 then success: retried by Temporal with backoff', async () => {
   scriptSummary();
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, TREND);
   expect(result.status).toBe('completed');
-  expect(await attemptsOf(workflowId, 'planAnalysis')).toEqual([{ attempt: 1, outcome: 'failed' }, { attempt: 2, outcome: 'completed' }]);
+  expect(await attemptsOf(workflowId, 'planAnalysis')).toEqual([
+    { attempt: 1, outcome: 'failed' },
+    { attempt: 2, outcome: 'completed' },
+  ]);
 });
 
 test('a reply slower than the timeout is retried', async () => {
@@ -210,10 +270,13 @@ test('a reply slower than the timeout is retried', async () => {
   scriptSummary();
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, TREND);
   expect(result.status).toBe('completed');
-  expect(await attemptsOf(workflowId, 'planAnalysis')).toEqual([{ attempt: 1, outcome: 'failed' }, { attempt: 2, outcome: 'completed' }]);
+  expect(await attemptsOf(workflowId, 'planAnalysis')).toEqual([
+    { attempt: 1, outcome: 'failed' },
+    { attempt: 2, outcome: 'completed' },
+  ]);
 });
 
-test('500 on every attempt ends after the retry policy\'s 3 attempts, as a failed planner', async () => {
+test("500 on every attempt ends after the retry policy's 3 attempts, as a failed planner", async () => {
   server.script('planAnalysis', [{ status: 500 }, { status: 500 }, { status: 500 }]);
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, TREND);
   expect(server.requestsOf('planAnalysis')).toHaveLength(3);
@@ -234,7 +297,9 @@ test('a rejected key is reported once, clearly, without retries and without the 
   server.script('planAnalysis', [{ status: 401 }]);
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, TREND);
   expect(server.requestsOf('planAnalysis')).toHaveLength(1);
-  expect(result.answer).toMatch(/the planner failed: planAnalysis: the model API at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the credentials \(401\); check OPENAI_API_KEY/);
+  expect(result.answer).toMatch(
+    /the planner failed: planAnalysis: the model API at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the credentials \(401\); check OPENAI_API_KEY/,
+  );
   expect(result.answer).not.toContain(KEY);
   expect((await attemptsOf(workflowId, 'planAnalysis')).map((r) => r.attempt)).toEqual([1]);
 });
@@ -257,7 +322,10 @@ test('code the model writes that fails its test rolls back to the model with the
   const plan = scriptedPlan(question);
   const rank = plan.steps.find((s) => s.operation.kind === 'rank_contributors') as PlanStep;
   server.script('planAnalysis', [{ json: plan }]);
-  server.script('writeCode', [{ json: { code: writeStepCode(rank, 1, [], true).code } }, { json: { code: writeStepCode(rank, 2, [], false).code } }]);
+  server.script('writeCode', [
+    { json: { code: writeStepCode(rank, 1, [], true).code } },
+    { json: { code: writeStepCode(rank, 2, [], false).code } },
+  ]);
   scriptSummary();
   const { result } = await runAnalysis(harness.client, harness.config.taskQueue, question);
   const asked = server.requestsOf('writeCode');
@@ -268,7 +336,10 @@ test('code the model writes that fails its test rolls back to the model with the
 
 test('a worker process on the model logs its failures without the key', async () => {
   const queue = uniqueTaskQueue('openai-logs');
-  const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'dist', 'src', 'worker.js')], { env: { ...process.env, BATON_TASK_QUEUE: queue }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.resolve(__dirname, '../..', 'dist', 'src', 'worker.js')], {
+    env: { ...process.env, BATON_TASK_QUEUE: queue },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let logs = '';
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -297,7 +368,12 @@ test('a worker process on the model logs its failures without the key', async ()
 describe('parts', () => {
   test('skills: four, each with a name, a description and its text', () => {
     const skills = loadSkills();
-    expect(skills.map((s) => s.name)).toEqual(['choosing-a-chart', 'choosing-a-statistical-test', 'metric-definitions', 'writing-the-report']);
+    expect(skills.map((s) => s.name)).toEqual([
+      'choosing-a-chart',
+      'choosing-a-statistical-test',
+      'metric-definitions',
+      'writing-the-report',
+    ]);
     for (const s of skills) {
       expect(s.description.length).toBeGreaterThan(20);
       expect(s.body.length).toBeGreaterThan(300);
@@ -307,7 +383,10 @@ describe('parts', () => {
 
   test('the conversation safety net summarises the oldest half and keeps pinned and newest turns verbatim', () => {
     const task: Turn = { role: 'user', content: 'PLAN: s1 → s2; clues: 华东; tracking: s1 done', pinned: true };
-    const turns: Turn[] = [task, ...Array.from({ length: 30 }, (_, i): Turn => ({ role: i % 2 ? 'user' : 'assistant', content: `turn ${i} ${'x'.repeat(400)}` }))];
+    const turns: Turn[] = [
+      task,
+      ...Array.from({ length: 30 }, (_, i): Turn => ({ role: i % 2 ? 'user' : 'assistant', content: `turn ${i} ${'x'.repeat(400)}` })),
+    ];
     const { turns: kept, summarised } = fitConversation(turns, 1000, 10);
     expect(kept[0]).toEqual(task);
     expect(summarised).toBe(10);

@@ -19,7 +19,7 @@ async function lastMonthGmv(region?: string): Promise<number> {
   return Number(rows[0]?.gmv);
 }
 
-test('上个月 GMV 是多少？ answers last month\'s GMV in Chinese', async () => {
+test("上个月 GMV 是多少？ answers last month's GMV in Chinese", async () => {
   const expected = await lastMonthGmv();
   const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '上个月 GMV 是多少？');
   expect(result.status).toBe('completed');
@@ -92,7 +92,15 @@ test('the history names every agent activity, with a summary per call and search
   const summaries = agents.map((c) => c.summary);
   expect(summaries.slice(0, 5)).toEqual(['catalog', 'intent', 'data extent', 'planner', 'data quality']);
   expect(summaries[5]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
-  expect(summaries.slice(6)).toEqual(['step 1/1 · validate', 'statistics', 'analysis', 'recompute numbers', 'report', 'audit', 'run record']);
+  expect(summaries.slice(6)).toEqual([
+    'step 1/1 · validate',
+    'statistics',
+    'analysis',
+    'recompute numbers',
+    'report',
+    'audit',
+    'run record',
+  ]);
   const description = await handle.describe();
   expect(description.typedSearchAttributes.get(INTENT_ATTRIBUTE)).toBe('query');
   expect(description.typedSearchAttributes.get(STATUS_ATTRIBUTE)).toBe('completed');
@@ -103,18 +111,28 @@ describe('agent SQL logs in as the read-only role and runs in a READ ONLY transa
   // runReadOnly: the database's walls alone, without the SQL guard in front (test/integration/hostile.test.ts covers the guard).
   const url = testConfig().databaseUrl;
   test('as the read-only role, inside a READ ONLY transaction with the statement timeout set', async () => {
-    const result = await runReadOnly(url, `SELECT current_user AS role, current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS timeout`, [], {
-      statementTimeoutMs: 1500,
-      rowCap: 10,
-    });
+    const result = await runReadOnly(
+      url,
+      `SELECT current_user AS role, current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS timeout`,
+      [],
+      {
+        statementTimeoutMs: 1500,
+        rowCap: 10,
+      },
+    );
     expect(result.rows[0]).toEqual({ role: 'baton_reader', ro: 'on', timeout: '1500ms' });
   });
   test('a slow statement is cancelled', async () => {
-    await expect(runReadOnly(url, 'SELECT pg_sleep(5)', [], { statementTimeoutMs: 200, rowCap: 10 })).rejects.toMatchObject({ code: '57014' });
+    await expect(runReadOnly(url, 'SELECT pg_sleep(5)', [], { statementTimeoutMs: 200, rowCap: 10 })).rejects.toMatchObject({
+      code: '57014',
+    });
   });
   test('a write is refused', async () => {
     await expect(
-      runReadOnly(url, `SELECT * FROM (SELECT 1) x, LATERAL (SELECT nextval('baton.activity_executions_id_seq')) y`, [], { statementTimeoutMs: 1000, rowCap: 10 }),
+      runReadOnly(url, `SELECT * FROM (SELECT 1) x, LATERAL (SELECT nextval('baton.activity_executions_id_seq')) y`, [], {
+        statementTimeoutMs: 1000,
+        rowCap: 10,
+      }),
     ).rejects.toThrow(/permission denied for schema baton: agent SQL runs as the read-only role baton_reader/);
   });
   test('the role alone may not write, even outside a READ ONLY transaction', async () => {
@@ -128,14 +146,21 @@ describe('agent SQL logs in as the read-only role and runs in a READ ONLY transa
     }
   });
   test('the role cannot switch to a privileged one: its session starts as the role itself', async () => {
-    await expect(runReadOnly(url, "SELECT set_config('role', 'postgres', true) AS r", [], { statementTimeoutMs: 1000, rowCap: 10 })).rejects.toThrow('permission denied to set role "postgres"');
-    await expect(runReadOnly(url, "SELECT pg_read_file('/etc/hostname') AS f", [], { statementTimeoutMs: 1000, rowCap: 10 })).rejects.toThrow('permission denied for function pg_read_file');
+    await expect(
+      runReadOnly(url, "SELECT set_config('role', 'postgres', true) AS r", [], { statementTimeoutMs: 1000, rowCap: 10 }),
+    ).rejects.toThrow('permission denied to set role "postgres"');
+    await expect(
+      runReadOnly(url, "SELECT pg_read_file('/etc/hostname') AS f", [], { statementTimeoutMs: 1000, rowCap: 10 }),
+    ).rejects.toThrow('permission denied for function pg_read_file');
   });
   test('a row over the size limit stops the query, naming its size', async () => {
-    await expect(runReadOnly(url, "SELECT repeat('x', 40000) AS big FROM generate_series(1, 3)", [], { statementTimeoutMs: 5000, rowCap: 10 })).rejects.toThrow(
-      `a result row is 40002 bytes, over the ${MAX_ROW_BYTES}-byte limit for agent SQL`,
-    );
-    const ordered = await runReadOnly(url, 'SELECT n FROM generate_series(1, 50) n ORDER BY n DESC', [], { statementTimeoutMs: 1000, rowCap: 100 });
+    await expect(
+      runReadOnly(url, "SELECT repeat('x', 40000) AS big FROM generate_series(1, 3)", [], { statementTimeoutMs: 5000, rowCap: 10 }),
+    ).rejects.toThrow(`a result row is 40002 bytes, over the ${MAX_ROW_BYTES}-byte limit for agent SQL`);
+    const ordered = await runReadOnly(url, 'SELECT n FROM generate_series(1, 50) n ORDER BY n DESC', [], {
+      statementTimeoutMs: 1000,
+      rowCap: 100,
+    });
     expect(ordered.rows.map((r) => r.n)).toEqual(Array.from({ length: 50 }, (_, i) => 50 - i));
   });
   test('a session advisory lock taken by agent SQL does not outlive the query', async () => {
@@ -145,8 +170,20 @@ describe('agent SQL logs in as the read-only role and runs in a READ ONLY transa
     expect(held.rows).toEqual([{ n: 0 }]);
   });
   test('lost connections and timeouts are retried; refusals and wrong queries are not', () => {
-    expect([{ code: '57P01' }, { code: '08006' }, { code: '57014' }, { code: 'ECONNRESET' }, new Error('Connection terminated unexpectedly')].map(isTransientDatabaseError)).toEqual([true, true, true, true, true]);
-    expect([new RefusedSqlError('refused: x'), { code: '42501' }, { code: '42703' }, { code: '22P02' }, new TypeError('x is undefined')].map(isTransientDatabaseError)).toEqual([false, false, false, false, false]);
+    expect(
+      [
+        { code: '57P01' },
+        { code: '08006' },
+        { code: '57014' },
+        { code: 'ECONNRESET' },
+        new Error('Connection terminated unexpectedly'),
+      ].map(isTransientDatabaseError),
+    ).toEqual([true, true, true, true, true]);
+    expect(
+      [new RefusedSqlError('refused: x'), { code: '42501' }, { code: '42703' }, { code: '22P02' }, new TypeError('x is undefined')].map(
+        isTransientDatabaseError,
+      ),
+    ).toEqual([false, false, false, false, false]);
   });
   test('rows past the cap are not fetched', async () => {
     const result = await queryReadOnly(url, 'SELECT generate_series(1, 100) AS n', [], { statementTimeoutMs: 1000, rowCap: 10 });
@@ -154,7 +191,10 @@ describe('agent SQL logs in as the read-only role and runs in a READ ONLY transa
     expect(result.capped).toBe(true);
   });
   test('a trailing semicolon or line comment does not break the wrapping', async () => {
-    const result = await queryReadOnly(url, 'SELECT count(*) AS n FROM orders; -- all of them', [], { statementTimeoutMs: 1000, rowCap: 10 });
+    const result = await queryReadOnly(url, 'SELECT count(*) AS n FROM orders; -- all of them', [], {
+      statementTimeoutMs: 1000,
+      rowCap: 10,
+    });
     expect(Number(result.rows[0]?.n)).toBeGreaterThan(10_000);
   });
 });

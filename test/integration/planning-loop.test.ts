@@ -19,29 +19,47 @@ import { activityInputs, db, manifest, runAnalysis, scheduledActivities, startWo
 
 const harness = withWorker('planning');
 
-
 async function history(workflowId: string) {
   return (await harness.client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
 }
 
 test('the new-vs-returning question runs its 4-step DAG, s2 and s3 in parallel, and finds the top 3 categories', async () => {
-  const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
+  const { workflowId, result } = await runAnalysis(
+    harness.client,
+    harness.config.taskQueue,
+    '对比一下新老客的客单价变化并找出贡献最大的三个品类',
+  );
   expect(result.status).toBe('completed');
-  expect(result.steps.map((s) => [s.step.step_id, s.status])).toEqual([['s1', 'passed'], ['s2', 'passed'], ['s3', 'passed'], ['s4', 'passed']]);
+  expect(result.steps.map((s) => [s.step.step_id, s.status])).toEqual([
+    ['s1', 'passed'],
+    ['s2', 'passed'],
+    ['s3', 'passed'],
+    ['s4', 'passed'],
+  ]);
 
   // s2 and s3 are scheduled together, before either completes.
   const events = await history(workflowId);
   // Bulky inputs travel by reference (src/storage/input-refs.ts): read them back.
   const scheduled = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runSqlStep');
-  const inputs = (await resolveInputs(scheduled.map((e) => harness.client.options.loadedDataConverter.payloadConverter.fromPayload<unknown>(e.activityTaskScheduledEventAttributes!.input!.payloads![0]!)))) as StepInput[];
+  const inputs = (await resolveInputs(
+    scheduled.map((e) =>
+      harness.client.options.loadedDataConverter.payloadConverter.fromPayload<unknown>(
+        e.activityTaskScheduledEventAttributes!.input!.payloads![0]!,
+      ),
+    ),
+  )) as StepInput[];
   const s2 = scheduled[inputs.findIndex((i) => i.step.step_id === 's2')];
   const s3 = scheduled[inputs.findIndex((i) => i.step.step_id === 's3')];
-  const firstCompletionAfter = events.find((e) => e.activityTaskCompletedEventAttributes && Number(e.eventId) > Math.min(Number(s2?.eventId), Number(s3?.eventId)));
+  const firstCompletionAfter = events.find(
+    (e) => e.activityTaskCompletedEventAttributes && Number(e.eventId) > Math.min(Number(s2?.eventId), Number(s3?.eventId)),
+  );
   expect(Number(s3?.eventId)).toBeLessThan(Number(firstCompletionAfter?.eventId));
   expect(Number(s2?.eventId)).toBeLessThan(Number(firstCompletionAfter?.eventId));
   // Nothing but the markers of their stored inputs between the two.
   const [earlier, later] = [Math.min(Number(s2?.eventId), Number(s3?.eventId)), Math.max(Number(s2?.eventId), Number(s3?.eventId))];
-  expect(events.filter((e) => Number(e.eventId) > earlier && Number(e.eventId) < later).every((e) => e.markerRecordedEventAttributes)).toBe(true);
+  expect(events.filter((e) => Number(e.eventId) > earlier && Number(e.eventId) < later).every((e) => e.markerRecordedEventAttributes)).toBe(
+    true,
+  );
 
   // Context isolation: s4 sees only s3; s3 sees only s1.
   const [s4Input] = await activityInputs<CoderInput>(harness.client, workflowId, 'writeCode');
@@ -97,16 +115,26 @@ describe('per-step retries and fuses', () => {
     const text = fs.readFileSync(path.resolve(__dirname, '../..', 'catalogs', 'demo.yaml'), 'utf8');
     impossibleCatalog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baton-')), 'impossible.yaml');
     // GMV can never satisfy this rule, so validation fails on every attempt.
-    fs.writeFileSync(impossibleCatalog, text.replace('    format: currency\n    rules: { min: 0 }\n    decompose_by: [region, category, customer_type]', '    format: currency\n    rules: { max: -1 }\n    decompose_by: [region, category, customer_type]'));
+    fs.writeFileSync(
+      impossibleCatalog,
+      text.replace(
+        '    format: currency\n    rules: { min: 0 }\n    decompose_by: [region, category, customer_type]',
+        '    format: currency\n    rules: { max: -1 }\n    decompose_by: [region, category, customer_type]',
+      ),
+    );
   });
 
   test('a step that always fails ends after exactly 3 retries with a degraded answer', async () => {
-    const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', { catalogPath: impossibleCatalog });
+    const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', {
+      catalogPath: impossibleCatalog,
+    });
     expect(result.status).toBe('degraded');
     const step = result.steps[0]!;
     expect(step.status).toBe('failed');
     expect(step.attempts).toBe(4); // the first attempt and 3 retries
-    expect(step.validations.map((v) => v.reason)).toEqual(Array(4).fill(expect.stringMatching(/^value_rules: 1 gmv value\(s\) outside \[-inf, -1\]/)));
+    expect(step.validations.map((v) => v.reason)).toEqual(
+      Array(4).fill(expect.stringMatching(/^value_rules: 1 gmv value\(s\) outside \[-inf, -1\]/)),
+    );
     const activities = await scheduledActivities(harness.client, workflowId);
     expect(activities.filter((a) => a === 'runSqlStep')).toHaveLength(4);
     expect(activities.filter((a) => a === 'checkStep')).toHaveLength(4);
@@ -117,7 +145,11 @@ describe('per-step retries and fuses', () => {
   });
 
   test('past the retries, onStepFailure "fail" fails the run with a diagnostic', async () => {
-    const run = runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', { catalogPath: impossibleCatalog, onStepFailure: 'fail', maxStepRetries: 1 });
+    const run = runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', {
+      catalogPath: impossibleCatalog,
+      onStepFailure: 'fail',
+      maxStepRetries: 1,
+    });
     await expect(run).rejects.toBeInstanceOf(WorkflowFailedError);
     await run.catch((err: WorkflowFailedError) => {
       expect(err.cause?.message).toMatch(/^step s1 \(GMV · \w+ \d{4}\) failed after 2 attempt\(s\): value_rules/);
@@ -125,10 +157,14 @@ describe('per-step retries and fuses', () => {
   });
 
   test('a run that would pass the activity cap stops cleanly with a message', async () => {
-    const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类', { maxActivities: 5 });
+    const { result } = await runAnalysis(harness.client, harness.config.taskQueue, '对比一下新老客的客单价变化并找出贡献最大的三个品类', {
+      maxActivities: 5,
+    });
     expect(result.status).toBe('degraded');
     expect(result.activitiesExecuted).toBe(5);
-    expect(result.answer).toBe('stopped: the run reached its cap of 5 activity executions before it could answer; simplify the question or raise the cap');
+    expect(result.answer).toBe(
+      'stopped: the run reached its cap of 5 activity executions before it could answer; simplify the question or raise the cap',
+    );
   });
 
   test('a question needing more than 6 steps ends with a clarification request', async () => {
@@ -158,7 +194,10 @@ describe('plans the workflow rejects go back to the planner with the reason', ()
   test('a cyclic plan is rejected, its reason quoted back, and the revised plan runs', async () => {
     const { result } = await runAnalysis(harness.client, scripted, '对比一下新老客的客单价变化并找出贡献最大的三个品类');
     expect(result.planRejections).toEqual(['the dependencies form a cycle: s1 → s4 → s3 → s1']);
-    expect(plannerInputs.map((i) => i.feedback)).toEqual([[], ['the previous plan was rejected: the dependencies form a cycle: s1 → s4 → s3 → s1']]);
+    expect(plannerInputs.map((i) => i.feedback)).toEqual([
+      [],
+      ['the previous plan was rejected: the dependencies form a cycle: s1 → s4 → s3 → s1'],
+    ]);
     expect(result.status).toBe('completed');
   });
 });
@@ -191,12 +230,19 @@ describe('plan review', () => {
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
     const result = await fullResult(await handle.result());
     expect(result.status).toBe('completed');
-    expect(result.reviews).toEqual([{ action: 'revise', feedback: '只看华东' }, { action: 'approve', feedback: null }]);
+    expect(result.reviews).toEqual([
+      { action: 'revise', feedback: '只看华东' },
+      { action: 'approve', feedback: null },
+    ]);
     expect(result.metrics.map((m) => m.label)).toEqual(['GMV · 华东']);
 
     // Export: rebuilt from the history.
     const exported = await exportRun(harness.client, handle.workflowId);
-    expect(exported).toMatchObject({ state: 'completed', question: '上个月各区域的销售额', intent: { intent: 'query', decided_by: 'model' } });
+    expect(exported).toMatchObject({
+      state: 'completed',
+      question: '上个月各区域的销售额',
+      intent: { intent: 'query', decided_by: 'model' },
+    });
     expect((exported.plans as { feedback: string[] }[]).map((p) => p.feedback)).toEqual([[], ['只看华东']]);
     expect(exported.reviews).toEqual([{ action: 'revise', feedback: '只看华东' }, { action: 'approve' }]);
     const steps = exported.steps as { step_id: string; attempts: { output: { sql: string }; validation: { passed: boolean } }[] }[];
@@ -212,12 +258,20 @@ describe('plan review', () => {
     const result = await fullResult(await handle.result());
     expect(result).toMatchObject({ status: 'rejected', answer: 'rejected by the reviewer: wrong question', steps: [] });
     // Local activities (catalog, intent, the run record) included, in order.
-    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis', 'storeRunRecord']);
+    expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual([
+      'describeCatalog',
+      'classifyIntent',
+      'readDataExtent',
+      'planAnalysis',
+      'storeRunRecord',
+    ]);
 
     const running = await start('上个月订单量');
     await running.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] });
     await running.result();
-    await expect(running.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] })).rejects.toThrow(/workflow execution already completed/);
+    await expect(running.executeUpdate(reviewPlanUpdate, { args: [{ action: 'approve' }] })).rejects.toThrow(
+      /workflow execution already completed/,
+    );
   });
 
   test('the review timeout approves or cancels as configured', async () => {
@@ -242,5 +296,7 @@ test('the seeded signals are what the attribution finds', async () => {
     expect.closeTo(m.signals.east_repurchase_drop.new_customer_conversion.previous, 5),
     expect.closeTo(m.signals.east_repurchase_drop.new_customer_conversion.last, 5),
   ]);
-  expect(result.answer).toMatch(/^[^\n]*\n华东复购率从 26\.\d\d% 变为 19\.\d\d%（−7\.\d\d 个百分点）。主要原因：客户类型=新客 占比变化（结构效应）/);
+  expect(result.answer).toMatch(
+    /^[^\n]*\n华东复购率从 26\.\d\d% 变为 19\.\d\d%（−7\.\d\d 个百分点）。主要原因：客户类型=新客 占比变化（结构效应）/,
+  );
 });

@@ -13,10 +13,19 @@ const AS_OF = '2026-11-30';
 describe('questions phrased as people ask them', () => {
   test('"how did X change" is a trend; a share or a change the plan does not compute blocks', async () => {
     expect(classifyIntent('How did revenue change in 2024?').intent).toBe('trend');
-    const ask = (question: string) => planAnalysis({
-      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
+    const ask = (question: string) =>
+      planAnalysis({
+        question,
+        intent: classifyIntent(question),
+        asOf: AS_OF,
+        catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'),
+        feedback: [],
+        extent,
+      });
+    expect(await ask('What share of revenue came from the USA?')).toMatchObject({
+      kind: 'needs_clarification',
+      reason: expect.stringMatching(/^the plan cannot express “share”/),
     });
-    expect(await ask('What share of revenue came from the USA?')).toMatchObject({ kind: 'needs_clarification', reason: expect.stringMatching(/^the plan cannot express “share”/) });
     expect(await ask('各国家销售额占比')).toMatchObject({ kind: 'needs_clarification' });
     expect(await ask('How did revenue change in 2024?')).toMatchObject({ kind: 'plan' });
   });
@@ -25,13 +34,30 @@ describe('questions phrased as people ask them', () => {
 describe('a change into a month the data covers only partly', () => {
   test('is not explained: the run says where the data stops and offers full months', async () => {
     const stopped = months.map((m) => (m.month === '2025-12' ? { ...m, last_day: '2025-12-04' } : m));
-    const cut: DataExtent = { time_fields: { invoice_date: { ...extent.time_fields.invoice_date!, last: '2025-12-04', months: stopped, latest_full_month: '2025-11', partial_months: ['2025-12'] } } };
-    const ask = (question: string) => planAnalysis({
-      question, intent: classifyIntent(question), asOf: AS_OF, catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent: cut,
-    });
+    const cut: DataExtent = {
+      time_fields: {
+        invoice_date: {
+          ...extent.time_fields.invoice_date!,
+          last: '2025-12-04',
+          months: stopped,
+          latest_full_month: '2025-11',
+          partial_months: ['2025-12'],
+        },
+      },
+    };
+    const ask = (question: string) =>
+      planAnalysis({
+        question,
+        intent: classifyIntent(question),
+        asOf: AS_OF,
+        catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'),
+        feedback: [],
+        extent: cut,
+      });
     expect(await ask('Why did revenue change between November and December 2025?')).toMatchObject({
       kind: 'needs_clarification',
-      reason: 'the data ends 2025-12-04; December 2025 has data only from 2025-12-02 to 2025-12-04 (of 31 days), so a drop or a rise there is not read as a business change',
+      reason:
+        'the data ends 2025-12-04; December 2025 has data only from 2025-12-02 to 2025-12-04 (of 31 days), so a drop or a rise there is not read as a business change',
       question: 'You could compare full months instead, for example "why did it change between October 2025 and November 2025".',
     });
     // A level of the partial month is still answered (its assumptions say it is partial); only a change is withheld.

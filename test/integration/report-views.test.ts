@@ -31,7 +31,11 @@ interface PageElement {
   getBoundingClientRect(): { top: number };
   getBBox(): { width: number; height: number };
 }
-declare const document: { querySelector(selector: string): PageElement | null; querySelectorAll(selector: string): Iterable<PageElement>; getElementById(id: string): PageElement | null };
+declare const document: {
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+  getElementById(id: string): PageElement | null;
+};
 declare const location: { hash: string };
 declare const window: { innerHeight: number };
 
@@ -49,7 +53,9 @@ function chromiumPath(): string {
       // not this name
     }
   }
-  throw new Error('Chromium is not installed: the browser test needs it (apt-get install chromium fonts-noto-cjk poppler-utils; .ci/run does this)');
+  throw new Error(
+    'Chromium is not installed: the browser test needs it (apt-get install chromium fonts-noto-cjk poppler-utils; .ci/run does this)',
+  );
 }
 
 /** The share of pixels that are not (near) white, and how many distinct colours the image has. */
@@ -71,10 +77,14 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-report-'));
 });
 
-test('the report writer puts each chart beside its finding, with axes in the metric\'s format and Chinese words', () => {
+test("the report writer puts each chart beside its finding, with axes in the metric's format and Chinese words", () => {
   const findings = published.sections.filter((s) => s.chart_id);
   expect(published.charts.map((c) => c.id)).toEqual(['chart-s1', 'chart-s2', 'chart-s3']);
-  expect(findings.map((s) => [s.id, s.chart_id])).toEqual([['finding-1', 'chart-s1'], ['finding-2', 'chart-s2'], ['finding-3', 'chart-s3']]);
+  expect(findings.map((s) => [s.id, s.chart_id])).toEqual([
+    ['finding-1', 'chart-s1'],
+    ['finding-2', 'chart-s2'],
+    ['finding-3', 'chart-s3'],
+  ]);
   const [rate, byType] = published.charts;
   const encoding = (c: typeof rate) => c!.spec.encoding as Record<string, { field: string; axis?: { format?: string }; title?: string }>;
   // The repurchase rate is a rate: its axis reads 25%, not 0.25. A decomposition's effects are percentage points.
@@ -82,7 +92,10 @@ test('the report writer puts each chart beside its finding, with axes in the met
   expect(encoding(byType).y).toMatchObject({ field: 'effect_points', title: '对变化的贡献（个百分点）', axis: { format: '~f' } });
   expect(JSON.stringify(published.charts.map((c) => c.spec))).not.toMatch(/effect on the change|total effect|"all"/);
   // The data scope in Chinese, with the catalog's words; no filter is shown as code.
-  const scope = published.sections.find((s) => s.id === 'data-scope')!.body.split('\n').filter((l) => l.startsWith('- 筛选'));
+  const scope = published.sections
+    .find((s) => s.id === 'data-scope')!
+    .body.split('\n')
+    .filter((l) => l.startsWith('- 筛选'));
   expect(scope).toEqual([
     '- 筛选：仅统计已支付订单',
     '- 筛选：剔除金额`≤0` 的订单（数据错误）',
@@ -91,7 +104,10 @@ test('the report writer puts each chart beside its finding, with axes in the met
     expect.stringMatching(/^- 筛选：注册时间在 \d{4}-\d{2}-01 至 \d{4}-\d{2}-\d{2} 之间$/),
   ]);
   // Each number of the key metrics once: the month before is not listed again as the decomposition's "before".
-  const values = published.sections.find((s) => s.id === 'key-metrics')!.body.split('\n').map((l) => /：([^[：]+)\[\d+\]/.exec(l)?.[1]);
+  const values = published.sections
+    .find((s) => s.id === 'key-metrics')!
+    .body.split('\n')
+    .map((l) => /：([^[：]+)\[\d+\]/.exec(l)?.[1]);
   expect(values).not.toContain(undefined);
   expect(new Set(values).size).toBe(values.length);
   expect(values.slice(0, 2)).toEqual(['26.88%', '19.31%']);
@@ -99,7 +115,9 @@ test('the report writer puts each chart beside its finding, with axes in the met
 
 test('the DOCX shows each chart as an image beside its finding, sharp and not blank, and keeps the data as an appendix', async () => {
   const zip = await JSZip.loadAsync(await toDocx(published));
-  const media = Object.keys(zip.files).filter((f) => /^word\/media\/.*\.png$/.test(f)).sort();
+  const media = Object.keys(zip.files)
+    .filter((f) => /^word\/media\/.*\.png$/.test(f))
+    .sort();
   expect(media).toHaveLength(published.charts.length);
   for (const file of media) {
     const png = await zip.file(file)!.async('nodebuffer');
@@ -150,18 +168,24 @@ describe('the HTML report in Chromium', () => {
     await browser?.close();
   });
 
-  test('every chart\'s SVG has its marks, stands in its finding\'s section, and reads in the metric\'s format', async () => {
-    const charts = await page.evaluate(() => [...document.querySelectorAll('figure.chart')].map((f) => ({
-      id: f.id,
-      section: f.closest('section')?.id ?? null,
-      marks: [...f.querySelectorAll('g.mark-rect path, g.mark-symbol path')].map((m) => {
-        const box = m.getBBox();
-        return { w: box.width, h: box.height, title: m.querySelector('title')?.textContent ?? '' };
-      }),
-      axisLabels: [...f.querySelectorAll('g.role-axis-label text')].map((t) => t.textContent ?? ''),
-      words: [...f.querySelectorAll('text')].map((t) => t.textContent ?? '').join(' '),
-    })));
-    expect(charts.map((c) => [c.id, c.section])).toEqual([['chart-s1', 'finding-1'], ['chart-s2', 'finding-2'], ['chart-s3', 'finding-3']]);
+  test("every chart's SVG has its marks, stands in its finding's section, and reads in the metric's format", async () => {
+    const charts = await page.evaluate(() =>
+      [...document.querySelectorAll('figure.chart')].map((f) => ({
+        id: f.id,
+        section: f.closest('section')?.id ?? null,
+        marks: [...f.querySelectorAll('g.mark-rect path, g.mark-symbol path')].map((m) => {
+          const box = m.getBBox();
+          return { w: box.width, h: box.height, title: m.querySelector('title')?.textContent ?? '' };
+        }),
+        axisLabels: [...f.querySelectorAll('g.role-axis-label text')].map((t) => t.textContent ?? ''),
+        words: [...f.querySelectorAll('text')].map((t) => t.textContent ?? '').join(' '),
+      })),
+    );
+    expect(charts.map((c) => [c.id, c.section])).toEqual([
+      ['chart-s1', 'finding-1'],
+      ['chart-s2', 'finding-2'],
+      ['chart-s3', 'finding-3'],
+    ]);
     for (const [i, chart] of charts.entries()) {
       const rows = (published.charts[i]!.spec.data as { values: unknown[] }).values;
       // One bar per data row, each with a size, each with its value as its hover title.
@@ -178,17 +202,29 @@ describe('the HTML report in Chromium', () => {
     // The rate's axis in percent, its bars' titles the rates as the report writes them.
     expect(rate!.axisLabels.filter((l) => /\d/.test(l) && !/^\d{4}-\d{2}$/.test(l)).every((l) => /^\d+%$/.test(l))).toBe(true);
     expect(rate!.axisLabels).toContain('25%');
-    expect(rate!.marks.map((m) => m.title)).toEqual([expect.stringMatching(/^月份：\d{4}-\d{2}；数值：26\.88%$/), expect.stringMatching(/^月份：\d{4}-\d{2}；数值：19\.31%$/)]);
+    expect(rate!.marks.map((m) => m.title)).toEqual([
+      expect.stringMatching(/^月份：\d{4}-\d{2}；数值：26\.88%$/),
+      expect.stringMatching(/^月份：\d{4}-\d{2}；数值：19\.31%$/),
+    ]);
     // The effects in percentage points: −9.66 for new customers, as the finding says.
-    expect(byType!.marks.map((m) => m.title)).toEqual(['分组：客户类型=新客；对变化的贡献（个百分点）：−9.66', '分组：客户类型=老客；对变化的贡献（个百分点）：+2.10']);
+    expect(byType!.marks.map((m) => m.title)).toEqual([
+      '分组：客户类型=新客；对变化的贡献（个百分点）：−9.66',
+      '分组：客户类型=老客；对变化的贡献（个百分点）：+2.10',
+    ]);
     expect(byType!.axisLabels).toEqual(expect.arrayContaining(['−8', '0', '2']));
   });
 
   test('every [n] links to an existing calculation and jumps to it', async () => {
-    const links = await page.evaluate(() => [...document.querySelectorAll('a[href^="#cite-"]')].map((a) => {
-      const target = document.getElementById((a.getAttribute('href') ?? '').slice(1));
-      return { text: a.textContent, inTable: target?.closest('#citations') !== null && target !== null, first: target?.querySelector('td')?.textContent ?? null };
-    }));
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('a[href^="#cite-"]')].map((a) => {
+        const target = document.getElementById((a.getAttribute('href') ?? '').slice(1));
+        return {
+          text: a.textContent,
+          inTable: target?.closest('#citations') !== null && target !== null,
+          first: target?.querySelector('td')?.textContent ?? null,
+        };
+      }),
+    );
     expect(links.length).toBeGreaterThanOrEqual(published.citations.length);
     for (const l of links) {
       expect(l.inTable).toBe(true);
@@ -198,7 +234,11 @@ describe('the HTML report in Chromium', () => {
     expect(new Set(links.map((l) => l.text))).toEqual(new Set(published.citations.map((c) => `[${c.marker}]`)));
     // Clicking the summary's [5] scrolls its row into view.
     await page.click('#summary a[href="#cite-5"]');
-    const row = await page.evaluate(() => ({ top: document.getElementById('cite-5')?.getBoundingClientRect().top ?? -1, hash: location.hash, height: window.innerHeight }));
+    const row = await page.evaluate(() => ({
+      top: document.getElementById('cite-5')?.getBoundingClientRect().top ?? -1,
+      hash: location.hash,
+      height: window.innerHeight,
+    }));
     expect(row.hash).toBe('#cite-5');
     expect(row.top).toBeGreaterThan(-2);
     expect(row.top).toBeLessThan(row.height);
@@ -226,7 +266,9 @@ describe('the HTML report in Chromium', () => {
   test('every user-facing word is Chinese, and the key metrics state each number once', async () => {
     const seen = await page.evaluate(() => ({
       headings: [...document.querySelectorAll('h1, h2, figcaption, th')].map((h) => h.textContent ?? ''),
-      filters: [...document.querySelectorAll('#data-scope li')].map((li) => ({ text: li.textContent ?? '', code: [...li.querySelectorAll('code')].map((c) => c.textContent ?? '') })).filter((f) => f.text.startsWith('筛选')),
+      filters: [...document.querySelectorAll('#data-scope li')]
+        .map((li) => ({ text: li.textContent ?? '', code: [...li.querySelectorAll('code')].map((c) => c.textContent ?? '') }))
+        .filter((f) => f.text.startsWith('筛选')),
       keyMetrics: [...document.querySelectorAll('#key-metrics li')].map((li) => li.textContent ?? ''),
       statistics: document.querySelector('#statistics')?.textContent ?? '',
       quality: document.querySelector('#data-quality')?.textContent ?? '',
@@ -248,7 +290,9 @@ describe('the HTML report in Chromium', () => {
     const screenshot = path.join(dir, 'demo.png');
     await page.screenshot({ path: screenshot, fullPage: true });
     const shot = ink(fs.readFileSync(screenshot));
-    console.log(`report screenshot: ${shot.width} × ${shot.height} px, ${fs.statSync(screenshot).size} bytes, ${(shot.inked * 100).toFixed(1)}% ink (${screenshot})`);
+    console.log(
+      `report screenshot: ${shot.width} × ${shot.height} px, ${fs.statSync(screenshot).size} bytes, ${(shot.inked * 100).toFixed(1)}% ink (${screenshot})`,
+    );
     expect(shot.width).toBe(1000);
     expect(shot.height).toBeGreaterThan(3000);
     expect(shot.inked).toBeGreaterThan(0.02);

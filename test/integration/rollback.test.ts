@@ -26,17 +26,23 @@ test('a failing test rolls back to the coder once, with the same requirements an
   const draftsSoFar = await activityResults<CodeDraft>(harness.client, workflowId, 'writeCode');
   expect(new Set(draftsSoFar.map((d) => d.requirements_ref)).size).toBe(1);
   expect(coder[0]!.failures).toEqual([]);
-  expect(coder[1]!.failures).toEqual([{ attempt: 1, criterion: 'at most 5 rows ranked 1, 2, 3, …, each a (dimension, segment) found in s2, s3', detail: 'row 1 has rank 5' }]);
+  expect(coder[1]!.failures).toEqual([
+    { attempt: 1, criterion: 'at most 5 rows ranked 1, 2, 3, …, each a (dimension, segment) found in s2, s3', detail: 'row 1 has rank 5' },
+  ]);
 
   const tests = await activityResults<TesterOutput>(harness.client, workflowId, 'testCode');
   expect(tests.map((t) => t.passed)).toEqual([false, true]);
   expect(tests[0]!.result).toBeNull();
-  expect(tests[1]!.summary).toMatch(/^wrote \d+ lines of JavaScript for rank contributors, answering 1 earlier failure\(s\); ran OK in \d+ ms, 5 row\(s\), 4 criteria met$/);
+  expect(tests[1]!.summary).toMatch(
+    /^wrote \d+ lines of JavaScript for rank contributors, answering 1 earlier failure\(s\); ran OK in \d+ ms, 5 row\(s\), 4 criteria met$/,
+  );
 
   // The code lives in artifacts, two versions; only references and summaries are in the history.
   const drafts = await activityResults<CodeDraft>(harness.client, workflowId, 'writeCode');
   expect(new Set(drafts.map((d) => d.code_ref)).size).toBe(2);
-  const { rows } = await db().query<{ content: { code: string } }>('SELECT content FROM baton.artifacts WHERE id = ANY($1)', [drafts.map((d) => d.code_ref)]);
+  const { rows } = await db().query<{ content: { code: string } }>('SELECT content FROM baton.artifacts WHERE id = ANY($1)', [
+    drafts.map((d) => d.code_ref),
+  ]);
   expect(rows.map((r) => r.content.code.includes('result.rows.reverse();')).sort()).toEqual([false, true]);
   const history = JSON.stringify(await harness.client.workflow.getHandle(workflowId).fetchHistory());
   expect(history).not.toContain('kit.rankContributors');
@@ -56,7 +62,9 @@ test('after 3 rollbacks the step ends with a diagnostic result and the run degra
   const s4 = result.steps.find((s) => s.step.step_id === 's4')!;
   expect(s4.status).toBe('failed');
   expect(s4.attempts).toBe(4);
-  expect(s4.error).toMatch(/^the code failed its tests 4 time\(s\) \(3 rollback\(s\)\): attempt 1: .*row 1 has rank 5 \| attempt 2: .* \| attempt 3: .* \| attempt 4: /);
+  expect(s4.error).toMatch(
+    /^the code failed its tests 4 time\(s\) \(3 rollback\(s\)\): attempt 1: .*row 1 has rank 5 \| attempt 2: .* \| attempt 3: .* \| attempt 4: /,
+  );
   expect(s4.validations).toEqual([]);
   expect(result.status).toBe('degraded');
   // The report is still written, from what did pass, and says what is missing.

@@ -32,7 +32,12 @@ async function lastMonthGmv(): Promise<number> {
 async function setCurrentVersion(client: Client, buildId: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await client.workflowService.setWorkerDeploymentCurrentVersion({ namespace: config.temporalNamespace, deploymentName, buildId, identity: 'rollout-test' });
+      await client.workflowService.setWorkerDeploymentCurrentVersion({
+        namespace: config.temporalNamespace,
+        deploymentName,
+        buildId,
+        identity: 'rollout-test',
+      });
       return;
     } catch (err) {
       if (attempt >= 60) throw err;
@@ -42,9 +47,13 @@ async function setCurrentVersion(client: Client, buildId: string): Promise<void>
 }
 
 /** The build ids that completed the run's workflow tasks, in order, and the version describe reports for it. */
-async function versionsOf(handle: WorkflowHandle): Promise<{ completedBy: string[]; pinnedTo: string | null | undefined; behavior: unknown }> {
+async function versionsOf(
+  handle: WorkflowHandle,
+): Promise<{ completedBy: string[]; pinnedTo: string | null | undefined; behavior: unknown }> {
   const events = (await handle.fetchHistory()).events ?? [];
-  const completedBy = events.flatMap((e) => (e.workflowTaskCompletedEventAttributes ? [e.workflowTaskCompletedEventAttributes.deploymentVersion?.buildId ?? '(none)'] : []));
+  const completedBy = events.flatMap((e) =>
+    e.workflowTaskCompletedEventAttributes ? [e.workflowTaskCompletedEventAttributes.deploymentVersion?.buildId ?? '(none)'] : [],
+  );
   const info = (await handle.describe()).raw.workflowExecutionInfo?.versioningInfo;
   return { completedBy, pinnedTo: info?.deploymentVersion?.buildId, behavior: info?.behavior };
 }
@@ -62,7 +71,11 @@ test('a run held at review on v1 finishes on v1 after v2 (a change that breaks i
   // Without a workflow cache, no workflow task goes to a worker's sticky queue: every one is routed by the server,
   // which is what this test is about (and what happens to a run whose worker restarted).
   const start = async (buildId: string, workflowBundle?: WorkerOptions['workflowBundle']) => {
-    const { worker, connection } = await createWorker({ config, settings: { deploymentName, buildId, maxCachedWorkflows: 0 }, workflowBundle });
+    const { worker, connection } = await createWorker({
+      config,
+      settings: { deploymentName, buildId, maxCachedWorkflows: 0 },
+      workflowBundle,
+    });
     const running = worker.run();
     stops.push(async () => {
       worker.shutdown();
@@ -87,8 +100,17 @@ test('a run held at review on v1 finishes on v1 after v2 (a change that breaks i
     expect(phase).toBe('awaiting_approval');
 
     // Version 2: a workflow change made without patched(). The held run's history does not replay on it.
-    const v2Bundle = await bundleWorkflowCode({ workflowsPath: path.join(__dirname, '..', 'fixtures', 'workflow-changes', 'rollout-v2.ts'), logger: new DefaultLogger('WARN') });
-    await expect(Worker.runReplayHistory({ workflowBundle: v2Bundle, dataConverter: dataConverterFromEnv() }, await held.fetchHistory(), held.workflowId)).rejects.toMatchObject({ name: 'DeterminismViolationError' });
+    const v2Bundle = await bundleWorkflowCode({
+      workflowsPath: path.join(__dirname, '..', 'fixtures', 'workflow-changes', 'rollout-v2.ts'),
+      logger: new DefaultLogger('WARN'),
+    });
+    await expect(
+      Worker.runReplayHistory(
+        { workflowBundle: v2Bundle, dataConverter: dataConverterFromEnv() },
+        await held.fetchHistory(),
+        held.workflowId,
+      ),
+    ).rejects.toMatchObject({ name: 'DeterminismViolationError' });
     await start('v2', v2Bundle);
     await setCurrentVersion(client, 'v2');
 

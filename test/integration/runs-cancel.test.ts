@@ -21,7 +21,10 @@ const SLOW_PREFIX = 'analysis-slow-';
 const slowSqlStep = (async (input: Parameters<typeof activities.runSqlStep>[0]) => {
   const workflowId = Context.current().info.workflowExecution?.workflowId ?? '';
   if (!workflowId.startsWith(SLOW_PREFIX)) return activities.runSqlStep(input);
-  await runReadOnly(input.databaseUrl ?? testConfig().databaseUrl, `SELECT pg_sleep(30) AS slept /* ${workflowId} */`, [], { statementTimeoutMs: 60_000, rowCap: 10 });
+  await runReadOnly(input.databaseUrl ?? testConfig().databaseUrl, `SELECT pg_sleep(30) AS slept /* ${workflowId} */`, [], {
+    statementTimeoutMs: 60_000,
+    rowCap: 10,
+  });
   throw new Error('the slow query was not cancelled');
 }) as typeof activities.runSqlStep;
 
@@ -63,12 +66,17 @@ async function startSlowRun(): Promise<string> {
 /** `baton runs --json` rows on this file's task queue, once visibility shows what `ready` waits for. */
 async function runsJson(args: string[], ready: (rows: RunRow[]) => boolean): Promise<RunRow[]> {
   let rows: RunRow[] = [];
-  await waitFor(`baton runs ${args.join(' ')}`, async () => {
-    const { code, stdout, stderr } = await baton(['runs', '--json', ...args]);
-    if (code !== 0) throw new Error(stderr);
-    rows = JSON.parse(stdout) as RunRow[];
-    return ready(rows);
-  }, 20_000, 500);
+  await waitFor(
+    `baton runs ${args.join(' ')}`,
+    async () => {
+      const { code, stdout, stderr } = await baton(['runs', '--json', ...args]);
+      if (code !== 0) throw new Error(stderr);
+      rows = JSON.parse(stdout) as RunRow[];
+      return ready(rows);
+    },
+    20_000,
+    500,
+  );
   return rows;
 }
 
@@ -88,9 +96,13 @@ describe('baton cancel', () => {
     // The SQL activity stopped as cancelled (not timed out, not failed), and the ledger says so.
     const history = await harness.client.workflow.getHandle(workflowId).fetchHistory();
     expect((history.events ?? []).filter((e) => e.activityTaskCanceledEventAttributes).length).toBe(1);
-    expect((history.events ?? []).filter((e) => e.activityTaskFailedEventAttributes || e.activityTaskTimedOutEventAttributes).length).toBe(0);
+    expect((history.events ?? []).filter((e) => e.activityTaskFailedEventAttributes || e.activityTaskTimedOutEventAttributes).length).toBe(
+      0,
+    );
     const { rows } = await db().query<{ outcome: string }>(
-      `SELECT outcome FROM baton.activity_executions WHERE workflow_id = $1 AND activity_type = 'runSqlStep'`, [workflowId]);
+      `SELECT outcome FROM baton.activity_executions WHERE workflow_id = $1 AND activity_type = 'runSqlStep'`,
+      [workflowId],
+    );
     expect(rows.map((r) => r.outcome)).toEqual(['cancelled']);
   });
 
@@ -110,7 +122,9 @@ describe('baton cancel', () => {
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe(`error: run ${workflowId} is not running (completed); nothing to cancel`);
 
-    const all = await runsJson(['--since', '1h', '--limit', '100'], (rows) => rows.some((r) => r.workflowId === workflowId && r.status === 'cancelled'));
+    const all = await runsJson(['--since', '1h', '--limit', '100'], (rows) =>
+      rows.some((r) => r.workflowId === workflowId && r.status === 'cancelled'),
+    );
     const mine = all.find((r) => r.workflowId === workflowId) as RunRow;
     expect(mine).toMatchObject({ question: QUESTION, intent: 'query', status: 'cancelled' });
     expect(mine.durationMs).toBeGreaterThan(0);
@@ -118,10 +132,14 @@ describe('baton cancel', () => {
     const done = all.find((r) => r.workflowId === completed.workflowId) as RunRow;
     expect(done).toMatchObject({ question: QUESTION, intent: 'query', status: 'completed' });
 
-    const onlyCancelled = await runsJson(['--status', 'cancelled', '--limit', '100'], (rows) => rows.some((r) => r.workflowId === workflowId));
+    const onlyCancelled = await runsJson(['--status', 'cancelled', '--limit', '100'], (rows) =>
+      rows.some((r) => r.workflowId === workflowId),
+    );
     expect(onlyCancelled.every((r) => r.status === 'cancelled')).toBe(true);
     expect(onlyCancelled.some((r) => r.workflowId === completed.workflowId)).toBe(false);
-    const onlyCompleted = await runsJson(['--status', 'completed', '--intent', 'query', '--limit', '100'], (rows) => rows.some((r) => r.workflowId === completed.workflowId));
+    const onlyCompleted = await runsJson(['--status', 'completed', '--intent', 'query', '--limit', '100'], (rows) =>
+      rows.some((r) => r.workflowId === completed.workflowId),
+    );
     expect(onlyCompleted.some((r) => r.workflowId === workflowId)).toBe(false);
     expect(onlyCompleted.every((r) => r.status === 'completed' && r.intent === 'query')).toBe(true);
     const none = await runsJson(['--intent', 'trend', '--since', '1h'], () => true);

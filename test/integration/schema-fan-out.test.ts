@@ -87,12 +87,22 @@ beforeAll(async () => {
   catalogPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baton-sales-')), 'sales_shop.yaml');
   fs.writeFileSync(catalogPath, catalogYaml);
   // What a user does first: check the catalog against the database, which also grants the read-only role schema sales.
-  const { stdout } = await run(process.execPath, [path.resolve(__dirname, '../../dist/src/client.js'), 'catalog', 'check', catalogPath, '--database-url', shopUrl]);
+  const { stdout } = await run(process.execPath, [
+    path.resolve(__dirname, '../../dist/src/client.js'),
+    'catalog',
+    'check',
+    catalogPath,
+    '--database-url',
+    shopUrl,
+  ]);
   expect(stdout).toMatch(/sales_shop\.yaml matches/);
 });
 
 test('orders by category count each order once in every category it has lines in, verified by the second path', async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'orders by category from January 2024 to February 2024', { databaseUrl: shopUrl, catalogPath });
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'orders by category from January 2024 to February 2024', {
+    databaseUrl: shopUrl,
+    catalogPath,
+  });
   expect(result.status).toBe('completed');
   const step = result.steps[0]!;
   // Read from schema sales, each order matched by its key and counted once per category.
@@ -110,7 +120,12 @@ test('orders by category count each order once in every category it has lines in
 });
 
 test('a change of average order value split by overlapping categories keeps the metric itself and a residual', async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'why did average order value change from January 2024 to February 2024?', { databaseUrl: shopUrl, catalogPath });
+  const { result } = await runAnalysis(
+    harness.client,
+    harness.config.taskQueue,
+    'why did average order value change from January 2024 to February 2024?',
+    { databaseUrl: shopUrl, catalogPath },
+  );
   const decomposition = result.steps.find((s) => s.step.operation.kind === 'change_decomposition');
   expect(decomposition?.status).toBe('passed');
   const summary = decomposition!.result!.data_summary;

@@ -73,32 +73,56 @@ const lastMonthRevenue = async () => {
 };
 
 test('it answers from the second catalog, joining two tables away', async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was revenue last month in Germany?', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was revenue last month in Germany?', {
+    catalogPath: CATALOG,
+    databaseUrl: saasUrl,
+  });
   expect(result.status).toBe('completed');
   const germany = (await lastMonthRevenue()).find((r) => r.k === 'Germany');
   expect(result.metrics[0]?.value).toBeCloseTo(Number(germany?.v), 2);
   expect(result.answer).toMatch(/^[^\n]*\nrevenue in Germany for \w+ \d{4} was /);
 
-  const byPlan = await runAnalysis(harness.client, harness.config.taskQueue, '上个月各套餐的收入', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const byPlan = await runAnalysis(harness.client, harness.config.taskQueue, '上个月各套餐的收入', {
+    catalogPath: CATALOG,
+    databaseUrl: saasUrl,
+  });
   const { rows } = await saas.query<{ k: string; v: string }>(
     `SELECT p.name AS k, sum(i.amount) AS v FROM invoices i JOIN accounts a USING (account_id) JOIN plans p USING (plan_id)
      WHERE i.state = 'paid' AND ${LAST_MONTH} GROUP BY 1 ORDER BY 1`,
     [todayIn(harness.config.timeZone)],
   );
-  expect(byPlan.result.steps[0]?.result?.rows.map((r) => [r.plan, r.value])).toEqual(rows.map((r) => [r.k, expect.closeTo(Number(r.v), 2)]));
+  expect(byPlan.result.steps[0]?.result?.rows.map((r) => [r.plan, r.value])).toEqual(
+    rows.map((r) => [r.k, expect.closeTo(Number(r.v), 2)]),
+  );
   expect(byPlan.result.steps[0]?.result?.sql).toContain('LEFT JOIN plans ON accounts.plan_id = plans.plan_id');
 });
 
 test('top N, trends and unknown metrics on the second catalog', async () => {
-  const top = await runAnalysis(harness.client, harness.config.taskQueue, 'Which 2 countries had the highest revenue last month?', { catalogPath: CATALOG, databaseUrl: saasUrl });
-  const expected = (await lastMonthRevenue()).sort((a, b) => Number(b.v) - Number(a.v)).slice(0, 2).map((r) => r.k);
+  const top = await runAnalysis(harness.client, harness.config.taskQueue, 'Which 2 countries had the highest revenue last month?', {
+    catalogPath: CATALOG,
+    databaseUrl: saasUrl,
+  });
+  const expected = (await lastMonthRevenue())
+    .sort((a, b) => Number(b.v) - Number(a.v))
+    .slice(0, 2)
+    .map((r) => r.k);
   expect(top.result.steps[0]?.result?.rows.map((r) => r.country)).toEqual(expected);
 
-  const trend = await runAnalysis(harness.client, harness.config.taskQueue, '德国收入的趋势', { catalogPath: CATALOG, databaseUrl: saasUrl });
+  const trend = await runAnalysis(harness.client, harness.config.taskQueue, '德国收入的趋势', {
+    catalogPath: CATALOG,
+    databaseUrl: saasUrl,
+  });
   expect(trend.result.steps[1]?.result?.rows[0]).toMatchObject({ direction: 'up' });
 
-  const unknown = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', { catalogPath: CATALOG, databaseUrl: saasUrl });
-  expect(unknown.result).toMatchObject({ status: 'cannot_answer', answer: 'cannot answer: no metric in the question matches the catalog "saas"; it offers: revenue (revenue), paying accounts (paying_accounts), signups (signups)' });
+  const unknown = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?', {
+    catalogPath: CATALOG,
+    databaseUrl: saasUrl,
+  });
+  expect(unknown.result).toMatchObject({
+    status: 'cannot_answer',
+    answer:
+      'cannot answer: no metric in the question matches the catalog "saas"; it offers: revenue (revenue), paying accounts (paying_accounts), signups (signups)',
+  });
 });
 
 test('baton catalog init drafts a catalog that baton catalog check accepts', async () => {
@@ -123,7 +147,13 @@ test('baton catalog init drafts a catalog that baton catalog check accepts', asy
 test('baton catalog check lists each mismatch; a malformed catalog names the field', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-catalog-'));
   const wrong = path.join(dir, 'wrong.yaml');
-  fs.writeFileSync(wrong, fs.readFileSync(CATALOG, 'utf8').replace('SUM(invoices.amount)', 'SUM(invoices.amout)').replace('column: accounts.country', 'column: accounts.nation'));
+  fs.writeFileSync(
+    wrong,
+    fs
+      .readFileSync(CATALOG, 'utf8')
+      .replace('SUM(invoices.amount)', 'SUM(invoices.amout)')
+      .replace('column: accounts.country', 'column: accounts.nation'),
+  );
   const check = await baton(['catalog', 'check', wrong, '--database-url', saasUrl]);
   expect(check.code).toBe(1);
   // Each problem once, with the file line to change.
@@ -134,7 +164,12 @@ test('baton catalog check lists each mismatch; a malformed catalog names the fie
   expect(check.stderr).toMatch(/error: .*wrong\.yaml does not match .*: \d+ problem\(s\)/);
 
   const malformed = path.join(dir, 'malformed.yaml');
-  fs.writeFileSync(malformed, fs.readFileSync(CATALOG, 'utf8').replace('format: integer\n    rules: { min: 0 }\n  signups', 'format: percent\n    rules: { min: 0 }\n  signups'));
+  fs.writeFileSync(
+    malformed,
+    fs
+      .readFileSync(CATALOG, 'utf8')
+      .replace('format: integer\n    rules: { min: 0 }\n  signups', 'format: percent\n    rules: { min: 0 }\n  signups'),
+  );
   const bad = await baton(['catalog', 'check', malformed, '--database-url', saasUrl]);
   expect(bad.code).toBe(1);
   expect(bad.stdout).toMatch(/✖ catalog .*malformed\.yaml: line \d+: metrics\.paying_accounts\.format: Invalid option/);

@@ -18,22 +18,37 @@ import { testConfig } from '../helpers';
 const root = path.resolve(__dirname, '../..');
 const CASES: { name: string; catalog: Catalog; databaseUrl: string; window: { start: string; end: string }; notBuilt: string[] }[] = [
   {
-    name: 'demo', catalog: loadCatalog(path.join(root, 'catalogs', 'demo.yaml')), databaseUrl: testConfig().databaseUrl, window: { start: '2000-01-01', end: '2100-01-01' },
+    name: 'demo',
+    catalog: loadCatalog(path.join(root, 'catalogs', 'demo.yaml')),
+    databaseUrl: testConfig().databaseUrl,
+    window: { start: '2000-01-01', end: '2100-01-01' },
     // users → orders → order lines: two one-to-many hops, left to the re-run fallback.
     notBuilt: ['new_customer_conversion by item_category'],
   },
-  { name: 'chinook', catalog: loadCatalog(path.join(root, 'catalogs', 'chinook.yaml')), databaseUrl: chinookDatabaseUrl(testConfig().databaseUrl), window: { start: '2021-01-01', end: '2026-01-01' }, notBuilt: [] },
+  {
+    name: 'chinook',
+    catalog: loadCatalog(path.join(root, 'catalogs', 'chinook.yaml')),
+    databaseUrl: chinookDatabaseUrl(testConfig().databaseUrl),
+    window: { start: '2021-01-01', end: '2026-01-01' },
+    notBuilt: [],
+  },
 ];
 
 const key = (r: Row, groups: string[]) => groups.map((g) => String(r[g] ?? null)).join(' | ');
-const close = (a: unknown, b: unknown) => (a === null || b === null ? a === b : Math.abs(Number(a) - Number(b)) <= 1e-9 * Math.max(1, Math.abs(Number(a))));
+const close = (a: unknown, b: unknown) =>
+  a === null || b === null ? a === b : Math.abs(Number(a) - Number(b)) <= 1e-9 * Math.max(1, Math.abs(Number(a)));
 
 describe.each(CASES)('the second path on the $name catalog', ({ catalog, databaseUrl, window, notBuilt }) => {
-  test('equals the agents\' compiled query for every metric × every dimension, finer-table dimensions included', async () => {
+  test("equals the agents' compiled query for every metric × every dimension, finer-table dimensions included", async () => {
     const tally = { compared: 0, refusedBoth: 0, notBuilt: [] as string[] };
     for (const metric of Object.keys(catalog.metrics)) {
       for (const group of [[], ['month'], ['quarter'], ...Object.keys(catalog.dimensions).map((d) => [d])]) {
-        const query = MetricQuery.parse({ metric, window: { ...window, label_en: 'all', label_zh: '全部', source: 'question' }, filters: [], group_by: group });
+        const query = MetricQuery.parse({
+          metric,
+          window: { ...window, label_en: 'all', label_zh: '全部', source: 'question' },
+          filters: [],
+          group_by: group,
+        });
         let compiled;
         try {
           compiled = compileMetricQuery(catalog, query);
@@ -51,7 +66,10 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
           tally.notBuilt.push(`${metric} by ${group.join(',')}`);
           continue;
         }
-        const { rows: theirs } = await queryRows(databaseUrl, compiled.sql, compiled.params, { statementTimeoutMs: 60_000, rowCap: 100_000 });
+        const { rows: theirs } = await queryRows(databaseUrl, compiled.sql, compiled.params, {
+          statementTimeoutMs: 60_000,
+          rowCap: 100_000,
+        });
         const label = `${metric} by ${group.join(',') || '(total)'}`;
         expect({ label, keys: ours.map((r) => key(r, group)) }).toEqual({ label, keys: theirs.map((r) => key(r, group)) });
         const byKey = new Map(theirs.map((r) => [key(r, group), r]));
@@ -59,7 +77,10 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
           const other = byKey.get(key(r, group)) as Row;
           for (const column of ['value', 'numerator', 'denominator']) {
             if (!(column in other)) continue;
-            if (!close(r[column], other[column])) throw new Error(`${label}, ${key(r, group)}: ${column} ${String(r[column])} by the second path, ${String(other[column])} compiled`);
+            if (!close(r[column], other[column]))
+              throw new Error(
+                `${label}, ${key(r, group)}: ${column} ${String(r[column])} by the second path, ${String(other[column])} compiled`,
+              );
           }
         }
         tally.compared += 1;
@@ -77,8 +98,14 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
     if (!dimension || !value) throw new Error('no dimension with known values');
     for (const metric of Object.keys(catalog.metrics)) {
       const query = MetricQuery.parse({
-        metric, window: { ...window, label_en: 'all', label_zh: '全部', source: 'question' }, filters: [{ dimension, values: [value] }], group_by: ['period'],
-        periods: [{ key: 'first', start: window.start, end: `${Number(window.start.slice(0, 4)) + 1}${window.start.slice(4)}` }, { key: 'second', start: `${Number(window.start.slice(0, 4)) + 3}${window.start.slice(4)}`, end: window.end }],
+        metric,
+        window: { ...window, label_en: 'all', label_zh: '全部', source: 'question' },
+        filters: [{ dimension, values: [value] }],
+        group_by: ['period'],
+        periods: [
+          { key: 'first', start: window.start, end: `${Number(window.start.slice(0, 4)) + 1}${window.start.slice(4)}` },
+          { key: 'second', start: `${Number(window.start.slice(0, 4)) + 3}${window.start.slice(4)}`, end: window.end },
+        ],
       });
       let compiled;
       try {
@@ -104,16 +131,28 @@ test('through keys the database declares unique, lookups are LEFT JOINs on them;
   const [demo, chinookCase] = CASES as [(typeof CASES)[number], (typeof CASES)[number]];
   const chinookKeys = await uniqueKeysOf(chinookCase.databaseUrl, chinookCase.catalog);
   // Chinook's primary keys; its foreign keys (invoice.customer_id, track.genre_id, …) are not unique.
-  expect([...chinookKeys].sort()).toEqual(expect.arrayContaining(['customer.customer_id', 'genre.genre_id', 'invoice.invoice_id', 'track.track_id']));
+  expect([...chinookKeys].sort()).toEqual(
+    expect.arrayContaining(['customer.customer_id', 'genre.genre_id', 'invoice.invoice_id', 'track.track_id']),
+  );
   expect(chinookKeys.has('invoice.customer_id')).toBe(false);
   expect(chinookKeys.has('track.genre_id')).toBe(false);
-  const query = (metric: string, group: string[]) => MetricQuery.parse({ metric, window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' }, filters: [], group_by: group });
+  const query = (metric: string, group: string[]) =>
+    MetricQuery.parse({
+      metric,
+      window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' },
+      filters: [],
+      group_by: group,
+    });
   const joined = secondPathSql(chinookCase.catalog, query('track_revenue', ['genre']), chinookKeys);
   expect(joined.sql).toContain('LEFT JOIN track ON track.track_id = invoice_line.track_id');
   expect(joined.sql).toContain('LEFT JOIN genre ON genre.genre_id = track.genre_id');
   expect(joined.sql).not.toMatch(/\(SELECT [^()]* FROM (track|genre) WHERE/);
   // Without genre's key declared unique, genre stays a subquery (its path is not all through unique keys); track is joined.
-  const partly = secondPathSql(chinookCase.catalog, query('track_revenue', ['genre']), new Set([...chinookKeys].filter((k) => k !== 'genre.genre_id')));
+  const partly = secondPathSql(
+    chinookCase.catalog,
+    query('track_revenue', ['genre']),
+    new Set([...chinookKeys].filter((k) => k !== 'genre.genre_id')),
+  );
   expect(partly.sql).toContain('LEFT JOIN track ON track.track_id = invoice_line.track_id');
   expect(partly.sql).toContain('(SELECT genre.name FROM genre WHERE genre.genre_id = track.genre_id)');
   // Both forms give the same rows on both databases (the equality test above runs the joined form through secondPathRows).
@@ -121,7 +160,12 @@ test('through keys the database declares unique, lookups are LEFT JOINs on them;
     const keys = await uniqueKeysOf(databaseUrl, catalog);
     expect(keys.size).toBeGreaterThan(0);
     for (const metric of Object.keys(catalog.metrics).slice(0, 4)) {
-      const q = MetricQuery.parse({ metric, window: { ...window, label_en: 'all', label_zh: '全部', source: 'question' }, filters: [], group_by: [Object.keys(catalog.dimensions)[0] as string] });
+      const q = MetricQuery.parse({
+        metric,
+        window: { ...window, label_en: 'all', label_zh: '全部', source: 'question' },
+        filters: [],
+        group_by: [Object.keys(catalog.dimensions)[0] as string],
+      });
       let forms;
       try {
         forms = [secondPathSql(catalog, q), secondPathSql(catalog, q, keys)];
@@ -137,12 +181,32 @@ test('through keys the database declares unique, lookups are LEFT JOINs on them;
 
 test('without unique keys the second path never joins: other tables are read through correlated lookups, a finer table per row', () => {
   const chinook = CASES[1]!.catalog;
-  const built = secondPathSql(chinook, MetricQuery.parse({ metric: 'track_revenue', window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' }, filters: [], group_by: ['genre'] }));
+  const built = secondPathSql(
+    chinook,
+    MetricQuery.parse({
+      metric: 'track_revenue',
+      window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' },
+      filters: [],
+      group_by: ['genre'],
+    }),
+  );
   expect(built.sql).not.toMatch(/\bJOIN\b/i);
-  expect(built.sql).toContain('(SELECT (SELECT genre.name FROM genre WHERE genre.genre_id = track.genre_id) FROM track WHERE track.track_id = invoice_line.track_id)');
+  expect(built.sql).toContain(
+    '(SELECT (SELECT genre.name FROM genre WHERE genre.genre_id = track.genre_id) FROM track WHERE track.track_id = invoice_line.track_id)',
+  );
   // An invoice-level sum by genre: each invoice's own genres, distinct, in a LATERAL subquery; an invoice counts once in each.
-  const byGenre = secondPathSql(chinook, MetricQuery.parse({ metric: 'revenue', window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' }, filters: [], group_by: ['genre'] }));
-  expect(byGenre.sql).toMatch(/LEFT JOIN LATERAL \(SELECT DISTINCT \(SELECT \(SELECT genre\.name FROM genre WHERE genre\.genre_id = track\.genre_id\) FROM track WHERE track\.track_id = invoice_line\.track_id\) AS genre FROM invoice_line WHERE invoice_line\.invoice_id = invoice\.invoice_id\) AS fine ON true/);
+  const byGenre = secondPathSql(
+    chinook,
+    MetricQuery.parse({
+      metric: 'revenue',
+      window: { start: '2024-01-01', end: '2025-01-01', label_en: '2024', label_zh: '2024年', source: 'question' },
+      filters: [],
+      group_by: ['genre'],
+    }),
+  );
+  expect(byGenre.sql).toMatch(
+    /LEFT JOIN LATERAL \(SELECT DISTINCT \(SELECT \(SELECT genre\.name FROM genre WHERE genre\.genre_id = track\.genre_id\) FROM track WHERE track\.track_id = invoice_line\.track_id\) AS genre FROM invoice_line WHERE invoice_line\.invoice_id = invoice\.invoice_id\) AS fine ON true/,
+  );
   expect(byGenre.sql).not.toMatch(/\bJOIN\b(?! LATERAL)/);
   expect(byGenre.overlapping).toBe(true);
 });

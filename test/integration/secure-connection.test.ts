@@ -122,7 +122,10 @@ describe('the codec server, secured', () => {
   const servers: http.Server[] = [];
   beforeAll(async () => {
     const [payload] = await codec.encode([defaultPayloadConverter.toPayload({ answer: 'Rock $162.36' })]);
-    const json = { metadata: Object.fromEntries(Object.entries(payload!.metadata ?? {}).map(([k, v]) => [k, Buffer.from(v).toString('base64')])), data: Buffer.from(payload!.data!).toString('base64') };
+    const json = {
+      metadata: Object.fromEntries(Object.entries(payload!.metadata ?? {}).map(([k, v]) => [k, Buffer.from(v).toString('base64')])),
+      data: Buffer.from(payload!.data!).toString('base64'),
+    };
     encrypted = JSON.stringify({ payloads: [json] });
   });
   afterAll(async () => {
@@ -146,8 +149,13 @@ describe('the codec server, secured', () => {
     expect(decodedAnswer(answer)).toEqual({ answer: 'Rock $162.36' });
   });
 
-  test('with a CA it requires a client certificate that CA signed: none and a stranger\'s are refused', async () => {
-    const server = await start({ tls: codecServerTls({}, { BATON_CODEC_TLS_CERT: certs.serverCert, BATON_CODEC_TLS_KEY: certs.serverKey, BATON_CODEC_TLS_CA: certs.ca }) });
+  test("with a CA it requires a client certificate that CA signed: none and a stranger's are refused", async () => {
+    const server = await start({
+      tls: codecServerTls(
+        {},
+        { BATON_CODEC_TLS_CERT: certs.serverCert, BATON_CODEC_TLS_KEY: certs.serverKey, BATON_CODEC_TLS_CA: certs.ca },
+      ),
+    });
     await expect(decode(server, encrypted)).rejects.toThrow();
     await expect(decode(server, encrypted, { cert: certs.strangerCert, key: certs.strangerKey })).rejects.toThrow();
     const answer = await decode(server, encrypted, { cert: certs.clientCert, key: certs.clientKey });

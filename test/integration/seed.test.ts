@@ -51,7 +51,9 @@ describe('seeded database', () => {
   test('holds exactly the planted dirty rows', async () => {
     const m = await manifest();
     const ids = async (where: string) =>
-      (await db().query<{ order_id: string }>(`SELECT order_id FROM orders WHERE ${where} ORDER BY order_id`)).rows.map((r) => Number(r.order_id));
+      (await db().query<{ order_id: string }>(`SELECT order_id FROM orders WHERE ${where} ORDER BY order_id`)).rows.map((r) =>
+        Number(r.order_id),
+      );
     expect(await ids('amount < 0')).toEqual(m.dirty.negative_amount.order_ids);
     expect(await ids(`status = 'paid' AND pay_time IS NULL`)).toEqual(m.dirty.null_pay_time.order_ids);
     expect(await ids('category_id IS NULL')).toEqual(m.dirty.missing_category.order_ids);
@@ -129,7 +131,7 @@ describe('seeded database', () => {
     expect(Object.values(m.signals.books_decline.monthly_gmv)).toHaveLength(6);
   });
 
-  test('order lines add up to their orders, and last month\'s line-category figures match the manifest', async () => {
+  test("order lines add up to their orders, and last month's line-category figures match the manifest", async () => {
     const m = await manifest();
     const [start, end] = lastMonthRange(m);
     const { rows: sums } = await db().query<{ lines: string; off: string; several: string }>(
@@ -151,7 +153,11 @@ describe('seeded database', () => {
       [start, end],
     );
     const listed = m.order_items.last_month;
-    expect(rows.map((r) => r.category)).toEqual(Object.keys(listed.orders).filter((k) => k !== '(none)').sort());
+    expect(rows.map((r) => r.category)).toEqual(
+      Object.keys(listed.orders)
+        .filter((k) => k !== '(none)')
+        .sort(),
+    );
     for (const r of rows) {
       expect(Number(r.orders)).toBe(listed.orders[r.category]);
       expect(Number(r.item_revenue)).toBeCloseTo(listed.item_revenue[r.category] ?? NaN, 2);

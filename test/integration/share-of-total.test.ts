@@ -17,14 +17,24 @@ import { runAnalysis, withWorker } from '../helpers';
 async function sharePlan(input: PlannerInput): Promise<Plan> {
   const plan = await realPlanAnalysis(input);
   if (plan.kind !== 'plan') return plan;
-  const steps = plan.steps.map((s) => (s.operation.kind === 'metric' && s.operation.query.group_by.includes('genre')
-    ? { ...s, description: 'share of track revenue by genre', operation: { kind: 'share_of_total' as const, query: s.operation.query, dimension: 'genre' } }
-    : s));
+  const steps = plan.steps.map((s) =>
+    s.operation.kind === 'metric' && s.operation.query.group_by.includes('genre')
+      ? {
+          ...s,
+          description: 'share of track revenue by genre',
+          operation: { kind: 'share_of_total' as const, query: s.operation.query, dimension: 'genre' },
+        }
+      : s,
+  );
   return { ...plan, steps };
 }
 
 const harness = withWorker('share-of-total', { activityOverrides: { planAnalysis: sharePlan } });
-const CHINOOK = { catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl), asOf: '2025-12-31' };
+const CHINOOK = {
+  catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'),
+  databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl),
+  asOf: '2025-12-31',
+};
 
 /** Track revenue by genre in 2024 and in all, by hand-written SQL. */
 async function byHand(): Promise<{ total: number; byGenre: Map<string, number> }> {
@@ -37,7 +47,9 @@ async function byHand(): Promise<{ total: number; byGenre: Map<string, number> }
         WHERE i.invoice_date >= '2024-01-01' AND i.invoice_date < '2025-01-01'
         GROUP BY g.name`,
     );
-    const { rows: [all] } = await pool.query<{ v: string }>(
+    const {
+      rows: [all],
+    } = await pool.query<{ v: string }>(
       `SELECT SUM(il.unit_price * il.quantity) AS v FROM invoice_line il JOIN invoice i ON i.invoice_id = il.invoice_id
         WHERE i.invoice_date >= '2024-01-01' AND i.invoice_date < '2025-01-01'`,
     );
@@ -47,7 +59,7 @@ async function byHand(): Promise<{ total: number; byGenre: Map<string, number> }
   }
 }
 
-test('the share of track revenue by genre in 2024: the hand-written SQL\'s shares, verified independently', async () => {
+test("the share of track revenue by genre in 2024: the hand-written SQL's shares, verified independently", async () => {
   const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Track revenue by genre in 2024', CHINOOK);
   expect(result.status).toBe('completed');
   const step = result.steps.find((s) => s.step.operation.kind === 'share_of_total');

@@ -35,11 +35,15 @@ const children: ChildProcess[] = [];
 /** `node dist/src/worker.js` with `env` added, resolved once it polls. */
 async function startWorkerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'worker.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'worker.js')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  for (let i = 0; i < 300 && !output.includes('polling task queue') && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 300 && !output.includes('polling task queue') && child.exitCode === null; i++)
+    await new Promise((r) => setTimeout(r, 100));
   if (!output.includes('polling task queue')) throw new Error(`the worker did not start:\n${output}`);
   return { child, output: () => output };
 }
@@ -67,7 +71,9 @@ function parsePrometheus(text: string): Sample[] {
   return text.split('\n').flatMap((line): Sample[] => {
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
     if (!m || line.startsWith('#')) return [];
-    const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1] as string, l[2] as string]));
+    const labels = Object.fromEntries(
+      [...(m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1] as string, l[2] as string]),
+    );
     return [{ name: m[1] as string, labels, value: Number(m[3]) }];
   });
 }
@@ -80,7 +86,9 @@ async function scrape(url: string): Promise<Sample[]> {
 
 /** The sum of a metric's samples whose labels include `labels`. */
 function total(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
+  return samples
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((sum, s) => sum + s.value, 0);
 }
 
 /** Per label value (e.g. per activity type), the sum of a metric's samples. */
@@ -110,8 +118,14 @@ async function history(workflowId: string): Promise<temporal.api.history.v1.IHis
 
 /** Activities (not local ones) that completed, by type, from a history. */
 function completedActivities(events: temporal.api.history.v1.IHistoryEvent[]): string[] {
-  const typeOf = new Map(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes?.activityType?.name ?? '']));
-  return events.filter((e) => e.activityTaskCompletedEventAttributes).map((e) => typeOf.get(String(e.activityTaskCompletedEventAttributes?.scheduledEventId)) ?? '?');
+  const typeOf = new Map(
+    events
+      .filter((e) => e.activityTaskScheduledEventAttributes)
+      .map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes?.activityType?.name ?? '']),
+  );
+  return events
+    .filter((e) => e.activityTaskCompletedEventAttributes)
+    .map((e) => typeOf.get(String(e.activityTaskCompletedEventAttributes?.scheduledEventId)) ?? '?');
 }
 
 // ------------------------------------------------------------------------------------------------ metrics
@@ -129,7 +143,9 @@ test('the worker and the dev server serve Prometheus metrics whose counters matc
     const demo = await runAnalysis(client, config.taskQueue, DEMO);
     expect(demo.result.status).toBe('completed');
     const broken = await runAnalysis(client, config.taskQueue, 'What was the AOV of new customers last month?', {
-      maxStepRetries: 0, onStepFailure: 'degrade', databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere',
+      maxStepRetries: 0,
+      onStepFailure: 'degrade',
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere',
     });
     expect(broken.result.status).not.toBe('completed');
     ids = [demo.workflowId, broken.workflowId];
@@ -141,7 +157,8 @@ test('the worker and the dev server serve Prometheus metrics whose counters matc
   const agentSteps = histories.flat().filter((e) => e.activityTaskScheduledEventAttributes || localActivityMarker(e)).length;
   // Every try, as the worker's interceptor recorded it (src/temporal/execution-ledger.ts).
   const { rows: tries } = await db().query<{ activity_type: string; local: boolean; outcome: string; attempt: number }>(
-    `SELECT activity_type, activity_id LIKE 'local:%' AS local, outcome, attempt FROM baton.activity_executions WHERE workflow_id = ANY($1)`, [ids],
+    `SELECT activity_type, activity_id LIKE 'local:%' AS local, outcome, attempt FROM baton.activity_executions WHERE workflow_id = ANY($1)`,
+    [ids],
   );
   const failedTries = countBy(tries.filter((t) => !t.local && t.outcome === 'failed').map((t) => t.activity_type));
   expect(Object.values(failedTries).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
@@ -164,15 +181,23 @@ test('the worker and the dev server serve Prometheus metrics whose counters matc
   const started = tries.filter((t) => !t.local).length;
   expect(total(worker, 'temporal_activity_schedule_to_start_latency_count', tq)).toBe(started);
   expect(total(worker, 'temporal_activity_schedule_to_start_latency_bucket', { ...tq, le: '+Inf' })).toBe(started);
-  const buckets = worker.filter((s) => s.name === 'temporal_activity_schedule_to_start_latency_bucket' && s.labels.task_queue === config.taskQueue);
+  const buckets = worker.filter(
+    (s) => s.name === 'temporal_activity_schedule_to_start_latency_bucket' && s.labels.task_queue === config.taskQueue,
+  );
   expect(buckets.map((b) => b.value)).toEqual([...buckets.map((b) => b.value)].sort((a, b) => a - b));
   expect(total(worker, 'temporal_activity_schedule_to_start_latency_sum', tq)).toBeGreaterThanOrEqual(0);
   expect(total(worker, 'temporal_workflow_completed', tq)).toBe(2);
 
   // The activities that failed for good (their last try): ActivityTaskFailed events, by type.
   const failedEvents = histories.map((events) => {
-    const typeOf = new Map(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes?.activityType?.name ?? '']));
-    return events.filter((e) => e.activityTaskFailedEventAttributes).map((e) => typeOf.get(String(e.activityTaskFailedEventAttributes?.scheduledEventId)) ?? '?');
+    const typeOf = new Map(
+      events
+        .filter((e) => e.activityTaskScheduledEventAttributes)
+        .map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes?.activityType?.name ?? '']),
+    );
+    return events
+      .filter((e) => e.activityTaskFailedEventAttributes)
+      .map((e) => typeOf.get(String(e.activityTaskFailedEventAttributes?.scheduledEventId)) ?? '?');
   });
   // The dev server's endpoint: the history service's counters for the same task queue (its labels write - as _),
   // reported every second or so, each counter on its own: read until the last completions and failures are all in.
@@ -189,7 +214,9 @@ test('the worker and the dev server serve Prometheus metrics whose counters matc
     await new Promise((r) => setTimeout(r, 250));
   }
   expect(byLabel(server, 'activity_success', 'activityType', queue)).toEqual(completed);
-  expect(total(server, 'activity_end_to_end_latency_count', { ...queue, operation: 'RespondActivityTaskCompleted' })).toBe(total(server, 'activity_success', queue));
+  expect(total(server, 'activity_end_to_end_latency_count', { ...queue, operation: 'RespondActivityTaskCompleted' })).toBe(
+    total(server, 'activity_success', queue),
+  );
   // Schedule-to-start at the server: activity tasks handed out by matching (retries always are; a first try may have
   // been started eagerly, in the workflow task's reply, and never queued), in seconds.
   const activityQueue = { ...queue, task_type: 'Activity' };
@@ -200,7 +227,9 @@ test('the worker and the dev server serve Prometheus metrics whose counters matc
   expect(total(server, 'task_schedule_to_start_latency_sum', activityQueue)).toBeGreaterThanOrEqual(0);
   // Every failed try reaches the server (activity_task_fail); the last try of each failed activity fails it (activity_fail).
   expect(byLabel(server, 'activity_task_fail', 'activityType', queue)).toEqual(failedTries);
-  const finalFailures = Object.fromEntries(Object.entries(byLabel(server, 'activity_fail', 'activityType', queue)).filter(([, n]) => n > 0));
+  const finalFailures = Object.fromEntries(
+    Object.entries(byLabel(server, 'activity_fail', 'activityType', queue)).filter(([, n]) => n > 0),
+  );
   expect(finalFailures).toEqual(countBy(failedEvents.flat()));
 
   await stopWorkerProcess(child);
@@ -219,14 +248,43 @@ interface ReceivedSpan {
   error: boolean;
 }
 
-interface OtlpValue { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number }
-interface OtlpAttribute { key: string; value: OtlpValue }
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+}
+interface OtlpAttribute {
+  key: string;
+  value: OtlpValue;
+}
 interface OtlpExport {
-  resourceSpans: { resource: { attributes: OtlpAttribute[] }; scopeSpans: { spans: { traceId: string; spanId: string; parentSpanId?: string; name: string; attributes?: OtlpAttribute[]; status?: { code?: number } }[] }[] }[];
+  resourceSpans: {
+    resource: { attributes: OtlpAttribute[] };
+    scopeSpans: {
+      spans: {
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        attributes?: OtlpAttribute[];
+        status?: { code?: number };
+      }[];
+    }[];
+  }[];
 }
 
 function attributes(list: OtlpAttribute[] = []): Record<string, string | number | boolean> {
-  return Object.fromEntries(list.map((a) => [a.key, a.value.stringValue ?? (a.value.intValue !== undefined ? Number(a.value.intValue) : undefined) ?? a.value.boolValue ?? a.value.doubleValue ?? '']));
+  return Object.fromEntries(
+    list.map((a) => [
+      a.key,
+      a.value.stringValue ??
+        (a.value.intValue !== undefined ? Number(a.value.intValue) : undefined) ??
+        a.value.boolValue ??
+        a.value.doubleValue ??
+        '',
+    ]),
+  );
 }
 
 /** A local OTLP/HTTP receiver (JSON, what the OpenTelemetry SDK's OTLP/HTTP exporter sends to /v1/traces). */
@@ -242,7 +300,15 @@ async function otlpReceiver(): Promise<{ endpoint: string; spans: ReceivedSpan[]
       for (const rs of body.resourceSpans) {
         const service = String(attributes(rs.resource.attributes)['service.name'] ?? '');
         for (const span of rs.scopeSpans.flatMap((ss) => ss.spans)) {
-          spans.push({ service, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || null, name: span.name, attributes: attributes(span.attributes), error: span.status?.code === 2 });
+          spans.push({
+            service,
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId || null,
+            name: span.name,
+            attributes: attributes(span.attributes),
+            error: span.status?.code === 2,
+          });
         }
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -273,7 +339,11 @@ test('a run started by `baton ask` is one trace, exported over OTLP: a span per 
     const trace = start[0]!.traceId;
     const inTrace = receiver.spans.filter((s) => s.traceId === trace);
     // One trace for the run: the CLI's start, the workflow, every agent's scheduling and execution.
-    expect(receiver.spans.filter((s) => s.attributes.temporalWorkflowId === id || s.attributes[A.workflowId] === id).every((s) => s.traceId === trace)).toBe(true);
+    expect(
+      receiver.spans
+        .filter((s) => s.attributes.temporalWorkflowId === id || s.attributes[A.workflowId] === id)
+        .every((s) => s.traceId === trace),
+    ).toBe(true);
     expect(start[0]!.service).toBe('baton-cli-test');
     expect(start[0]!.parentSpanId).toBeNull();
     const run = inTrace.filter((s) => s.name === 'RunWorkflow:analysisWorkflow');
@@ -295,7 +365,11 @@ test('a run started by `baton ask` is one trace, exported over OTLP: a span per 
     }
     const tries = inTrace.filter((s) => s.name.startsWith('RunActivity:'));
     // One span per try; on a machine this busy an infrastructure retry is possible, and its failed try has its span too.
-    expect(tries.every((s) => ['completed', 'failed'].includes(String(s.attributes[A.status])) && s.error === (s.attributes[A.status] === 'failed'))).toBe(true);
+    expect(
+      tries.every(
+        (s) => ['completed', 'failed'].includes(String(s.attributes[A.status])) && s.error === (s.attributes[A.status] === 'failed'),
+      ),
+    ).toBe(true);
     const agents = tries.filter((s) => s.attributes[A.status] === 'completed');
     expect(countBy(agents.map((s) => s.name.slice('RunActivity:'.length)))).toEqual(countBy(calls.map((c) => c.type)));
     const byId = new Map(inTrace.map((s) => [s.spanId, s]));
@@ -303,15 +377,33 @@ test('a run started by `baton ask` is one trace, exported over OTLP: a span per 
       expect(byId.get(span.parentSpanId ?? '')?.name).toBe(span.name.replace('RunActivity:', 'StartActivity:'));
       expect(byId.get(byId.get(span.parentSpanId ?? '')?.parentSpanId ?? '')?.spanId).toBe(run[0]!.spanId);
       expect(span.service).toBe('baton-worker-test');
-      expect(span.attributes).toMatchObject({ [A.workflowId]: id, [A.agent]: span.name.slice('RunActivity:'.length), [A.status]: 'completed' });
+      expect(span.attributes).toMatchObject({
+        [A.workflowId]: id,
+        [A.agent]: span.name.slice('RunActivity:'.length),
+        [A.status]: 'completed',
+      });
       expect(span.attributes[A.attempt]).toBeGreaterThanOrEqual(1);
     }
     // The plan's steps: each one's SQL or code agents and its validation carry its step id.
     const stepIds = answer.steps.map((s) => s.step_id).sort();
     expect(stepIds.length).toBeGreaterThanOrEqual(3);
-    expect([...new Set(agents.filter((s) => s.attributes[A.agent] === 'checkStep').map((s) => String(s.attributes[A.stepId])))].sort()).toEqual(stepIds);
-    expect([...new Set(agents.filter((s) => ['runSqlStep', 'analyzeTrend', 'writeCode'].includes(String(s.attributes[A.agent]))).map((s) => String(s.attributes[A.stepId])))].sort()).toEqual(stepIds);
-    expect(agents.filter((s) => ['planAnalysis', 'writeReport', 'auditReport'].includes(String(s.attributes[A.agent]))).every((s) => s.attributes[A.stepId] === undefined)).toBe(true);
+    expect(
+      [...new Set(agents.filter((s) => s.attributes[A.agent] === 'checkStep').map((s) => String(s.attributes[A.stepId])))].sort(),
+    ).toEqual(stepIds);
+    expect(
+      [
+        ...new Set(
+          agents
+            .filter((s) => ['runSqlStep', 'analyzeTrend', 'writeCode'].includes(String(s.attributes[A.agent])))
+            .map((s) => String(s.attributes[A.stepId])),
+        ),
+      ].sort(),
+    ).toEqual(stepIds);
+    expect(
+      agents
+        .filter((s) => ['planAnalysis', 'writeReport', 'auditReport'].includes(String(s.attributes[A.agent])))
+        .every((s) => s.attributes[A.stepId] === undefined),
+    ).toBe(true);
     expect(agents.find((s) => s.attributes[A.agent] === 'describeCatalog')?.attributes[A.local]).toBe(true);
     expect(agents.find((s) => s.attributes[A.agent] === 'planAnalysis')?.attributes[A.local]).toBe(false);
 

@@ -44,14 +44,21 @@ test('a wrong number in the report is caught by the auditor and only its section
   planted = { reportTypoAttempts: 1 };
   const { workflowId, result } = await runAnalysis(harness.client, harness.config.taskQueue, QUESTION);
   const types = await scheduledActivities(harness.client, workflowId);
-  expect(types.filter((t) => t === 'writeReport' || t === 'auditReport')).toEqual(['writeReport', 'auditReport', 'writeReport', 'auditReport']);
+  expect(types.filter((t) => t === 'writeReport' || t === 'auditReport')).toEqual([
+    'writeReport',
+    'auditReport',
+    'writeReport',
+    'auditReport',
+  ]);
   const audits = await activityResults<AuditOutput>(harness.client, workflowId, 'auditReport');
-  expect(audits[0]!.findings).toEqual([{ kind: 'wrong_value', section_id: 'summary', detail: expect.stringMatching(/^"[^"]+" \[1\] does not state s4\.value_before = 0\.26/) }]);
+  expect(audits[0]!.findings).toEqual([
+    { kind: 'wrong_value', section_id: 'summary', detail: expect.stringMatching(/^"[^"]+" \[1\] does not state s4\.value_before = 0\.26/) },
+  ]);
   expect(audits[0]!.sections_to_fix).toEqual(['summary']);
   expect(audits[1]).toMatchObject({ clean: true, findings: [] });
 
   const drafts = await activityResults<ReportDraft>(harness.client, workflowId, 'writeReport');
-  const [first, second] = await Promise.all(drafts.map((d) => loadArtifact<ReportOutput>(d.report_ref))) as [ReportOutput, ReportOutput];
+  const [first, second] = (await Promise.all(drafts.map((d) => loadArtifact<ReportOutput>(d.report_ref)))) as [ReportOutput, ReportOutput];
   expect(second.attempt).toBe(2);
   expect(second.sections.find((s) => s.id === 'summary')!.body).not.toEqual(first.sections.find((s) => s.id === 'summary')!.body);
   // Every other section is the first attempt's, unchanged, with the same markers.
@@ -76,21 +83,51 @@ test('a report that stays wrong after 2 rewrites is published marked as such', a
 
 describe('the auditor on its own', () => {
   const calc = (id: string, value: number, importance: Calculation['importance'] = 'high'): Calculation => ({
-    id, value, importance, description: id, step_id: 's1', display: 'number', delta: false, formula: 'f', sources: [], pick: { field: 'value', match: null },
+    id,
+    value,
+    importance,
+    description: id,
+    step_id: 's1',
+    display: 'number',
+    delta: false,
+    formula: 'f',
+    sources: [],
+    pick: { field: 'value', match: null },
   });
   const report = (body: string, citations: ReportOutput['citations']): ReportOutput => ({
-    task_id: 'report', input_task_id: 'analysis', title: 't', language: 'en', sections: [{ id: 'summary', heading: 'Summary', body }],
-    key_metrics: [], charts: [], citations, limitations: [], status: 'completed', answer: 'a', attempt: 1, audit: null,
+    task_id: 'report',
+    input_task_id: 'analysis',
+    title: 't',
+    language: 'en',
+    sections: [{ id: 'summary', heading: 'Summary', body }],
+    key_metrics: [],
+    charts: [],
+    citations,
+    limitations: [],
+    status: 'completed',
+    answer: 'a',
+    attempt: 1,
+    audit: null,
   });
-  const cite = (marker: number, id: string, value: number) => ({ marker, calculation_id: id, value, description: id, formula: 'f', sources: [] });
+  const cite = (marker: number, id: string, value: number) => ({
+    marker,
+    calculation_id: id,
+    value,
+    description: id,
+    formula: 'f',
+    sources: [],
+  });
 
   test('finds uncited numbers, wrong values, dangling markers, unverified citations and unused important numbers', async () => {
-    const written = report('GMV was ¥1,200.00[1], up 12.5%[2] on 3 days, rate 19.30%[3], see [7]. Orders: 40[4]. Since 2026-10 (`amount > 0`). Growth < 50%[2].', [
-      cite(1, 'gmv', 1200), cite(2, 'growth', 0.125), cite(3, 'rate', 0.2), cite(4, 'skewed', 40),
-    ]);
+    const written = report(
+      'GMV was ¥1,200.00[1], up 12.5%[2] on 3 days, rate 19.30%[3], see [7]. Orders: 40[4]. Since 2026-10 (`amount > 0`). Growth < 50%[2].',
+      [cite(1, 'gmv', 1200), cite(2, 'growth', 0.125), cite(3, 'rate', 0.2), cite(4, 'skewed', 40)],
+    );
     const calculations = [calc('gmv', 1200), calc('growth', 0.125), calc('rate', 0.2), calc('skewed', 44), calc('unused', 5)];
     const out = await auditReport({
-      task_id: 'audit', workflow_id: 'audit-test', final_attempt: true,
+      task_id: 'audit',
+      workflow_id: 'audit-test',
+      final_attempt: true,
       report_ref: await storeArtifact('audit-test', 'report', 'report', written),
       calculation_refs: [(await storeCalculations('audit-test', 's1', calculations))!],
       verified: ['gmv', 'growth', 'rate', 'unused'],
@@ -114,7 +151,18 @@ describe('the auditor on its own', () => {
 
 describe('choosing what to recompute', () => {
   const make = (n: number, importance: Calculation['importance']): Calculation[] =>
-    Array.from({ length: n }, (_, i) => ({ id: `${importance}${i}`, step_id: 's1', value: i, display: 'number', delta: false, description: 'd', formula: 'f', sources: [], importance, pick: { field: 'value', match: null } }));
+    Array.from({ length: n }, (_, i) => ({
+      id: `${importance}${i}`,
+      step_id: 's1',
+      value: i,
+      display: 'number',
+      delta: false,
+      description: 'd',
+      formula: 'f',
+      sources: [],
+      importance,
+      pick: { field: 'value', match: null },
+    }));
   test.each([
     // [high, medium, low] → selected
     [[5, 30, 20], 5 + 10],

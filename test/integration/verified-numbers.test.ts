@@ -15,7 +15,11 @@ const harness = withWorker('verified-numbers', { activityOverrides: plantFaults(
 
 /** GMV of last month by hand-written SQL (the accuracy suite's definition). */
 async function gmvLastMonth(): Promise<number> {
-  return scalar(evalContext(db(), (await manifest()).last_month), `SELECT sum(amount) AS v FROM orders o WHERE o.status = 'paid' AND o.amount > 0 AND to_char(o.pay_time, 'YYYY-MM') = $1`, [(await manifest()).last_month]);
+  return scalar(
+    evalContext(db(), (await manifest()).last_month),
+    `SELECT sum(amount) AS v FROM orders o WHERE o.status = 'paid' AND o.amount > 0 AND to_char(o.pay_time, 'YYYY-MM') = $1`,
+    [(await manifest()).last_month],
+  );
 }
 
 test('a clean run: the metric is verified, with its calculation and the citation the report gives it', async () => {
@@ -53,7 +57,9 @@ test('the same in English', async () => {
   const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What was GMV last month?');
   expect(result.status).toBe('degraded');
   expect(result.metrics[0]).toMatchObject({ verified: false, citation: null });
-  expect(result.answer).toMatch(new RegExp(`GMV for \\w+ \\d{4} was ${formatMoney(result.metrics[0]!.value!, 'CNY').replace(/[$.]/g, '\\$&')} \\(unverified\\)\\.`));
+  expect(result.answer).toMatch(
+    new RegExp(`GMV for \\w+ \\d{4} was ${formatMoney(result.metrics[0]!.value!, 'CNY').replace(/[$.]/g, '\\$&')} \\(unverified\\)\\.`),
+  );
 });
 
 test('a trend: chart data tables cite each value or mark it, and the sentences read as written by a person', async () => {

@@ -10,9 +10,19 @@ const BATON = path.resolve(__dirname, '../..', 'bin', 'baton');
 
 test('flags over the environment set concurrency and cache; it serves a run and stops gracefully on SIGTERM', async () => {
   const taskQueue = uniqueTaskQueue('worker-command');
-  const child = spawn(process.execPath, [BATON, 'worker', '--task-queue', taskQueue, '--max-activities', '7', '--max-workflow-tasks', '4'], {
-    env: { ...process.env, NO_COLOR: '1', BATON_WORKER_MAX_ACTIVITIES: '50', BATON_WORKER_MAX_LOCAL_ACTIVITIES: '9', BATON_WORKER_MAX_CACHED_WORKFLOWS: '12' },
-  });
+  const child = spawn(
+    process.execPath,
+    [BATON, 'worker', '--task-queue', taskQueue, '--max-activities', '7', '--max-workflow-tasks', '4'],
+    {
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        BATON_WORKER_MAX_ACTIVITIES: '50',
+        BATON_WORKER_MAX_LOCAL_ACTIVITIES: '9',
+        BATON_WORKER_MAX_CACHED_WORKFLOWS: '12',
+      },
+    },
+  );
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -21,7 +31,11 @@ test('flags over the environment set concurrency and cache; it serves a run and 
   try {
     for (let i = 0; i < 300 && !output.includes('polling task queue'); i++) await new Promise((r) => setTimeout(r, 100));
     const line = output.split('\n').find((l) => l.includes('polling task queue')) ?? output;
-    expect(line).toMatch(new RegExp(`^baton worker \\d+ polling task queue "${taskQueue}" on ${testConfig().temporalAddress.replace(/\./g, '\\.')} \\(plaintext\\), namespace default; 7 activities, 9 local activities, 4 workflow tasks, 12 cached workflows; unversioned$`));
+    expect(line).toMatch(
+      new RegExp(
+        `^baton worker \\d+ polling task queue "${taskQueue}" on ${testConfig().temporalAddress.replace(/\./g, '\\.')} \\(plaintext\\), namespace default; 7 activities, 9 local activities, 4 workflow tasks, 12 cached workflows; unversioned$`,
+      ),
+    );
 
     const { result } = await runAnalysis(client, taskQueue, '上个月 GMV 是多少？');
     expect(result.status).toBe('completed');

@@ -26,7 +26,8 @@ const SERVER_ENV = {
 const ADDRESS = `127.0.0.1:${PORT}`;
 const AWAY_MS = 60_000;
 
-const server = (command: 'start' | 'stop') => promisify(execFile)('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), command], { env: SERVER_ENV });
+const server = (command: 'start' | 'stop') =>
+  promisify(execFile)('bash', [path.join(ROOT, 'scripts', 'temporal-server.sh'), command], { env: SERVER_ENV });
 
 let worker: ChildProcess | null = null;
 let latecomer: ChildProcess | null = null;
@@ -43,7 +44,13 @@ test('a worker whose Temporal server restarts (60 s away) keeps polling and fini
   let output = '';
   worker = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'worker.js')], {
     // Every activity held open 1.5 s (heartbeating), so the run is still in flight when the server goes.
-    env: { ...process.env, TEMPORAL_ADDRESS: ADDRESS, BATON_TASK_QUEUE: taskQueue, BATON_ACTIVITY_DELAY_MS: '1500', BATON_WORKER_RECONNECT_LIMIT_S: '180' },
+    env: {
+      ...process.env,
+      TEMPORAL_ADDRESS: ADDRESS,
+      BATON_TASK_QUEUE: taskQueue,
+      BATON_ACTIVITY_DELAY_MS: '1500',
+      BATON_WORKER_RECONNECT_LIMIT_S: '180',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exits: (number | string | null)[] = [];
@@ -57,12 +64,17 @@ test('a worker whose Temporal server restarts (60 s away) keeps polling and fini
   let connection = await connect();
   const workflowId = `analysis-restart-${Date.now().toString(36)}`;
   await new Client({ connection, dataConverter: dataConverterFromEnv() }).workflow.start(analysisWorkflow, {
-    workflowId, taskQueue, args: [{ question: 'What was GMV last month?', asOf: todayIn(testConfig().timeZone) }],
+    workflowId,
+    taskQueue,
+    args: [{ question: 'What was GMV last month?', asOf: todayIn(testConfig().timeZone) }],
   });
   await connection.close();
   // The run is under way (its first activities done) when the server goes.
   for (let i = 0; i < 300; i++) {
-    const { rows } = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM baton.activity_executions WHERE workflow_id = $1 AND outcome = 'completed'", [workflowId]);
+    const { rows } = await db().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM baton.activity_executions WHERE workflow_id = $1 AND outcome = 'completed'",
+      [workflowId],
+    );
     if ((rows[0]?.n ?? 0) >= 2) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -84,15 +96,25 @@ test('a worker whose Temporal server restarts (60 s away) keeps polling and fini
   await server('start');
 
   connection = await connect();
-  const result = await new Client({ connection, dataConverter: dataConverterFromEnv() }).workflow.getHandle<typeof analysisWorkflow>(workflowId).result();
+  const result = await new Client({ connection, dataConverter: dataConverterFromEnv() }).workflow
+    .getHandle<typeof analysisWorkflow>(workflowId)
+    .result();
   await connection.close();
   expect(result.status).toBe('completed');
   // One worker process did all of it, and it is still running.
-  const { rows } = await db().query<{ worker_pid: number }>('SELECT DISTINCT worker_pid FROM baton.activity_executions WHERE workflow_id = $1', [workflowId]);
+  const { rows } = await db().query<{ worker_pid: number }>(
+    'SELECT DISTINCT worker_pid FROM baton.activity_executions WHERE workflow_id = $1',
+    [workflowId],
+  );
   expect(rows.map((r) => r.worker_pid)).toEqual([worker.pid]);
   expect(exits).toEqual([]);
   // What the worker said while the server was away (the SDK's Worker.run() rejecting, and the worker remade).
-  console.log(output.split('\n').filter((l) => /trying again|polling task queue/.test(l)).join('\n'));
+  console.log(
+    output
+      .split('\n')
+      .filter((l) => /trying again|polling task queue/.test(l))
+      .join('\n'),
+  );
 
   // The latecomer polls now that the server is back, in the process that started while it was away.
   for (let i = 0; i < 300 && !lateOutput.includes('polling task queue'); i++) await new Promise((r) => setTimeout(r, 100));

@@ -24,10 +24,29 @@ test('recomputed numbers match within 1% relative, counts exactly', () => {
 
 test('a row whose group value is missing is found again by the validator', () => {
   const step: PlanStep = {
-    step_id: 's1', description: 'GMV by category', depends_on: [], expected_output: 'rows', metrics: ['gmv'], dimensions: ['category'],
-    operation: { kind: 'metric', query: { metric: 'gmv', window: { start: '2026-10-01', end: '2026-11-01', label_zh: '2026年10月', label_en: 'October 2026', source: 'question' }, filters: [], group_by: ['category'], periods: [], order: null, limit: null } },
+    step_id: 's1',
+    description: 'GMV by category',
+    depends_on: [],
+    expected_output: 'rows',
+    metrics: ['gmv'],
+    dimensions: ['category'],
+    operation: {
+      kind: 'metric',
+      query: {
+        metric: 'gmv',
+        window: { start: '2026-10-01', end: '2026-11-01', label_zh: '2026年10月', label_en: 'October 2026', source: 'question' },
+        filters: [],
+        group_by: ['category'],
+        periods: [],
+        order: null,
+        limit: null,
+      },
+    },
   };
-  const rows = [{ category: '数码', value: 10 }, { category: null, value: 3 }];
+  const rows = [
+    { category: '数码', value: 10 },
+    { category: null, value: 3 },
+  ];
   const calcs = stepCalculations(step, rows, {}, catalogFor(undefined), 'en');
   expect(calcs.map((c) => c.id)).toEqual(['s1.数码.value', 's1.(missing).value']);
   expect(calcs.map((c) => pickValue({ rows, summary: {} }, c.pick))).toEqual([10, 3]);
@@ -43,7 +62,10 @@ test('samples that do not vary get no t-test instead of NaN', () => {
 
 test('dates and periods in report text are not claims; "<" only bounds a p-value', () => {
   const text = 'GMV for October 2026, Q3 2026, 2026年第3季度, 2026年, 2026-W40, 2026-10 and 2026-10-31: ¥1.00[1], p < 0.0001[2]';
-  expect(readNumbers(text).numbers.map((n) => [n.text, n.marker])).toEqual([['¥1.00', 1], ['< 0.0001', 2]]);
+  expect(readNumbers(text).numbers.map((n) => [n.text, n.marker])).toEqual([
+    ['¥1.00', 1],
+    ['< 0.0001', 2],
+  ]);
   const [, bound] = readNumbers(text).numbers;
   expect(states(bound!, 0.00002)).toBe(true);
   expect(states(bound!, 0.002)).toBe(false);
@@ -51,11 +73,29 @@ test('dates and periods in report text are not claims; "<" only bounds a p-value
 
 test('the rules coder writes valid code whatever the step ids and descriptions', async () => {
   const step: PlanStep = {
-    step_id: 'step-2', description: 'top regions\nby GMV', depends_on: ['default'], expected_output: 'rows', metrics: ['gmv'], dimensions: ['region'],
+    step_id: 'step-2',
+    description: 'top regions\nby GMV',
+    depends_on: ['default'],
+    expected_output: 'rows',
+    metrics: ['gmv'],
+    dimensions: ['region'],
     operation: { kind: 'top_n', source: 'default', column: 'value', n: 1, order: 'desc' },
   };
   const { code } = writeStepCode(step, 1, [], false);
-  const run = await runInSandbox(code, { dependencies: { default: { columns: [{ name: 'region', type: 'text', meaning: 'r' }], rows: [{ region: '华东', value: 2 }, { region: '华北', value: 5 }], summary: {} } }, partial_periods: [], queries: {} });
+  const run = await runInSandbox(code, {
+    dependencies: {
+      default: {
+        columns: [{ name: 'region', type: 'text', meaning: 'r' }],
+        rows: [
+          { region: '华东', value: 2 },
+          { region: '华北', value: 5 },
+        ],
+        summary: {},
+      },
+    },
+    partial_periods: [],
+    queries: {},
+  });
   expect(run).toMatchObject({ status: 'ok', output: { rows: [{ region: '华北', value: 5 }] } });
 });
 
@@ -69,12 +109,23 @@ test('period keys among the row labels stay dates: masking a year never leaves "
   expect(readNumbers('2021-01 ¥35.64[1]; 2021 ¥449.46[2]', ['2021', '2021-01']).numbers.map((n) => n.text)).toEqual(['¥35.64', '¥449.46']);
 });
 
-test('money is written in the metric\'s currency, and the auditor reads every currency back', () => {
+test("money is written in the metric's currency, and the auditor reads every currency back", () => {
   const money = (unit: string | null) => formatCalculation({ value: 2328.6, display: 'currency', delta: false, unit }, 'en');
-  expect([money('USD'), money('EUR'), money('GBP'), money('CNY'), money('CHF'), money(null)]).toEqual(['$2,328.60', '€2,328.60', '£2,328.60', '¥2,328.60', 'CHF 2,328.60', '¥2,328.60']);
+  expect([money('USD'), money('EUR'), money('GBP'), money('CNY'), money('CHF'), money(null)]).toEqual([
+    '$2,328.60',
+    '€2,328.60',
+    '£2,328.60',
+    '¥2,328.60',
+    'CHF 2,328.60',
+    '¥2,328.60',
+  ]);
   expect(formatCalculation({ value: -21.09, display: 'currency', delta: true, unit: 'USD' }, 'en')).toBe('−$21.09');
   const read = readNumbers('revenue $2,328.60[1], down −$21.09[2], fees CHF 5.00[3]').numbers;
-  expect(read.map((n) => [n.value, n.marker])).toEqual([[2328.6, 1], [-21.09, 2], [5, 3]]);
+  expect(read.map((n) => [n.value, n.marker])).toEqual([
+    [2328.6, 1],
+    [-21.09, 2],
+    [5, 3],
+  ]);
 });
 
 test('a year before a comma or a full stop is a date; a year-like amount with decimals or thousands is a number', () => {

@@ -47,7 +47,7 @@ describe('dependencies match the runtime', () => {
     expect(semver.satisfies(process.version, manifest.engines?.node ?? '')).toBe(true);
   });
 
-  test("every package in the lock file supports the oldest Node 20 we claim, by its own engines", () => {
+  test('every package in the lock file supports the oldest Node 20 we claim, by its own engines', () => {
     const oldest = oldestSupportedNode();
     const unsupported: string[] = [];
     let checked = 0;
@@ -56,7 +56,8 @@ describe('dependencies match the runtime', () => {
       const range = nodeRange(entry);
       if (range === undefined) continue;
       checked++;
-      if (!semver.satisfies(oldest, range)) unsupported.push(`${path.replace(/^.*node_modules\//, '')}@${entry.version ?? '?'} needs node ${range}`);
+      if (!semver.satisfies(oldest, range))
+        unsupported.push(`${path.replace(/^.*node_modules\//, '')}@${entry.version ?? '?'} needs node ${range}`);
     }
     expect(checked).toBeGreaterThan(50);
     expect(unsupported).toEqual([]);

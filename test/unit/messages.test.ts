@@ -29,7 +29,7 @@ describe('the message catalog', () => {
     for (const key of keys) expect(key).toMatch(/^(common|report|render|chart|trend|stats|quality|analysis|operation)\.[a-z0-9._-]+$/);
   });
 
-  it('holds every operation module\'s messages, each keyed by its kind', () => {
+  it("holds every operation module's messages, each keyed by its kind", () => {
     for (const operation of Object.values(OPERATIONS)) {
       const own = Object.keys(operation.messages);
       expect(own.length).toBeGreaterThan(0);
@@ -38,7 +38,8 @@ describe('the message catalog', () => {
         expect(ALL[key]).toBe(operation.messages[key]);
       }
     }
-    for (const key of keys.filter((k) => k.startsWith('operation.'))) expect(Object.values(OPERATIONS).some((o) => key in o.messages)).toBe(true);
+    for (const key of keys.filter((k) => k.startsWith('operation.')))
+      expect(Object.values(OPERATIONS).some((o) => key in o.messages)).toBe(true);
   });
 
   it.each(keys)('%s renders in both languages, every placeholder replaced', (key) => {

@@ -32,14 +32,22 @@ test('the new-vs-returning example plans exactly four steps with only the necess
 test('a question one step can answer gets one step', () => {
   const p = plan('上个月销售额多少');
   expect(steps(p)).toHaveLength(1);
-  expect(steps(p)[0]?.operation).toMatchObject({ kind: 'metric', query: { metric: 'gmv', group_by: [], window: { start: '2026-10-01', end: '2026-11-01' } } });
+  expect(steps(p)[0]?.operation).toMatchObject({
+    kind: 'metric',
+    query: { metric: 'gmv', group_by: [], window: { start: '2026-10-01', end: '2026-11-01' } },
+  });
 });
 
 test('top-N questions are one sorted, limited step', () => {
   const p = plan('上个月销售额最高的三个品类');
   expect(steps(p)).toHaveLength(1);
-  expect(steps(p)[0]?.operation).toMatchObject({ kind: 'metric', query: { metric: 'gmv', group_by: ['category'], order: 'desc', limit: 3 } });
-  expect(steps(plan('Which 2 regions had the lowest AOV last month?'))[0]?.operation).toMatchObject({ query: { metric: 'aov', group_by: ['region'], order: 'asc', limit: 2 } });
+  expect(steps(p)[0]?.operation).toMatchObject({
+    kind: 'metric',
+    query: { metric: 'gmv', group_by: ['category'], order: 'desc', limit: 3 },
+  });
+  expect(steps(plan('Which 2 regions had the lowest AOV last month?'))[0]?.operation).toMatchObject({
+    query: { metric: 'aov', group_by: ['region'], order: 'asc', limit: 2 },
+  });
 });
 
 test('"why did X change" plans the change, its decompositions, a ranking and the related metrics', () => {
@@ -47,14 +55,28 @@ test('"why did X change" plans the change, its decompositions, a ranking and the
   const s = steps(p);
   expect(s.map((x) => x.operation.kind)).toEqual(['metric', 'change_decomposition', 'change_decomposition', 'rank_contributors', 'metric']);
   expect(s.map((x) => x.depends_on)).toEqual([[], ['s1'], ['s1'], ['s2', 's3'], []]);
-  expect(s[0]?.operation).toMatchObject({ query: { metric: 'repurchase_rate', filters: [{ dimension: 'region', values: ['华东'] }], window: { start: '2026-09-01', end: '2026-11-01' } } });
-  expect(s[4]?.operation).toMatchObject({ query: { metric: 'new_customer_conversion', filters: [{ dimension: 'region', values: ['华东'] }] } });
+  expect(s[0]?.operation).toMatchObject({
+    query: {
+      metric: 'repurchase_rate',
+      filters: [{ dimension: 'region', values: ['华东'] }],
+      window: { start: '2026-09-01', end: '2026-11-01' },
+    },
+  });
+  expect(s[4]?.operation).toMatchObject({
+    query: { metric: 'new_customer_conversion', filters: [{ dimension: 'region', values: ['华东'] }] },
+  });
 });
 
 test('trends cover six full months and end in a trend step', () => {
   const s = steps(plan('Show the trend of books GMV'));
   expect(s.map((x) => x.operation.kind)).toEqual(['metric', 'trend']);
-  expect(s[0]?.operation).toMatchObject({ query: { group_by: ['month'], filters: [{ dimension: 'category', values: ['图书'] }], window: { start: '2026-05-01', end: '2026-11-01' } } });
+  expect(s[0]?.operation).toMatchObject({
+    query: {
+      group_by: ['month'],
+      filters: [{ dimension: 'category', values: ['图书'] }],
+      window: { start: '2026-05-01', end: '2026-11-01' },
+    },
+  });
 });
 
 test('a question that would need more than 6 steps asks for clarification', () => {

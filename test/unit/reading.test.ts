@@ -58,7 +58,10 @@ describe('periods named in a question', () => {
 
   test('two periods set against each other stay two', () => {
     expect(readPeriods('revenue March 2024 vs March 2023', AS_OF).periods.map((p) => p.window.start)).toEqual(['2024-03-01', '2023-03-01']);
-    expect(readPeriods('why did revenue change between 2023 and 2024', AS_OF, true).periods.map((p) => p.window.start)).toEqual(['2023-01-01', '2024-01-01']);
+    expect(readPeriods('why did revenue change between 2023 and 2024', AS_OF, true).periods.map((p) => p.window.start)).toEqual([
+      '2023-01-01',
+      '2024-01-01',
+    ]);
   });
 
   test('"may" the verb is not May', () => {
@@ -86,11 +89,16 @@ describe('the period chosen from the data, not the calendar', () => {
       expect(p.kind).toBe('needs_clarification');
       expect(p.kind === 'needs_clarification' && p.reason).toMatch(/2021-01-01 (–|至) 2025-12-22/);
     }
-    expect(plan('What was revenue last month?')).toMatchObject({ reason: 'there is no revenue data in October 2026; the data covers 2021-01-01 – 2025-12-22' });
+    expect(plan('What was revenue last month?')).toMatchObject({
+      reason: 'there is no revenue data in October 2026; the data covers 2021-01-01 – 2025-12-22',
+    });
   });
 
   test('a period wholly outside the data gets the extent, not a zero', () => {
-    expect(plan('revenue in 2019')).toMatchObject({ kind: 'needs_clarification', reason: 'there is no revenue data in 2019; the data covers 2021-01-01 – 2025-12-22' });
+    expect(plan('revenue in 2019')).toMatchObject({
+      kind: 'needs_clarification',
+      reason: 'there is no revenue data in 2019; the data covers 2021-01-01 – 2025-12-22',
+    });
   });
 
   test('a trend without a period: the six latest full months with data', () => {
@@ -100,7 +108,12 @@ describe('the period chosen from the data, not the calendar', () => {
 
 describe('rankings, comparisons and words the plan uses', () => {
   test('"which X … most" is the top one by X; "which year" ranks the years', () => {
-    expect(firstQuery(plan('Which genre brought in the most revenue in 2023?'))).toMatchObject({ metric: 'track_revenue', group_by: ['genre'], order: 'desc', limit: 1 });
+    expect(firstQuery(plan('Which genre brought in the most revenue in 2023?'))).toMatchObject({
+      metric: 'track_revenue',
+      group_by: ['genre'],
+      order: 'desc',
+      limit: 1,
+    });
     expect(firstQuery(plan('哪一年的销售额最高'))).toMatchObject({ group_by: ['year'], order: 'desc', limit: 1 });
     expect(firstQuery(plan('2024年哪个流派的销售额最低'))).toMatchObject({ group_by: ['genre'], order: 'asc', limit: 1 });
     expect(firstQuery(plan('累计销售额最高的销售代表'))).toMatchObject({ group_by: ['support_rep'], order: 'desc', limit: 1 });
@@ -125,7 +138,11 @@ describe('rankings, comparisons and words the plan uses', () => {
   });
 
   test('mixed-language questions read both languages', () => {
-    expect(firstQuery(plan('2024年 revenue by country'))).toMatchObject({ metric: 'revenue', group_by: ['country'], window: { start: '2024-01-01', end: '2025-01-01' } });
+    expect(firstQuery(plan('2024年 revenue by country'))).toMatchObject({
+      metric: 'revenue',
+      group_by: ['country'],
+      window: { start: '2024-01-01', end: '2025-01-01' },
+    });
   });
 
   test('the reading restates what is computed and names the words not used', () => {
@@ -137,7 +154,9 @@ describe('rankings, comparisons and words the plan uses', () => {
     expect(blocking).toEqual([]);
     // A catalog word the plan leaves out blocks: "customers" names a dimension nothing here filters or groups by.
     expect(plan('Show revenue by year for our happy customers')).toMatchObject({ kind: 'plan' });
-    expect(readingOfPlan('Show revenue by year for our happy customers', p.steps, catalog, 'en', AS_OF, null).blocking).toEqual(['customers']);
+    expect(readingOfPlan('Show revenue by year for our happy customers', p.steps, catalog, 'en', AS_OF, null).blocking).toEqual([
+      'customers',
+    ]);
   });
 
   test('a plan that drops a grain, a ranking or a metric the question asks for is blocked', () => {
@@ -151,8 +170,14 @@ describe('rankings, comparisons and words the plan uses', () => {
 
 describe('bad input gets a message naming what exists', () => {
   test('top 0 and top 10000', () => {
-    expect(plan('top 0 countries by revenue')).toMatchObject({ kind: 'needs_clarification', reason: 'a ranking of 0 is not possible: ask for between 1 and 1000' });
-    expect(plan('top 10000 countries by revenue')).toMatchObject({ kind: 'needs_clarification', reason: 'a ranking of 10000 is not possible: ask for between 1 and 1000' });
+    expect(plan('top 0 countries by revenue')).toMatchObject({
+      kind: 'needs_clarification',
+      reason: 'a ranking of 0 is not possible: ask for between 1 and 1000',
+    });
+    expect(plan('top 10000 countries by revenue')).toMatchObject({
+      kind: 'needs_clarification',
+      reason: 'a ranking of 10000 is not possible: ask for between 1 and 1000',
+    });
   });
 
   test('a dimension the catalog lacks', () => {
@@ -180,7 +205,8 @@ describe('fan-out', () => {
 });
 
 test('joins declare their relationship: one_to_one never fans out, one_to_many fans out forwards only', () => {
-  const catalogWith = (relationship: string, key = 'primary_key: account_id, ') => parseCatalog(`
+  const catalogWith = (relationship: string, key = 'primary_key: account_id, ') =>
+    parseCatalog(`
 name: rel
 tables:
   accounts: { ${key}time_column: opened_at }
@@ -195,14 +221,29 @@ metrics:
 dimensions:
   tier: { label: tier, label_zh: 等级, column: profiles.tier }
 `);
-  const q = { metric: 'accounts', window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' as const }, filters: [], group_by: ['tier'] };
+  const q = {
+    metric: 'accounts',
+    window: { start: '2024-01-01', end: '2025-01-01', label_zh: '', label_en: '', source: 'question' as const },
+    filters: [],
+    group_by: ['tier'],
+  };
   expect(compileMetricQuery(catalogWith('one_to_one'), q).sql).not.toMatch(/DISTINCT/);
   expect(compileMetricQuery(catalogWith('many_to_one'), q).sql).not.toMatch(/DISTINCT/);
   // Towards the many side: accounts are matched by key and counted once per tier.
-  expect(compileMetricQuery(catalogWith('one_to_many'), q).sql).toMatch(/SELECT DISTINCT profiles\.tier AS tier, accounts\.account_id AS row_key_1/);
+  expect(compileMetricQuery(catalogWith('one_to_many'), q).sql).toMatch(
+    /SELECT DISTINCT profiles\.tier AS tier, accounts\.account_id AS row_key_1/,
+  );
   // Refused when nothing can count a row once: no primary key, or the aggregate itself reads the finer table.
-  expect(() => compileMetricQuery(catalogWith('one_to_many', ''), q)).toThrow(new FanOutError('accounts', 'accounts.account_id → profiles.account_id', 'the table accounts declares no primary_key, so its rows cannot be counted once each'));
-  expect(() => compileMetricQuery(catalogWith('one_to_many'), { ...q, metric: 'tiered', group_by: [] })).toThrow(/the metric's own aggregate reads the finer table/);
+  expect(() => compileMetricQuery(catalogWith('one_to_many', ''), q)).toThrow(
+    new FanOutError(
+      'accounts',
+      'accounts.account_id → profiles.account_id',
+      'the table accounts declares no primary_key, so its rows cannot be counted once each',
+    ),
+  );
+  expect(() => compileMetricQuery(catalogWith('one_to_many'), { ...q, metric: 'tiered', group_by: [] })).toThrow(
+    /the metric's own aggregate reads the finer table/,
+  );
 });
 
 describe('partial months', () => {
@@ -217,13 +258,19 @@ describe('partial months', () => {
 
 describe('a plan that cannot say what was asked', () => {
   test('asks back with what it would have answered and rephrasings the plan language can answer', async () => {
-    const ask = (question: string, language: 'zh' | 'en') => planAnalysis({
-      question, intent: { intent: 'query', decided_by: 'model', matched: null, model: 'offline-rules', language }, asOf: AS_OF,
-      catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'), feedback: [], extent,
-    });
+    const ask = (question: string, language: 'zh' | 'en') =>
+      planAnalysis({
+        question,
+        intent: { intent: 'query', decided_by: 'model', matched: null, model: 'offline-rules', language },
+        asOf: AS_OF,
+        catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'),
+        feedback: [],
+        extent,
+      });
     expect(await ask('Show revenue by year for our happy customers', 'en')).toMatchObject({
       kind: 'needs_clarification',
-      reason: 'the plan cannot express “customers” from the question; as planned it would only answer: revenue, all time (2021-01-01 – 2025-12-22), by year: (not used: happy, customers)',
+      reason:
+        'the plan cannot express “customers” from the question; as planned it would only answer: revenue, all time (2021-01-01 – 2025-12-22), by year: (not used: happy, customers)',
       question: 'You could ask: "revenue by year, all time" or "revenue by customer, top 5".',
     });
     expect(await ask('2024年我们快乐客户的销售额', 'zh')).toMatchObject({
@@ -236,11 +283,20 @@ describe('a plan that cannot say what was asked', () => {
 
 describe('questions phrased as people ask them', () => {
   test('"compare A and B" and "A比B" set two periods against each other', () => {
-    expect(firstQuery(plan('Compare 2023 and 2024 revenue'))).toMatchObject({ group_by: ['year'], window: { start: '2023-01-01', end: '2025-01-01' } });
-    expect(firstQuery(plan('2024年销售额比2023年增长了多少'))).toMatchObject({ group_by: ['year'], window: { start: '2023-01-01', end: '2025-01-01' } });
+    expect(firstQuery(plan('Compare 2023 and 2024 revenue'))).toMatchObject({
+      group_by: ['year'],
+      window: { start: '2023-01-01', end: '2025-01-01' },
+    });
+    expect(firstQuery(plan('2024年销售额比2023年增长了多少'))).toMatchObject({
+      group_by: ['year'],
+      window: { start: '2023-01-01', end: '2025-01-01' },
+    });
   });
 
   test('a comparison of a longer period without a second one compares it with the period before', () => {
-    expect(firstQuery(plan('compare revenue in Q3 2025'))).toMatchObject({ group_by: ['quarter'], window: { start: '2025-04-01', end: '2025-10-01' } });
+    expect(firstQuery(plan('compare revenue in Q3 2025'))).toMatchObject({
+      group_by: ['quarter'],
+      window: { start: '2025-04-01', end: '2025-10-01' },
+    });
   });
 });

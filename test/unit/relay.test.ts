@@ -23,7 +23,10 @@ const handoff = (id: number): fc.Arbitrary<Handoff> =>
     assumptions_made: fc.array(text, { maxLength: 8 }),
     paths_excluded: fc.array(text, { maxLength: 6 }),
     confidence: fc.double({ min: 0, max: 1, noNaN: true }),
-    findings: fc.array(fc.record({ summary: text, detail: fc.string({ maxLength: 200 }), evidence_refs: fc.array(text, { maxLength: 3 }) }), { maxLength: 5 }),
+    findings: fc.array(
+      fc.record({ summary: text, detail: fc.string({ maxLength: 200 }), evidence_refs: fc.array(text, { maxLength: 3 }) }),
+      { maxLength: 5 },
+    ),
     key_findings: fc.constant([]),
     conclusion: fc.constant(null),
     data_summary: fc.dictionary(text, fc.oneof(fc.double({ noNaN: true }), text, fc.constant(null)), { maxKeys: 5 }),
@@ -34,7 +37,7 @@ const handoff = (id: number): fc.Arbitrary<Handoff> =>
 const chain = fc.integer({ min: 1, max: 15 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => handoff(i + 1))));
 
 describe('layered compression by distance', () => {
-  test('every upstream step\'s filters, assumptions and excluded paths reach every downstream step', () => {
+  test("every upstream step's filters, assumptions and excluded paths reach every downstream step", () => {
     fc.assert(
       fc.property(chain, (steps) => {
         for (let at = 1; at <= steps.length; at++) {
@@ -68,7 +71,12 @@ describe('layered compression by distance', () => {
           if (distance <= 2) {
             expect(got).toMatchObject({ layer: 'full', findings: sent.findings, data_summary: sent.data_summary });
           } else if (distance <= 4) {
-            expect(got).toMatchObject({ layer: 'findings', findings: [], data_summary: null, key_findings: sent.findings.map((f) => f.summary) });
+            expect(got).toMatchObject({
+              layer: 'findings',
+              findings: [],
+              data_summary: null,
+              key_findings: sent.findings.map((f) => f.summary),
+            });
           } else {
             expect(got).toMatchObject({ layer: 'conclusion', findings: [], key_findings: [], data_summary: null });
             expect(got.conclusion).toBe(sent.findings.map((f) => f.summary).join(' ') || `${sent.task_id}: passed`);
@@ -83,7 +91,11 @@ describe('layered compression by distance', () => {
     fc.assert(
       fc.property(handoff(1), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10 }), (h, d1, d2) => {
         const twice = compressForDistance(compressForDistance(h, d1), d2);
-        expect([twice.filters_applied, twice.assumptions_made, twice.paths_excluded]).toEqual([h.filters_applied, h.assumptions_made, h.paths_excluded]);
+        expect([twice.filters_applied, twice.assumptions_made, twice.paths_excluded]).toEqual([
+          h.filters_applied,
+          h.assumptions_made,
+          h.paths_excluded,
+        ]);
       }),
     );
   });
@@ -91,8 +103,13 @@ describe('layered compression by distance', () => {
 
 describe('shared memory pool', () => {
   const fact = (metric: string, scope: string, period: string, value: number, confidence = 0.95): MemoryDraft => ({
-    type: 'fact', content: `${metric} ${scope} ${period} = ${value}`, confidence, references: [],
-    tags: { metric, dimensions: scope ? [scope.split('=')[0]!] : [], scope, period }, value, direction: null,
+    type: 'fact',
+    content: `${metric} ${scope} ${period} = ${value}`,
+    confidence,
+    references: [],
+    tags: { metric, dimensions: scope ? [scope.split('=')[0]!] : [], scope, period },
+    value,
+    direction: null,
   });
 
   test('a planted contradiction between two facts is recorded with both entry ids', () => {
@@ -110,8 +127,17 @@ describe('shared memory pool', () => {
 
   test('conflicting directions are contradictions; facts below 0.8 are not accepted; hypotheses are tracked', () => {
     const pool = new MemoryPool();
-    const observation = (direction: 'up' | 'down'): MemoryDraft => ({ ...fact('gmv', 'category=数码', '2026-05..2026-10', 0), type: 'observation', value: null, direction });
-    const hypothesis: MemoryDraft = { ...fact('repurchase_rate', 'customer_type=new', '2026-09..2026-10', -0.09), type: 'hypothesis', confidence: 0.7 };
+    const observation = (direction: 'up' | 'down'): MemoryDraft => ({
+      ...fact('gmv', 'category=数码', '2026-05..2026-10', 0),
+      type: 'observation',
+      value: null,
+      direction,
+    });
+    const hypothesis: MemoryDraft = {
+      ...fact('repurchase_rate', 'customer_type=new', '2026-09..2026-10', -0.09),
+      type: 'hypothesis',
+      confidence: 0.7,
+    };
     const [up] = pool.add('compute-s2', [observation('up')], 't');
     const [down] = pool.add('compute-s4', [observation('down')], 't');
     const [weak] = pool.add('sql-s5', [fact('aov', '', '2026-10', 400, 0.6)], 't');
@@ -157,10 +183,23 @@ describe('contracts', () => {
 
 describe('budgets', () => {
   const handoffOf = (i: number, filler: string): Handoff => ({
-    task_id: `s${i}`, description: `step ${i}`, layer: 'full', kind: 'metric', depends_on: [], status: 'passed',
-    filters_applied: [`filter ${i}`], assumptions_made: [`assumption ${i}`], paths_excluded: [`path ${i}`], confidence: 0.9,
+    task_id: `s${i}`,
+    description: `step ${i}`,
+    layer: 'full',
+    kind: 'metric',
+    depends_on: [],
+    status: 'passed',
+    filters_applied: [`filter ${i}`],
+    assumptions_made: [`assumption ${i}`],
+    paths_excluded: [`path ${i}`],
+    confidence: 0.9,
     findings: [{ summary: `Step ${i} found something. ${filler}`, detail: filler, evidence_refs: [] }],
-    key_findings: [], conclusion: null, data_summary: { note: filler }, result_shape: [1, 1], anomalies_found: [], result_ref: null,
+    key_findings: [],
+    conclusion: null,
+    data_summary: { note: filler },
+    result_shape: [1, 1],
+    anomalies_found: [],
+    result_ref: null,
   });
 
   test('tokens are counted with a real tokenizer', () => {

@@ -40,7 +40,13 @@ test.each([
 });
 
 test('without a keyword the model decides, and says so', () => {
-  expect(classifyIntent('上个月 GMV 是多少？')).toEqual({ intent: 'query', decided_by: 'model', matched: null, model: 'offline-rules', language: 'zh' });
+  expect(classifyIntent('上个月 GMV 是多少？')).toEqual({
+    intent: 'query',
+    decided_by: 'model',
+    matched: null,
+    model: 'offline-rules',
+    language: 'zh',
+  });
 });
 
 test('catalog terms are read as whole words, longest first', () => {
@@ -61,7 +67,18 @@ test('a question without a catalog metric cannot be answered and lists what the 
     kind: 'cannot_answer',
     reason:
       '问题中没有可识别的指标；目录“demo”提供：销售额 (gmv)、订单量 (orders)、购买用户数 (buyers)、客单价 (aov)、复购率 (repurchase_rate)、新客数 (new_customers)、老客数 (returning_customers)、新客转化率 (new_customer_conversion)、明细销售额 (item_revenue)、商品件数 (items_sold)',
-    available_metrics: ['销售额 (gmv)', '订单量 (orders)', '购买用户数 (buyers)', '客单价 (aov)', '复购率 (repurchase_rate)', '新客数 (new_customers)', '老客数 (returning_customers)', '新客转化率 (new_customer_conversion)', '明细销售额 (item_revenue)', '商品件数 (items_sold)'],
+    available_metrics: [
+      '销售额 (gmv)',
+      '订单量 (orders)',
+      '购买用户数 (buyers)',
+      '客单价 (aov)',
+      '复购率 (repurchase_rate)',
+      '新客数 (new_customers)',
+      '老客数 (returning_customers)',
+      '新客转化率 (new_customer_conversion)',
+      '明细销售额 (item_revenue)',
+      '商品件数 (items_sold)',
+    ],
   });
 });
 
@@ -71,7 +88,14 @@ test('SQL is compiled from the catalog definition, joining only what it needs', 
   const plain = compileMetricQuery(catalog, { metric: 'gmv', window, filters: [], group_by: [], order: null, limit: null });
   expect(plain.sql).not.toContain('JOIN');
   expect(plain.params).toEqual(['2026-10-01', '2026-11-01']);
-  const scoped = compileMetricQuery(catalog, { metric: 'gmv', window, filters: [{ dimension: 'region', values: ['华东'] }], group_by: ['category'], order: null, limit: null });
+  const scoped = compileMetricQuery(catalog, {
+    metric: 'gmv',
+    window,
+    filters: [{ dimension: 'region', values: ['华东'] }],
+    group_by: ['category'],
+    order: null,
+    limit: null,
+  });
   expect(scoped.sql).toContain('LEFT JOIN users ON orders.user_id = users.user_id');
   expect(scoped.sql).toContain('LEFT JOIN categories ON orders.category_id = categories.category_id');
   expect(scoped.params).toEqual(['2026-10-01', '2026-11-01', '华东']);
@@ -92,14 +116,26 @@ time_fields: { paid: { column: orders.paid_at, meaning: paid } }
 metrics:
   gmv: { label: GMV, label_zh: 销售额, description: d, table: orders, expression: SUM(orders.amount), time_field: nope }
 `;
-  expect(() => parseCatalog(missingTimeField, 'shop.yaml')).toThrow(new CatalogError('shop.yaml', 'metrics.gmv.time_field', '"nope" is not one of the time_fields (paid)', 6));
-  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: { gmv: { label: 3 } }', 'x.yaml')).toThrow(/^catalog x\.yaml: line 4: metrics\.gmv\.label: /);
+  expect(() => parseCatalog(missingTimeField, 'shop.yaml')).toThrow(
+    new CatalogError('shop.yaml', 'metrics.gmv.time_field', '"nope" is not one of the time_fields (paid)', 6),
+  );
+  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: { gmv: { label: 3 } }', 'x.yaml')).toThrow(
+    /^catalog x\.yaml: line 4: metrics\.gmv\.label: /,
+  );
 });
 
 test('a misspelt key is named with its line and the keys it may have meant, never dropped silently', () => {
   const typo = 'name: shop\ntables:\n  orders:\n    primary_key: id\n    time_colum: placed_at\ntime_fields: {}\nmetrics: {}\n';
-  expect(() => parseCatalog(typo, 'shop.yaml')).toThrow(new CatalogError('shop.yaml', 'tables.orders', 'unknown key `time_colum`; did you mean `time_column`?', 5));
-  expect(() => parseCatalog('name: shop\ntimzone: UTC\ntables: {}\ntime_fields: {}\nmetrics: {}\n', 'shop.yaml')).toThrow('catalog shop.yaml: line 2: (root): unknown key `timzone`; did you mean `timezone`?');
-  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: {}\njoins:\n  - { form: a.b, to: c.d }\n', 'shop.yaml')).toThrow('line 6: joins.0: unknown key `form`; did you mean `from`?');
-  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: {}\nwidgets: {}\n', 'shop.yaml')).toThrow('line 5: (root): unknown key `widgets`');
+  expect(() => parseCatalog(typo, 'shop.yaml')).toThrow(
+    new CatalogError('shop.yaml', 'tables.orders', 'unknown key `time_colum`; did you mean `time_column`?', 5),
+  );
+  expect(() => parseCatalog('name: shop\ntimzone: UTC\ntables: {}\ntime_fields: {}\nmetrics: {}\n', 'shop.yaml')).toThrow(
+    'catalog shop.yaml: line 2: (root): unknown key `timzone`; did you mean `timezone`?',
+  );
+  expect(() =>
+    parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: {}\njoins:\n  - { form: a.b, to: c.d }\n', 'shop.yaml'),
+  ).toThrow('line 6: joins.0: unknown key `form`; did you mean `from`?');
+  expect(() => parseCatalog('name: shop\ntables: {}\ntime_fields: {}\nmetrics: {}\nwidgets: {}\n', 'shop.yaml')).toThrow(
+    'line 5: (root): unknown key `widgets`',
+  );
 });

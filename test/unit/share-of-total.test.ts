@@ -32,19 +32,34 @@ const overlapping: Row[] = [
   { genre: null, value: 50, is_total: true },
 ];
 
-const step = (dimension = 'genre', metric = 'track_revenue') => PlanStep.parse({
-  step_id: 's1', description: 'share of track revenue by genre', depends_on: [], expected_output: 'shares', metrics: [metric], dimensions: [dimension],
-  operation: { kind: 'share_of_total', dimension, query: { metric, window, filters: [], group_by: [dimension] } },
-});
+const step = (dimension = 'genre', metric = 'track_revenue') =>
+  PlanStep.parse({
+    step_id: 's1',
+    description: 'share of track revenue by genre',
+    depends_on: [],
+    expected_output: 'shares',
+    metrics: [metric],
+    dimensions: [dimension],
+    operation: { kind: 'share_of_total', dimension, query: { metric, window, filters: [], group_by: [dimension] } },
+  });
 
 describe('shareOfTotal', () => {
-  it('divides each group by the metric\'s total, largest share first', () => {
+  it("divides each group by the metric's total, largest share first", () => {
     const d = shareOfTotal(partition, ['genre'], 'genre');
     expect(d.rows.map((r) => r.genre)).toEqual(['Rock', 'Latin', 'Metal']);
     expect(byGenre(d.rows, 'Rock')).toMatchObject({ value: 200.97, total: 347.49, share: 0.578348 });
     expect(byGenre(d.rows, 'Latin')?.share).toBe(0.262108);
     expect(byGenre(d.rows, 'Metal')?.share).toBe(0.159544);
-    expect(d.summary).toMatchObject({ dimension: 'genre', kind: 'additive', total: 347.49, share_sum: 1, groups: 3, groups_overlap: 'no', top: 'Rock', top_share: 0.578348 });
+    expect(d.summary).toMatchObject({
+      dimension: 'genre',
+      kind: 'additive',
+      total: 347.49,
+      share_sum: 1,
+      groups: 3,
+      groups_overlap: 'no',
+      top: 'Rock',
+      top_share: 0.578348,
+    });
   });
 
   it('keeps the metric itself as the total when groups overlap: the shares add up to more than 100 %', () => {
@@ -54,11 +69,14 @@ describe('shareOfTotal', () => {
     expect(d.summary).toMatchObject({ total: 50, share_sum: 1.3, groups_overlap: 'yes' });
   });
 
-  it('takes each partition\'s own total when the query has other groups too', () => {
+  it("takes each partition's own total when the query has other groups too", () => {
     const rows: Row[] = [
-      { year: '2023', genre: 'Rock', value: 30, is_total: false }, { year: '2023', genre: 'Jazz', value: 10, is_total: false },
-      { year: '2024', genre: 'Rock', value: 45, is_total: false }, { year: '2024', genre: 'Jazz', value: 15, is_total: false },
-      { year: '2023', genre: null, value: 40, is_total: true }, { year: '2024', genre: null, value: 60, is_total: true },
+      { year: '2023', genre: 'Rock', value: 30, is_total: false },
+      { year: '2023', genre: 'Jazz', value: 10, is_total: false },
+      { year: '2024', genre: 'Rock', value: 45, is_total: false },
+      { year: '2024', genre: 'Jazz', value: 15, is_total: false },
+      { year: '2023', genre: null, value: 40, is_total: true },
+      { year: '2024', genre: null, value: 60, is_total: true },
     ];
     const d = shareOfTotal(rows, ['year', 'genre'], 'genre');
     expect(d.rows.find((r) => r.year === '2024' && r.genre === 'Rock')).toMatchObject({ total: 60, share: 0.75 });
@@ -66,13 +84,30 @@ describe('shareOfTotal', () => {
     expect(d.summary).toMatchObject({ total: null, share_sum: null, groups_overlap: 'no' });
   });
 
-  it('the validator\'s own derivation, from its two queries, gives the same shares and summary', () => {
-    const groups: Row[] = partition.filter((r) => r.is_total !== true).map(({ genre, value }) => ({ genre: genre ?? null, value: value ?? null }));
+  it("the validator's own derivation, from its two queries, gives the same shares and summary", () => {
+    const groups: Row[] = partition
+      .filter((r) => r.is_total !== true)
+      .map(({ genre, value }) => ({ genre: genre ?? null, value: value ?? null }));
     const mine = shareOfTotal(partition, ['genre'], 'genre');
     const theirs = independent.shareOfTotal(groups, [{ value: 347.49 }], ['genre'], 'genre');
-    for (const r of mine.rows) expect(byGenre(theirs.rows, String(r.genre))).toMatchObject({ value: r.value, total: r.total, share: r.share });
-    expect(theirs.summary).toMatchObject({ total: mine.summary.total, share_sum: mine.summary.share_sum, groups_overlap: 'no', top: 'Rock', top_share: mine.summary.top_share });
-    const over = independent.shareOfTotal([{ genre: 'Rock', value: 40 }, { genre: 'Metal', value: 25 }], [{ value: 50 }], ['genre'], 'genre');
+    for (const r of mine.rows)
+      expect(byGenre(theirs.rows, String(r.genre))).toMatchObject({ value: r.value, total: r.total, share: r.share });
+    expect(theirs.summary).toMatchObject({
+      total: mine.summary.total,
+      share_sum: mine.summary.share_sum,
+      groups_overlap: 'no',
+      top: 'Rock',
+      top_share: mine.summary.top_share,
+    });
+    const over = independent.shareOfTotal(
+      [
+        { genre: 'Rock', value: 40 },
+        { genre: 'Metal', value: 25 },
+      ],
+      [{ value: 50 }],
+      ['genre'],
+      'genre',
+    );
     expect(over.summary).toMatchObject({ share_sum: 1.3, groups_overlap: 'yes' });
   });
 });
@@ -88,11 +123,19 @@ describe('the share_of_total module', () => {
   it('writes its finding in both languages, and says when the shares add up to more than 100 %', () => {
     const d = shareOfTotal(partition, ['genre'], 'genre');
     const en = describeStep(step(), { columns: d.columns, rows: d.rows, data_summary: d.summary }, {}, catalog, 'en');
-    expect(en.findings[0]?.summary).toBe('Share of track revenue (of $347.49 in all) by genre for 2024: Rock 57.83%, Latin 26.21%, Metal 15.95%.');
+    expect(en.findings[0]?.summary).toBe(
+      'Share of track revenue (of $347.49 in all) by genre for 2024: Rock 57.83%, Latin 26.21%, Metal 15.95%.',
+    );
     const zh = describeStep(step(), { columns: d.columns, rows: d.rows, data_summary: d.summary }, {}, catalog, 'zh');
     expect(zh.findings[0]?.summary).toBe('2024年各流派占曲目销售额（合计 $347.49）的比例：摇滚 57.83%、拉丁 26.21%、金属 15.95%。');
     const o = shareOfTotal(overlapping, ['genre'], 'genre');
-    const over = describeStep(step('genre', 'buying_customers'), { columns: o.columns, rows: o.rows, data_summary: o.summary }, {}, catalog, 'en');
+    const over = describeStep(
+      step('genre', 'buying_customers'),
+      { columns: o.columns, rows: o.rows, data_summary: o.summary },
+      {},
+      catalog,
+      'en',
+    );
     expect(over.findings[0]?.summary).toContain('so the shares add up to 130.00%, more than 100%.');
   });
 
@@ -100,7 +143,14 @@ describe('the share_of_total module', () => {
     const d = shareOfTotal(partition, ['genre'], 'genre');
     const calcs = stepCalculations(step(), d.rows, d.summary, catalog, 'en');
     expect(calcs.find((c) => c.id === 's1.total')).toMatchObject({ value: 347.49, pick: { field: 'total', match: null } });
-    expect(calcs.find((c) => c.id === 's1.Rock.share')).toMatchObject({ value: 0.578348, display: 'percent', pick: { field: 'share', match: { genre: 'Rock' } } });
-    expect(calcs.find((c) => c.id === 's1.Metal.value')).toMatchObject({ value: 55.44, pick: { field: 'value', match: { genre: 'Metal' } } });
+    expect(calcs.find((c) => c.id === 's1.Rock.share')).toMatchObject({
+      value: 0.578348,
+      display: 'percent',
+      pick: { field: 'share', match: { genre: 'Rock' } },
+    });
+    expect(calcs.find((c) => c.id === 's1.Metal.value')).toMatchObject({
+      value: 55.44,
+      pick: { field: 'value', match: { genre: 'Metal' } },
+    });
   });
 });

@@ -29,13 +29,15 @@ const quoted = (s: string) => [...s.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) =>
 
 /** One `{{ ... }}` call as SQL, or the reason it cannot be one. */
 function translateCall(kind: string, args: string, chain: string, ctx: FilterContext): Translated {
-  if (kind === 'Metric') return { reason: 'it filters on a metric ({{ Metric(...) }}), which Baton has no way to write as a row condition' };
+  if (kind === 'Metric')
+    return { reason: 'it filters on a metric ({{ Metric(...) }}), which Baton has no way to write as a row condition' };
   const path = /entity_path\s*=\s*\[([^\]]*)\]/.exec(args);
   const positional = quoted(args.replace(/\w+\s*=\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g, ''));
   const ref = positional[0] ?? '';
   const named = /(?:time_granularity_name|grain)\s*=\s*['"](\w+)['"]/.exec(args)?.[1];
   const chained = /\.\s*grain\s*\(\s*['"](\w+)['"]\s*\)/.exec(chain)?.[1];
-  if (/\.\s*date_part\s*\(/.test(chain)) return { reason: `${kind}('${ref}').date_part(...) is not translated; filter on the time field in the question instead` };
+  if (/\.\s*date_part\s*\(/.test(chain))
+    return { reason: `${kind}('${ref}').date_part(...) is not translated; filter on the time field in the question instead` };
   const grain = positional[1] ?? named ?? chained;
   const parts = ref.split('__');
   const name = parts[parts.length - 1] ?? '';
@@ -54,7 +56,10 @@ export function translateFilter(filter: string | undefined, ctx: FilterContext):
   let reason: string | undefined;
   const sql = filter.trim().replace(CALL, (_all, kind: string, args: string, chain: string) => {
     const t = translateCall(kind, args, chain, ctx);
-    if ('reason' in t) { reason ??= t.reason; return ''; }
+    if ('reason' in t) {
+      reason ??= t.reason;
+      return '';
+    }
     return t.sql;
   });
   if (reason) return { reason };

@@ -15,16 +15,25 @@ import { type DbtMeasure, type DbtMetric, type DbtMetricInput, type DbtSemanticM
 import { type Project, type Tables, words } from './tables';
 
 type Def = Record<string, unknown>;
-interface Part { table: string; model: DbtSemanticModel; sql: string; format: string; measure: DbtMeasure; composite: boolean }
+interface Part {
+  table: string;
+  model: DbtSemanticModel;
+  sql: string;
+  format: string;
+  measure: DbtMeasure;
+  composite: boolean;
+}
 type Result<T> = T | { reason: string };
 /** Two filters as one (either may be absent). */
-const both = (a: string | undefined, b: string | undefined) => (a && b ? `(${a.trim()}) AND (${b.trim()})` : a ?? b);
+const both = (a: string | undefined, b: string | undefined) => (a && b ? `(${a.trim()}) AND (${b.trim()})` : (a ?? b));
 const failed = <T extends object>(r: Result<T>): r is { reason: string } => 'reason' in r;
 
 const COUNTS = new Set(['count', 'count_distinct', 'sum_boolean']);
 const money = /(total|revenue|price|cost|amount|spend|paid|profit|sales|usd)/i;
 
-export interface MetricOptions { currency?: string }
+export interface MetricOptions {
+  currency?: string;
+}
 
 export class MetricMapper {
   private readonly byName: Map<string, DbtMetric>;
@@ -32,7 +41,12 @@ export class MetricMapper {
   /** Lines about imported metrics that changed on the way (join_to_timespine). */
   readonly notes: string[] = [];
 
-  constructor(private readonly project: Project, private readonly built: Tables, metrics: DbtMetric[], private readonly options: MetricOptions) {
+  constructor(
+    private readonly project: Project,
+    private readonly built: Tables,
+    metrics: DbtMetric[],
+    private readonly options: MetricOptions,
+  ) {
     this.byName = new Map(metrics.map((m) => [m.name, m]));
     for (const model of project.models) for (const measure of model.measures) this.measures.set(measure.name, { measure, model });
   }
@@ -42,7 +56,10 @@ export class MetricMapper {
     const t = translateFilter(filter, {
       dimension: (entity, name) => {
         const owner = entity ? this.project.modelOfEntity(entity) : undefined;
-        for (const m of [owner, home, ...(entity ? [] : this.project.models)]) { const hit = m && this.built.dimensionSql.get(`${m.name}.${name}`); if (hit) return hit; }
+        for (const m of [owner, home, ...(entity ? [] : this.project.models)]) {
+          const hit = m && this.built.dimensionSql.get(`${m.name}.${name}`);
+          if (hit) return hit;
+        }
         return undefined;
       },
       entity: (name) => this.project.entitySql(name, home),
@@ -74,16 +91,39 @@ export class MetricMapper {
     let sql: string;
     let format = 'number';
     switch (x.agg) {
-      case 'sum': sql = one ? `COUNT(*)${filter}` : `SUM(${col})${filter}`; format = one ? 'integer' : 'number'; break;
-      case 'count': sql = one ? `COUNT(*)${filter}` : `COUNT(${col})${filter}`; format = 'integer'; break;
-      case 'count_distinct': sql = `COUNT(DISTINCT ${col})${filter}`; format = 'integer'; break;
-      case 'sum_boolean': sql = `COUNT(*) FILTER (WHERE ${/^[\w.]+$/.test(col) ? col : `(${col})`}${where ? ` AND ${where}` : ''})`; format = 'integer'; break;
-      case 'min': case 'max': sql = `${x.agg.toUpperCase()}(${col})${filter}`; break;
-      case 'average': case 'avg': sql = `AVG(${col})${filter}`; break;
-      case 'median': case 'percentile':
-        return { reason: `measure ${name} aggregates with ${x.agg}, which a Baton metric cannot express; ask Baton for the average, or the metric grouped by a dimension, instead` };
+      case 'sum':
+        sql = one ? `COUNT(*)${filter}` : `SUM(${col})${filter}`;
+        format = one ? 'integer' : 'number';
+        break;
+      case 'count':
+        sql = one ? `COUNT(*)${filter}` : `COUNT(${col})${filter}`;
+        format = 'integer';
+        break;
+      case 'count_distinct':
+        sql = `COUNT(DISTINCT ${col})${filter}`;
+        format = 'integer';
+        break;
+      case 'sum_boolean':
+        sql = `COUNT(*) FILTER (WHERE ${/^[\w.]+$/.test(col) ? col : `(${col})`}${where ? ` AND ${where}` : ''})`;
+        format = 'integer';
+        break;
+      case 'min':
+      case 'max':
+        sql = `${x.agg.toUpperCase()}(${col})${filter}`;
+        break;
+      case 'average':
+      case 'avg':
+        sql = `AVG(${col})${filter}`;
+        break;
+      case 'median':
+      case 'percentile':
+        return {
+          reason: `measure ${name} aggregates with ${x.agg}, which a Baton metric cannot express; ask Baton for the average, or the metric grouped by a dimension, instead`,
+        };
       default:
-        return { reason: `measure ${name} aggregates with "${x.agg}", which a Baton metric cannot express (sum, count, count_distinct, average, min, max, sum_boolean can)` };
+        return {
+          reason: `measure ${name} aggregates with "${x.agg}", which a Baton metric cannot express (sum, count, count_distinct, average, min, max, sum_boolean can)`,
+        };
     }
     const fills = fill ?? x.fill_nulls_with;
     if (fills !== undefined && !COUNTS.has(x.agg) && !one) sql = `COALESCE(${sql}, ${fills})`;
@@ -94,7 +134,10 @@ export class MetricMapper {
   private inputSql(ref: DbtMetricInput, depth = 0): Result<Part> {
     const metric = this.byName.get(ref.name);
     if (!metric) return { reason: `input metric ${ref.name} is not defined` };
-    if (ref.offset_window || ref.offset_to_grain) return { reason: `input ${ref.name} has an offset (${ref.offset_window ?? ref.offset_to_grain}); ask Baton period over period (环比/同比) on ${ref.name} instead` };
+    if (ref.offset_window || ref.offset_to_grain)
+      return {
+        reason: `input ${ref.name} has an offset (${ref.offset_window ?? ref.offset_to_grain}); ask Baton period over period (环比/同比) on ${ref.name} instead`,
+      };
     if (depth > 8) return { reason: `input ${ref.name} nests too deep` };
     if (metric.type === 'simple') return this.simplePart(metric, ref.filter, true);
     if (metric.type === 'ratio') {
@@ -119,7 +162,11 @@ export class MetricMapper {
       if (failed(c)) return c;
       if (c.sql) conditions.push(c.sql);
     }
-    const agg = this.aggregate(measureName, fold && conditions.length > 0 ? conditions.map((c) => `(${c})`).join(' AND ') : undefined, metric.measure?.fill_nulls_with);
+    const agg = this.aggregate(
+      measureName,
+      fold && conditions.length > 0 ? conditions.map((c) => `(${c})`).join(' AND ') : undefined,
+      metric.measure?.fill_nulls_with,
+    );
     if (failed(agg)) return agg;
     return { ...agg, filters: fold ? [] : conditions };
   }
@@ -131,11 +178,18 @@ export class MetricMapper {
     if (failed(num)) return num;
     const den = this.inputSql(withExtra(metric.denominator), depth + 1);
     if (failed(den)) return den;
-    if (num.table !== den.table) return { reason: `numerator on ${num.table}, denominator on ${den.table}: two grains; a Baton metric aggregates one table (ask for each and compare)` };
+    if (num.table !== den.table)
+      return {
+        reason: `numerator on ${num.table}, denominator on ${den.table}: two grains; a Baton metric aggregates one table (ask for each and compare)`,
+      };
     return { num, den };
   }
 
-  private derivedSql(metric: DbtMetric, extra: string | undefined, depth: number): Result<{ sql: string; first: Part; parts: Map<string, Part> }> {
+  private derivedSql(
+    metric: DbtMetric,
+    extra: string | undefined,
+    depth: number,
+  ): Result<{ sql: string; first: Part; parts: Map<string, Part> }> {
     const inputs = metric.inputs ?? [];
     if (inputs.length === 0 || !metric.expr) return { reason: 'it names no input metrics or no expr' };
     const parts = new Map<string, Part>();
@@ -145,7 +199,10 @@ export class MetricMapper {
       parts.set(i.alias ?? i.name, p);
     }
     const tables = [...new Set([...parts.values()].map((p) => p.table))];
-    if (tables.length > 1) return { reason: `its inputs are on ${tables.sort().join(' and ')}, two grains; a Baton metric aggregates one table (ask for each and compare)` };
+    if (tables.length > 1)
+      return {
+        reason: `its inputs are on ${tables.sort().join(' and ')}, two grains; a Baton metric aggregates one table (ask for each and compare)`,
+      };
     const sql = metric.expr.trim().replace(/\b[a-z_][a-z0-9_]*\b/gi, (w) => parts.get(w)?.sql ?? w);
     const first = [...parts.values()][0];
     if (!first) return { reason: 'it has no inputs' };
@@ -155,14 +212,20 @@ export class MetricMapper {
   /** What to ask instead of a metric type Baton has no equivalent for. */
   private instead(metric: DbtMetric): string {
     const input = metric.inputs?.[0]?.name ?? metric.measure?.name ?? 'its input';
-    if (metric.type === 'cumulative') return `a running total of ${input} (${metric.window ? `over ${metric.window}` : metric.grainToDate ? `${metric.grainToDate} to date` : 'all time'}) has no Baton equivalent; ask for ${input} over the window you mean instead`;
-    if (metric.type === 'conversion') return `a conversion rate within a window has no Baton equivalent; ask for the base and the conversion counts separately and compare`;
+    if (metric.type === 'cumulative')
+      return `a running total of ${input} (${metric.window ? `over ${metric.window}` : metric.grainToDate ? `${metric.grainToDate} to date` : 'all time'}) has no Baton equivalent; ask for ${input} over the window you mean instead`;
+    if (metric.type === 'conversion')
+      return `a conversion rate within a window has no Baton equivalent; ask for the base and the conversion counts separately and compare`;
     return `a ${metric.type} metric has no Baton equivalent`;
   }
 
   private base(metric: DbtMetric): Def {
     const label = metric.label ?? words(metric.name);
-    return { label, aliases: [...new Set([label.toLowerCase(), words(metric.name)])], description: (metric.description ?? '').trim() || label };
+    return {
+      label,
+      aliases: [...new Set([label.toLowerCase(), words(metric.name)])],
+      description: (metric.description ?? '').trim() || label,
+    };
   }
 
   /** One dbt metric as a catalog metric, or why not. */
@@ -173,7 +236,16 @@ export class MetricMapper {
       if (failed(r)) return r;
       const timeField = this.timeFieldId(r.num.model, r.num.measure);
       if (!timeField) return this.noTime(r.num.model, r.num.measure);
-      return { def: { ...this.base(metric), table: r.num.table, numerator: r.num.sql, denominator: r.den.sql, time_field: timeField, format: 'ratio' } };
+      return {
+        def: {
+          ...this.base(metric),
+          table: r.num.table,
+          numerator: r.num.sql,
+          denominator: r.den.sql,
+          time_field: timeField,
+          format: 'ratio',
+        },
+      };
     }
     if (metric.type === 'derived') return this.mapDerived(metric);
     if (metric.type === 'cumulative' || metric.type === 'conversion') return { reason: this.instead(metric) };
@@ -184,7 +256,9 @@ export class MetricMapper {
     const dim = measure?.agg_time_dimension ?? model.aggTimeDimension;
     if (!dim) return { reason: `semantic model ${model.name} names no agg_time_dimension` };
     const why = this.built.unreadTime.get(`${model.name}.${dim}`);
-    return { reason: `its agg_time_dimension ${model.name}.${dim} is ${why ? `not read as a time field (${why})` : 'not a time dimension of the model'}` };
+    return {
+      reason: `its agg_time_dimension ${model.name}.${dim} is ${why ? `not read as a time field (${why})` : 'not a time dimension of the model'}`,
+    };
   }
 
   private mapSimple(metric: DbtMetric): Result<{ def: Def }> {
@@ -192,10 +266,22 @@ export class MetricMapper {
     if (failed(agg)) return agg;
     const timeField = this.timeFieldId(agg.model, agg.measure);
     if (!timeField) return this.noTime(agg.model, agg.measure);
-    if (metric.measure?.join_to_timespine ?? agg.measure.join_to_timespine) this.notes.push(`metric ${metric.name}: join_to_timespine is not kept; Baton's series list the periods that have rows${(metric.measure?.fill_nulls_with ?? agg.measure.fill_nulls_with) !== undefined ? ' (fill_nulls_with is kept for totals)' : ''}`);
+    if (metric.measure?.join_to_timespine ?? agg.measure.join_to_timespine)
+      this.notes.push(
+        `metric ${metric.name}: join_to_timespine is not kept; Baton's series list the periods that have rows${(metric.measure?.fill_nulls_with ?? agg.measure.fill_nulls_with) !== undefined ? ' (fill_nulls_with is kept for totals)' : ''}`,
+      );
     const isMoney = agg.format === 'number' && money.test(agg.measure.name) && this.options.currency;
     const filters = agg.filters.map((sql) => ({ sql, description: `dbt filter: ${sql}` }));
-    return { def: { ...this.base(metric), table: agg.table, expression: agg.sql, time_field: timeField, ...(filters.length > 0 ? { filters } : {}), ...(isMoney ? { unit: this.options.currency, format: 'currency' } : { format: agg.format }) } };
+    return {
+      def: {
+        ...this.base(metric),
+        table: agg.table,
+        expression: agg.sql,
+        time_field: timeField,
+        ...(filters.length > 0 ? { filters } : {}),
+        ...(isMoney ? { unit: this.options.currency, format: 'currency' } : { format: agg.format }),
+      },
+    };
   }
 
   private mapDerived(metric: DbtMetric): Result<{ def: Def }> {

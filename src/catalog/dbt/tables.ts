@@ -30,17 +30,56 @@ export interface Tables {
   unreadTime: Map<string, string>;
 }
 
-const SQL_WORDS = new Set(['case', 'when', 'then', 'else', 'end', 'and', 'or', 'not', 'null', 'is', 'in', 'true', 'false', 'as', 'distinct', 'between', 'like', 'ilike', 'interval', 'day', 'month', 'year', 'week', 'quarter', 'date', 'timestamp', 'cast', 'numeric', 'integer', 'int', 'text', 'boolean', 'filter', 'where']);
+const SQL_WORDS = new Set([
+  'case',
+  'when',
+  'then',
+  'else',
+  'end',
+  'and',
+  'or',
+  'not',
+  'null',
+  'is',
+  'in',
+  'true',
+  'false',
+  'as',
+  'distinct',
+  'between',
+  'like',
+  'ilike',
+  'interval',
+  'day',
+  'month',
+  'year',
+  'week',
+  'quarter',
+  'date',
+  'timestamp',
+  'cast',
+  'numeric',
+  'integer',
+  'int',
+  'text',
+  'boolean',
+  'filter',
+  'where',
+]);
 export const plainIdentifier = (s: string) => /^[a-z_][a-z0-9_]*$/i.test(s);
 export const words = (s: string) => s.replace(/_/g, ' ');
 export const entityColumn = (e: DbtEntity) => e.expr ?? e.name;
 const entityKey = (name: string) => name.toLowerCase().replace(/_id$/, '');
-export const primaryOf = (m: DbtSemanticModel) => m.entities.find((e) => e.type === 'primary' || e.type === 'natural' || e.type === 'unique');
+export const primaryOf = (m: DbtSemanticModel) =>
+  m.entities.find((e) => e.type === 'primary' || e.type === 'natural' || e.type === 'unique');
 
 /** Looks things up across every semantic model of the project. */
 export class Project {
   private readonly known = new Map<string, Set<string>>();
-  constructor(readonly models: DbtSemanticModel[], options: TableOptions) {
+  constructor(
+    readonly models: DbtSemanticModel[],
+    options: TableOptions,
+  ) {
     for (const m of models) {
       const set = this.known.get(m.table) ?? new Set(options.columns?.[m.table] ?? []);
       for (const e of m.entities) if (plainIdentifier(entityColumn(e))) set.add(entityColumn(e));
@@ -51,7 +90,10 @@ export class Project {
   }
   /** The model whose primary entity is this entity (`customer` and `customer_id` match). */
   modelOfEntity(entity: string): DbtSemanticModel | undefined {
-    return this.models.find((m) => { const p = primaryOf(m); return p !== undefined && entityKey(p.name) === entityKey(entity); });
+    return this.models.find((m) => {
+      const p = primaryOf(m);
+      return p !== undefined && entityKey(p.name) === entityKey(entity);
+    });
   }
   /** The entity's column: on the model given when it has it, else on the model whose primary entity it is. */
   entitySql(name: string, home: DbtSemanticModel | undefined): string | undefined {
@@ -63,7 +105,9 @@ export class Project {
   }
   /** An SQL expression of one model with its columns written table.column. */
   qualify(table: string, sql: string): string {
-    return sql.replace(/(?<![.\w'"])([a-z_][a-z0-9_]*)(?![\w'"(.])/gi, (word: string) => (this.known.get(table)?.has(word) && !SQL_WORDS.has(word.toLowerCase()) ? `${table}.${word}` : word));
+    return sql.replace(/(?<![.\w'"])([a-z_][a-z0-9_]*)(?![\w'"(.])/gi, (word: string) =>
+      this.known.get(table)?.has(word) && !SQL_WORDS.has(word.toLowerCase()) ? `${table}.${word}` : word,
+    );
   }
   /** A column or expression of the model as SQL. */
   sqlOf(table: string, expr: string): string {
@@ -76,17 +120,37 @@ export class Project {
     for (let m = todo.pop(); m; m = todo.pop()) {
       if (seen.has(m)) continue;
       seen.add(m);
-      for (const e of m.entities.filter((x) => x.type === 'foreign')) { const t = this.modelOfEntity(e.name); if (t) todo.push(t); }
+      for (const e of m.entities.filter((x) => x.type === 'foreign')) {
+        const t = this.modelOfEntity(e.name);
+        if (t) todo.push(t);
+      }
     }
     return seen;
   }
 }
 
-const shared = (names: string[]) => { const count = new Map<string, number>(); for (const n of names) count.set(n, (count.get(n) ?? 0) + 1); return (n: string) => (count.get(n) ?? 0) > 1; };
+const shared = (names: string[]) => {
+  const count = new Map<string, number>();
+  for (const n of names) count.set(n, (count.get(n) ?? 0) + 1);
+  return (n: string) => (count.get(n) ?? 0) > 1;
+};
 
 /** The catalog's tables and what hangs on them, for the models included; `note` takes a line about a model. */
-export function buildTables(project: Project, included: Set<DbtSemanticModel>, options: TableOptions, note: (m: DbtSemanticModel, line: string) => void): Tables {
-  const out: Tables = { tables: {}, joins: [], timeFields: {}, dimensions: {}, timeFieldOf: new Map(), dimensionSql: new Map(), unreadTime: new Map() };
+export function buildTables(
+  project: Project,
+  included: Set<DbtSemanticModel>,
+  options: TableOptions,
+  note: (m: DbtSemanticModel, line: string) => void,
+): Tables {
+  const out: Tables = {
+    tables: {},
+    joins: [],
+    timeFields: {},
+    dimensions: {},
+    timeFieldOf: new Map(),
+    dimensionSql: new Map(),
+    unreadTime: new Map(),
+  };
   const all = project.models;
   const sharedTime = shared(all.flatMap((m) => m.dimensions.filter((d) => d.type === 'time').map((d) => d.name)));
   const sharedDim = shared(all.flatMap((m) => m.dimensions.filter((d) => d.type !== 'time').map((d) => d.name)));
@@ -96,7 +160,11 @@ export function buildTables(project: Project, included: Set<DbtSemanticModel>, o
     if (t !== m.name) note(m, `semantic model ${m.name}: read as table ${t} (its model); the catalog calls it ${t}`);
     const p = primaryOf(m);
     if (p && plainIdentifier(entityColumn(p))) def.primary_key = entityColumn(p);
-    else if (m.entities.length > 0) note(m, `semantic model ${m.name}: no primary entity on a column, so no primary_key; declare it by hand if a metric is grouped across a one-to-many join`);
+    else if (m.entities.length > 0)
+      note(
+        m,
+        `semantic model ${m.name}: no primary entity on a column, so no primary_key; declare it by hand if a metric is grouped across a one-to-many join`,
+      );
     for (const d of m.dimensions.filter((x) => x.type === 'time')) {
       const expr = d.expr ?? d.name;
       const read = timeColumnOf(expr);
@@ -120,8 +188,13 @@ export function buildTables(project: Project, included: Set<DbtSemanticModel>, o
     for (const e of m.entities.filter((x) => x.type === 'foreign')) {
       const target = project.modelOfEntity(e.name);
       const tp = target && primaryOf(target);
-      if (!target || !tp || !entityColumn(tp)) note(m, `entity ${e.name} of ${m.name} (${t}.${entityColumn(e)}): no semantic model has it as its primary entity on a column, so no join`);
-      else if (!plainIdentifier(entityColumn(e))) note(m, `entity ${e.name} of ${m.name}: expr "${entityColumn(e)}" is not a column, so no join`);
+      if (!target || !tp || !entityColumn(tp))
+        note(
+          m,
+          `entity ${e.name} of ${m.name} (${t}.${entityColumn(e)}): no semantic model has it as its primary entity on a column, so no join`,
+        );
+      else if (!plainIdentifier(entityColumn(e)))
+        note(m, `entity ${e.name} of ${m.name}: expr "${entityColumn(e)}" is not a column, so no join`);
       else out.joins.push({ from: `${t}.${entityColumn(e)}`, to: `${target.table}.${entityColumn(tp)}` });
     }
     for (const d of m.dimensions.filter((x) => x.type !== 'time')) {
@@ -130,7 +203,11 @@ export function buildTables(project: Project, included: Set<DbtSemanticModel>, o
       out.dimensionSql.set(`${m.name}.${d.name}`, sql);
       const id = sharedDim(d.name) ? `${m.name}_${d.name}` : d.name;
       const label = d.label ?? words(d.name);
-      out.dimensions[id] = { label, aliases: [...new Set([label.toLowerCase(), words(d.name)])], ...(plainIdentifier(expr) ? { column: sql } : { expression: sql }) };
+      out.dimensions[id] = {
+        label,
+        aliases: [...new Set([label.toLowerCase(), words(d.name)])],
+        ...(plainIdentifier(expr) ? { column: sql } : { expression: sql }),
+      };
     }
   }
   return out;

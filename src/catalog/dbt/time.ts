@@ -23,7 +23,10 @@ function stripParens(s: string): string {
     for (let i = 0; i < t.length; i++) {
       if (t[i] === '(') depth++;
       else if (t[i] === ')') depth--;
-      if (depth === 0 && i < t.length - 1) { enclosesAll = false; break; }
+      if (depth === 0 && i < t.length - 1) {
+        enclosesAll = false;
+        break;
+      }
     }
     if (!enclosesAll) break;
     t = t.slice(1, -1).trim();
@@ -49,7 +52,10 @@ export function timeColumnOf(expr: string): TimeColumn {
     if (inner === undefined) break;
     t = stripParens(inner);
   }
-  return { reason: 'it is not a column, nor a column cast to a date (cast(col as date), col::date, date(col)) or truncated to a grain (date_trunc(\'day\', col))' };
+  return {
+    reason:
+      "it is not a column, nor a column cast to a date (cast(col as date), col::date, date(col)) or truncated to a grain (date_trunc('day', col))",
+  };
 }
 
 /** `date_trunc('day', col)` or `date_trunc(col, day)` → `col`; undefined for anything else. */

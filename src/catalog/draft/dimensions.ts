@@ -26,20 +26,33 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
     const rel = s.rel(t);
     const hop = facts.hops.get(t) ?? 0;
     const keys = s.keyCols(rel);
-    const nameCol = rel.columns.find((c) => ENTITY_NAME.test(c.name) && c.name !== 'company' && (c.category === 'S'));
+    const nameCol = rel.columns.find((c) => ENTITY_NAME.test(c.name) && c.name !== 'company' && c.category === 'S');
     const first = rel.columns.find((c) => /^first_?name$/i.test(c.name));
     const last = rel.columns.find((c) => /^(last_?name|surname)$/i.test(c.name));
     const entity = singular(t);
     // An entity's name: the table's dimension ("genre", "customer"), whatever its cardinality up to a thousand.
     if (hop > 0 && first && last) {
-      addDim(entity, { ...dimLabel(words(entity)), expression: `${t}.${first.name} || ' ' || ${t}.${last.name}`, description: `the ${words(entity)}'s full name` });
+      addDim(entity, {
+        ...dimLabel(words(entity)),
+        expression: `${t}.${first.name} || ' ' || ${t}.${last.name}`,
+        description: `the ${words(entity)}'s full name`,
+      });
     } else if (hop > 0 && nameCol) {
       const values = await s.distinctValues(t, nameCol.name, 1000);
       if (values) addDim(entity, { ...dimLabel(words(entity)), column: `${t}.${nameCol.name}`, ...valueList(values) });
     }
     if (hop >= 2) continue; // further away, only the name: a genre's name, an artist's name
     for (const c of rel.columns) {
-      if (keys.has(c.name) || c === nameCol || c === first || c === last || s.isSensitive(c.name) || NOT_A_DIMENSION.test(c.name) || ID_LIKE.test(c.name)) continue;
+      if (
+        keys.has(c.name) ||
+        c === nameCol ||
+        c === first ||
+        c === last ||
+        s.isSensitive(c.name) ||
+        NOT_A_DIMENSION.test(c.name) ||
+        ID_LIKE.test(c.name)
+      )
+        continue;
       if (nameCol && c.name.startsWith(`${nameCol.name}_`)) continue; // name_en beside name: the same thing translated
       if (c.category === 'B') {
         addDim(c.name, { ...dimLabel(words(c.name)), column: `${t}.${c.name}`, values: { true: [], false: [] } });

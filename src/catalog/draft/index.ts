@@ -24,7 +24,11 @@ export { DraftError, type Draft, type DraftOptions } from './types';
 export async function draftCatalogWithNotes(databaseUrl: string, name: string, options: DraftOptions = {}): Promise<Draft> {
   const schema = options.schema ?? 'public';
   // A read-only session: the draft cannot write to the server, whatever it runs.
-  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, options: '-c default_transaction_read_only=on -c statement_timeout=30000' });
+  const client = new Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 5000,
+    options: '-c default_transaction_read_only=on -c statement_timeout=30000',
+  });
   client.on('error', () => undefined);
   await client.connect();
   try {
@@ -35,14 +39,22 @@ export async function draftCatalogWithNotes(databaseUrl: string, name: string, o
 }
 
 /** The draft's text only (see draftCatalogWithNotes). */
-export async function draftCatalog(databaseUrl: string, name: string, schema = 'public', options: Omit<DraftOptions, 'schema'> = {}): Promise<string> {
+export async function draftCatalog(
+  databaseUrl: string,
+  name: string,
+  schema = 'public',
+  options: Omit<DraftOptions, 'schema'> = {},
+): Promise<string> {
   return (await draftCatalogWithNotes(databaseUrl, name, { ...options, schema })).text;
 }
 
 async function draft(client: Client, name: string, schemaName: string, options: DraftOptions): Promise<Draft> {
   const { rels, fks } = await introspect(client, schemaName);
   const database = (await client.query<{ d: string }>('SELECT current_database() AS d')).rows[0]?.d ?? name;
-  if (rels.size === 0) throw new DraftError(`schema "${schemaName}" of database ${database} has no tables or views: nothing to draft (load your data first, or name another schema with --schema)`);
+  if (rels.size === 0)
+    throw new DraftError(
+      `schema "${schemaName}" of database ${database} has no tables or views: nothing to draft (load your data first, or name another schema with --schema)`,
+    );
   const timezone = (await client.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]?.TimeZone ?? 'UTC';
   const notes: string[] = [];
   const schema = new DraftSchema(client, schemaName, rels, fks, options.allowContactColumns);
@@ -54,8 +66,21 @@ async function draft(client: Client, name: string, schemaName: string, options: 
   const metrics = await new MetricDrafter(schema, timeFields, options.currency?.toUpperCase()).draft(facts);
   const dimensions = await draftDimensions(schema, facts, metrics);
   const text = draftText({
-    name, database, schema: schemaName, timezone, tables, joins: joinSection(schema, facts.included), timeFields: timeFields.fields, metrics, dimensions,
-    audit, facts: facts.facts, headers: facts.headers, lines: facts.lines, left: facts.left, sensitive,
+    name,
+    database,
+    schema: schemaName,
+    timezone,
+    tables,
+    joins: joinSection(schema, facts.included),
+    timeFields: timeFields.fields,
+    metrics,
+    dimensions,
+    audit,
+    facts: facts.facts,
+    headers: facts.headers,
+    lines: facts.lines,
+    left: facts.left,
+    sensitive,
   });
   if (facts.facts.length === 0) notes.push('no fact table found: the draft has no metrics; write them (docs/catalog.md)');
   return { text, notes };

@@ -26,7 +26,9 @@ export class MetricDrafter {
 
   /** The first money metric asks which amount is revenue; the others do not ask again. */
   private revenueComment(table: string, _col: string, others: string[]): string | undefined {
-    const ask = this.revenueAsked ? undefined : `which amount is revenue? ${others.length > 0 ? `${table} also has ${others.join(', ')}; ` : ''}rename this metric (revenue, 销售额) and add the words people use as aliases`;
+    const ask = this.revenueAsked
+      ? undefined
+      : `which amount is revenue? ${others.length > 0 ? `${table} also has ${others.join(', ')}; ` : ''}rename this metric (revenue, 销售额) and add the words people use as aliases`;
     this.revenueAsked = true;
     return ask;
   }
@@ -64,23 +66,53 @@ export class MetricDrafter {
       const value = `${t}.${price.name} * ${t}.${qty.name}${discount && discountIsRate ? ` * (1 - ${t}.${discount.name})` : ''}`;
       const id = this.metricId(`${s}_revenue`, t);
       metrics[id] = {
-        value: { ...label(`${words(s)} revenue`), description: `Sum of ${words(price.name)} × ${words(qty.name)}${discount && discountIsRate ? ` × (1 − ${words(discount.name)})` : ''} over ${words(t)} rows.`, ...common, expression: `SUM(${value})`, ...this.money({}) },
+        value: {
+          ...label(`${words(s)} revenue`),
+          description: `Sum of ${words(price.name)} × ${words(qty.name)}${discount && discountIsRate ? ` × (1 − ${words(discount.name)})` : ''} over ${words(t)} rows.`,
+          ...common,
+          expression: `SUM(${value})`,
+          ...this.money({}),
+        },
         comment: `line level: the money of each ${words(s)}${discount && !discountIsRate ? `; ${t}.${discount.name} is not a rate (above 1): subtract it if it is an amount` : ''}`,
       };
       this.lineRevenue.set(header, id);
       metrics[this.metricId(`avg_${price.name}`, t)] = {
-        value: { ...label(`average ${words(price.name)}`), description: `Revenue per unit of ${words(qty.name)} (${words(s)} level).`, ...common, numerator: `SUM(${value})`, denominator: `SUM(${t}.${qty.name})`, ...this.money({}) },
+        value: {
+          ...label(`average ${words(price.name)}`),
+          description: `Revenue per unit of ${words(qty.name)} (${words(s)} level).`,
+          ...common,
+          numerator: `SUM(${value})`,
+          denominator: `SUM(${t}.${qty.name})`,
+          ...this.money({}),
+        },
       };
     } else {
       for (const m of this.schema.moneyCols(rel)) {
         const id = this.metricId(`${s}_${m.name}`, t);
-        metrics[id] = { value: { ...label(`${words(s)} ${words(m.name)}`), description: `Sum of ${t}.${m.name}.`, ...common, expression: `SUM(${t}.${m.name})`, ...this.money({}) } };
+        metrics[id] = {
+          value: {
+            ...label(`${words(s)} ${words(m.name)}`),
+            description: `Sum of ${t}.${m.name}.`,
+            ...common,
+            expression: `SUM(${t}.${m.name})`,
+            ...this.money({}),
+          },
+        };
         if (!this.lineRevenue.has(header)) this.lineRevenue.set(header, id);
       }
     }
     for (const c of this.schema.qtyCols(rel)) {
       const id = c.name === 'quantity' || c.name === 'qty' ? 'units_sold' : `total_${c.name}`;
-      metrics[this.metricId(id, t)] = { value: { ...label(words(id)), description: `Sum of ${t}.${c.name}.`, ...common, expression: `SUM(${t}.${c.name})`, format: 'integer', rules: { min: 0 } } };
+      metrics[this.metricId(id, t)] = {
+        value: {
+          ...label(words(id)),
+          description: `Sum of ${t}.${c.name}.`,
+          ...common,
+          expression: `SUM(${t}.${c.name})`,
+          format: 'integer',
+          rules: { min: 0 },
+        },
+      };
     }
   }
 
@@ -91,35 +123,87 @@ export class MetricDrafter {
     const paid = this.schema.timeCols(rel).find((x) => PAID_TIME.test(x.c.name) && x.score >= 5)?.c;
     const booking = paid ?? tc;
     const timeField = this.timeFields.add(rel, booking);
-    const others = this.schema.timeCols(rel).filter((x) => x.c !== booking && x.score >= 2).map((x) => x.c.name);
+    const others = this.schema
+      .timeCols(rel)
+      .filter((x) => x.c !== booking && x.score >= 2)
+      .map((x) => x.c.name);
     const { filters, notes: filterNotes } = await this.schema.headerFilters(t);
     const common = { table: t, time_field: timeField, ...(filters.length > 0 ? { filters } : {}) };
     const s = singular(t);
-    const timeNote = others.length > 0 ? `counted by ${booking.name}${paid ? ' (booked when paid)' : ''}; ${t} also has ${others.join(', ')}` : undefined;
+    const timeNote =
+      others.length > 0 ? `counted by ${booking.name}${paid ? ' (booked when paid)' : ''}; ${t} also has ${others.join(', ')}` : undefined;
     const countId = plural(s);
     metrics[this.metricId(countId, t)] = {
-      value: { ...label(words(countId)), description: `Number of ${plural(words(s))}${filters.length > 0 ? ` (${filters.map((f) => f.sql).join(' and ')})` : ''}.`, ...common, expression: 'COUNT(*)', format: 'integer', rules: { min: 0 } },
+      value: {
+        ...label(words(countId)),
+        description: `Number of ${plural(words(s))}${filters.length > 0 ? ` (${filters.map((f) => f.sql).join(' and ')})` : ''}.`,
+        ...common,
+        expression: 'COUNT(*)',
+        format: 'integer',
+        rules: { min: 0 },
+      },
       comment: [timeNote, ...filterNotes].filter(Boolean).join('; ') || undefined,
     };
     const moneys = this.schema.moneyCols(rel);
     for (const m of moneys) {
       const base = /^(total|amount|revenue|sales|value|gmv|subtotal)$/i.test(m.name) ? `${s}_${m.name}` : m.name;
       metrics[this.metricId(base, t)] = {
-        value: { ...label(words(base)), description: `Sum of ${t}.${m.name}.`, ...common, expression: `SUM(${t}.${m.name})`, ...this.money({}), ...(lineRevenue.has(t) ? { finer: lineRevenue.get(t) } : {}) },
-        comment: [this.revenueComment(t, m.name, moneys.filter((x) => x !== m).map((x) => x.name)), unit ? undefined : 'in which currency? set unit (USD, CNY, ...) and format: currency', lineRevenue.has(t) ? `finer: the same money per line; check that ${t}.${m.name} equals the sum of its lines` : undefined].filter(Boolean).join('; ') || undefined,
+        value: {
+          ...label(words(base)),
+          description: `Sum of ${t}.${m.name}.`,
+          ...common,
+          expression: `SUM(${t}.${m.name})`,
+          ...this.money({}),
+          ...(lineRevenue.has(t) ? { finer: lineRevenue.get(t) } : {}),
+        },
+        comment:
+          [
+            this.revenueComment(
+              t,
+              m.name,
+              moneys.filter((x) => x !== m).map((x) => x.name),
+            ),
+            unit ? undefined : 'in which currency? set unit (USD, CNY, ...) and format: currency',
+            lineRevenue.has(t) ? `finer: the same money per line; check that ${t}.${m.name} equals the sum of its lines` : undefined,
+          ]
+            .filter(Boolean)
+            .join('; ') || undefined,
       };
       metrics[this.metricId(`avg_${base}`, t)] = {
-        value: { ...label(`average ${words(base)}`), description: `Average ${t}.${m.name} per ${words(s)}.`, ...common, numerator: `SUM(${t}.${m.name})`, denominator: 'COUNT(*)', ...this.money({}) },
+        value: {
+          ...label(`average ${words(base)}`),
+          description: `Average ${t}.${m.name} per ${words(s)}.`,
+          ...common,
+          numerator: `SUM(${t}.${m.name})`,
+          denominator: 'COUNT(*)',
+          ...this.money({}),
+        },
       };
     }
     for (const c of this.schema.qtyCols(rel)) {
-      metrics[this.metricId(`total_${c.name}`, t)] = { value: { ...label(`total ${words(c.name)}`), description: `Sum of ${t}.${c.name}.`, ...common, expression: `SUM(${t}.${c.name})`, format: 'integer', rules: { min: 0 } } };
+      metrics[this.metricId(`total_${c.name}`, t)] = {
+        value: {
+          ...label(`total ${words(c.name)}`),
+          description: `Sum of ${t}.${c.name}.`,
+          ...common,
+          expression: `SUM(${t}.${c.name})`,
+          format: 'integer',
+          rules: { min: 0 },
+        },
+      };
     }
     const customerKey = rel.columns.find((c) => CUSTOMER_KEY.test(c.name) && !rel.pk.includes(c.name));
     if (customerKey) {
       const who = plural(customerKey.name.replace(/_?id$/i, '').toLowerCase());
       metrics[this.metricId(`buying_${who}`, t)] = {
-        value: { ...label(`buying ${who}`), description: `Distinct ${who} with at least one ${words(s)} in the period.`, ...common, expression: `COUNT(DISTINCT ${t}.${customerKey.name})`, format: 'integer', rules: { min: 0 } },
+        value: {
+          ...label(`buying ${who}`),
+          description: `Distinct ${who} with at least one ${words(s)} in the period.`,
+          ...common,
+          expression: `COUNT(DISTINCT ${t}.${customerKey.name})`,
+          format: 'integer',
+          rules: { min: 0 },
+        },
       };
     }
   }

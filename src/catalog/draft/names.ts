@@ -5,17 +5,21 @@
  */
 
 /** Never proposed, and never read: credentials, card and identity numbers. */
-const SECRET = /(pass(word|wd)?|pwd|hash|salt|token|secret|api_?key|private_?key|access_?key|credential|card|cvv|cvc|ssn|social_security|iban|pin_?code|^pin$)/i;
+const SECRET =
+  /(pass(word|wd)?|pwd|hash|salt|token|secret|api_?key|private_?key|access_?key|credential|card|cvv|cvc|ssn|social_security|iban|pin_?code|^pin$)/i;
 /** Personal contact data: left out by default as well. */
 const CONTACT = /(e_?mail|phone|mobile|fax|cell)/i;
 export function isSensitiveColumn(name: string, allowContact = false): boolean {
   return SECRET.test(name) || (!allowContact && CONTACT.test(name));
 }
 /** Text that is never a dimension: free text, addresses, numbers people dial, links, codes. */
-export const NOT_A_DIMENSION = /(address|street|addr|phone|fax|mobile|url|uri|homepage|website|web_?site|link|postal|zip|post_?code|note|comment|remark|memo|description|desc$|body|message|text$|bio|summary|content|path|file|image|photo|picture|uuid|guid|json|xml|html|hash|slug|_code$|^code$|ip_address|user_agent|composer|lyrics|special_features|fulltext)/i;
+export const NOT_A_DIMENSION =
+  /(address|street|addr|phone|fax|mobile|url|uri|homepage|website|web_?site|link|postal|zip|post_?code|note|comment|remark|memo|description|desc$|body|message|text$|bio|summary|content|path|file|image|photo|picture|uuid|guid|json|xml|html|hash|slug|_code$|^code$|ip_address|user_agent|composer|lyrics|special_features|fulltext)/i;
 /** Never summed: identifiers, keys, codes, years and other numbers that only label a row. */
-export const ID_LIKE = /(^id$|_id$|^id_|_key$|_code$|^code$|_no$|_nr$|_num$|_number$|^number$|year|zip|postal|phone|_seq$|sequence|version|^rank$|_rank$|ordinal|position|line_no|lineno|milliseconds|bytes|length|duration|latitude|longitude|^lat$|^lng$|^lon$|age$)/i;
-export const MONEY = /(amount|total|price|revenue|sales|cost|fee|charge|paid|payment|value|gmv|subtotal|tax|balance|salary|wage|spend|income|profit|margin|turnover|freight|shipping)/i;
+export const ID_LIKE =
+  /(^id$|_id$|^id_|_key$|_code$|^code$|_no$|_nr$|_num$|_number$|^number$|year|zip|postal|phone|_seq$|sequence|version|^rank$|_rank$|ordinal|position|line_no|lineno|milliseconds|bytes|length|duration|latitude|longitude|^lat$|^lng$|^lon$|age$)/i;
+export const MONEY =
+  /(amount|total|price|revenue|sales|cost|fee|charge|paid|payment|value|gmv|subtotal|tax|balance|salary|wage|spend|income|profit|margin|turnover|freight|shipping)/i;
 export const QUANTITY = /(quantity|^qty$|_qty$|^units$|_units$|units_sold|items_sold|^count$|_count$)/i;
 export const PRICE = /(unit_?price|^price$|_price$|list_price|rate$)/i;
 export const DISCOUNT = /discount/i;
@@ -27,7 +31,12 @@ export function timeScore(column: string): number {
   if (/(birth|dob|birthday)/i.test(column)) return 0;
   if (/^(first|last|latest|earliest|next|prev|previous)_/i.test(column) && !/^last_?update/i.test(column)) return 3; // an entity's summary (first_order_at), not an event
   if (/(last_?update|updated|modified|deleted|synced|loaded|ingested|etl|inserted|_ts$)/i.test(column)) return 1;
-  if (/(order|invoice|pay|paid|payment|rental|rent|sale|sold|transaction|txn|purchase|booking|book|ship|deliver|checkout|trade|event|visit|return|placed|settle)/i.test(column)) return 5;
+  if (
+    /(order|invoice|pay|paid|payment|rental|rent|sale|sold|transaction|txn|purchase|booking|book|ship|deliver|checkout|trade|event|visit|return|placed|settle)/i.test(
+      column,
+    )
+  )
+    return 5;
   if (/^(created|created_at|create_date|creation_date|created_on)$/i.test(column)) return 2;
   return 3;
 }
@@ -39,13 +48,50 @@ export const DONE_STATUS = ['paid', 'completed', 'complete', 'succeeded', 'succe
 
 /** Whole labels with a known Chinese translation; anything else gets no label_zh (never a half translation). */
 const ZH: Record<string, string> = {
-  revenue: '销售额', sales: '销售额', gmv: '销售额', orders: '订单数', invoices: '发票数', payments: '支付笔数', rentals: '租赁次数',
-  customers: '客户数', 'buying customers': '购买客户数', 'buying users': '购买用户数', users: '用户数', buyers: '购买用户数',
-  country: '国家', 'billing country': '账单国家', city: '城市', 'billing city': '账单城市', state: '州/省', region: '区域', channel: '渠道',
-  category: '品类', genre: '流派', artist: '艺术家', album: '专辑', 'media type': '媒体类型', customer: '客户', employee: '员工',
-  company: '公司', status: '状态', language: '语言', rating: '分级', store: '门店', product: '商品', brand: '品牌', supplier: '供应商',
-  'order amount': '订单金额', 'invoice total': '发票金额', 'average order amount': '客单价', 'average invoice total': '客单价',
-  'units sold': '销量', 'items sold': '商品件数', quantity: '数量', staff: '员工', film: '影片', segment: '客户分群',
+  revenue: '销售额',
+  sales: '销售额',
+  gmv: '销售额',
+  orders: '订单数',
+  invoices: '发票数',
+  payments: '支付笔数',
+  rentals: '租赁次数',
+  customers: '客户数',
+  'buying customers': '购买客户数',
+  'buying users': '购买用户数',
+  users: '用户数',
+  buyers: '购买用户数',
+  country: '国家',
+  'billing country': '账单国家',
+  city: '城市',
+  'billing city': '账单城市',
+  state: '州/省',
+  region: '区域',
+  channel: '渠道',
+  category: '品类',
+  genre: '流派',
+  artist: '艺术家',
+  album: '专辑',
+  'media type': '媒体类型',
+  customer: '客户',
+  employee: '员工',
+  company: '公司',
+  status: '状态',
+  language: '语言',
+  rating: '分级',
+  store: '门店',
+  product: '商品',
+  brand: '品牌',
+  supplier: '供应商',
+  'order amount': '订单金额',
+  'invoice total': '发票金额',
+  'average order amount': '客单价',
+  'average invoice total': '客单价',
+  'units sold': '销量',
+  'items sold': '商品件数',
+  quantity: '数量',
+  staff: '员工',
+  film: '影片',
+  segment: '客户分群',
 };
 
 export const words = (name: string) => name.replace(/_/g, ' ').trim();
@@ -55,10 +101,12 @@ export function singular(table: string): string {
   if (/(ches|shes|xes|sses)$/.test(table)) return table.replace(/es$/, '');
   return table.replace(/s$/, '');
 }
-export const plural = (noun: string) => (/y$/.test(noun) && !/[aeiou]y$/.test(noun) ? noun.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`);
+export const plural = (noun: string) =>
+  /y$/.test(noun) && !/[aeiou]y$/.test(noun) ? noun.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`;
 
 /** Labels, and the label itself (and its Chinese, when known) as the first aliases: the words a question uses. */
-export const label = (text: string) => (ZH[text] ? { label: text, label_zh: ZH[text], aliases: [text, ZH[text]] } : { label: text, aliases: [text] });
+export const label = (text: string) =>
+  ZH[text] ? { label: text, label_zh: ZH[text], aliases: [text, ZH[text]] } : { label: text, aliases: [text] };
 /** A dimension's label: its aliases also hold the plural ("genres" for "genre"). */
 export const dimLabel = (text: string) => {
   const l = label(text);

@@ -68,11 +68,21 @@ export class DraftSchema {
   }
 
   moneyCols(rel: Rel): Col[] {
-    return rel.columns.filter((c) => this.numeric(c) && !this.keyCols(rel).has(c.name) && MONEY.test(c.name) && !QUANTITY.test(c.name) && !DISCOUNT.test(c.name) && !this.isSensitive(c.name));
+    return rel.columns.filter(
+      (c) =>
+        this.numeric(c) &&
+        !this.keyCols(rel).has(c.name) &&
+        MONEY.test(c.name) &&
+        !QUANTITY.test(c.name) &&
+        !DISCOUNT.test(c.name) &&
+        !this.isSensitive(c.name),
+    );
   }
 
   qtyCols(rel: Rel): Col[] {
-    return rel.columns.filter((c) => this.numeric(c) && !this.keyCols(rel).has(c.name) && QUANTITY.test(c.name) && !this.isSensitive(c.name));
+    return rel.columns.filter(
+      (c) => this.numeric(c) && !this.keyCols(rel).has(c.name) && QUANTITY.test(c.name) && !this.isSensitive(c.name),
+    );
   }
 
   /** The joins from the table to the tables it refers to (many-to-one). */
@@ -82,7 +92,9 @@ export class DraftSchema {
 
   /** A column's distinct values, sorted; null when there are more than the limit. */
   async distinctValues(t: string, c: string, limit: number): Promise<string[] | null> {
-    const { rows } = await this.client.query<{ v: string }>(`SELECT DISTINCT ${quoted(c)}::text AS v FROM ${this.from(t)} WHERE ${quoted(c)} IS NOT NULL LIMIT ${limit + 1}`);
+    const { rows } = await this.client.query<{ v: string }>(
+      `SELECT DISTINCT ${quoted(c)}::text AS v FROM ${this.from(t)} WHERE ${quoted(c)} IS NOT NULL LIMIT ${limit + 1}`,
+    );
     return rows.length > limit ? null : rows.map((r) => r.v).sort((a, b) => a.localeCompare(b));
   }
 
@@ -117,10 +129,17 @@ export class DraftSchema {
     }
     const amount = this.moneyCols(rel)[0];
     if (amount) {
-      const negatives = (await this.client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${this.from(t)} WHERE ${quoted(amount.name)} < 0`)).rows[0]?.n ?? '0';
+      const negatives =
+        (await this.client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${this.from(t)} WHERE ${quoted(amount.name)} < 0`)).rows[0]
+          ?.n ?? '0';
       if (negatives !== '0') {
-        filters.push({ sql: `${t}.${amount.name} > 0`, description: `${words(t)} with a non-positive ${words(amount.name)} excluded (data errors)` });
-        notes.push(`${negatives} ${words(t)} have ${amount.name} < 0: drafted as data errors and filtered out; drop the filter if they are refunds`);
+        filters.push({
+          sql: `${t}.${amount.name} > 0`,
+          description: `${words(t)} with a non-positive ${words(amount.name)} excluded (data errors)`,
+        });
+        notes.push(
+          `${negatives} ${words(t)} have ${amount.name} < 0: drafted as data errors and filtered out; drop the filter if they are refunds`,
+        );
       }
     }
     const result = { filters, notes };

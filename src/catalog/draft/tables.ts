@@ -31,7 +31,10 @@ export function sensitiveColumns(s: DraftSchema): string[] {
 
 /** Fact tables: a business event with its own time (an order, an invoice, a payment, a rental), or the lines of one. */
 export function findFacts(s: DraftSchema, notes: string[]): Facts {
-  for (const f of s.fks.filter((x) => x.fromColumns.length > 1)) notes.push(`${f.from}(${f.fromColumns.join(', ')}) → ${f.to}: a composite foreign key; a join has one column on each side, so it is not drafted`);
+  for (const f of s.fks.filter((x) => x.fromColumns.length > 1))
+    notes.push(
+      `${f.from}(${f.fromColumns.join(', ')}) → ${f.to}: a composite foreign key; a join has one column on each side, so it is not drafted`,
+    );
   const headers = new Set<string>();
   for (const rel of s.rels.values()) {
     const best = s.timeCols(rel)[0];
@@ -51,14 +54,22 @@ export function findFacts(s: DraftSchema, notes: string[]): Facts {
   const queue = [...facts];
   while (queue.length > 0) {
     const t = queue.shift() as string;
-    for (const j of s.outgoing(t)) if (!hops.has(j.to)) { hops.set(j.to, (hops.get(t) ?? 0) + 1); queue.push(j.to); }
+    for (const j of s.outgoing(t))
+      if (!hops.has(j.to)) {
+        hops.set(j.to, (hops.get(t) ?? 0) + 1);
+        queue.push(j.to);
+      }
   }
   const included = facts.length > 0 ? [...s.rels.keys()].filter((t) => hops.has(t)) : [...s.rels.keys()];
   const left = [...s.rels.keys()].filter((t) => !included.includes(t));
   for (const t of left) {
     const rel = s.rel(t);
-    if (rel.kind === 'view') notes.push(`${t}: a view, left out (no fact table reaches it); views are allowed as tables: add it under tables with the primary_key that identifies a row`);
-    else if (rel.pk.length === 0) notes.push(`${t}: no primary key, left out (no fact table reaches it); to use it, add it under tables and declare its primary_key`);
+    if (rel.kind === 'view')
+      notes.push(
+        `${t}: a view, left out (no fact table reaches it); views are allowed as tables: add it under tables with the primary_key that identifies a row`,
+      );
+    else if (rel.pk.length === 0)
+      notes.push(`${t}: no primary key, left out (no fact table reaches it); to use it, add it under tables and declare its primary_key`);
   }
   return { headers, lines, facts, hops, included, left };
 }
@@ -72,9 +83,10 @@ function primaryKey(s: DraftSchema, t: string, def: Record<string, unknown>, not
   }
   const unique = rel.unique.find((u) => u.every((c) => s.col(rel, c)?.notNull));
   if (unique) def.primary_key = unique.length === 1 ? unique[0] : unique;
-  const comment = rel.kind === 'view'
-    ? `a view: views have no primary key; declare the column(s) that identify a row${unique ? ' (drafted from a unique constraint)' : ''}`
-    : `no primary key${unique ? '; drafted from a NOT NULL unique constraint' : ': declare the column(s) that identify a row, or a metric joined across it is refused'}`;
+  const comment =
+    rel.kind === 'view'
+      ? `a view: views have no primary key; declare the column(s) that identify a row${unique ? ' (drafted from a unique constraint)' : ''}`
+      : `no primary key${unique ? '; drafted from a NOT NULL unique constraint' : ': declare the column(s) that identify a row, or a metric joined across it is refused'}`;
   notes.push(`${t}: ${comment}`);
   return comment;
 }
@@ -84,15 +96,28 @@ async function factChecks(s: DraftSchema, facts: Facts, t: string, tc: Col | und
   const rel = s.rel(t);
   const checks: Record<string, unknown>[] = [];
   if (facts.facts.includes(t)) {
-    for (const m of s.moneyCols(rel)) checks.push({ column: m.name, rule: 'non_negative', description: `${plural(words(singular(t)))} with a negative ${words(m.name)}` });
+    for (const m of s.moneyCols(rel))
+      checks.push({ column: m.name, rule: 'non_negative', description: `${plural(words(singular(t)))} with a negative ${words(m.name)}` });
   }
   if (tc && facts.headers.has(t)) {
     checks.push({ column: tc.name, rule: 'not_in_future', description: `${plural(words(singular(t)))} dated in the future` });
     const later = rel.columns.find((c) => c !== tc && c.category === 'D' && LATER_TIME.test(c.name) && !LATER_TIME.test(tc.name));
-    if (later) checks.push({ column: later.name, rule: 'not_before', other: tc.name, description: `${plural(words(singular(t)))} whose ${words(later.name)} precedes their ${words(tc.name)}` });
+    if (later)
+      checks.push({
+        column: later.name,
+        rule: 'not_before',
+        other: tc.name,
+        description: `${plural(words(singular(t)))} whose ${words(later.name)} precedes their ${words(tc.name)}`,
+      });
     const status = await s.statusFilter(t);
     const paidAt = rel.columns.find((c) => c.category === 'D' && PAID_TIME.test(c.name) && !c.notNull);
-    if (status && paidAt) checks.push({ column: paidAt.name, rule: 'not_null', when: status.sql.replace(`${t}.`, ''), description: `${status.sql.split(' = ')[1]?.replace(/'/g, '')} ${words(t)} without a ${words(paidAt.name)}` });
+    if (status && paidAt)
+      checks.push({
+        column: paidAt.name,
+        rule: 'not_null',
+        when: status.sql.replace(`${t}.`, ''),
+        description: `${status.sql.split(' = ')[1]?.replace(/'/g, '')} ${words(t)} without a ${words(paidAt.name)}`,
+      });
     for (const f of s.outgoing(t)) {
       const c = s.col(rel, f.fromColumns[0] ?? '');
       if (c && !c.notNull) checks.push({ column: c.name, rule: 'not_null', description: `${words(t)} without a ${words(singular(f.to))}` });
@@ -120,11 +145,18 @@ export async function tableSection(s: DraftSchema, facts: Facts, notes: string[]
 
 /** The catalog's joins between included tables, one-to-one where the referring column is a key. */
 export function joinSection(s: DraftSchema, included: string[]): Record<string, string>[] {
-  return s.joins.filter((j) => included.includes(j.from) && included.includes(j.to)).map((j) => {
-    const rel = s.rel(j.from);
-    const oneToOne = (rel.pk.length === 1 && rel.pk[0] === j.fromColumns[0]) || rel.unique.some((u) => u.length === 1 && u[0] === j.fromColumns[0]);
-    return { from: `${j.from}.${j.fromColumns[0]}`, to: `${j.to}.${j.toColumns[0]}`, ...(oneToOne ? { relationship: 'one_to_one' } : {}) };
-  });
+  return s.joins
+    .filter((j) => included.includes(j.from) && included.includes(j.to))
+    .map((j) => {
+      const rel = s.rel(j.from);
+      const oneToOne =
+        (rel.pk.length === 1 && rel.pk[0] === j.fromColumns[0]) || rel.unique.some((u) => u.length === 1 && u[0] === j.fromColumns[0]);
+      return {
+        from: `${j.from}.${j.fromColumns[0]}`,
+        to: `${j.to}.${j.toColumns[0]}`,
+        ...(oneToOne ? { relationship: 'one_to_one' } : {}),
+      };
+    });
 }
 
 /** The catalog's time fields, added as tables and metrics need them; a column is one time field, however often asked for. */
@@ -134,7 +166,12 @@ export class TimeFields {
   private readonly allTimeNames: string[];
 
   constructor(s: DraftSchema, included: string[]) {
-    this.allTimeNames = included.flatMap((t) => s.rel(t).columns.filter((c) => c.category === 'D').map((c) => c.name));
+    this.allTimeNames = included.flatMap((t) =>
+      s
+        .rel(t)
+        .columns.filter((c) => c.category === 'D')
+        .map((c) => c.name),
+    );
   }
 
   /** The time field's id for the column: its name, or table_name when another included table has a column so named. */
@@ -143,7 +180,16 @@ export class TimeFields {
     if (this.fieldOf.has(key)) return this.fieldOf.get(key)!;
     const id = this.allTimeNames.filter((n) => n === c.name).length > 1 ? `${rel.name}_${c.name}` : c.name;
     const type = c.type.startsWith('timestamp with time zone') ? 'timestamptz' : c.type === 'date' ? 'date' : 'timestamp';
-    this.fields[id] = { value: { column: key, meaning: PAID_TIME.test(c.name) ? `When the ${words(singular(rel.name))} was paid.` : `The ${words(c.name)} of each ${words(singular(rel.name))}.`, type }, comment };
+    this.fields[id] = {
+      value: {
+        column: key,
+        meaning: PAID_TIME.test(c.name)
+          ? `When the ${words(singular(rel.name))} was paid.`
+          : `The ${words(c.name)} of each ${words(singular(rel.name))}.`,
+        type,
+      },
+      comment,
+    };
     this.fieldOf.set(key, id);
     return id;
   }
@@ -163,5 +209,10 @@ export function draftTimeFields(s: DraftSchema, facts: Facts): TimeFields {
 
 /** Dates not drafted as business time: audit dates (updated_at, loaded_at). */
 export function auditDates(s: DraftSchema, included: string[]): string[] {
-  return included.flatMap((t) => s.rel(t).columns.filter((c) => c.category === 'D' && timeScore(c.name) <= 1).map((c) => `${t}.${c.name}`));
+  return included.flatMap((t) =>
+    s
+      .rel(t)
+      .columns.filter((c) => c.category === 'D' && timeScore(c.name) <= 1)
+      .map((c) => `${t}.${c.name}`),
+  );
 }

@@ -22,4 +22,7 @@ export interface Draft {
 }
 
 /** A drafted entry, and the comment written above it where a person must decide. */
-export interface Noted<T> { value: T; comment?: string }
+export interface Noted<T> {
+  value: T;
+  comment?: string;
+}

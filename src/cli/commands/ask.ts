@@ -22,13 +22,20 @@ function progressPrinter(): (progress: RunProgress) => void {
   const seen = new Set<string>();
   return (progress) => {
     const lines = [`phase ${progress.phase}`];
-    if (progress.intent) lines.push(`intent ${progress.intent.intent} (decided by ${progress.intent.decided_by}${progress.intent.matched ? `: "${progress.intent.matched}"` : ''})`);
-    const stage = (s: RunProgress['stages'][number]) => `${STATUS_MARK[s.status] ?? ' '} ${s.label} · ${s.status}${s.note ? ` · ${s.note}` : ''}`;
+    if (progress.intent)
+      lines.push(
+        `intent ${progress.intent.intent} (decided by ${progress.intent.decided_by}${progress.intent.matched ? `: "${progress.intent.matched}"` : ''})`,
+      );
+    const stage = (s: RunProgress['stages'][number]) =>
+      `${STATUS_MARK[s.status] ?? ' '} ${s.label} · ${s.status}${s.note ? ` · ${s.note}` : ''}`;
     for (const s of progress.stages.filter((x) => x.id === 'data_quality' && x.status !== 'pending')) lines.push(stage(s));
     for (const s of progress.steps) {
-      lines.push(`${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (attempt ${s.attempts})` : ''}${s.note ? ` · ${s.note}` : ''}`);
+      lines.push(
+        `${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (attempt ${s.attempts})` : ''}${s.note ? ` · ${s.note}` : ''}`,
+      );
     }
-    for (const s of progress.stages.filter((x) => x.id !== 'data_quality' && x.status !== 'pending' && x.status !== 'running')) lines.push(stage(s));
+    for (const s of progress.stages.filter((x) => x.id !== 'data_quality' && x.status !== 'pending' && x.status !== 'running'))
+      lines.push(stage(s));
     for (const line of lines) {
       if (seen.has(line) || line === 'phase done') continue;
       seen.add(line);
@@ -46,10 +53,14 @@ async function reviewInteractively(handle: WorkflowHandle<typeof analysisWorkflo
       const answer = (await rl.question('[a]pprove, [r]evise, re[j]ect? ')).trim().toLowerCase();
       let decision: ReviewDecision | null = null;
       if (answer === 'a' || answer === 'approve') decision = { action: 'approve' };
-      else if (answer === 'j' || answer === 'reject') decision = { action: 'reject', feedback: (await rl.question('reason (optional): ')).trim() || undefined };
+      else if (answer === 'j' || answer === 'reject')
+        decision = { action: 'reject', feedback: (await rl.question('reason (optional): ')).trim() || undefined };
       else if (answer === 'r' || answer === 'revise') {
         const feedback = (await rl.question('what should change? ')).trim();
-        if (!feedback) { process.stderr.write('revise needs feedback\n'); continue; }
+        if (!feedback) {
+          process.stderr.write('revise needs feedback\n');
+          continue;
+        }
         decision = { action: 'revise', feedback };
       }
       if (!decision) continue;
@@ -61,7 +72,11 @@ async function reviewInteractively(handle: WorkflowHandle<typeof analysisWorkflo
   }
 }
 
-async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showProgress: boolean, interactiveReview = false): Promise<AnalysisResult> {
+async function followRun(
+  handle: WorkflowHandle<typeof analysisWorkflow>,
+  showProgress: boolean,
+  interactiveReview = false,
+): Promise<AnalysisResult> {
   const print = progressPrinter();
   let done = false;
   let reviewed = 0;
@@ -75,8 +90,10 @@ async function followRun(handle: WorkflowHandle<typeof analysisWorkflow>, showPr
           await reviewInteractively(handle, progress.plan as Plan);
           reviewed = progress.reviews.length + 1;
         } else if (waiting && !interactiveReview && reviewed === 0) {
-          process.stderr.write(`\n${pc.bold('plan waiting for review')}\n${planText(progress.plan as Plan)}\n` +
-            `decide with: baton approve ${handle.workflowId} | baton revise ${handle.workflowId} "<feedback>" | baton reject ${handle.workflowId}\n`);
+          process.stderr.write(
+            `\n${pc.bold('plan waiting for review')}\n${planText(progress.plan as Plan)}\n` +
+              `decide with: baton approve ${handle.workflowId} | baton revise ${handle.workflowId} "<feedback>" | baton reject ${handle.workflowId}\n`,
+          );
           reviewed = 1;
         }
       } catch {
@@ -141,14 +158,16 @@ export async function ask(question: string, opts: AskOptions): Promise<void> {
     const handle = await client.workflow.start<typeof analysisWorkflow>('analysisWorkflow', {
       workflowId,
       taskQueue: config.taskQueue,
-      args: [{
-        question: trimmed,
-        asOf,
-        ...(opts.catalog ? { catalogPath: path.resolve(opts.catalog) } : {}),
-        ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
-        ...(opts.maxActivities ? { maxActivities: Number(opts.maxActivities) } : {}),
-        ...(opts.review ? { review: { timeoutSeconds: Number(opts.reviewTimeout), onTimeout: opts.onTimeout } } : {}),
-      }],
+      args: [
+        {
+          question: trimmed,
+          asOf,
+          ...(opts.catalog ? { catalogPath: path.resolve(opts.catalog) } : {}),
+          ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+          ...(opts.maxActivities ? { maxActivities: Number(opts.maxActivities) } : {}),
+          ...(opts.review ? { review: { timeoutSeconds: Number(opts.reviewTimeout), onTimeout: opts.onTimeout } } : {}),
+        },
+      ],
       staticSummary: trimmed,
       staticDetails: `as of ${asOf} · database ${redactUrl(databaseUrl)}`,
       typedSearchAttributes: [{ key: STATUS_ATTRIBUTE, value: 'running' }],

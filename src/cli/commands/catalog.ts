@@ -10,14 +10,27 @@ import { ping } from '../../storage/db';
 import { config } from '../context';
 import { CliError } from '../temporal';
 
-export async function catalogInit(opts: { databaseUrl?: string; output?: string; name?: string; schema: string; currency?: string; contactColumns?: boolean; setup: boolean }): Promise<void> {
+export async function catalogInit(opts: {
+  databaseUrl?: string;
+  output?: string;
+  name?: string;
+  schema: string;
+  currency?: string;
+  contactColumns?: boolean;
+  setup: boolean;
+}): Promise<void> {
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
-  if (opts.currency !== undefined && !/^[A-Za-z]{3}$/.test(opts.currency)) throw new CliError(`--currency takes an ISO code such as USD or CNY, got "${opts.currency}"`, 2);
+  if (opts.currency !== undefined && !/^[A-Za-z]{3}$/.test(opts.currency))
+    throw new CliError(`--currency takes an ISO code such as USD or CNY, got "${opts.currency}"`, 2);
   const name = (opts.name ?? new URL(databaseUrl).pathname.replace(/^\//, '')).replace(/[^a-z0-9_]/gi, '_') || 'catalog';
   let draft: Draft;
   try {
-    draft = await draftCatalogWithNotes(databaseUrl, name, { schema: opts.schema, currency: opts.currency, allowContactColumns: opts.contactColumns === true });
+    draft = await draftCatalogWithNotes(databaseUrl, name, {
+      schema: opts.schema,
+      currency: opts.currency,
+      allowContactColumns: opts.contactColumns === true,
+    });
   } catch (err) {
     if (err instanceof DraftError) throw new CliError(`${redactUrl(databaseUrl)}: ${err.message}`, 2);
     throw err;
@@ -30,7 +43,9 @@ export async function catalogInit(opts: { databaseUrl?: string; output?: string;
   }
   if (opts.output) {
     fs.writeFileSync(opts.output, draft.text);
-    console.log(`wrote draft catalog ${opts.output}; edit it, then run: baton catalog check ${opts.output} --database-url ${redactUrl(databaseUrl)}`);
+    console.log(
+      `wrote draft catalog ${opts.output}; edit it, then run: baton catalog check ${opts.output} --database-url ${redactUrl(databaseUrl)}`,
+    );
   } else {
     process.stdout.write(draft.text);
   }
@@ -54,12 +69,31 @@ export async function catalogCheck(file: string, opts: { databaseUrl?: string; s
   }
   await ensureReaderRole(databaseUrl, undefined, schemas);
   const report = await checkCatalog(text, file, databaseUrl, opts.schema);
-  report.problems.forEach((problem, i) => console.log(pc.red(`✖ ${report.problemLines[i] !== undefined && !problem.includes(`line ${report.problemLines[i]}:`) ? `${file}:${report.problemLines[i]}: ` : ''}${problem}`)));
+  report.problems.forEach((problem, i) =>
+    console.log(
+      pc.red(
+        `✖ ${report.problemLines[i] !== undefined && !problem.includes(`line ${report.problemLines[i]}:`) ? `${file}:${report.problemLines[i]}: ` : ''}${problem}`,
+      ),
+    ),
+  );
   for (const w of report.warnings) console.log(pc.yellow(`⚠ ${file}${w.line !== undefined ? `:${w.line}` : ''}: ${w.path}: ${w.message}`));
   // Missing indexes: advice (runs still work, but read whole tables where an index would find the window).
-  for (const advice of report.indexes ?? []) console.log(pc.cyan(`ℹ index: ${advice.table}.${advice.column} has no index (${advice.reason}${advice.rows !== null ? `; about ${advice.rows} rows` : ''}); create it with:\n    ${advice.sql}`));
+  for (const advice of report.indexes ?? [])
+    console.log(
+      pc.cyan(
+        `ℹ index: ${advice.table}.${advice.column} has no index (${advice.reason}${advice.rows !== null ? `; about ${advice.rows} rows` : ''}); create it with:\n    ${advice.sql}`,
+      ),
+    );
   const { tables, columns, metrics, dimensions } = report.checked;
-  if (report.problems.length > 0) throw new CliError(`${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)${report.warnings.length > 0 ? `, ${report.warnings.length} warning(s)` : ''}`);
-  if (opts.strict && report.warnings.length > 0) throw new CliError(`${file}: ${report.warnings.length} warning(s), and --strict makes warnings fail`);
-  console.log(pc.green(`✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked${report.warnings.length > 0 ? `; ${report.warnings.length} warning(s) above` : ''}`));
+  if (report.problems.length > 0)
+    throw new CliError(
+      `${file} does not match ${redactUrl(databaseUrl)}: ${report.problems.length} problem(s)${report.warnings.length > 0 ? `, ${report.warnings.length} warning(s)` : ''}`,
+    );
+  if (opts.strict && report.warnings.length > 0)
+    throw new CliError(`${file}: ${report.warnings.length} warning(s), and --strict makes warnings fail`);
+  console.log(
+    pc.green(
+      `✔ ${file} matches ${redactUrl(databaseUrl)}: ${tables} tables, ${columns} columns, ${metrics} metrics and ${dimensions} dimensions checked${report.warnings.length > 0 ? `; ${report.warnings.length} warning(s) above` : ''}`,
+    ),
+  );
 }

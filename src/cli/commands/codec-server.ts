@@ -76,7 +76,8 @@ function fromBase64(value: unknown, where: string): Buffer {
 function payloadFromJson(json: unknown, index: number): Payload {
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new HttpError(400, `payloads[${index}] must be an object`);
   const { metadata, data } = json as JsonPayload;
-  if (metadata != null && (typeof metadata !== 'object' || Array.isArray(metadata))) throw new HttpError(400, `payloads[${index}].metadata must be an object`);
+  if (metadata != null && (typeof metadata !== 'object' || Array.isArray(metadata)))
+    throw new HttpError(400, `payloads[${index}].metadata must be an object`);
   return {
     metadata: Object.fromEntries(Object.entries(metadata ?? {}).map(([k, v]) => [k, fromBase64(v, `payloads[${index}].metadata.${k}`)])),
     data: data == null ? new Uint8Array() : fromBase64(data, `payloads[${index}].data`),
@@ -141,7 +142,13 @@ function authorized(req: http.IncomingMessage, token: string): boolean {
 }
 
 /** One request: the origin and token checked, then /encode or /decode on the payloads in its body. */
-async function handleCodecRequest(req: http.IncomingMessage, res: http.ServerResponse, options: CodecServerOptions, origins: string[], limit: number): Promise<void> {
+async function handleCodecRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  options: CodecServerOptions,
+  origins: string[],
+  limit: number,
+): Promise<void> {
   const send = (status: number, body: string, type = 'text/plain; charset=utf-8'): void => {
     res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
@@ -179,7 +186,10 @@ async function handleCodecRequest(req: http.IncomingMessage, res: http.ServerRes
   if (options.authToken !== undefined && !authorized(req, options.authToken)) {
     req.resume();
     res.setHeader('WWW-Authenticate', 'Bearer');
-    send(401, 'this codec server needs "Authorization: Bearer <token>" (BATON_CODEC_AUTH_TOKEN); the temporal CLI sends it with --codec-auth\n');
+    send(
+      401,
+      'this codec server needs "Authorization: Bearer <token>" (BATON_CODEC_AUTH_TOKEN); the temporal CLI sends it with --codec-auth\n',
+    );
     return;
   }
   if (req.method !== 'POST') {
@@ -218,7 +228,16 @@ export async function startCodecServer(options: CodecServerOptions): Promise<htt
     });
   };
   const server: http.Server = options.tls
-    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ca: options.tls.ca, requestCert: options.tls.ca !== undefined, rejectUnauthorized: options.tls.ca !== undefined }, listener)
+    ? https.createServer(
+        {
+          cert: options.tls.cert,
+          key: options.tls.key,
+          ca: options.tls.ca,
+          requestCert: options.tls.ca !== undefined,
+          rejectUnauthorized: options.tls.ca !== undefined,
+        },
+        listener,
+      )
     : http.createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -246,23 +265,45 @@ function readPemOption(what: string, file: string): Buffer {
 }
 
 /** HTTPS settings from the flags, else BATON_CODEC_TLS_CERT / _KEY / _CA; undefined for plain HTTP. */
-export function codecServerTls(opts: { tlsCert?: string; tlsKey?: string; tlsCa?: string }, env: NodeJS.ProcessEnv = process.env): CodecServerOptions['tls'] {
+export function codecServerTls(
+  opts: { tlsCert?: string; tlsKey?: string; tlsCa?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): CodecServerOptions['tls'] {
   const cert = opts.tlsCert ?? (env.BATON_CODEC_TLS_CERT || undefined);
   const key = opts.tlsKey ?? (env.BATON_CODEC_TLS_KEY || undefined);
   const ca = opts.tlsCa ?? (env.BATON_CODEC_TLS_CA || undefined);
-  if ((cert === undefined) !== (key === undefined)) throw new CliError('--tls-cert and --tls-key (BATON_CODEC_TLS_CERT, BATON_CODEC_TLS_KEY) go together: set both or neither', 2);
+  if ((cert === undefined) !== (key === undefined))
+    throw new CliError('--tls-cert and --tls-key (BATON_CODEC_TLS_CERT, BATON_CODEC_TLS_KEY) go together: set both or neither', 2);
   if (cert === undefined || key === undefined) {
-    if (ca !== undefined) throw new CliError('--tls-ca (BATON_CODEC_TLS_CA) needs --tls-cert and --tls-key: client certificates are checked over HTTPS only', 2);
+    if (ca !== undefined)
+      throw new CliError(
+        '--tls-ca (BATON_CODEC_TLS_CA) needs --tls-cert and --tls-key: client certificates are checked over HTTPS only',
+        2,
+      );
     return undefined;
   }
-  return { cert: readPemOption('--tls-cert', cert), key: readPemOption('--tls-key', key), ca: ca === undefined ? undefined : readPemOption('--tls-ca', ca) };
+  return {
+    cert: readPemOption('--tls-cert', cert),
+    key: readPemOption('--tls-key', key),
+    ca: ca === undefined ? undefined : readPemOption('--tls-ca', ca),
+  };
 }
 
 /** `baton codec-server [--port N] [--origin URL] [--host ADDR]`: runs until SIGINT / SIGTERM. */
-export async function codecServerCommand(opts: { port?: string; origin?: string; host?: string; tlsCert?: string; tlsKey?: string; tlsCa?: string }): Promise<void> {
+export async function codecServerCommand(opts: {
+  port?: string;
+  origin?: string;
+  host?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  tlsCa?: string;
+}): Promise<void> {
   const codec = codecFromEnv();
   if (!codec) {
-    throw new CliError('payload encryption is not configured: set BATON_CODEC_KEYS (id:base64key, e.g. k1:$(openssl rand -base64 32)) to the same keys the worker uses', 2);
+    throw new CliError(
+      'payload encryption is not configured: set BATON_CODEC_KEYS (id:base64key, e.g. k1:$(openssl rand -base64 32)) to the same keys the worker uses',
+      2,
+    );
   }
   const port = Number(opts.port ?? DEFAULT_CODEC_SERVER_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number, not "${opts.port}"`, 2);
@@ -284,9 +325,13 @@ export async function codecServerCommand(opts: { port?: string; origin?: string;
   const url = codecServerUrl(server);
   console.log(`codec server listening on ${url} (keys: ${codec.keyIds.join(', ')}; encrypting with "${codec.currentKeyId}")`);
   console.log(`allowed browser origin: ${allowedOrigins(origin).join(', ')}`);
-  console.log(`security: ${tls ? (tls.ca ? 'HTTPS, client certificate required' : 'HTTPS') : 'plain HTTP'}${authToken ? ', bearer token required' : ''}`);
+  console.log(
+    `security: ${tls ? (tls.ca ? 'HTTPS, client certificate required' : 'HTTPS') : 'plain HTTP'}${authToken ? ', bearer token required' : ''}`,
+  );
   console.log(`Codec Server endpoint for the Web UI (${config.temporalUiUrl}): ${url}`);
-  console.log('  paste it into the UI\'s Codec Server settings, or start the dev server with --ui-codec-endpoint; for the temporal CLI use --codec-endpoint');
+  console.log(
+    "  paste it into the UI's Codec Server settings, or start the dev server with --ui-codec-endpoint; for the temporal CLI use --codec-endpoint",
+  );
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

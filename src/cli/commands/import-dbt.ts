@@ -5,7 +5,10 @@ import { importDbt, readDbtFiles } from '../../catalog/dbt';
 import { getPool, ping } from '../../storage/db';
 import { CliError } from '../temporal';
 
-export async function catalogImportDbt(target: string, opts: { output?: string; name: string; timezone?: string; currency?: string; databaseUrl?: string; schema: string }): Promise<void> {
+export async function catalogImportDbt(
+  target: string,
+  opts: { output?: string; name: string; timezone?: string; currency?: string; databaseUrl?: string; schema: string },
+): Promise<void> {
   if (!fs.existsSync(target)) throw new CliError(`no such file or directory: ${target}`, 2);
   // With a database, expressions are qualified by its columns and time fields get their real types.
   let columns: Record<string, string[]> | undefined;
@@ -13,12 +16,21 @@ export async function catalogImportDbt(target: string, opts: { output?: string; 
   if (opts.databaseUrl) {
     await ping(opts.databaseUrl);
     const { rows } = await getPool(opts.databaseUrl).query<{ table_name: string; column_name: string; data_type: string }>(
-      'SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position', [opts.schema]);
+      'SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position',
+      [opts.schema],
+    );
     columns = {};
     timeTypes = {};
     for (const r of rows) {
       (columns[r.table_name] ??= []).push(r.column_name);
-      const type = r.data_type === 'timestamp with time zone' ? 'timestamptz' : r.data_type === 'date' ? 'date' : r.data_type.startsWith('timestamp') ? 'timestamp' : undefined;
+      const type =
+        r.data_type === 'timestamp with time zone'
+          ? 'timestamptz'
+          : r.data_type === 'date'
+            ? 'date'
+            : r.data_type.startsWith('timestamp')
+              ? 'timestamp'
+              : undefined;
       if (type) timeTypes[`${r.table_name}.${r.column_name}`] = type;
     }
   }
@@ -32,7 +44,9 @@ export async function catalogImportDbt(target: string, opts: { output?: string; 
   const { tables, metrics, dimensions } = result.imported;
   if (opts.output) {
     fs.writeFileSync(opts.output, result.text);
-    console.log(`wrote ${opts.output}: ${tables} tables, ${metrics} metrics, ${dimensions} dimensions; ${result.unmapped.length} thing(s) not imported (listed at its top); next: baton catalog check ${opts.output}`);
+    console.log(
+      `wrote ${opts.output}: ${tables} tables, ${metrics} metrics, ${dimensions} dimensions; ${result.unmapped.length} thing(s) not imported (listed at its top); next: baton catalog check ${opts.output}`,
+    );
   } else {
     process.stdout.write(result.text);
   }

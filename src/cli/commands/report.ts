@@ -21,7 +21,10 @@ export async function reportCommand(workflowId: string, opts: { format: ReportFo
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // The report itself is an artifact in PostgreSQL; the run's result holds its reference.
     const report = await loadArtifact<ReportOutput>(value.report.report_ref).catch((err: unknown) => {
-      throw new CliError(`cannot read report ${value.report?.report_ref ?? ''} from ${redactUrl(config.databaseUrl)}: ${(err as Error).message}`, 1);
+      throw new CliError(
+        `cannot read report ${value.report?.report_ref ?? ''} from ${redactUrl(config.databaseUrl)}: ${(err as Error).message}`,
+        1,
+      );
     });
     fs.writeFileSync(file, await renderReport(report, opts.format));
     // DOCX chart images need a font that covers Chinese; without one they are drawn anyway, and the user is told why.
@@ -29,7 +32,9 @@ export async function reportCommand(workflowId: string, opts: { format: ReportFo
     if (opts.format === 'docx' && report.charts.length > 0 && font.note) console.error(`warning: ${font.note}`);
     const audit = value.report.audit;
     console.log(`${opts.format.toUpperCase()} report written to ${file}`);
-    console.log(`audit: ${audit.clean ? `clean (${audit.numbers_checked} numbers checked, ${value.report.citation_count} citations)` : `${audit.findings.length} finding(s)${audit.note ? ` — ${audit.note}` : ''}`}`);
+    console.log(
+      `audit: ${audit.clean ? `clean (${audit.numbers_checked} numbers checked, ${value.report.citation_count} citations)` : `${audit.findings.length} finding(s)${audit.note ? ` — ${audit.note}` : ''}`}`,
+    );
   });
 }
 

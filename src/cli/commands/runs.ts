@@ -19,7 +19,18 @@ import { CliError, webUiLink } from '../temporal';
 import { fixed } from '../../format/numbers';
 
 /** How a run stands: `running`, how Baton says it ended, or how Temporal says it ended when Baton could not say. */
-export const RUN_STATUSES = ['running', 'completed', 'degraded', 'cannot_answer', 'needs_clarification', 'rejected', 'cancelled', 'failed', 'terminated', 'timed_out'] as const;
+export const RUN_STATUSES = [
+  'running',
+  'completed',
+  'degraded',
+  'cannot_answer',
+  'needs_clarification',
+  'rejected',
+  'cancelled',
+  'failed',
+  'terminated',
+  'timed_out',
+] as const;
 export type RunListStatus = (typeof RUN_STATUSES)[number];
 export const RUN_INTENTS = ['query', 'trend', 'comparison', 'attribution'] as const;
 
@@ -66,7 +77,8 @@ export function runsQuery(opts: Omit<RunsOptions, 'limit'>, now: Date = new Date
   else if (status === 'cancelled') where.push(`(${STATUS_ATTRIBUTE.name} = 'cancelled' OR ExecutionStatus = 'Canceled')`);
   else if (status !== undefined) where.push(`ExecutionStatus = 'Completed'`, `${STATUS_ATTRIBUTE.name} = '${status}'`);
   if (opts.intent !== undefined) {
-    if (!(RUN_INTENTS as readonly string[]).includes(opts.intent)) throw new CliError(`--intent must be one of ${RUN_INTENTS.join(', ')}`, 2);
+    if (!(RUN_INTENTS as readonly string[]).includes(opts.intent))
+      throw new CliError(`--intent must be one of ${RUN_INTENTS.join(', ')}`, 2);
     where.push(`${INTENT_ATTRIBUTE.name} = '${opts.intent}'`);
   }
   if (opts.since !== undefined) where.push(`StartTime > '${sinceTime(opts.since, now).toISOString()}'`);
@@ -76,11 +88,16 @@ export function runsQuery(opts: Omit<RunsOptions, 'limit'>, now: Date = new Date
 /** The status a row shows: Temporal's while it runs or when it failed, Baton's when the run gave a result. */
 export function shownStatus(temporalStatus: string, batonStatus: string | undefined): string {
   switch (temporalStatus) {
-    case 'RUNNING': return 'running';
-    case 'COMPLETED': return batonStatus && batonStatus !== 'running' ? batonStatus : 'completed';
-    case 'CANCELLED': return 'cancelled';
-    case 'TIMED_OUT': return 'timed_out';
-    default: return temporalStatus.toLowerCase();
+    case 'RUNNING':
+      return 'running';
+    case 'COMPLETED':
+      return batonStatus && batonStatus !== 'running' ? batonStatus : 'completed';
+    case 'CANCELLED':
+      return 'cancelled';
+    case 'TIMED_OUT':
+      return 'timed_out';
+    default:
+      return temporalStatus.toLowerCase();
   }
 }
 
@@ -128,7 +145,14 @@ export function printRuns(rows: RunRow[]): void {
     console.log(pc.dim('no runs match'));
     return;
   }
-  const table = rows.map((r) => [r.workflowId, r.startTime.replace('T', ' ').slice(0, 19), r.status, r.intent ?? '-', formatDuration(r.durationMs), r.question ?? '']);
+  const table = rows.map((r) => [
+    r.workflowId,
+    r.startTime.replace('T', ' ').slice(0, 19),
+    r.status,
+    r.intent ?? '-',
+    formatDuration(r.durationMs),
+    r.question ?? '',
+  ]);
   const header = ['id', 'started (UTC)', 'status', 'intent', 'duration', 'question'];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ');
@@ -160,7 +184,13 @@ export async function cancelRun(client: Client, workflowId: string, reason: stri
   }
 }
 
-export async function runsCommand(opts: { status?: RunListStatus; intent?: string; since?: string; limit: string; json?: boolean }): Promise<void> {
+export async function runsCommand(opts: {
+  status?: RunListStatus;
+  intent?: string;
+  since?: string;
+  limit: string;
+  json?: boolean;
+}): Promise<void> {
   const limit = Number(opts.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError('--limit must be a whole number from 1 to 1000', 2);
   const rows = await withTemporal((client) => listRuns(client, { status: opts.status, intent: opts.intent, since: opts.since, limit }));

@@ -33,7 +33,12 @@ export interface UpOptions {
 
 function serverScript(kind: TemporalKind, action: 'start' | 'stop', config: BatonConfig, tls: ClusterTls = {}): void {
   const port = config.temporalAddress.split(':').pop() ?? '7233';
-  const env: NodeJS.ProcessEnv = { ...process.env, BATON_DATA_DIR: config.dataDir, TEMPORAL_PORT: port, TEMPORAL_NAMESPACE: config.temporalNamespace };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BATON_DATA_DIR: config.dataDir,
+    TEMPORAL_PORT: port,
+    TEMPORAL_NAMESPACE: config.temporalNamespace,
+  };
   if (tls.cert) env.TEMPORAL_CLUSTER_TLS_CERT = path.resolve(tls.cert);
   if (tls.key) env.TEMPORAL_CLUSTER_TLS_KEY = path.resolve(tls.key);
   if (tls.ca) env.TEMPORAL_CLUSTER_TLS_CA = path.resolve(tls.ca);
@@ -83,7 +88,8 @@ export async function up(config: BatonConfig, options: UpOptions = {}): Promise<
   if (fs.existsSync(upFile(config)) && running !== kind) {
     throw new CliError(`"baton up" started the ${running === 'cluster' ? 'cluster' : 'dev server'} here; run "baton down" first to switch`);
   }
-  if (kind === 'dev' && options.tls && Object.values(options.tls).some(Boolean)) throw new CliError('--tls-cert, --tls-key and --tls-ca need --cluster', 2);
+  if (kind === 'dev' && options.tls && Object.values(options.tls).some(Boolean))
+    throw new CliError('--tls-cert, --tls-key and --tls-ca need --cluster', 2);
   serverScript(kind, 'start', config, options.tls);
   fs.writeFileSync(upFile(config), JSON.stringify({ temporal: kind }));
   await ensureSystemSchema(config.databaseUrl);
@@ -105,7 +111,9 @@ export async function up(config: BatonConfig, options: UpOptions = {}): Promise<
     return text.includes('polling task queue') || livePid(pidFile) === null;
   }, 30_000);
   if (!ready || livePid(pidFile) === null) {
-    throw new CliError(`the worker did not start; last lines of ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(logStart).split('\n').slice(-10).join('\n')}`);
+    throw new CliError(
+      `the worker did not start; last lines of ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(logStart).split('\n').slice(-10).join('\n')}`,
+    );
   }
   console.log(`worker started (pid ${child.pid}, log ${logFile})`);
 }

@@ -37,7 +37,9 @@ export async function status(workflowId: string, opts: { json?: boolean }): Prom
     if (progress) {
       console.log(checklist(progress.question, progress));
       if (progress.phase === 'awaiting_approval' && progress.plan) {
-        console.log(`\nplan waiting for review:\n${planText(progress.plan)}\ndecide with: baton approve ${workflowId} | baton revise ${workflowId} "<feedback>" | baton reject ${workflowId}`);
+        console.log(
+          `\nplan waiting for review:\n${planText(progress.plan)}\ndecide with: baton approve ${workflowId} | baton revise ${workflowId} "<feedback>" | baton reject ${workflowId}`,
+        );
       }
     } else {
       console.log(pc.dim('(progress unavailable: no worker answered the query)'));
@@ -78,23 +80,47 @@ export async function show(workflowId: string, opts: { json?: boolean }): Promis
       [workflowId],
     );
     const tokens = rows.map((r) => ({
-      agent: r.agent, calls: Number(r.calls), input_tokens: Number(r.input_tokens), output_tokens: Number(r.output_tokens),
-      input_budget: r.input_budget, output_budget: r.output_budget, over_input: Number(r.over_input), over_output: Number(r.over_output),
+      agent: r.agent,
+      calls: Number(r.calls),
+      input_tokens: Number(r.input_tokens),
+      output_tokens: Number(r.output_tokens),
+      input_budget: r.input_budget,
+      output_budget: r.output_budget,
+      over_input: Number(r.over_input),
+      over_output: Number(r.over_output),
     }));
     // What language-model calls cost, as the API reported it (none for the offline rules model).
-    const usage = await getPool(config.databaseUrl).query<{ agent: string; model: string; calls: string; prompt: string; completion: string; cached: string }>(
+    const usage = await getPool(config.databaseUrl).query<{
+      agent: string;
+      model: string;
+      calls: string;
+      prompt: string;
+      completion: string;
+      cached: string;
+    }>(
       `SELECT agent, model, count(*) AS calls, sum(prompt_tokens) AS prompt, sum(completion_tokens) AS completion, sum(cached_tokens) AS cached
        FROM baton.model_usage WHERE workflow_id = $1 GROUP BY agent, model ORDER BY min(id)`,
       [workflowId],
     );
-    const modelTokens = usage.rows.map((r) => ({ agent: r.agent, model: r.model, calls: Number(r.calls), prompt_tokens: Number(r.prompt), completion_tokens: Number(r.completion), cached_prompt_tokens: Number(r.cached) }));
+    const modelTokens = usage.rows.map((r) => ({
+      agent: r.agent,
+      model: r.model,
+      calls: Number(r.calls),
+      prompt_tokens: Number(r.prompt),
+      completion_tokens: Number(r.completion),
+      cached_prompt_tokens: Number(r.cached),
+    }));
     const summary = {
       workflowId,
       runStatus: description.status.name,
       batonStatus: description.typedSearchAttributes.get(STATUS_ATTRIBUTE) ?? null,
       question: (await description.staticSummary()) ?? result?.question ?? null,
-      intent: result ? `${result.intent.intent} (${result.intent.decided_by}${result.intent.matched ? `: "${result.intent.matched}"` : ''})` : null,
-      steps: result?.steps.map((s) => ({ step_id: s.step.step_id, description: s.step.description, status: s.status, attempts: s.attempts })) ?? [],
+      intent: result
+        ? `${result.intent.intent} (${result.intent.decided_by}${result.intent.matched ? `: "${result.intent.matched}"` : ''})`
+        : null,
+      steps:
+        result?.steps.map((s) => ({ step_id: s.step.step_id, description: s.step.description, status: s.status, attempts: s.attempts })) ??
+        [],
       tokens,
       modelTokens,
       totalTokens: { input: tokens.reduce((a, t) => a + t.input_tokens, 0), output: tokens.reduce((a, t) => a + t.output_tokens, 0) },
@@ -105,21 +131,38 @@ export async function show(workflowId: string, opts: { json?: boolean }): Promis
     console.log(`${pc.bold(workflowId)}  ${summary.runStatus}${summary.batonStatus ? ` · ${summary.batonStatus}` : ''}`);
     if (summary.question) console.log(`question: ${summary.question}`);
     if (summary.intent) console.log(`intent:   ${summary.intent}`);
-    for (const s of summary.steps) console.log(`  ${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}`);
+    for (const s of summary.steps)
+      console.log(
+        `  ${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}`,
+      );
     console.log(`\ntokens by agent (o200k):`);
-    console.log(`  ${'agent'.padEnd(16)}${'calls'.padStart(6)}${'input'.padStart(9)}${'output'.padStart(9)}${'budget in/out'.padStart(16)}  over budget`);
+    console.log(
+      `  ${'agent'.padEnd(16)}${'calls'.padStart(6)}${'input'.padStart(9)}${'output'.padStart(9)}${'budget in/out'.padStart(16)}  over budget`,
+    );
     for (const t of tokens) {
       const over = t.over_input + t.over_output > 0 ? pc.yellow(`${t.over_input} in, ${t.over_output} out`) : '—';
-      console.log(`  ${t.agent.padEnd(16)}${String(t.calls).padStart(6)}${String(t.input_tokens).padStart(9)}${String(t.output_tokens).padStart(9)}${`${t.input_budget}/${t.output_budget}`.padStart(16)}  ${over}`);
+      console.log(
+        `  ${t.agent.padEnd(16)}${String(t.calls).padStart(6)}${String(t.input_tokens).padStart(9)}${String(t.output_tokens).padStart(9)}${`${t.input_budget}/${t.output_budget}`.padStart(16)}  ${over}`,
+      );
     }
-    console.log(`  ${'total'.padEnd(16)}${''.padStart(6)}${String(summary.totalTokens.input).padStart(9)}${String(summary.totalTokens.output).padStart(9)}`);
+    console.log(
+      `  ${'total'.padEnd(16)}${''.padStart(6)}${String(summary.totalTokens.input).padStart(9)}${String(summary.totalTokens.output).padStart(9)}`,
+    );
     if (modelTokens.length > 0) {
       console.log(`\nlanguage-model calls (usage as the API reported it):`);
-      console.log(`  ${'agent'.padEnd(16)}${'model'.padEnd(20)}${'calls'.padStart(6)}${'prompt'.padStart(9)}${'cached'.padStart(9)}${'completion'.padStart(12)}`);
+      console.log(
+        `  ${'agent'.padEnd(16)}${'model'.padEnd(20)}${'calls'.padStart(6)}${'prompt'.padStart(9)}${'cached'.padStart(9)}${'completion'.padStart(12)}`,
+      );
       for (const m of modelTokens) {
-        console.log(`  ${m.agent.padEnd(16)}${m.model.padEnd(20)}${String(m.calls).padStart(6)}${String(m.prompt_tokens).padStart(9)}${String(m.cached_prompt_tokens).padStart(9)}${String(m.completion_tokens).padStart(12)}`);
+        console.log(
+          `  ${m.agent.padEnd(16)}${m.model.padEnd(20)}${String(m.calls).padStart(6)}${String(m.prompt_tokens).padStart(9)}${String(m.cached_prompt_tokens).padStart(9)}${String(m.completion_tokens).padStart(12)}`,
+        );
       }
     }
-    console.log(pc.dim(`\nhistory: ${summary.history.events} events${summary.history.bytes ? `, ${fixed(summary.history.bytes / 1024, 1)} KiB` : ''} · Web UI: ${summary.webUi}`));
+    console.log(
+      pc.dim(
+        `\nhistory: ${summary.history.events} events${summary.history.bytes ? `, ${fixed(summary.history.bytes / 1024, 1)} KiB` : ''} · Web UI: ${summary.webUi}`,
+      ),
+    );
   });
 }

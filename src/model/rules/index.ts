@@ -68,8 +68,12 @@ function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: 
     if (finer && fanOutOf(catalog, finer, dims) === null) {
       reading.metrics[i] = finer;
       const [a, b] = [catalog.metrics[metric], catalog.metrics[finer]];
-      assumptionsFromGrain.push(t(`按${dims.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，${a?.label_zh ?? metric}按更细的${b?.label_zh ?? finer}计算（否则一行会被重复计数）`,
-        `by ${dims.join(', ')}, ${a?.label ?? metric} is computed as ${b?.label ?? finer} (the finer table), so no row is counted twice`));
+      assumptionsFromGrain.push(
+        t(
+          `按${dims.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，${a?.label_zh ?? metric}按更细的${b?.label_zh ?? finer}计算（否则一行会被重复计数）`,
+          `by ${dims.join(', ')}, ${a?.label ?? metric} is computed as ${b?.label ?? finer} (the finer table), so no row is counted twice`,
+        ),
+      );
       continue;
     }
     if (fanOut instanceof FanOutError) return { kind: 'cannot_answer', reason: fanOut.message, available_metrics: available };
@@ -78,17 +82,28 @@ function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: 
     const table = def?.table ?? metric;
     const byWhat = dims.filter((d) => d in catalog.dimensions);
     if (reading.groupBy.some((d) => d in catalog.dimensions)) {
-      const [zhBy, enBy] = [byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、'), byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', ')];
-      assumptionsFromGrain.push(fanOut.how === 'counted_once'
-        ? t(`按${zhBy}时，每条${table}记录在它涉及的每个分组里各计一次（不按明细重复计数）；一条记录可属于多个分组，各组之和可能大于总数`,
-          `by ${enBy}, each ${table} row counts once in every group it has lines in (never once per line); a row can belong to several groups, so the groups can add up to more than the total`)
-        : t(`按${zhBy}时，${def?.label_zh ?? metric}在其出现的每个分组里各计一次；各组之和可能大于总数`,
-          `by ${enBy}, ${def?.label ?? metric} counts each one once in every group it appears in, so the groups can add up to more than the total`));
+      const [zhBy, enBy] = [
+        byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、'),
+        byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', '),
+      ];
+      assumptionsFromGrain.push(
+        fanOut.how === 'counted_once'
+          ? t(
+              `按${zhBy}时，每条${table}记录在它涉及的每个分组里各计一次（不按明细重复计数）；一条记录可属于多个分组，各组之和可能大于总数`,
+              `by ${enBy}, each ${table} row counts once in every group it has lines in (never once per line); a row can belong to several groups, so the groups can add up to more than the total`,
+            )
+          : t(
+              `按${zhBy}时，${def?.label_zh ?? metric}在其出现的每个分组里各计一次；各组之和可能大于总数`,
+              `by ${enBy}, ${def?.label ?? metric} counts each one once in every group it appears in, so the groups can add up to more than the total`,
+            ),
+      );
     } else {
-      assumptionsFromGrain.push(t(
-        `筛选${byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，统计至少有一条匹配明细的${table}记录，每条只计一次`,
-        `filtered by ${byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', ')}, ${def?.label ?? metric} counts each ${table} row with at least one matching line once`,
-      ));
+      assumptionsFromGrain.push(
+        t(
+          `筛选${byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，统计至少有一条匹配明细的${table}记录，每条只计一次`,
+          `filtered by ${byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', ')}, ${def?.label ?? metric} counts each ${table} row with at least one matching line once`,
+        ),
+      );
     }
   }
   return assumptionsFromGrain;
@@ -99,7 +114,14 @@ function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: 
  * reasons earlier plans were rejected are read as part of the question, so
  * "only 华东" or "use March 2026" change the plan.
  */
-export function planQuestion(question: string, intent: IntentOutput, catalog: Catalog, asOf: string, feedback: string[] = [], extent: DataExtent | null = null): Plan {
+export function planQuestion(
+  question: string,
+  intent: IntentOutput,
+  catalog: Catalog,
+  asOf: string,
+  feedback: string[] = [],
+  extent: DataExtent | null = null,
+): Plan {
   const language = intent.language;
   const text = [question, ...feedback].join(' ');
   const reading = readQuestion(text, catalog);
@@ -125,21 +147,32 @@ export function planQuestion(question: string, intent: IntentOutput, catalog: Ca
   const base = { catalog, language, reading };
   const chosen = choosePeriod(intent.intent, text, asOf, base, extent, assumptions);
   if ('clarify' in chosen) {
-    return { kind: 'needs_clarification', reason: chosen.clarify, question: chosen.suggestion || t('请换一个有数据的期间再问。', 'Please ask about a period the data covers.') };
+    return {
+      kind: 'needs_clarification',
+      reason: chosen.clarify,
+      question: chosen.suggestion || t('请换一个有数据的期间再问。', 'Please ask about a period the data covers.'),
+    };
   }
   const ctx: Context = { ...base, window: chosen.window, compareWith: chosen.compareWith, text };
   // Two named periods ("2024 vs 2023", "2024年比2023年") are compared whatever the keyword; a why question decomposes the change.
   const steps =
-    ctx.compareWith && intent.intent !== 'attribution' && intent.intent !== 'comparison' ? planPeriodComparison(ctx)
-    : intent.intent === 'trend' ? planTrend(ctx)
-    : intent.intent === 'comparison' ? planComparison(ctx)
-    : intent.intent === 'attribution' ? planAttribution(ctx)
-    : planQuery(ctx);
+    ctx.compareWith && intent.intent !== 'attribution' && intent.intent !== 'comparison'
+      ? planPeriodComparison(ctx)
+      : intent.intent === 'trend'
+        ? planTrend(ctx)
+        : intent.intent === 'comparison'
+          ? planComparison(ctx)
+          : intent.intent === 'attribution'
+            ? planAttribution(ctx)
+            : planQuery(ctx);
 
   if (steps.length > MAX_PLAN_STEPS) {
     return {
       kind: 'needs_clarification',
-      reason: language === 'zh' ? `回答这个问题需要 ${steps.length} 步，超过上限 ${MAX_PLAN_STEPS} 步` : `answering this would take ${steps.length} steps, more than the limit of ${MAX_PLAN_STEPS}`,
+      reason:
+        language === 'zh'
+          ? `回答这个问题需要 ${steps.length} 步，超过上限 ${MAX_PLAN_STEPS} 步`
+          : `answering this would take ${steps.length} steps, more than the limit of ${MAX_PLAN_STEPS}`,
       question:
         language === 'zh'
           ? `问题涉及 ${reading.metrics.length} 个指标（${reading.metrics.map((m) => labelOf(ctx, m)).join('、')}），请拆成几个更小的问题，或告诉我最关心哪几个指标。`

@@ -6,9 +6,19 @@ export const OFFLINE_MODEL_NAME = 'offline-rules';
 
 /** Keyword rules, first match wins, in this order (attribution before comparison before trend). */
 export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }[] = [
-  { intent: 'attribution', pattern: /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b/i },
-  { intent: 'comparison', pattern: /对比|相比|差异|区别|同比|环比|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\byear[- ]over[- ]year\b|\byoy\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i },
-  { intent: 'trend', pattern: /趋势|走势|变化|增长|\btrends?\b|\btrending\b|\bgrowth\b|\bgr[eo]w(?:s|ing|n)?\b|\bover time\b|\bchang(?:e|ed|es|ing)\b/i },
+  {
+    intent: 'attribution',
+    pattern: /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b/i,
+  },
+  {
+    intent: 'comparison',
+    pattern:
+      /对比|相比|差异|区别|同比|环比|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\byear[- ]over[- ]year\b|\byoy\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i,
+  },
+  {
+    intent: 'trend',
+    pattern: /趋势|走势|变化|增长|\btrends?\b|\btrending\b|\bgrowth\b|\bgr[eo]w(?:s|ing|n)?\b|\bover time\b|\bchang(?:e|ed|es|ing)\b/i,
+  },
 ];
 
 export function classifyByKeywords(question: string): { intent: Intent; matched: string } | null {

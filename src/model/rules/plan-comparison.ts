@@ -15,13 +15,36 @@ export function planPeriodComparison(ctx: Context): PlanStep[] {
   for (const metric of reading.metrics.slice(0, Math.floor(MAX_PLAN_STEPS / 2))) {
     const id = steps.length + 1;
     steps.push(
-      step(id, zh(ctx, `${labelOf(ctx, metric)}：${before.label_zh} 与 ${after.label_zh}${scope ? ` · ${scope}` : ''}`, `${labelOf(ctx, metric)}: ${before.label_en} and ${after.label_en}${scope ? ` · ${scope}` : ''}`),
-        [], `one row per ${pair.column}${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''}`, [metric], [...reading.filters.map((f) => f.dimension), ...reading.groupBy],
-        { kind: 'metric', query: pair.query(metric, reading.filters, reading.groupBy) }),
+      step(
+        id,
+        zh(
+          ctx,
+          `${labelOf(ctx, metric)}：${before.label_zh} 与 ${after.label_zh}${scope ? ` · ${scope}` : ''}`,
+          `${labelOf(ctx, metric)}: ${before.label_en} and ${after.label_en}${scope ? ` · ${scope}` : ''}`,
+        ),
+        [],
+        `one row per ${pair.column}${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''}`,
+        [metric],
+        [...reading.filters.map((f) => f.dimension), ...reading.groupBy],
+        { kind: 'metric', query: pair.query(metric, reading.filters, reading.groupBy) },
+      ),
     );
     if (reading.groupBy.length === 0) {
-      steps.push(step(id + 1, zh(ctx, `${labelOf(ctx, metric)}的变化：${after.label_zh} 对比 ${before.label_zh}`, `change in ${labelOf(ctx, metric)}: ${after.label_en} against ${before.label_en}`), [id],
-        'the change between the two periods', [metric], [], { kind: 'compare', source: `s${id}`, key_columns: [pair.column] }));
+      steps.push(
+        step(
+          id + 1,
+          zh(
+            ctx,
+            `${labelOf(ctx, metric)}的变化：${after.label_zh} 对比 ${before.label_zh}`,
+            `change in ${labelOf(ctx, metric)}: ${after.label_en} against ${before.label_en}`,
+          ),
+          [id],
+          'the change between the two periods',
+          [metric],
+          [],
+          { kind: 'compare', source: `s${id}`, key_columns: [pair.column] },
+        ),
+      );
     }
   }
   return steps;
@@ -33,7 +56,8 @@ function segments(ctx: Context): { dimension: string; values: [string, string] }
   if (named) return { dimension: named.dimension, values: [named.values[0] as string, named.values[1] as string] };
   for (const dim of ctx.reading.mentionedDimensions) {
     const values = Object.keys(ctx.catalog.dimensions[dim]?.values ?? {});
-    if (values.length === 2 && !ctx.reading.groupBy.includes(dim)) return { dimension: dim, values: [values[0] as string, values[1] as string] };
+    if (values.length === 2 && !ctx.reading.groupBy.includes(dim))
+      return { dimension: dim, values: [values[0] as string, values[1] as string] };
   }
   return null;
 }
@@ -55,26 +79,79 @@ export function planComparison(ctx: Context): PlanStep[] {
     const dimDef = ctx.catalog.dimensions[segDim];
     const segFilter = [...scope, { dimension: segDim, values: [a, b] }];
     const steps: PlanStep[] = [
-      step(1, zh(ctx, `划分${aText}与${bText}（${dimDef?.description_zh ?? dimLabel(ctx, segDim)}）· ${period(ctx, ctx.window)}`, `split into ${a} and ${b} (${dimDef?.description ?? segDim}) · ${period(ctx, ctx.window)}`),
-        [], `one row per ${segDim} (${a}, ${b}) with its size and ${metric}`, [metric], [segDim, ...scope.map((f) => f.dimension)],
-        { kind: 'metric', query: query(metric, ctx.window, segFilter, [segDim]) }),
+      step(
+        1,
+        zh(
+          ctx,
+          `划分${aText}与${bText}（${dimDef?.description_zh ?? dimLabel(ctx, segDim)}）· ${period(ctx, ctx.window)}`,
+          `split into ${a} and ${b} (${dimDef?.description ?? segDim}) · ${period(ctx, ctx.window)}`,
+        ),
+        [],
+        `one row per ${segDim} (${a}, ${b}) with its size and ${metric}`,
+        [metric],
+        [segDim, ...scope.map((f) => f.dimension)],
+        { kind: 'metric', query: query(metric, ctx.window, segFilter, [segDim]) },
+      ),
     ];
     if (changeOverTime) {
-      steps.push(step(2, zh(ctx, `各月${aText}与${bText}的${labelOf(ctx, metric)}`, `monthly ${labelOf(ctx, metric)} by ${segDim}`), [1],
-        `one row per month and ${segDim}`, [metric], [segDim, ...scope.map((f) => f.dimension)],
-        { kind: 'metric', query: query(metric, ctx.window, segFilter, ['month', segDim]) }));
+      steps.push(
+        step(
+          2,
+          zh(ctx, `各月${aText}与${bText}的${labelOf(ctx, metric)}`, `monthly ${labelOf(ctx, metric)} by ${segDim}`),
+          [1],
+          `one row per month and ${segDim}`,
+          [metric],
+          [segDim, ...scope.map((f) => f.dimension)],
+          { kind: 'metric', query: query(metric, ctx.window, segFilter, ['month', segDim]) },
+        ),
+      );
     }
     if (across) {
       const gapId = steps.length + 1;
-      steps.push(step(gapId, zh(ctx, `各${dimLabel(ctx, across)}对${aText}与${bText}${labelOf(ctx, metric)}差异的贡献`, `each ${across}'s contribution to the ${labelOf(ctx, metric)} gap between ${a} and ${b}`), [1],
-        `one row per ${across} with its contribution to the gap`, [metric], [segDim, across, ...scope.map((f) => f.dimension)],
-        { kind: 'gap_contribution', query: query(metric, ctx.window, segFilter, [segDim, across]), segment: { dimension: segDim, a, b }, across }));
+      steps.push(
+        step(
+          gapId,
+          zh(
+            ctx,
+            `各${dimLabel(ctx, across)}对${aText}与${bText}${labelOf(ctx, metric)}差异的贡献`,
+            `each ${across}'s contribution to the ${labelOf(ctx, metric)} gap between ${a} and ${b}`,
+          ),
+          [1],
+          `one row per ${across} with its contribution to the gap`,
+          [metric],
+          [segDim, across, ...scope.map((f) => f.dimension)],
+          {
+            kind: 'gap_contribution',
+            query: query(metric, ctx.window, segFilter, [segDim, across]),
+            segment: { dimension: segDim, a, b },
+            across,
+          },
+        ),
+      );
       const n = reading.topN?.n ?? 3;
-      steps.push(step(gapId + 1, zh(ctx, `贡献最大的 ${n} 个${dimLabel(ctx, across)}`, `the ${n} ${across} values contributing most`), [gapId],
-        `${n} rows, largest contribution first`, [metric], [across], { kind: 'top_n', source: `s${gapId}`, column: 'contribution', n, order: 'desc' }));
+      steps.push(
+        step(
+          gapId + 1,
+          zh(ctx, `贡献最大的 ${n} 个${dimLabel(ctx, across)}`, `the ${n} ${across} values contributing most`),
+          [gapId],
+          `${n} rows, largest contribution first`,
+          [metric],
+          [across],
+          { kind: 'top_n', source: `s${gapId}`, column: 'contribution', n, order: 'desc' },
+        ),
+      );
     } else if (!changeOverTime) {
-      steps.push(step(2, zh(ctx, `比较${aText}与${bText}的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)}: ${a} vs ${b}`), [1],
-        'the difference between the segments', [metric], [segDim], { kind: 'compare', source: 's1', key_columns: [segDim] }));
+      steps.push(
+        step(
+          2,
+          zh(ctx, `比较${aText}与${bText}的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)}: ${a} vs ${b}`),
+          [1],
+          'the difference between the segments',
+          [metric],
+          [segDim],
+          { kind: 'compare', source: 's1', key_columns: [segDim] },
+        ),
+      );
     }
     return steps;
   }
@@ -83,11 +160,34 @@ export function planComparison(ctx: Context): PlanStep[] {
   // (a quarter, a year, a range) with the period of the same length before it.
   if (wholeMonths(ctx.window) !== 1) return planPeriodComparison({ ...ctx, compareWith: previousPeriod(ctx.window) });
   const before = previousMonth(ctx.window);
-  const both: TimeWindow = { ...ctx.window, start: before.start, label_zh: `${before.label_zh}与${ctx.window.label_zh}`, label_en: `${before.label_en} and ${ctx.window.label_en}` };
+  const both: TimeWindow = {
+    ...ctx.window,
+    start: before.start,
+    label_zh: `${before.label_zh}与${ctx.window.label_zh}`,
+    label_en: `${before.label_en} and ${ctx.window.label_en}`,
+  };
   return [
-    step(1, zh(ctx, `${labelOf(ctx, metric)} · ${before.label_zh}与${ctx.window.label_zh}${scopeLabel ? ` · ${scopeLabel}` : ''}`, `${labelOf(ctx, metric)} · ${before.label_en} and ${ctx.window.label_en}${scopeLabel ? ` · ${scopeLabel}` : ''}`),
-      [], 'one row per month', [metric], scope.map((f) => f.dimension), { kind: 'metric', query: query(metric, both, scope, ['month']) }),
-    step(2, zh(ctx, `比较两个月的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)} between the two months`), [1],
-      'the change between the months', [metric], [], { kind: 'compare', source: 's1', key_columns: ['month'] }),
+    step(
+      1,
+      zh(
+        ctx,
+        `${labelOf(ctx, metric)} · ${before.label_zh}与${ctx.window.label_zh}${scopeLabel ? ` · ${scopeLabel}` : ''}`,
+        `${labelOf(ctx, metric)} · ${before.label_en} and ${ctx.window.label_en}${scopeLabel ? ` · ${scopeLabel}` : ''}`,
+      ),
+      [],
+      'one row per month',
+      [metric],
+      scope.map((f) => f.dimension),
+      { kind: 'metric', query: query(metric, both, scope, ['month']) },
+    ),
+    step(
+      2,
+      zh(ctx, `比较两个月的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)} between the two months`),
+      [1],
+      'the change between the months',
+      [metric],
+      [],
+      { kind: 'compare', source: 's1', key_columns: ['month'] },
+    ),
   ];
 }

@@ -11,17 +11,28 @@ export function planQuery(ctx: Context): PlanStep[] {
   return reading.metrics.map((metric, i) => {
     // "Which month was highest": the periods ranked; "top 3 countries": the dimension ranked.
     const top = grain?.ranked
-      ? { n: reading.topN?.n ?? 1, order: reading.topN?.order ?? (rankingWords(ctx.text.toLowerCase()).some((w) => w.value === 'asc') ? 'asc' as const : 'desc' as const) }
-      : reading.topN && reading.groupBy.length > 0 ? reading.topN : null;
+      ? {
+          n: reading.topN?.n ?? 1,
+          order:
+            reading.topN?.order ??
+            (rankingWords(ctx.text.toLowerCase()).some((w) => w.value === 'asc') ? ('asc' as const) : ('desc' as const)),
+        }
+      : reading.topN && reading.groupBy.length > 0
+        ? reading.topN
+        : null;
     const groupBy = [...(grain ? [grain.grain] : []), ...reading.groupBy];
     const by = groupBy.length > 0 ? zh(ctx, `，按${groupBy.map((d) => dimLabel(ctx, d)).join('、')}`, `, by ${groupBy.join(', ')}`) : '';
-    const topText = top ? zh(ctx, `，${top.order === 'desc' ? '最高' : '最低'}的 ${top.n} 个`, `, ${top.order === 'desc' ? 'top' : 'bottom'} ${top.n}`) : '';
+    const topText = top
+      ? zh(ctx, `，${top.order === 'desc' ? '最高' : '最低'}的 ${top.n} 个`, `, ${top.order === 'desc' ? 'top' : 'bottom'} ${top.n}`)
+      : '';
     const scope = scopeText(ctx, reading.filters);
     return step(
       i + 1,
       `${labelOf(ctx, metric)} · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}${by}${topText}`,
       [],
-      groupBy.length > 0 ? `one row per ${groupBy.join(' × ')}${top ? ` (${top.n} rows)` : ''} with the ${metric} value` : `one row with the ${metric} value for ${ctx.window.label_en}`,
+      groupBy.length > 0
+        ? `one row per ${groupBy.join(' × ')}${top ? ` (${top.n} rows)` : ''} with the ${metric} value`
+        : `one row with the ${metric} value for ${ctx.window.label_en}`,
       [metric],
       [...reading.filters.map((f) => f.dimension), ...groupBy],
       { kind: 'metric', query: query(metric, ctx.window, reading.filters, groupBy, top ? { order: top.order, limit: top.n } : {}) },

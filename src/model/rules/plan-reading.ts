@@ -15,13 +15,30 @@ function addMonths(start: string, n: number): string {
 const isGrain = (g: string): g is TimeGrain => ['year', 'quarter', 'month', 'week', 'day'].includes(g);
 
 /** Which words of the question the plan uses; `blocking`: the unused words that name what the question asks for. */
-function wordsOfPlan(question: string, steps: PlanStep[], catalog: Catalog, asOf: string, matched: string | null, r: CatalogReading, queries: MetricQuery[], usedMetrics: string[]): { notUsed: string[]; blocking: string[] } {
-  const usedDims = new Set([...steps.flatMap((s) => s.dimensions), ...queries.flatMap((q) => [...q.group_by, ...q.filters.map((f) => f.dimension)])]);
+function wordsOfPlan(
+  question: string,
+  steps: PlanStep[],
+  catalog: Catalog,
+  asOf: string,
+  matched: string | null,
+  r: CatalogReading,
+  queries: MetricQuery[],
+  usedMetrics: string[],
+): { notUsed: string[]; blocking: string[] } {
+  const usedDims = new Set([
+    ...steps.flatMap((s) => s.dimensions),
+    ...queries.flatMap((q) => [...q.group_by, ...q.filters.map((f) => f.dimension)]),
+  ]);
   const usedValues = new Set(queries.flatMap((q) => q.filters.flatMap((f) => f.values.map((v) => `${f.dimension}=${v}`))));
-  const ranks = steps.some((s) => s.operation.kind === 'top_n' || s.operation.kind === 'rank_contributors') || queries.some((q) => q.order !== null);
+  const ranks =
+    steps.some((s) => s.operation.kind === 'top_n' || s.operation.kind === 'rank_contributors') || queries.some((q) => q.order !== null);
   const covered: Span[] = [];
   const blocking: string[] = [];
-  const valueCovered = (hit: Hit) => hit.kind === 'dimension' && r.hits.some((v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && hit.start - v.end >= 0 && hit.start - v.end <= 1);
+  const valueCovered = (hit: Hit) =>
+    hit.kind === 'dimension' &&
+    r.hits.some(
+      (v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && hit.start - v.end >= 0 && hit.start - v.end <= 1,
+    );
   for (const hit of r.hits) {
     if (valueCovered(hit)) {
       // "美国客户", "Brazilian customers": the entity named after a value is the filter's own word.
@@ -29,7 +46,12 @@ function wordsOfPlan(question: string, steps: PlanStep[], catalog: Catalog, asOf
       continue;
     }
     const finer = catalog.metrics[hit.id]?.finer;
-    const used = hit.kind === 'metric' ? usedMetrics.includes(hit.id) || (finer !== undefined && usedMetrics.includes(finer)) : hit.kind === 'dimension' ? usedDims.has(hit.id) : usedValues.has(`${hit.id}=${hit.value ?? ''}`);
+    const used =
+      hit.kind === 'metric'
+        ? usedMetrics.includes(hit.id) || (finer !== undefined && usedMetrics.includes(finer))
+        : hit.kind === 'dimension'
+          ? usedDims.has(hit.id)
+          : usedValues.has(`${hit.id}=${hit.value ?? ''}`);
     if (used) covered.push([hit.start, hit.end]);
     else if (hit.start < question.length) blocking.push(question.slice(hit.start, hit.end));
   }
@@ -41,9 +63,15 @@ function wordsOfPlan(question: string, steps: PlanStep[], catalog: Catalog, asOf
   if (allTime && queries.some((q) => q.window.source === 'all_time')) covered.push(allTime);
   const grain = findGrain(lower);
   if (grain && queries.some((q) => q.group_by.includes(grain.value.grain))) covered.push(grain.span);
-  if (ranks || steps.some((s) => s.operation.kind === 'trend' || s.operation.kind === 'change_decomposition')) covered.push(...r.spans.ranking);
+  if (ranks || steps.some((s) => s.operation.kind === 'trend' || s.operation.kind === 'change_decomposition'))
+    covered.push(...r.spans.ranking);
   const comparison = findPeriodComparison(lower);
-  if (comparison && (queries.some((q) => q.periods.length >= 2) || steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition'))) covered.push(comparison.span);
+  if (
+    comparison &&
+    (queries.some((q) => q.periods.length >= 2) ||
+      steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition'))
+  )
+    covered.push(comparison.span);
   if (matched) {
     const at = lower.indexOf(matched.toLowerCase());
     if (at >= 0) covered.push([at, at + matched.length]);
@@ -85,7 +113,14 @@ function periodsOfPlan(main: MetricQuery | undefined, steps: PlanStep[]): { wind
  * word of the question it does not use. `blocking` lists the unused words that name a metric, a dimension,
  * a value, a period, a grain or a ranking: the plan would answer another question than the one asked.
  */
-export function readingOfPlan(question: string, steps: PlanStep[], catalog: Catalog, language: Language, asOf: string, matched: string | null): { reading: QuestionReading; blocking: string[] } {
+export function readingOfPlan(
+  question: string,
+  steps: PlanStep[],
+  catalog: Catalog,
+  language: Language,
+  asOf: string,
+  matched: string | null,
+): { reading: QuestionReading; blocking: string[] } {
   const r = readQuestion(question, catalog);
   const queries = steps.flatMap((s) => ('query' in s.operation ? [s.operation.query] : []));
   const main = queries[0];
@@ -97,9 +132,19 @@ export function readingOfPlan(question: string, steps: PlanStep[], catalog: Cata
   const grainUsed = comparedWith ? null : (main?.group_by.find(isGrain) ?? null);
   const groupBy = (main?.group_by ?? []).filter((g) => g !== 'period' && !(comparedWith && g === 'month'));
   const ranking = rankedQuery
-    ? { n: rankedQuery.limit as number, order: rankedQuery.order as 'asc' | 'desc', by: rankedQuery.group_by.find((g) => !isGrain(g)) ?? rankedQuery.group_by[0] ?? '' }
+    ? {
+        n: rankedQuery.limit as number,
+        order: rankedQuery.order as 'asc' | 'desc',
+        by: rankedQuery.group_by.find((g) => !isGrain(g)) ?? rankedQuery.group_by[0] ?? '',
+      }
     : topStep && topStep.operation.kind === 'top_n'
-      ? { n: topStep.operation.n, order: topStep.operation.order, by: steps.find((s) => s.operation.kind === 'gap_contribution' && 'across' in s.operation)?.dimensions.find((d) => d) ?? topStep.operation.column }
+      ? {
+          n: topStep.operation.n,
+          order: topStep.operation.order,
+          by:
+            steps.find((s) => s.operation.kind === 'gap_contribution' && 'across' in s.operation)?.dimensions.find((d) => d) ??
+            topStep.operation.column,
+        }
       : null;
   const metrics = usedMetrics.filter((m) => queries.some((q) => q.metric === m && q === queries.find((x) => x.metric === m)));
   const labels = (ids: string[]) => ids.map((m) => (language === 'zh' ? catalog.metrics[m]?.label_zh : catalog.metrics[m]?.label) ?? m);
@@ -115,6 +160,9 @@ export function readingOfPlan(question: string, steps: PlanStep[], catalog: Cata
     not_used: notUsed,
   };
   body.metric_labels = labels(body.metrics);
-  const statement = statementOf(body, language, { dimension: (d) => dimensionLabel(catalog, language, d), value: (d, v) => valueLabel(catalog, language, d, v) });
+  const statement = statementOf(body, language, {
+    dimension: (d) => dimensionLabel(catalog, language, d),
+    value: (d, v) => valueLabel(catalog, language, d, v),
+  });
   return { reading: { ...body, statement }, blocking };
 }

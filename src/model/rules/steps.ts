@@ -30,7 +30,14 @@ export const labelOf = (ctx: Context, metric: string) => {
   const m = ctx.catalog.metrics[metric];
   return zh(ctx, m?.label_zh ?? metric, m?.label ?? metric);
 };
-const GRAIN_LABELS: Record<string, [string, string]> = { year: ['年', 'year'], quarter: ['季度', 'quarter'], month: ['月份', 'month'], week: ['周', 'week'], day: ['日', 'day'], period: ['期间', 'period'] };
+const GRAIN_LABELS: Record<string, [string, string]> = {
+  year: ['年', 'year'],
+  quarter: ['季度', 'quarter'],
+  month: ['月份', 'month'],
+  week: ['周', 'week'],
+  day: ['日', 'day'],
+  period: ['期间', 'period'],
+};
 export const dimLabel = (ctx: Context, dim: string) => {
   const d = ctx.catalog.dimensions[dim];
   const grain = GRAIN_LABELS[dim];
@@ -40,13 +47,28 @@ export const period = (ctx: Context, w: TimeWindow) => zh(ctx, w.label_zh, w.lab
 /** A dimension value for step descriptions: as answers show it in Chinese; the value itself in English. */
 export const valueText = (ctx: Context, dimension: string, value: string) =>
   ctx.language === 'zh' ? valueLabel(ctx.catalog, 'zh', dimension, value) : value;
-export const scopeText = (ctx: Context, filters: DimensionFilter[]) => filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(zh(ctx, '、', '/'))).join(', ');
+export const scopeText = (ctx: Context, filters: DimensionFilter[]) =>
+  filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(zh(ctx, '、', '/'))).join(', ');
 
-export function query(metric: string, window: TimeWindow, filters: DimensionFilter[], groupBy: string[], extra: Partial<MetricQuery> = {}): MetricQuery {
+export function query(
+  metric: string,
+  window: TimeWindow,
+  filters: DimensionFilter[],
+  groupBy: string[],
+  extra: Partial<MetricQuery> = {},
+): MetricQuery {
   return { metric, window, filters, group_by: groupBy, periods: [], order: null, limit: null, ...extra };
 }
 
-export function step(id: number, description: string, dependsOn: number[], expected: string, metrics: string[], dimensions: string[], operation: StepOperation): PlanStep {
+export function step(
+  id: number,
+  description: string,
+  dependsOn: number[],
+  expected: string,
+  metrics: string[],
+  dimensions: string[],
+  operation: StepOperation,
+): PlanStep {
   return {
     step_id: `s${id}`,
     description,
@@ -71,7 +93,15 @@ export function fanOutOf(catalog: Catalog, metric: string, dimensions: string[])
 /** Whether the metric can be filtered or grouped by these dimensions (its tables reach theirs). */
 export function reachable(catalog: Catalog, metric: string, dimensions: string[], window: TimeWindow): boolean {
   try {
-    compileMetricQuery(catalog, query(metric, window, dimensions.map((d) => ({ dimension: d, values: ['x'] })), []));
+    compileMetricQuery(
+      catalog,
+      query(
+        metric,
+        window,
+        dimensions.map((d) => ({ dimension: d, values: ['x'] })),
+        [],
+      ),
+    );
     return true;
   } catch {
     return false;
@@ -95,18 +125,30 @@ export function periodKey(w: TimeWindow): string {
  * in a row) group by that grain over both; any other pair (March against March a year earlier, two ranges)
  * groups by "period", the two windows named. Keys sort in time order either way: 2025-10, 2025-Q3, 2024.
  */
-export function twoPeriods(before: TimeWindow, after: TimeWindow): { column: string; keys: [string, string]; query: (metric: string, filters: DimensionFilter[], extra: string[]) => MetricQuery } {
+export function twoPeriods(
+  before: TimeWindow,
+  after: TimeWindow,
+): { column: string; keys: [string, string]; query: (metric: string, filters: DimensionFilter[], extra: string[]) => MetricQuery } {
   const [b, a] = [periodKey(before), periodKey(after)];
   const grain = /^\d{4}$/.test(a) ? 'year' : /^\d{4}-Q\d$/.test(a) ? 'quarter' : /^\d{4}-\d{2}$/.test(a) ? 'month' : null;
   const both = spanning(before, after);
-  if (grain && before.end === after.start && periodKey(before) !== periodKey(after) && (grain === 'year' ? /^\d{4}$/ : grain === 'quarter' ? /^\d{4}-Q\d$/ : /^\d{4}-\d{2}$/).test(b)) {
+  if (
+    grain &&
+    before.end === after.start &&
+    periodKey(before) !== periodKey(after) &&
+    (grain === 'year' ? /^\d{4}$/ : grain === 'quarter' ? /^\d{4}-Q\d$/ : /^\d{4}-\d{2}$/).test(b)
+  ) {
     return { column: grain, keys: [b, a], query: (metric, filters, extra) => query(metric, both, filters, [grain, ...extra]) };
   }
   return {
     column: 'period',
     keys: [b, a],
-    query: (metric, filters, extra) => query(metric, both, filters, ['period', ...extra], {
-      periods: [{ key: b, start: before.start, end: before.end }, { key: a, start: after.start, end: after.end }],
-    }),
+    query: (metric, filters, extra) =>
+      query(metric, both, filters, ['period', ...extra], {
+        periods: [
+          { key: b, start: before.start, end: before.end },
+          { key: a, start: after.start, end: after.end },
+        ],
+      }),
   };
 }

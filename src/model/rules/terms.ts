@@ -20,11 +20,13 @@ function catalogTerms(catalog: Catalog): Term[] {
   const terms: Term[] = [];
   for (const [id, metric] of Object.entries(catalog.metrics)) {
     const named = [metric.label, metric.label_zh, ...metric.aliases].map((t) => t.toLowerCase());
-    for (const text of new Set([id, metric.label, metric.label_zh, ...metric.aliases])) terms.push({ text, kind: 'metric', id, byId: !named.includes(text.toLowerCase()) });
+    for (const text of new Set([id, metric.label, metric.label_zh, ...metric.aliases]))
+      terms.push({ text, kind: 'metric', id, byId: !named.includes(text.toLowerCase()) });
   }
   for (const [id, dim] of Object.entries(catalog.dimensions)) {
     const named = [dim.label, dim.label_zh, ...dim.aliases].map((t) => t.toLowerCase());
-    for (const text of new Set([id, dim.label, dim.label_zh, ...dim.aliases])) terms.push({ text, kind: 'dimension', id, byId: !named.includes(text.toLowerCase()) });
+    for (const text of new Set([id, dim.label, dim.label_zh, ...dim.aliases]))
+      terms.push({ text, kind: 'dimension', id, byId: !named.includes(text.toLowerCase()) });
     for (const [value, aliases] of Object.entries(dim.values)) {
       for (const text of new Set([value, ...aliases])) terms.push({ text, kind: 'value', id, value });
     }
@@ -54,14 +56,32 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
   const kept: Hit[] = [];
   // Longest first; of two as long, a label or alias before a bare id ("customers" the dimension's alias, not the metric's id).
-  for (const hit of hits.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || Number(a.byId ?? false) - Number(b.byId ?? false))) {
+  for (const hit of hits.sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || Number(a.byId ?? false) - Number(b.byId ?? false),
+  )) {
     if (!kept.some((k) => hit.start < k.end && k.start < hit.end)) kept.push(hit);
   }
   return kept.sort((a, b) => a.start - b.start);
 }
 
 const GROUP_WORDS = /(?:按|按照|各|分|每个|每|by|per|across|each)\s*$/i;
-const TIME_UNITS = new Set(['month', 'months', 'week', 'weeks', 'day', 'days', 'year', 'quarter', '月', '月份', '周', '天', '日', '年', '季度']);
+const TIME_UNITS = new Set([
+  'month',
+  'months',
+  'week',
+  'weeks',
+  'day',
+  'days',
+  'year',
+  'quarter',
+  '月',
+  '月份',
+  '周',
+  '天',
+  '日',
+  '年',
+  '季度',
+]);
 const EN_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const CN_NUMBERS: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 const N_WORD = '(\\d+|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)';
@@ -89,7 +109,8 @@ export interface CatalogReading {
   spans: { grain: Span | null; ranking: Span[]; comparison: Span | null };
 }
 
-const WHICH_BEFORE = /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing)?)\s*$/i;
+const WHICH_BEFORE =
+  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing)?)\s*$/i;
 export const RANK_COUNT = new RegExp(`(?:\\btop|前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
 
@@ -161,7 +182,12 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
   }
   return {
-    metrics, filters, groupBy, mentionedDimensions, topN, unknownDimensions,
+    metrics,
+    filters,
+    groupBy,
+    mentionedDimensions,
+    topN,
+    unknownDimensions,
     grain: grain?.value ?? null,
     periodComparison: comparison?.value ?? null,
     hits,

@@ -36,7 +36,11 @@ export interface SectionContext {
 /** A section writer: the section, or null when there is nothing to say. */
 export type SectionWriter = () => ReportSection | null;
 
-export const bullets = (lines: (string | null | undefined)[]) => lines.filter((l): l is string => Boolean(l)).map((l) => `- ${l}`).join('\n');
+export const bullets = (lines: (string | null | undefined)[]) =>
+  lines
+    .filter((l): l is string => Boolean(l))
+    .map((l) => `- ${l}`)
+    .join('\n');
 
 /** "description: value[n]" for a verified calculation; null when it is not verified. */
 export function citedLine(ctx: SectionContext, calc: Calculation): string | null {

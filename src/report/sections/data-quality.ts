@@ -17,7 +17,8 @@ function placementText(ctx: SectionContext, how: string): string {
 /** A table's rows: in the analysed period when they can be placed in it, otherwise in the whole table. */
 function tableLine(ctx: SectionContext, tb: DataQualityTable): string | null {
   const rows = dqCounts(ctx.c, tb, `${tb.table}.rows`);
-  if (rows.period) return ctx.text('report.dq.rows-in-period', { table: tb.table, rows: rows.period, placement: placementText(ctx, tb.period ?? '') });
+  if (rows.period)
+    return ctx.text('report.dq.rows-in-period', { table: tb.table, rows: rows.period, placement: placementText(ctx, tb.period ?? '') });
   if (!rows.all) return null;
   return ctx.text(tb.rows_all === undefined ? 'report.dq.rows' : 'report.dq.rows-whole-table', { table: tb.table, rows: rows.all });
 }
@@ -30,7 +31,8 @@ function checkLine(ctx: SectionContext, dq: DataQuality, k: DataQuality['checks'
   const rows = (tb ? dqCounts(c, tb, `${tb.table}.rows`).period : null) ?? '?';
   const handling = text(k.excluded_by_metrics ? 'report.dq.excluded' : 'report.dq.still-counted');
   if (n.period && n.all) return text('report.dq.check-in-period', { check: k.description, found: n.period, rows, all: n.all, handling });
-  if (n.period && tb?.whole_table_rows_estimate !== undefined) return text('report.dq.check-in-period-only', { check: k.description, found: n.period, rows, handling });
+  if (n.period && tb?.whole_table_rows_estimate !== undefined)
+    return text('report.dq.check-in-period-only', { check: k.description, found: n.period, rows, handling });
   return n.all ? text('report.dq.check', { check: k.description, all: n.all, handling }) : null;
 }
 

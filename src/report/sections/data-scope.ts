@@ -16,7 +16,9 @@ import { bullets, dirtyTables, dqCounts, type SectionContext } from './context';
  */
 export function scopeFilterText(filter: string, catalog: Catalog, language: Language): string {
   const text = textIn(language);
-  const metricFilter = Object.values(catalog.metrics).flatMap((m) => m.filters).find((f) => f.description === filter);
+  const metricFilter = Object.values(catalog.metrics)
+    .flatMap((m) => m.filters)
+    .find((f) => f.description === filter);
   // A threshold in a definition (剔除金额≤0 的订单) is not a claim to cite: in a code span, as the auditor reads it.
   if (metricFilter) return catalogText(language, filter, metricFilter.description_zh).replace(/[≤≥<>=]?\s*\d[\d.,]*/g, (n) => `\`${n}\``);
   const window = /^(\w+) in \[(\d{4}-\d{2}-\d{2}), (\d{4}-\d{2}-\d{2})\)/.exec(filter);
@@ -28,13 +30,17 @@ export function scopeFilterText(filter: string, catalog: Catalog, language: Lang
   }
   const periods = /^periods: (.*)$/.exec(filter);
   if (periods) {
-    const named = [...(periods[1] ?? '').matchAll(/(\S+) \[(\S+), (\S+)\)/g)].map((m) => text('report.scope.named-period', { name: m[1] ?? '', start: m[2] ?? '', end: lastDayOf(m[3] ?? '') }));
+    const named = [...(periods[1] ?? '').matchAll(/(\S+) \[(\S+), (\S+)\)/g)].map((m) =>
+      text('report.scope.named-period', { name: m[1] ?? '', start: m[2] ?? '', end: lastDayOf(m[3] ?? '') }),
+    );
     return text('report.scope.compared-periods', { periods: named.join(text('common.comma')) });
   }
   const values = /^(\w+) (=|in) (.+)$/.exec(filter);
   if (values && catalog.dimensions[values[1] ?? '']) {
     const dimension = values[1] ?? '';
-    const shown = (values[2] === '=' ? [values[3] ?? ''] : (values[3] ?? '').split(', ')).map((v) => valueLabel(catalog, language, dimension, v));
+    const shown = (values[2] === '=' ? [values[3] ?? ''] : (values[3] ?? '').split(', ')).map((v) =>
+      valueLabel(catalog, language, dimension, v),
+    );
     return text('common.labelled', { label: dimensionLabel(catalog, language, dimension), value: shown.join(text('common.list')) });
   }
   return filter;
@@ -51,10 +57,13 @@ export function dataScopeSection(ctx: SectionContext): ReportSection {
     body: bullets([
       q ? text('report.scope.period', { start: q.window.start, end: lastDay ?? '' }) : null,
       ...scope.filters.map((f) => text('report.scope.filter', { filter: scopeFilterText(f, catalog, language) })),
-      text('report.scope.results', { shapes: scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(text('common.comma')) }),
+      text('report.scope.results', {
+        shapes: scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(text('common.comma')),
+      }),
       ...dirtyTables(ctx.input.data_quality).map((tb) => {
         const dirty = dqCounts(c, tb, `${tb.table}.dirty_rows`);
-        if (dirty.period && dirty.all) return text('report.scope.dirty-in-period', { table: tb.table, period: dirty.period, all: dirty.all });
+        if (dirty.period && dirty.all)
+          return text('report.scope.dirty-in-period', { table: tb.table, period: dirty.period, all: dirty.all });
         return dirty.all ? text('report.scope.dirty', { table: tb.table, all: dirty.all }) : null;
       }),
     ]),

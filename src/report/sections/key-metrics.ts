@@ -25,15 +25,20 @@ export function keyMetrics(first: Calculation[], citable: Calculation[], languag
 export function keyMetricsSection(ctx: SectionContext): ReportSection | null {
   const { c, citable, text, language } = ctx;
   const compared = ctx.input.statistics?.compared_calculations;
-  const interval = (id: string) => (compared?.after === id && c.has('stats.after_ci_low')
-    ? text('report.key-metrics.interval', { low: String(c.cite('stats.after_ci_low')), high: String(c.cite('stats.after_ci_high')) })
-    : '');
+  const interval = (id: string) =>
+    compared?.after === id && c.has('stats.after_ci_low')
+      ? text('report.key-metrics.interval', { low: String(c.cite('stats.after_ci_low')), high: String(c.cite('stats.after_ci_high')) })
+      : '';
   // The compared values (their intervals are shown with them), then the other important levels; a number that two
   // steps both computed (the month before as a monthly value and as a decomposition's "before") is listed once.
-  const first = [compared?.before, compared?.after].filter((id): id is string => c.has(id)).map((id) => citable.find((x) => x.id === id) as Calculation);
-  const body = bullets(keyMetrics(first, citable, language).map((k) => {
-    const l = citedLine(ctx, k);
-    return l ? `${l}${interval(k.id)}` : null;
-  }));
+  const first = [compared?.before, compared?.after]
+    .filter((id): id is string => c.has(id))
+    .map((id) => citable.find((x) => x.id === id) as Calculation);
+  const body = bullets(
+    keyMetrics(first, citable, language).map((k) => {
+      const l = citedLine(ctx, k);
+      return l ? `${l}${interval(k.id)}` : null;
+    }),
+  );
   return body ? { id: 'key-metrics', heading: text('report.heading.key-metrics'), body } : null;
 }

@@ -22,12 +22,27 @@ export function statisticsSection(ctx: SectionContext): ReportSection | null {
     body: bullets([
       text('report.statistics.compared', { compared: test.compared }),
       c.has('stats.p_value')
-        ? text('common.labelled', { label: testName(ctx, test.test), value: [c.has('stats.statistic') ? `t ${cited('stats.statistic')}` : null, `p ${cited('stats.p_value')}`].filter(Boolean).join(text('common.comma')) })
+        ? text('common.labelled', {
+            label: testName(ctx, test.test),
+            value: [c.has('stats.statistic') ? `t ${cited('stats.statistic')}` : null, `p ${cited('stats.p_value')}`]
+              .filter(Boolean)
+              .join(text('common.comma')),
+          })
         : null,
-      c.has('stats.ci_low') ? text('report.statistics.difference-interval', { low: cited('stats.ci_low'), high: cited('stats.ci_high') }) : null,
+      c.has('stats.ci_low')
+        ? text('report.statistics.difference-interval', { low: cited('stats.ci_low'), high: cited('stats.ci_high') })
+        : null,
       c.has('stats.cohens_d') ? text('report.statistics.effect-size', { d: cited('stats.cohens_d') }) : null,
-      c.has('stats.after_ci_low') && after ? text('report.statistics.interval-of', { label: after.label, low: cited('stats.after_ci_low'), high: cited('stats.after_ci_high') }) : null,
-      c.has('stats.n_before') ? text('report.statistics.sample-sizes', { before: cited('stats.n_before'), after: cited('stats.n_after') }) : null,
+      c.has('stats.after_ci_low') && after
+        ? text('report.statistics.interval-of', {
+            label: after.label,
+            low: cited('stats.after_ci_low'),
+            high: cited('stats.after_ci_high'),
+          })
+        : null,
+      c.has('stats.n_before')
+        ? text('report.statistics.sample-sizes', { before: cited('stats.n_before'), after: cited('stats.n_after') })
+        : null,
       text(test.significant ? 'report.statistics.significant' : 'report.statistics.not-significant'),
     ]),
   };

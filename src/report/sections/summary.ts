@@ -23,25 +23,46 @@ function changeSentences(ctx: SectionContext, rank: SectionContext['input']['cha
   const { c, catalog, language, text, w, input } = ctx;
   const sentences: string[] = [];
   const top = rank.rows[0];
-  const values = input.data_scope.primary_query?.filters.map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(text('report.summary.value-separator'))).join(' ') ?? '';
-  sentences.push(text('report.summary.change', {
-    scope: values ? text('report.summary.scope', { scope: values }) : '',
-    metric: metricName(ctx, input.user_intent.question),
-    before: c.cite(`${rank.step_id}.value_before`) ?? w.unverified,
-    after: c.cite(`${rank.step_id}.value_after`) ?? w.unverified,
-    change: String(c.cite(`${rank.step_id}.change`)),
-  }));
+  const values =
+    input.data_scope.primary_query?.filters
+      .map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(text('report.summary.value-separator')))
+      .join(' ') ?? '';
+  sentences.push(
+    text('report.summary.change', {
+      scope: values ? text('report.summary.scope', { scope: values }) : '',
+      metric: metricName(ctx, input.user_intent.question),
+      before: c.cite(`${rank.step_id}.value_before`) ?? w.unverified,
+      after: c.cite(`${rank.step_id}.value_after`) ?? w.unverified,
+      change: String(c.cite(`${rank.step_id}.change`)),
+    }),
+  );
   if (top) {
     const who = `${String(top.dimension)}=${String(top.segment)}.${String(top.effect_type)}`;
     const segment = `${dimensionLabel(catalog, language, String(top.dimension))}=${valueLabel(catalog, language, String(top.dimension), String(top.segment))}`;
-    const effect = text(top.effect_type === 'mix' ? 'report.summary.effect.mix' : top.effect_type === 'rate' ? 'report.summary.effect.rate' : 'report.summary.effect.own');
+    const effect = text(
+      top.effect_type === 'mix'
+        ? 'report.summary.effect.mix'
+        : top.effect_type === 'rate'
+          ? 'report.summary.effect.rate'
+          : 'report.summary.effect.own',
+    );
     const value = c.cite(`${rank.step_id}.${who}.effect`);
     const share = c.cite(`${rank.step_id}.${who}.share`);
-    if (value) sentences.push(text('report.summary.main-contributor', { segment, effect, value, share: share ? text('report.summary.share-of-change', { share }) : '' }));
+    if (value)
+      sentences.push(
+        text('report.summary.main-contributor', {
+          segment,
+          effect,
+          value,
+          share: share ? text('report.summary.share-of-change', { share }) : '',
+        }),
+      );
   }
   // Related metrics (drivers the plan looked at): their move over the same two months.
   const colon = text('common.labelled', { label: '', value: '' }).trim();
-  for (const related of input.chart_data.filter((d) => d.kind === 'metric' && d.rows.length === 2 && d.step_id !== input.chart_data[0]?.step_id)) {
+  for (const related of input.chart_data.filter(
+    (d) => d.kind === 'metric' && d.rows.length === 2 && d.step_id !== input.chart_data[0]?.step_id,
+  )) {
     const [from, to] = related.rows.map((r) => c.cite(`${related.step_id}.${String(r.month)}.value`));
     if (from && to) sentences.push(text('report.summary.related', { metric: related.description.split(colon)[0] ?? '', from, to }));
   }
@@ -59,14 +80,21 @@ function trendSentences(ctx: SectionContext, trendStep: SectionContext['input'][
     const series = row.series === 'all' || row.series === undefined ? '' : String(row.series);
     const change = typeof row.total_change_pct === 'number' ? row.total_change_pct : Number(row.last_value) - Number(row.first_value);
     const run = Number(row.run_length);
-    sentences.push(trendSentence(language, {
-      subject: series ? text('report.summary.series-subject', { series, metric: name }) : name,
-      first: c.cite(id('first_value')) ?? w.unverified, firstMonth: String(row.first_month),
-      last: c.cite(id('last_value')) ?? w.unverified, lastMonth: String(row.last_month),
-      overall: Math.sign(change), overallText: c.has(id('total_change_pct')) ? (c.cite(id('total_change_pct')) ?? '').replace(/^[+−-]/, '') : null,
-      // A single month is said in words ("the latest month fell") and cites nothing; a longer run cites its length.
-      direction: String(row.direction), runText: run === 1 ? '' : (c.cite(id('run_length')) ?? ''), single: run === 1,
-    }));
+    sentences.push(
+      trendSentence(language, {
+        subject: series ? text('report.summary.series-subject', { series, metric: name }) : name,
+        first: c.cite(id('first_value')) ?? w.unverified,
+        firstMonth: String(row.first_month),
+        last: c.cite(id('last_value')) ?? w.unverified,
+        lastMonth: String(row.last_month),
+        overall: Math.sign(change),
+        overallText: c.has(id('total_change_pct')) ? (c.cite(id('total_change_pct')) ?? '').replace(/^[+−-]/, '') : null,
+        // A single month is said in words ("the latest month fell") and cites nothing; a longer run cites its length.
+        direction: String(row.direction),
+        runText: run === 1 ? '' : (c.cite(id('run_length')) ?? ''),
+        single: run === 1,
+      }),
+    );
   }
   return sentences;
 }
@@ -87,12 +115,25 @@ function findingSentences(ctx: SectionContext): string[] {
   if (rank && c.has(`${rank.step_id}.change`)) sentences = changeSentences(ctx, rank);
   else if (gap && c.has(`${gap.step_id}.gap`)) {
     // A comparison: the two segments and the gap between them.
-    const parts = ['value_a', 'value_b', 'gap'].map((f) => citable.find((x) => x.id === `${gap.step_id}.${f}`)).filter((x): x is Calculation => x !== undefined);
-    sentences = [`${parts.map((x) => citedLine(ctx, x)).filter(Boolean).join(ctx.text('common.semicolon'))}${ctx.text('common.full-stop')}`];
+    const parts = ['value_a', 'value_b', 'gap']
+      .map((f) => citable.find((x) => x.id === `${gap.step_id}.${f}`))
+      .filter((x): x is Calculation => x !== undefined);
+    sentences = [
+      `${parts
+        .map((x) => citedLine(ctx, x))
+        .filter(Boolean)
+        .join(ctx.text('common.semicolon'))}${ctx.text('common.full-stop')}`,
+    ];
   } else if (trendStep) sentences = trendSentences(ctx, trendStep);
   if (sentences.length === 0) {
     const weight = { high: 0, medium: 1, low: 2 };
-    const headline = asSentence(ctx, citable.filter((x) => x.step_id !== 'dq' && x.step_id !== 'stats').sort((p, q) => weight[p.importance] - weight[q.importance]).slice(0, 4));
+    const headline = asSentence(
+      ctx,
+      citable
+        .filter((x) => x.step_id !== 'dq' && x.step_id !== 'stats')
+        .sort((p, q) => weight[p.importance] - weight[q.importance])
+        .slice(0, 4),
+    );
     if (headline) sentences.push(headline);
   }
   return sentences;
@@ -119,17 +160,22 @@ function dataQualitySentences(ctx: SectionContext): string[] {
   const dirty = dirtyTables(dq).map((tb) => dqCounts(c, tb, `${tb.table}.dirty_rows`));
   const inPeriod = dirty.map((d) => d.period).filter(Boolean);
   const whole = dirty.map((d) => d.all).filter(Boolean);
-  const wholeRows = whole.length === 0 ? '' : text(whole.length > 1 ? 'report.summary.dirty-whole-tables' : 'report.summary.dirty-whole-table', { rows: whole.join(' + ') });
+  const wholeRows =
+    whole.length === 0
+      ? ''
+      : text(whole.length > 1 ? 'report.summary.dirty-whole-tables' : 'report.summary.dirty-whole-table', { rows: whole.join(' + ') });
   if (inPeriod.length > 0) sentences.push(text('report.summary.dirty-in-period', { rows: inPeriod.join(' + '), whole: wholeRows }));
   else if (whole.length > 0) sentences.push(text('report.summary.dirty', { rows: whole.join(' + ') }));
-  if (dq.partial_periods.length > 0) sentences.push(text('report.summary.partial-periods', { periods: w.list(dq.partial_periods.map((p) => p.period)) }));
+  if (dq.partial_periods.length > 0)
+    sentences.push(text('report.summary.partial-periods', { periods: w.list(dq.partial_periods.map((p) => p.period)) }));
   return sentences;
 }
 
 export function summarySection(ctx: SectionContext): ReportSection {
   const { c, text, w, written } = ctx;
   const heading = text('report.heading.summary');
-  if (written !== null) return { id: 'summary', heading, body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? w.unverified) };
+  if (written !== null)
+    return { id: 'summary', heading, body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? w.unverified) };
   const sentences = [...findingSentences(ctx), testSentence(ctx), ...dataQualitySentences(ctx)].filter((s): s is string => s !== null);
   if (sentences.length === 0) sentences.push(text('report.summary.nothing-verified'));
   return { id: 'summary', heading, body: w.sentences(sentences) };

@@ -23,17 +23,34 @@ afterAll(async () => {
 /** How the worker's ledger ends an agent whose database stayed unreachable for all its tries (src/temporal/execution-ledger.ts). */
 const gaveUp = (message: string) => () => {
   const cause = ApplicationFailure.retryable(message, 'DatabaseUnreachable');
-  throw giveUp(cause, [1, 2, 3].map((attempt) => ({ attempt, failure: 'agent_retryable' as const, message })));
+  throw giveUp(
+    cause,
+    [1, 2, 3].map((attempt) => ({ attempt, failure: 'agent_retryable' as const, message })),
+  );
 };
 const agentsOf = (calls: Call[]) => calls.map((c) => c.agent);
 
-test('a clean run calls each agent once, in the story\'s order, and completes', async () => {
+test("a clean run calls each agent once, in the story's order, and completes", async () => {
   const ran = await runAnalysis(env, {});
   expect(ran.failure).toBeNull();
   expect(ran.result?.status).toBe('completed');
   expect(agentsOf(ran.calls)).toEqual([
-    'describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis', 'checkDataQuality', 'runSqlStep', 'checkStep',
-    'writeCode', 'testCode', 'checkStep', 'testSignificance', 'analyzeResults', 'recomputeNumbers', 'writeReport', 'auditReport', 'storeRunRecord',
+    'describeCatalog',
+    'classifyIntent',
+    'readDataExtent',
+    'planAnalysis',
+    'checkDataQuality',
+    'runSqlStep',
+    'checkStep',
+    'writeCode',
+    'testCode',
+    'checkStep',
+    'testSignificance',
+    'analyzeResults',
+    'recomputeNumbers',
+    'writeReport',
+    'auditReport',
+    'storeRunRecord',
   ]);
   // Bookkeeping (the run record) does not count against the cap.
   expect(ran.result?.activitiesExecuted).toBe(15);
@@ -52,7 +69,10 @@ describe('retry caps', () => {
     expect(ran.of('checkStep')).toHaveLength(0);
     expect(ran.of('writeCode')).toHaveLength(0);
     const steps = ran.record?.steps.map((s) => [s.step.step_id, s.status, s.attempts]);
-    expect(steps).toEqual([['s1', 'failed', 3], ['s2', 'skipped', 0]]);
+    expect(steps).toEqual([
+      ['s1', 'failed', 3],
+      ['s2', 'skipped', 0],
+    ]);
     // The analysis agent hears why the step did not pass.
     const chain = ran.of('analyzeResults')[0]?.input.chain as { status: string }[];
     expect(chain.map((h) => h.status)).toEqual(['failed', 'skipped']);
@@ -60,7 +80,11 @@ describe('retry caps', () => {
   });
 
   test('with onStepFailure "fail", the same step fails the run, naming the attempts', async () => {
-    const ran = await runAnalysis(env, { maxStepRetries: 1, onStepFailure: 'fail' }, { runSqlStep: gaveUp('cannot reach PostgreSQL at nowhere:1') });
+    const ran = await runAnalysis(
+      env,
+      { maxStepRetries: 1, onStepFailure: 'fail' },
+      { runSqlStep: gaveUp('cannot reach PostgreSQL at nowhere:1') },
+    );
     expect(ran.result).toBeNull();
     expect(ran.of('runSqlStep')).toHaveLength(2);
     const cause = (ran.failure as { cause?: { message?: string; type?: string } } | null)?.cause;
@@ -71,13 +95,17 @@ describe('retry caps', () => {
 
   test('a result the step check rejects is tried again with the reason, and passes on the second try', async () => {
     let checks = 0;
-    const ran = await runAnalysis(env, {}, {
-      checkStep: (input: { step: PlanStep }) => {
-        checks += 1;
-        const passed = input.step.step_id !== 's1' || checks > 1;
-        return { step_id: input.step.step_id, passed, checks: [], reason: passed ? null : 'structure: missing column(s): value' };
+    const ran = await runAnalysis(
+      env,
+      {},
+      {
+        checkStep: (input: { step: PlanStep }) => {
+          checks += 1;
+          const passed = input.step.step_id !== 's1' || checks > 1;
+          return { step_id: input.step.step_id, passed, checks: [], reason: passed ? null : 'structure: missing column(s): value' };
+        },
       },
-    });
+    );
     expect(ran.result?.status).toBe('completed');
     expect(ran.of('runSqlStep').map((c) => c.input.feedback)).toEqual([[], ['structure: missing column(s): value']]);
     expect(ran.record?.steps.find((s) => s.step.step_id === 's1')?.attempts).toBe(2);
@@ -98,13 +126,17 @@ describe('rollback from the tester to the coder', () => {
 
   test('a test that fails once sends the coder back with the failure and the same requirements', async () => {
     let tests = 0;
-    const ran = await runAnalysis(env, {}, {
-      testCode: (input: { draft: { step_id: string } }) => {
-        tests += 1;
-        if (tests === 1) return { passed: false, failures: [failure], summary: 'failed', result: null };
-        return { passed: true, failures: [], summary: '2 rows', result: { ...emptyResult(input.draft.step_id) } };
+    const ran = await runAnalysis(
+      env,
+      {},
+      {
+        testCode: (input: { draft: { step_id: string } }) => {
+          tests += 1;
+          if (tests === 1) return { passed: false, failures: [failure], summary: 'failed', result: null };
+          return { passed: true, failures: [], summary: '2 rows', result: { ...emptyResult(input.draft.step_id) } };
+        },
       },
-    });
+    );
     expect(ran.result?.status).toBe('completed');
     const coder = ran.of('writeCode');
     expect(coder.map((c) => c.input.attempt)).toEqual([1, 2]);
@@ -120,9 +152,18 @@ describe('rollback from the tester to the coder', () => {
   });
 
   test(`a test that always fails ends the step after ${MAX_CODE_ROLLBACKS} rollbacks with every failure listed`, async () => {
-    const ran = await runAnalysis(env, {}, {
-      testCode: (input: { draft: { attempt: number } }) => ({ passed: false, failures: [{ ...failure, attempt: input.draft.attempt }], summary: 'failed', result: null }),
-    });
+    const ran = await runAnalysis(
+      env,
+      {},
+      {
+        testCode: (input: { draft: { attempt: number } }) => ({
+          passed: false,
+          failures: [{ ...failure, attempt: input.draft.attempt }],
+          summary: 'failed',
+          result: null,
+        }),
+      },
+    );
     expect(ran.of('writeCode')).toHaveLength(1 + MAX_CODE_ROLLBACKS);
     expect(ran.of('writeCode').map((c) => c.input.failures.length)).toEqual([0, 1, 2, 3]);
     const s2 = ran.record?.steps.find((s) => s.step.step_id === 's2');
@@ -155,9 +196,18 @@ describe('fuses', () => {
   test('the activity cap stops the run at the cap, degraded, saying so', async () => {
     const ran = await runAnalysis(env, { maxActivities: 5 });
     expect(ran.result?.status).toBe('degraded');
-    expect(ran.result?.answer).toBe('stopped: the run reached its cap of 5 activity executions before it could answer; simplify the question or raise the cap');
+    expect(ran.result?.answer).toBe(
+      'stopped: the run reached its cap of 5 activity executions before it could answer; simplify the question or raise the cap',
+    );
     expect(ran.result?.activitiesExecuted).toBe(5);
-    expect(agentsOf(ran.calls)).toEqual(['describeCatalog', 'classifyIntent', 'readDataExtent', 'planAnalysis', 'checkDataQuality', 'storeRunRecord']);
+    expect(agentsOf(ran.calls)).toEqual([
+      'describeCatalog',
+      'classifyIntent',
+      'readDataExtent',
+      'planAnalysis',
+      'checkDataQuality',
+      'storeRunRecord',
+    ]);
   });
 
   test(`a planner whose plans keep failing the checks is asked ${MAX_PLAN_ATTEMPTS} times, with the reasons, then the run cannot answer`, async () => {
@@ -193,8 +243,29 @@ test('new runs schedule the renamed agents under their names, behind the agent-n
 
 function emptyResult(stepId: string) {
   return {
-    task_id: stepId, sql: null, params: [], result_shape: [2, 2], columns: [], rows: [{ region: 'east', value: 30 }, { region: 'north', value: 20 }],
-    filters_applied: [], aggregation_logic: [], execution_time_ms: 1, data_summary: {}, anomalies_found: [], result_ref: null, value_metric: 'gmv',
-    findings: [], assumptions_made: [], paths_excluded: [], memory_entries: [], metrics: [], metrics_ref: null, calculations_ref: null, calculation_count: 0,
+    task_id: stepId,
+    sql: null,
+    params: [],
+    result_shape: [2, 2],
+    columns: [],
+    rows: [
+      { region: 'east', value: 30 },
+      { region: 'north', value: 20 },
+    ],
+    filters_applied: [],
+    aggregation_logic: [],
+    execution_time_ms: 1,
+    data_summary: {},
+    anomalies_found: [],
+    result_ref: null,
+    value_metric: 'gmv',
+    findings: [],
+    assumptions_made: [],
+    paths_excluded: [],
+    memory_entries: [],
+    metrics: [],
+    metrics_ref: null,
+    calculations_ref: null,
+    calculation_count: 0,
   };
 }

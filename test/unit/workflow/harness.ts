@@ -27,7 +27,12 @@ export interface Call {
 
 export async function startEnvironment(): Promise<TestWorkflowEnvironment> {
   return TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path: TEMPORAL_CLI }, ip: '127.0.0.1', ui: false, searchAttributes: [INTENT_ATTRIBUTE, STATUS_ATTRIBUTE] },
+    server: {
+      executable: { type: 'existing-path', path: TEMPORAL_CLI },
+      ip: '127.0.0.1',
+      ui: false,
+      searchAttributes: [INTENT_ATTRIBUTE, STATUS_ATTRIBUTE],
+    },
   });
 }
 
@@ -43,12 +48,25 @@ const WINDOW = { start: '2026-11-01', end: '2026-12-01', label_zh: '2026年11月
 
 /** s1: GMV by region (the SQL agent). */
 export const SQL_STEP = {
-  step_id: 's1', description: 'GMV by region', depends_on: [], expected_output: 'one row per region', metrics: ['gmv'], dimensions: ['region'],
-  operation: { kind: 'metric', query: { metric: 'gmv', window: WINDOW, filters: [], group_by: ['region'], periods: [], order: null, limit: null } },
+  step_id: 's1',
+  description: 'GMV by region',
+  depends_on: [],
+  expected_output: 'one row per region',
+  metrics: ['gmv'],
+  dimensions: ['region'],
+  operation: {
+    kind: 'metric',
+    query: { metric: 'gmv', window: WINDOW, filters: [], group_by: ['region'], periods: [], order: null, limit: null },
+  },
 } as PlanStep;
 /** s2: the top two regions of s1 (computed by code: the coder and the tester). */
 export const CODE_STEP = {
-  step_id: 's2', description: 'the top two regions', depends_on: ['s1'], expected_output: 'two rows', metrics: ['gmv'], dimensions: ['region'],
+  step_id: 's2',
+  description: 'the top two regions',
+  depends_on: ['s1'],
+  expected_output: 'two rows',
+  metrics: ['gmv'],
+  dimensions: ['region'],
   operation: { kind: 'top_n', source: 's1', column: 'value', n: 2, order: 'desc' },
 } as PlanStep;
 
@@ -58,15 +76,38 @@ export function planOf(steps: PlanStep[]): Plan {
 
 export function stepOutput(stepId: string, rows: Record<string, string | number>[]): StepOutput {
   return {
-    task_id: stepId, sql: null, params: [], result_shape: [rows.length, 2],
-    columns: [{ name: 'region', type: 'string', meaning: 'region' }, { name: 'value', type: 'number', meaning: 'GMV' }] as StepOutput['columns'],
-    rows, filters_applied: [], aggregation_logic: [], execution_time_ms: 1, data_summary: {}, anomalies_found: [], result_ref: null,
-    value_metric: 'gmv', findings: [], assumptions_made: [], paths_excluded: [], memory_entries: [], metrics: [], metrics_ref: null,
-    calculations_ref: null, calculation_count: 0,
+    task_id: stepId,
+    sql: null,
+    params: [],
+    result_shape: [rows.length, 2],
+    columns: [
+      { name: 'region', type: 'string', meaning: 'region' },
+      { name: 'value', type: 'number', meaning: 'GMV' },
+    ] as StepOutput['columns'],
+    rows,
+    filters_applied: [],
+    aggregation_logic: [],
+    execution_time_ms: 1,
+    data_summary: {},
+    anomalies_found: [],
+    result_ref: null,
+    value_metric: 'gmv',
+    findings: [],
+    assumptions_made: [],
+    paths_excluded: [],
+    memory_entries: [],
+    metrics: [],
+    metrics_ref: null,
+    calculations_ref: null,
+    calculation_count: 0,
   };
 }
 
-export const ROWS = [{ region: 'east', value: 30 }, { region: 'north', value: 20 }, { region: 'west', value: 10 }];
+export const ROWS = [
+  { region: 'east', value: 30 },
+  { region: 'north', value: 20 },
+  { region: 'west', value: 10 },
+];
 
 /** Every agent, answering as a clean run of the two-step plan would. */
 export function defaultStubs(): Record<AgentName, Stub> {
@@ -75,21 +116,58 @@ export function defaultStubs(): Record<AgentName, Stub> {
     classifyIntent: () => ({ intent: 'query', decided_by: 'rules', matched: null, model: null, language: 'en' }),
     readDataExtent: () => null,
     planAnalysis: () => planOf([SQL_STEP, CODE_STEP]),
-    checkDataQuality: () => ({ summary: 'no problems found', partial_periods: [], calculations_ref: null, recipe: { kind: 'stored', step_id: 'dq', recipe_ref: 'dq-recipe' } }),
-    runSqlStep: (input: { step: PlanStep }) => ({ ...stepOutput(input.step.step_id, ROWS), sql: 'SELECT region, sum(amount) AS value FROM orders GROUP BY region' }),
+    checkDataQuality: () => ({
+      summary: 'no problems found',
+      partial_periods: [],
+      calculations_ref: null,
+      recipe: { kind: 'stored', step_id: 'dq', recipe_ref: 'dq-recipe' },
+    }),
+    runSqlStep: (input: { step: PlanStep }) => ({
+      ...stepOutput(input.step.step_id, ROWS),
+      sql: 'SELECT region, sum(amount) AS value FROM orders GROUP BY region',
+    }),
     analyzeTrend: () => {
       throw new Error('no trend step in these plans');
     },
-    writeCode: (input: { requirements: { step: PlanStep }; attempt: number }) => ({ step_id: input.requirements.step.step_id, attempt: input.attempt, code: 'return top(2)' }),
-    testCode: (input: { draft: { step_id: string } }) => ({ passed: true, failures: [], summary: '2 rows', result: stepOutput(input.draft.step_id, ROWS.slice(0, 2)) }),
+    writeCode: (input: { requirements: { step: PlanStep }; attempt: number }) => ({
+      step_id: input.requirements.step.step_id,
+      attempt: input.attempt,
+      code: 'return top(2)',
+    }),
+    testCode: (input: { draft: { step_id: string } }) => ({
+      passed: true,
+      failures: [],
+      summary: '2 rows',
+      result: stepOutput(input.draft.step_id, ROWS.slice(0, 2)),
+    }),
     checkStep: (input: { step: PlanStep }) => ({ step_id: input.step.step_id, passed: true, checks: [], reason: null }),
     testSignificance: () => ({ summary: 'no test applies', tests: [], calculations_ref: null, recipe: null }),
     // Complete when every step passed, as the analysis agent says; the report's status follows it, as the reporter's does.
-    analyzeResults: (input: { chain: { status: string }[] }) => ({ findings: [], confidence_level: 'high', key_metrics: [], complete: input.chain.every((h) => h.status === 'passed') }),
-    recomputeNumbers: () => ({ verified: [], mismatches: [], checked_count: 0, rule: 'every number', reconciliations: [], not_selected: [] }),
+    analyzeResults: (input: { chain: { status: string }[] }) => ({
+      findings: [],
+      confidence_level: 'high',
+      key_metrics: [],
+      complete: input.chain.every((h) => h.status === 'passed'),
+    }),
+    recomputeNumbers: () => ({
+      verified: [],
+      mismatches: [],
+      checked_count: 0,
+      rule: 'every number',
+      reconciliations: [],
+      not_selected: [],
+    }),
     writeReport: (input: { attempt: number; analysis: { complete: boolean } }) => ({
-      report_ref: `report-${input.attempt}`, title: 'GMV by region', attempt: input.attempt, section_ids: ['summary'], citation_count: 0, chart_count: 0,
-      summary: 'east leads', status: input.analysis.complete ? 'completed' : 'degraded', answer: 'east leads with 30', citations: [],
+      report_ref: `report-${input.attempt}`,
+      title: 'GMV by region',
+      attempt: input.attempt,
+      section_ids: ['summary'],
+      citation_count: 0,
+      chart_count: 0,
+      summary: 'east leads',
+      status: input.analysis.complete ? 'completed' : 'degraded',
+      answer: 'east leads with 30',
+      citations: [],
     }),
     auditReport: () => ({ sections_to_fix: [], published_ref: 'published-1', clean: true, numbers_checked: 0, findings: [] }),
     storeRunRecord: () => 'record-1',
@@ -113,7 +191,12 @@ export interface Ran {
 let runs = 0;
 
 /** Runs one analysis with the default stubs and the overrides, on a worker of its own. */
-export async function runAnalysis(env: TestWorkflowEnvironment, request: Partial<AnalysisRequest>, overrides: Partial<Record<AgentName, Stub>> = {}, during?: (workflowId: string) => Promise<void>): Promise<Ran> {
+export async function runAnalysis(
+  env: TestWorkflowEnvironment,
+  request: Partial<AnalysisRequest>,
+  overrides: Partial<Record<AgentName, Stub>> = {},
+  during?: (workflowId: string) => Promise<void>,
+): Promise<Ran> {
   const taskQueue = `workflow-unit-${process.pid}-${++runs}`;
   const calls: Call[] = [];
   const stored = new Map<string, unknown>();
@@ -134,14 +217,24 @@ export async function runAnalysis(env: TestWorkflowEnvironment, request: Partial
       return Promise.resolve().then(() => stub(input));
     };
   }
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities: registered });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities: registered,
+  });
   const workflowId = `unit-${taskQueue}`;
   const args: [AnalysisRequest] = [{ question: 'GMV by region last month', asOf: '2026-12-15', ...request }];
   let result: RunResult | null = null;
   let failure: Error | null = null;
   await worker.runUntil(async () => {
     // A run that cannot end (a workflow task failing again and again) fails the test within a minute, not at jest's timeout.
-    const handle = await env.client.workflow.start<typeof analysisWorkflow>('analysisWorkflow', { workflowId, taskQueue, args, workflowExecutionTimeout: '1 minute' });
+    const handle = await env.client.workflow.start<typeof analysisWorkflow>('analysisWorkflow', {
+      workflowId,
+      taskQueue,
+      args,
+      workflowExecutionTimeout: '1 minute',
+    });
     if (during) await during(workflowId);
     try {
       result = await handle.result();
