@@ -8,7 +8,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { giveUp } from '../../../src/temporal/failures';
 import { MAX_CODE_ROLLBACKS, MAX_PLAN_ATTEMPTS } from '../../../src/settings/limits';
 import type { PlanStep, TestFailure } from '../../../src/contracts';
-import { planOf, runAnalysis, SQL_STEP, startEnvironment, workflowBundle, type Call } from './harness';
+import { planOf, runAnalysis, SQL_STEP, startEnvironment, stepOutput, workflowBundle, type Call } from './harness';
 
 let env: TestWorkflowEnvironment;
 
@@ -243,29 +243,10 @@ test('new runs schedule the renamed agents under their names, behind the agent-n
 
 function emptyResult(stepId: string) {
   return {
-    task_id: stepId,
-    sql: null,
-    params: [],
-    result_shape: [2, 2],
-    columns: [],
-    rows: [
+    ...stepOutput(stepId, [
       { region: 'east', value: 30 },
       { region: 'north', value: 20 },
-    ],
-    filters_applied: [],
-    aggregation_logic: [],
-    execution_time_ms: 1,
-    data_summary: {},
-    anomalies_found: [],
-    result_ref: null,
-    value_metric: 'gmv',
-    findings: [],
-    assumptions_made: [],
-    paths_excluded: [],
-    memory_entries: [],
-    metrics: [],
-    metrics_ref: null,
-    calculations_ref: null,
-    calculation_count: 0,
+    ]),
+    columns: [],
   };
 }
