@@ -73,6 +73,11 @@ const DimensionDefinition = z
     aliases: z.array(z.string().min(1)).default([]),
     /** Known values, each with the other names people use for it. */
     values: z.record(z.string(), z.array(z.string()).default([])).default({}),
+    /**
+     * Too many values to list (a customer or product name): offered for rankings ("top 10 customers") and refused, with
+     * its number of values and an offer of the top 10, for a plain breakdown.
+     */
+    ranking_only: z.boolean().default(false),
   })
   .refine((d) => (d.column === undefined) !== (d.expression === undefined), { message: 'a dimension needs either column or expression' })
   .transform((d) => ({ ...d, label_zh: d.label_zh ?? d.label }));
@@ -87,7 +92,8 @@ const ColumnCheck = z
     column: Identifier,
     rule: z.enum(['non_negative', 'not_null', 'not_before', 'not_in_future']),
     when: z.string().min(1).optional(),
-    other: Identifier.optional(),
+    /** not_before: the column it must not precede, on the same table (`order_time`) or across a declared join (`rental.rental_date`). */
+    other: z.union([Identifier, ColumnRef]).optional(),
     description: z.string().optional(),
     description_zh: z.string().optional(),
   })
@@ -131,6 +137,14 @@ export const CatalogSchema = z.object({
    * `timestamp with time zone` are bucketed and compared as wall time there. Naive timestamps are read as they are.
    */
   timezone: TimeZoneName.default('Asia/Shanghai'),
+  /**
+   * What a question that names no period covers: `all` of the data (the default), or the `latest_full_month` with data.
+   * Comparisons and "why" questions with no period compare the two latest full months, and trends cover the latest
+   * full months, under either setting.
+   */
+  default_period: z.enum(['all', 'latest_full_month']).default('all'),
+  /** The metric "best customer" or "top product" means when the question names none (usually the revenue metric). */
+  primary_metric: Identifier.optional(),
   tables: z.record(Identifier, TableDefinition),
   /**
    * How tables relate: from a column to the column it references. `relationship` says how many rows of `to`
@@ -332,6 +346,9 @@ function checkReferences(catalog: Catalog, file: string): void {
     requireTable(`joins.${i}.to`, join.to);
   });
   for (const [name, field] of Object.entries(catalog.time_fields)) requireTable(`time_fields.${name}.column`, field.column);
+  if (catalog.primary_metric !== undefined && !(catalog.primary_metric in catalog.metrics)) {
+    throw new CatalogError(file, 'primary_metric', `"${catalog.primary_metric}" is not a metric`);
+  }
   for (const [name, dim] of Object.entries(catalog.dimensions)) {
     if (dim.column) requireTable(`dimensions.${name}.column`, dim.column);
     if (isTimeGrain(name) || name === PERIOD_GROUP) {

@@ -104,6 +104,11 @@ export interface CatalogReading {
   grain: { grain: TimeGrain; ranked: boolean } | null;
   /** Year over year or period over period. */
   periodComparison: 'year_over_year' | 'period_over_period' | null;
+  /**
+   * The metric the question implies without naming it ("who is our best customer?": the catalog's primary_metric),
+   * and why; null when the question names its metric or implies none. The plan states it as an assumption.
+   */
+  implied: { metric: string; reason: 'primary_metric' } | null;
   /** Every catalog term found, and the spans of the other words the reading understood (grain, ranking, comparison). */
   hits: Hit[];
   spans: { grain: Span | null; ranking: Span[]; comparison: Span | null };
@@ -190,6 +195,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     unknownDimensions,
     grain: grain?.value ?? null,
     periodComparison: comparison?.value ?? null,
+    implied: null,
     hits,
     spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null },
   };
