@@ -30,7 +30,7 @@ import { loadConfig, runDate } from '../src/settings/config';
 import { loadCatalog } from '../src/catalog/catalog';
 import type { AnalysisResult } from '../src/contracts';
 import { fullResult } from '../src/storage/run-record';
-import { seedMonths } from '../src/seed/generate';
+import { seedMonths } from '../src/seed/calendar';
 import { readManifest, seedDatabase } from '../src/seed/load';
 import { createWorker } from '../src/worker';
 import { analysisWorkflow } from '../src/workflows';

@@ -16,7 +16,7 @@ import { fullResult } from '../src/storage/run-record';
 import { localActivityMarker } from '../src/cli/export';
 import { resolveInputs } from '../src/storage/input-refs';
 import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
-import type { SeedManifest } from '../src/seed/generate';
+import type { SeedManifest } from '../src/seed/shop';
 import { createWorker, type WorkerOptions } from '../src/worker';
 import { temporalConnectionOptions } from '../src/temporal/connection';
 import { analysisWorkflow } from '../src/workflows';

@@ -15,8 +15,10 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { fixed } from '../format/numbers';
 import { ensureSystemSchema, getPool } from '../storage/db';
-import { CATEGORIES, generateRows, seedMonths, type SeedManifest } from './generate';
-import { MAX_SCALE, describeTally, emptyTally, shardSeed, tallyShard } from './scale';
+import { seedMonths } from './calendar';
+import { generateRows } from './generate';
+import { CATEGORIES, type SeedManifest } from './shop';
+import { MAX_SCALE, describeTally, emptyTally, shardSeed, tallyShard, type ShopTally } from './scale';
 
 const SCHEMA = `
   DROP TABLE IF EXISTS order_items, orders, users, categories CASCADE;
@@ -119,7 +121,6 @@ export async function seedDatabase(
     `generating the shop for the 13 months before ${anchorDate}${scale > 1 ? `, ${scale} times larger (${scale} shards of about 75 thousand orders)` : ''}`,
   );
   const months = seedMonths(anchorDate);
-  const tally = emptyTally();
 
   const client = await getPool(databaseUrl).connect();
   let manifest: SeedManifest;
@@ -131,41 +132,7 @@ export async function seedDatabase(
       CATEGORIES.map((c) => c.name),
       CATEGORIES.map((c) => c.name_en),
     ]);
-    let userOffset = 0;
-    let orderOffset = 0;
-    for (let shard = 0; shard < scale; shard++) {
-      const rows = generateRows(anchorDate, shardSeed(shard));
-      const u = userOffset;
-      const o = orderOffset;
-      await copyInto(
-        client,
-        'users',
-        rows.users,
-        (x) => `${x.user_id + u}\t${x.registered_at}\t${x.channel}\t${x.region}\t${nullable(x.first_order_at)}`,
-      );
-      await copyInto(
-        client,
-        'orders',
-        rows.orders,
-        (x) =>
-          `${x.order_id + o}\t${x.user_id + u}\t${nullable(x.category_id)}\t${money(x.amount_fen)}\t${x.order_time}\t${nullable(x.pay_time)}\t${x.status}`,
-      );
-      await copyInto(
-        client,
-        'order_items',
-        rows.items,
-        (x) => `${x.order_id + o}\t${x.line_no}\t${nullable(x.category_id)}\t${x.quantity}\t${money(x.amount_fen)}`,
-      );
-      tallyShard(tally, rows, o);
-      userOffset += rows.users.length;
-      orderOffset += rows.orders.length;
-      const seconds = (Date.now() - started) / 1000;
-      onProgress(
-        scale > 1
-          ? `shard ${shard + 1}/${scale}: ${tally.orders} orders, ${tally.users} users, ${tally.lines} order lines (${fixed(seconds, 0)} s, about ${fixed((seconds / (shard + 1)) * (scale - shard - 1), 0)} s to go)`
-          : `${tally.users} users, ${tally.orders} orders, ${tally.lines} order lines`,
-      );
-    }
+    const tally = await loadShards(client, anchorDate, scale, onProgress, started);
     onProgress('primary and foreign keys');
     await client.query(CONSTRAINTS);
     manifest = describeTally(anchorDate, months, tally, scale);
@@ -181,6 +148,59 @@ export async function seedDatabase(
   } finally {
     client.release();
   }
+  await indexAndAnalyze(databaseUrl, onProgress);
+  return { manifest, elapsedMs: Date.now() - started };
+}
+
+/** Generates and copies the shards one at a time (ids of each moved past the ones before), tallying them. */
+async function loadShards(
+  client: PoolClient,
+  anchorDate: string,
+  scale: number,
+  onProgress: (message: string) => void,
+  started: number,
+): Promise<ShopTally> {
+  const tally = emptyTally();
+  let userOffset = 0;
+  let orderOffset = 0;
+  for (let shard = 0; shard < scale; shard++) {
+    const rows = generateRows(anchorDate, shardSeed(shard));
+    const u = userOffset;
+    const o = orderOffset;
+    await copyInto(
+      client,
+      'users',
+      rows.users,
+      (x) => `${x.user_id + u}\t${x.registered_at}\t${x.channel}\t${x.region}\t${nullable(x.first_order_at)}`,
+    );
+    await copyInto(
+      client,
+      'orders',
+      rows.orders,
+      (x) =>
+        `${x.order_id + o}\t${x.user_id + u}\t${nullable(x.category_id)}\t${money(x.amount_fen)}\t${x.order_time}\t${nullable(x.pay_time)}\t${x.status}`,
+    );
+    await copyInto(
+      client,
+      'order_items',
+      rows.items,
+      (x) => `${x.order_id + o}\t${x.line_no}\t${nullable(x.category_id)}\t${x.quantity}\t${money(x.amount_fen)}`,
+    );
+    tallyShard(tally, rows, o);
+    userOffset += rows.users.length;
+    orderOffset += rows.orders.length;
+    const seconds = (Date.now() - started) / 1000;
+    onProgress(
+      scale > 1
+        ? `shard ${shard + 1}/${scale}: ${tally.orders} orders, ${tally.users} users, ${tally.lines} order lines (${fixed(seconds, 0)} s, about ${fixed((seconds / (shard + 1)) * (scale - shard - 1), 0)} s to go)`
+        : `${tally.users} users, ${tally.orders} orders, ${tally.lines} order lines`,
+    );
+  }
+  return tally;
+}
+
+/** The indexes, built once the rows are in, then the statistics and the visibility map. */
+async function indexAndAnalyze(databaseUrl: string, onProgress: (message: string) => void): Promise<void> {
   const pool = getPool(databaseUrl);
   for (const index of INDEXES) {
     onProgress(index);
@@ -188,7 +208,6 @@ export async function seedDatabase(
   }
   onProgress('VACUUM ANALYZE');
   for (const table of ['categories', 'users', 'orders', 'order_items']) await pool.query(`VACUUM (ANALYZE) ${table}`);
-  return { manifest, elapsedMs: Date.now() - started };
 }
 
 export async function readManifest(databaseUrl: string): Promise<SeedManifest | null> {

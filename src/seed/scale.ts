@@ -7,7 +7,7 @@
  * Only one shard is in memory at a time: the loader writes a shard and drops it. The manifest is not recomputed from
  * all the rows: each shard is reduced to counts (`tallyShard`: buyers and repeaters per region, registrations and
  * conversions, fen per category and month, ...), which add up across shards because no user is in two of them, and
- * `describeTally` turns the sums into the manifest's figures with the same rounding as `describe` (a test checks
+ * `describeTally` turns the sums into the manifest's figures with the same rounding as `describeShop` (manifest.ts) (a test checks
  * that one shard's tally gives the K = 1 manifest).
  */
 import {
@@ -20,7 +20,7 @@ import {
   type SeedOrderItem,
   type SeedUser,
   type PlantedOrder,
-} from './generate';
+} from './shop';
 
 /** Shard s is drawn from DEFAULT_SEED + SHARD_SEED_STEP × s (the order lines of a shard use its seed + 1). */
 export const SHARD_SEED_STEP = 1000;
@@ -148,7 +148,7 @@ export function tallyShard(
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
-/** The manifest from a tally, as `describe` writes it from rows; `scale` is recorded when above 1. */
+/** The manifest from a tally, as `describeShop` writes it from rows; `scale` is recorded when above 1. */
 export function describeTally(anchorDate: string, months: { key: string }[], tally: ShopTally, scale: number): SeedManifest {
   const lastKey = months[months.length - 1]?.key ?? '';
   const rate = (r: { buyers: number; repeaters: number }) => (r.buyers > 0 ? round(r.repeaters / r.buyers, 6) : 0);

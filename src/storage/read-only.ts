@@ -114,6 +114,30 @@ function logQuery(databaseUrl: string, sql: string, params: unknown[], ms: numbe
   );
 }
 
+/** A pooled connection logged in as the read-only role; a refused login says what to do, any other failure that the database is unreachable. */
+async function connectAs(databaseUrl: string, url: string, role: string): Promise<PoolClient> {
+  try {
+    return await getPool(url).connect();
+  } catch (err) {
+    if ((err as { code?: string }).code === '28000') throw explainRefusal(err, role);
+    throw new DatabaseUnreachableError(databaseUrl, err);
+  }
+}
+
+/**
+ * The checked query with the row cap (one row more than the cap, to tell that it was capped) and the row size limit:
+ * a row over the size limit stops the query with an error that names its size (a failed cast, the one way plain SQL
+ * can raise).
+ */
+function cappedSql(checked: string, rowCap: number): string {
+  return (
+    `SELECT * FROM (${checked}\n) AS capped_result ` +
+    `WHERE CASE WHEN octet_length(capped_result::text) <= ${MAX_ROW_BYTES} THEN true ` +
+    `ELSE ('row of ' || octet_length(capped_result::text) || ' bytes over the limit')::int IS NULL END ` +
+    `LIMIT ${rowCap + 1}`
+  );
+}
+
 /**
  * The database's own walls without the guard in front: a connection logged in as
  * the read-only role, the READ ONLY transaction, the statement timeout, the row
@@ -129,13 +153,7 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   const config = loadConfig();
   const role = config.readerRole;
   const url = readerUrl(databaseUrl, config);
-  let client: PoolClient;
-  try {
-    client = await getPool(url).connect();
-  } catch (err) {
-    if ((err as { code?: string }).code === '28000') throw explainRefusal(err, role);
-    throw new DatabaseUnreachableError(databaseUrl, err);
-  }
+  const client = await connectAs(databaseUrl, url, role);
   let broken = false;
   // A connection cut while the client is checked out (server shutdown, pg_terminate_backend) is also
   // emitted as an 'error' event; unheard, it would crash the worker. The failing query reports it.
@@ -159,12 +177,7 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
     // correlated lookup per row is enough) spent ~440 ms of a 1.4 s query compiling it (EXPLAIN ANALYZE at K = 10,
     // docs/performance.md "Time as the data grows").
     await client.query('SET LOCAL jit = off');
-    // A row over the size limit stops the query with an error that names its size (a failed cast, the one way plain SQL can raise).
-    const capped =
-      `SELECT * FROM (${checked}\n) AS capped_result ` +
-      `WHERE CASE WHEN octet_length(capped_result::text) <= ${MAX_ROW_BYTES} THEN true ` +
-      `ELSE ('row of ' || octet_length(capped_result::text) || ' bytes over the limit')::int IS NULL END ` +
-      `LIMIT ${limits.rowCap + 1}`;
+    const capped = cappedSql(checked, limits.rowCap);
     // The extended protocol takes exactly one statement, so "…; COMMIT; DELETE …" cannot end the READ ONLY transaction.
     // (queryMode is in node-postgres since 8.11; its type definitions do not list it yet.)
     queryRunning = true;

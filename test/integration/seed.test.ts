@@ -1,6 +1,7 @@
 /** The demo shop holds what the generator says it planted, checked with hand-written SQL. */
 import { createHash } from 'node:crypto';
-import { generateShop, MONTHS } from '../../src/seed/generate';
+import { generateShop } from '../../src/seed/generate';
+import { MONTHS } from '../../src/seed/shop';
 import { closeDb, db, lastMonthRange, manifest } from '../helpers';
 
 afterAll(closeDb);

@@ -1,7 +1,7 @@
 /** `baton seed`: (re)load the deterministic demo shop into PostgreSQL. */
 import pc from 'picocolors';
 import { redactUrl, todayIn } from '../../settings/config';
-import { seedMonths } from '../../seed/generate';
+import { seedMonths } from '../../seed/calendar';
 import { readManifest, seedDatabase } from '../../seed/load';
 import { MAX_SCALE } from '../../seed/scale';
 import { ensureSystemSchema } from '../../storage/db';

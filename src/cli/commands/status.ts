@@ -72,44 +72,8 @@ export async function show(workflowId: string, opts: { json?: boolean }): Promis
     const handle = client.workflow.getHandle<typeof analysisWorkflow>(workflowId);
     const description = await handle.describe();
     const result = description.status.name === 'COMPLETED' ? await fullResult(await handle.result()) : null;
-    const { rows } = await getPool(config.databaseUrl).query<TokenRow>(
-      `SELECT agent, count(*) AS calls, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
-              max(input_budget) AS input_budget, max(output_budget) AS output_budget,
-              count(*) FILTER (WHERE input_tokens > input_budget) AS over_input, count(*) FILTER (WHERE output_tokens > output_budget) AS over_output
-       FROM baton.token_usage WHERE workflow_id = $1 GROUP BY agent ORDER BY min(id)`,
-      [workflowId],
-    );
-    const tokens = rows.map((r) => ({
-      agent: r.agent,
-      calls: Number(r.calls),
-      input_tokens: Number(r.input_tokens),
-      output_tokens: Number(r.output_tokens),
-      input_budget: r.input_budget,
-      output_budget: r.output_budget,
-      over_input: Number(r.over_input),
-      over_output: Number(r.over_output),
-    }));
-    // What language-model calls cost, as the API reported it (none for the offline rules model).
-    const usage = await getPool(config.databaseUrl).query<{
-      agent: string;
-      model: string;
-      calls: string;
-      prompt: string;
-      completion: string;
-      cached: string;
-    }>(
-      `SELECT agent, model, count(*) AS calls, sum(prompt_tokens) AS prompt, sum(completion_tokens) AS completion, sum(cached_tokens) AS cached
-       FROM baton.model_usage WHERE workflow_id = $1 GROUP BY agent, model ORDER BY min(id)`,
-      [workflowId],
-    );
-    const modelTokens = usage.rows.map((r) => ({
-      agent: r.agent,
-      model: r.model,
-      calls: Number(r.calls),
-      prompt_tokens: Number(r.prompt),
-      completion_tokens: Number(r.completion),
-      cached_prompt_tokens: Number(r.cached),
-    }));
+    const tokens = await tokensByAgent(workflowId);
+    const modelTokens = await modelCalls(workflowId);
     const summary = {
       workflowId,
       runStatus: description.status.name,
@@ -135,34 +99,87 @@ export async function show(workflowId: string, opts: { json?: boolean }): Promis
       console.log(
         `  ${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}`,
       );
-    console.log(`\ntokens by agent (o200k):`);
-    console.log(
-      `  ${'agent'.padEnd(16)}${'calls'.padStart(6)}${'input'.padStart(9)}${'output'.padStart(9)}${'budget in/out'.padStart(16)}  over budget`,
-    );
-    for (const t of tokens) {
-      const over = t.over_input + t.over_output > 0 ? pc.yellow(`${t.over_input} in, ${t.over_output} out`) : '—';
-      console.log(
-        `  ${t.agent.padEnd(16)}${String(t.calls).padStart(6)}${String(t.input_tokens).padStart(9)}${String(t.output_tokens).padStart(9)}${`${t.input_budget}/${t.output_budget}`.padStart(16)}  ${over}`,
-      );
-    }
-    console.log(
-      `  ${'total'.padEnd(16)}${''.padStart(6)}${String(summary.totalTokens.input).padStart(9)}${String(summary.totalTokens.output).padStart(9)}`,
-    );
-    if (modelTokens.length > 0) {
-      console.log(`\nlanguage-model calls (usage as the API reported it):`);
-      console.log(
-        `  ${'agent'.padEnd(16)}${'model'.padEnd(20)}${'calls'.padStart(6)}${'prompt'.padStart(9)}${'cached'.padStart(9)}${'completion'.padStart(12)}`,
-      );
-      for (const m of modelTokens) {
-        console.log(
-          `  ${m.agent.padEnd(16)}${m.model.padEnd(20)}${String(m.calls).padStart(6)}${String(m.prompt_tokens).padStart(9)}${String(m.cached_prompt_tokens).padStart(9)}${String(m.completion_tokens).padStart(12)}`,
-        );
-      }
-    }
+    printTokens(tokens, summary.totalTokens);
+    printModelCalls(modelTokens);
     console.log(
       pc.dim(
         `\nhistory: ${summary.history.events} events${summary.history.bytes ? `, ${fixed(summary.history.bytes / 1024, 1)} KiB` : ''} · Web UI: ${summary.webUi}`,
       ),
     );
   });
+}
+
+type AgentTokens = Awaited<ReturnType<typeof tokensByAgent>>[number];
+type ModelCalls = Awaited<ReturnType<typeof modelCalls>>[number];
+
+/** The run's tokens per agent (o200k, counted by Baton), against each agent's budget. */
+async function tokensByAgent(workflowId: string) {
+  const { rows } = await getPool(config.databaseUrl).query<TokenRow>(
+    `SELECT agent, count(*) AS calls, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
+            max(input_budget) AS input_budget, max(output_budget) AS output_budget,
+            count(*) FILTER (WHERE input_tokens > input_budget) AS over_input, count(*) FILTER (WHERE output_tokens > output_budget) AS over_output
+     FROM baton.token_usage WHERE workflow_id = $1 GROUP BY agent ORDER BY min(id)`,
+    [workflowId],
+  );
+  return rows.map((r) => ({
+    agent: r.agent,
+    calls: Number(r.calls),
+    input_tokens: Number(r.input_tokens),
+    output_tokens: Number(r.output_tokens),
+    input_budget: r.input_budget,
+    output_budget: r.output_budget,
+    over_input: Number(r.over_input),
+    over_output: Number(r.over_output),
+  }));
+}
+
+/** What language-model calls cost, as the API reported it (none for the offline rules model). */
+async function modelCalls(workflowId: string) {
+  const usage = await getPool(config.databaseUrl).query<{
+    agent: string;
+    model: string;
+    calls: string;
+    prompt: string;
+    completion: string;
+    cached: string;
+  }>(
+    `SELECT agent, model, count(*) AS calls, sum(prompt_tokens) AS prompt, sum(completion_tokens) AS completion, sum(cached_tokens) AS cached
+     FROM baton.model_usage WHERE workflow_id = $1 GROUP BY agent, model ORDER BY min(id)`,
+    [workflowId],
+  );
+  return usage.rows.map((r) => ({
+    agent: r.agent,
+    model: r.model,
+    calls: Number(r.calls),
+    prompt_tokens: Number(r.prompt),
+    completion_tokens: Number(r.completion),
+    cached_prompt_tokens: Number(r.cached),
+  }));
+}
+
+function printTokens(tokens: AgentTokens[], total: { input: number; output: number }): void {
+  console.log(`\ntokens by agent (o200k):`);
+  console.log(
+    `  ${'agent'.padEnd(16)}${'calls'.padStart(6)}${'input'.padStart(9)}${'output'.padStart(9)}${'budget in/out'.padStart(16)}  over budget`,
+  );
+  for (const t of tokens) {
+    const over = t.over_input + t.over_output > 0 ? pc.yellow(`${t.over_input} in, ${t.over_output} out`) : '—';
+    console.log(
+      `  ${t.agent.padEnd(16)}${String(t.calls).padStart(6)}${String(t.input_tokens).padStart(9)}${String(t.output_tokens).padStart(9)}${`${t.input_budget}/${t.output_budget}`.padStart(16)}  ${over}`,
+    );
+  }
+  console.log(`  ${'total'.padEnd(16)}${''.padStart(6)}${String(total.input).padStart(9)}${String(total.output).padStart(9)}`);
+}
+
+function printModelCalls(modelTokens: ModelCalls[]): void {
+  if (modelTokens.length === 0) return;
+  console.log(`\nlanguage-model calls (usage as the API reported it):`);
+  console.log(
+    `  ${'agent'.padEnd(16)}${'model'.padEnd(20)}${'calls'.padStart(6)}${'prompt'.padStart(9)}${'cached'.padStart(9)}${'completion'.padStart(12)}`,
+  );
+  for (const m of modelTokens) {
+    console.log(
+      `  ${m.agent.padEnd(16)}${m.model.padEnd(20)}${String(m.calls).padStart(6)}${String(m.prompt_tokens).padStart(9)}${String(m.cached_prompt_tokens).padStart(9)}${String(m.completion_tokens).padStart(12)}`,
+    );
+  }
 }
