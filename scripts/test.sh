@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # npm test: everything the suite needs, then the suite.
-#   installs dependencies when missing, builds, lints, starts a dedicated Temporal
-#   dev server (port 7234, fresh history in .data/test), builds the Temporal cluster's binaries
-#   when missing (scripts/temporal-cluster.sh build, for test/integration/cluster.test.ts), seeds the baton_test
-#   database, loads Chinook (scripts/load-chinook.sh), runs jest (both projects of jest.config.js: test/unit and
-#   test/integration), and stops the server again. Extra arguments go to jest.
+#   first checks that Chromium, fonts-noto-cjk and poppler-utils are installed (scripts/test-prerequisites.sh: one
+#   line naming what is missing and the command that installs it, before anything starts), then installs
+#   dependencies when missing, builds, lints, starts a dedicated Temporal dev server (port 7234, fresh history in
+#   .data/test), builds the Temporal cluster's binaries when missing (scripts/temporal-cluster.sh build, for
+#   test/integration/cluster.test.ts), seeds the baton_test database, loads Chinook (scripts/load-chinook.sh), runs
+#   jest (both projects of jest.config.js: test/unit and test/integration), and stops the server again. Extra arguments go to jest.
 #   The fast tier alone, without any of this: npm run test:unit (test/unit, no services).
 set -euo pipefail
+# The system's tools first, with bash builtins only (so it holds whatever the PATH is).
+here="${BASH_SOURCE[0]%/*}"
+[ "$here" != "${BASH_SOURCE[0]}" ] || here=.
+"$BASH" "$here/test-prerequisites.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 started=$SECONDS
