@@ -202,3 +202,53 @@ export function formatSuite(name: string, rows: EvalRow[], wallMs: number): stri
 export function claimedMisses(rows: EvalRow[]): EvalRow[] {
   return rows.filter((r) => !r.pass && r.status !== 'needs_clarification' && r.status !== 'cannot_answer');
 }
+
+/** The models a suite can run through: the offline rules model, or an OpenAI-compatible model (src/model/model-config.ts). */
+export type EvalModel = 'rules' | 'openai';
+
+/**
+ * Runs the suite once per model, unchanged, through the same worker: the model is the worker's BATON_MODEL_PROVIDER,
+ * which its activities read at each call, so the worker must run in this process (the eval script and the tests start
+ * their own). The openai runs use OPENAI_BASE_URL, OPENAI_API_KEY and BATON_MODEL as the worker would.
+ */
+export async function runSuiteByModel(
+  client: Client,
+  taskQueue: string,
+  suite: Suite,
+  models: EvalModel[],
+  concurrency = evalConcurrency(),
+  onRow: (model: EvalModel, row: EvalRow) => void = () => undefined,
+): Promise<Map<EvalModel, { rows: EvalRow[]; wallMs: number }>> {
+  const saved = process.env.BATON_MODEL_PROVIDER;
+  const out = new Map<EvalModel, { rows: EvalRow[]; wallMs: number }>();
+  try {
+    for (const model of models) {
+      if (model === 'openai' && !process.env.OPENAI_API_KEY)
+        throw new Error('--model openai needs OPENAI_API_KEY (and OPENAI_BASE_URL, BATON_MODEL)');
+      process.env.BATON_MODEL_PROVIDER = model;
+      const started = Date.now();
+      const rows = await runSuite(client, taskQueue, suite, (row) => onRow(model, row), concurrency);
+      out.set(model, { rows, wallMs: Date.now() - started });
+    }
+  } finally {
+    if (saved === undefined) delete process.env.BATON_MODEL_PROVIDER;
+    else process.env.BATON_MODEL_PROVIDER = saved;
+  }
+  return out;
+}
+
+/** The models side by side: one line per case with each model's status and pass, then each model's score. */
+export function formatByModel(byModel: Map<EvalModel, { rows: EvalRow[]; wallMs: number }>): string {
+  const models = [...byModel.keys()];
+  const first = byModel.get(models[0] as EvalModel)?.rows ?? [];
+  const cellOf = (row: EvalRow | undefined) => (row ? `${row.pass ? 'PASS' : 'FAIL'} ${row.status}` : '-').padEnd(26);
+  const header = [' # ', 'question'.padEnd(44), ...models.map((m) => m.padEnd(26))].join(' │ ');
+  const lines = first.map((row, i) =>
+    [String(row.n).padStart(3), cut(row.question, 44).padEnd(44), ...models.map((m) => cellOf(byModel.get(m)?.rows[i]))].join(' │ '),
+  );
+  const scores = models.map((m) => {
+    const run = byModel.get(m) as { rows: EvalRow[]; wallMs: number };
+    return `${m.padEnd(7)} ${formatScore(run.rows)}; wall time ${Math.round(run.wallMs / 1000)} s`;
+  });
+  return [header, ...lines, '', ...scores].join('\n');
+}
