@@ -16,7 +16,8 @@ export interface EvalContext {
 
 export interface EvalCase {
   question: string | ((ctx: EvalContext) => string);
-  intent: Intent;
+  /** The intent the run must read; null: any (a data-quality question has no intent of its own). */
+  intent: Intent | null;
   /** The expected answer, from hand-written SQL. */
   expected: (ctx: EvalContext) => Promise<Answer>;
   /** The same figure read from the run's result. */
@@ -81,19 +82,31 @@ const aovBy = (ctx: EvalContext, month: string, column: string) =>
 
 const newOrReturning = `CASE WHEN date_trunc('month', u.first_order_at) = date_trunc('month', o.pay_time) THEN 'new' ELSE 'returning' END`;
 
-/** Monthly series → the latest direction and how many consecutive months it held. */
-async function trendOf(ctx: EvalContext, sql: string, params: unknown[]): Promise<string> {
+/**
+ * A monthly series, every point, and its latest direction with how many consecutive months it held (key
+ * `run:up`, `run:down` or `run:flat`, valued the run's length): the whole series is compared, not only its end.
+ */
+async function trendOf(ctx: EvalContext, sql: string, params: unknown[]): Promise<Record<string, number>> {
   const { rows } = await ctx.db.query<{ m: string; v: string }>(sql, params);
-  const values = rows.sort((a, b) => a.m.localeCompare(b.m)).map((r) => Number(r.v));
+  const sorted = rows.sort((a, b) => a.m.localeCompare(b.m));
+  const values = sorted.map((r) => Number(r.v));
   const signs = values.slice(1).map((v, i) => Math.sign(v - (values[i] as number)));
   const last = signs[signs.length - 1] ?? 0;
   let run = 0;
   for (let i = signs.length - 1; i >= 0 && signs[i] === last; i--) run++;
-  return `${last > 0 ? 'up' : last < 0 ? 'down' : 'flat'} ${run}`;
+  return { ...Object.fromEntries(sorted.map((r) => [r.m, Number(r.v)])), [`run:${last > 0 ? 'up' : last < 0 ? 'down' : 'flat'}`]: run };
 }
 
-/** For an additive metric's change between two months: the segment with the largest effect in the direction of the change. */
-async function topAdditiveContributor(ctx: EvalContext, where: string, params: unknown[], dims: Record<string, string>): Promise<string> {
+/**
+ * For an additive metric's change between two months: the segment with the largest effect in the direction of the
+ * change, keyed `dimension=segment`, valued its effect (after − before).
+ */
+async function topAdditiveContributor(
+  ctx: EvalContext,
+  where: string,
+  params: unknown[],
+  dims: Record<string, string>,
+): Promise<Record<string, number>> {
   const shifted = (by: number) => where.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
   const total = (await gmv(ctx, ctx.last, shifted(1), params)) - (await gmv(ctx, ctx.previous, shifted(1), params));
   let best = { key: '', effect: 0 };
@@ -111,7 +124,51 @@ async function topAdditiveContributor(ctx: EvalContext, where: string, params: u
       if (Math.sign(total) * effect > Math.sign(total) * best.effect) best = { key: `${name}=${r.k ?? '(missing)'}`, effect };
     }
   }
-  return best.key;
+  return { [best.key]: best.effect };
+}
+
+/**
+ * The repurchase rate's change in a region between the two months, decomposed by hand over each dimension's segments
+ * (s: a segment; w: its share of the buyers; v: its own repurchase rate; 0: the month before, 1: the month):
+ *   mix effect  = (w1 − w0) · (v0 + v1) / 2      rate effect = (v1 − v0) · (w0 + w1) / 2
+ * the textbook symmetric shift-share split, whose two parts add up, over the segments, to v1 − v0 overall.
+ * Returns every segment's effects, keyed `dimension=segment mix|rate`.
+ */
+export async function repurchaseEffects(ctx: EvalContext, region: string, dims: Record<string, string>): Promise<Record<string, number>> {
+  const effects: Record<string, number> = {};
+  for (const [name, column] of Object.entries(dims)) {
+    const { rows } = await ctx.db.query<{ k: string | null; m: string; buyers: string; repeaters: string }>(
+      `SELECT k, m, count(*) AS buyers, count(*) FILTER (WHERE n >= 2) AS repeaters
+       FROM (SELECT ${column} AS k, ${monthOf('o.pay_time')} AS m, o.user_id, count(*) AS n
+             FROM orders o JOIN users u USING (user_id)
+             WHERE ${PAID} AND u.region = $1 AND ${monthOf('o.pay_time')} IN ($2, $3) GROUP BY 1, 2, 3) x
+       GROUP BY 1, 2`,
+      [region, ctx.previous, ctx.last],
+    );
+    const all = (m: string) => rows.filter((r) => r.m === m).reduce((a, r) => a + Number(r.buyers), 0);
+    const [n0, n1] = [all(ctx.previous), all(ctx.last)];
+    for (const k of new Set(rows.map((r) => r.k ?? '(missing)'))) {
+      const at = (m: string) => rows.find((r) => (r.k ?? '(missing)') === k && r.m === m);
+      const [b0, b1] = [at(ctx.previous), at(ctx.last)];
+      const w0 = Number(b0?.buyers ?? 0) / n0;
+      const w1 = Number(b1?.buyers ?? 0) / n1;
+      const v0 = b0 ? Number(b0.repeaters) / Number(b0.buyers) : 0;
+      const v1 = b1 ? Number(b1.repeaters) / Number(b1.buyers) : 0;
+      effects[`${name}=${k} mix`] = ((w1 - w0) * (v0 + v1)) / 2;
+      effects[`${name}=${k} rate`] = ((v1 - v0) * (w0 + w1)) / 2;
+    }
+  }
+  return effects;
+}
+
+/** The largest of the effects in the direction of the change (the sign of their sum over one dimension), keyed `dimension=segment`. */
+async function topRatioContributor(ctx: EvalContext, region: string, dims: Record<string, string>): Promise<Record<string, number>> {
+  const effects = Object.entries(await repurchaseEffects(ctx, region, dims));
+  const first = Object.keys(dims)[0] ?? '';
+  const change = effects.filter(([k]) => k.startsWith(`${first}=`)).reduce((a, [, v]) => a + v, 0);
+  const sign = change < 0 ? -1 : 1;
+  const [key, effect] = effects.sort((a, b) => sign * (b[1] - a[1]))[0] ?? ['(none)', NaN];
+  return { [key.replace(/ (mix|rate)$/, '')]: effect };
 }
 
 // ------------------------------------------------------------------ reading results
@@ -120,13 +177,18 @@ const step = (r: AnalysisResult, kind: string): StepRecord | undefined => r.step
 const firstValue = (r: AnalysisResult) => r.metrics[0]?.value ?? NaN;
 const rowsBy = (rows: Row[] | undefined, key: string): Record<string, number> =>
   Object.fromEntries((rows ?? []).map((row) => [String(row[key] ?? '(missing)'), Number(row.value)]));
-const trendAnswer = (r: AnalysisResult) => {
-  const t = step(r, 'trend')?.result?.rows[0];
-  return `${String(t?.direction)} ${Number(t?.run_length)}`;
+/** The trend step's series (the rows of the step it reads, by month) and its direction and run, as trendOf writes them. */
+const trendAnswer = (r: AnalysisResult): Answer => {
+  const trend = step(r, 'trend');
+  const t = trend?.result?.rows[0];
+  const source = (trend?.step.operation as { source?: string } | undefined)?.source;
+  const series = r.steps.find((s) => s.step.step_id === source)?.result?.rows ?? [];
+  return { ...rowsBy(series, 'month'), [`run:${String(t?.direction)}`]: Number(t?.run_length) };
 };
-const topContributor = (r: AnalysisResult) => {
-  const s = step(r, 'rank_contributors')?.result?.data_summary;
-  return `${String(s?.top_dimension)}=${String(s?.top_segment)}`;
+/** The first of the ranked contributors, keyed `dimension=segment`, valued its effect. */
+const topContributor = (r: AnalysisResult): Answer => {
+  const top = step(r, 'rank_contributors')?.result?.rows[0];
+  return top ? { [`${String(top.dimension)}=${String(top.segment)}`]: Number(top.effect) } : 'no contributor ranked';
 };
 const monthName = (ym: string) =>
   new Date(`${ym}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -371,7 +433,7 @@ export const CASES: EvalCase[] = [
   {
     question: '为什么华东区上个月复购率下降了？',
     intent: 'attribution',
-    expected: () => Promise.resolve('customer_type=new'),
+    expected: (c) => topRatioContributor(c, '华东', { customer_type: newOrReturning, channel: 'u.channel' }),
     actual: topContributor,
   },
   {
@@ -404,10 +466,24 @@ export function evalContext(db: Pool, lastMonth: string): EvalContext {
   return { db, last: lastMonth, previous: shift(lastMonth, -1), sixAgo: shift(lastMonth, -5) };
 }
 
-/** Numbers match within 1e-6 relative (or 0.005 absolute for money); lists and labels exactly. */
+/**
+ * How close a number must be. Counts (an integer expected) exactly, to a float's rounding; fractions (|expected| < 1:
+ * rates, shares, effects in percentage points) and other numbers to 1e-6 relative; money (a non-integer of 1 or
+ * more, with at most cents beyond the rounding) to half a cent absolute, or 1e-6 relative when that is larger. The
+ * kind is read from the expected value, never from the run (a run must not loosen its own check by calling a rate money).
+ */
+export function closeEnough(actual: number, expected: number): boolean {
+  if (!Number.isFinite(actual) || !Number.isFinite(expected)) return false;
+  const diff = Math.abs(actual - expected);
+  const relative = Math.abs(expected) * 1e-6;
+  if (Number.isInteger(expected)) return diff <= Math.max(1e-9, Math.abs(expected) * 1e-12);
+  if (Math.abs(expected) < 1) return diff <= Math.max(relative, 1e-12);
+  return diff <= Math.max(0.005, relative);
+}
+
+/** Numbers as closeEnough says; lists and labels exactly; keyed answers on the same keys, each number close enough. */
 export function matches(actual: Answer, expected: Answer): boolean {
-  if (typeof expected === 'number')
-    return typeof actual === 'number' && Math.abs(actual - expected) <= Math.max(0.005, Math.abs(expected) * 1e-6);
+  if (typeof expected === 'number') return typeof actual === 'number' && closeEnough(actual, expected);
   if (typeof expected === 'string') return actual === expected;
   if (Array.isArray(expected)) return Array.isArray(actual) && JSON.stringify(actual) === JSON.stringify(expected);
   if (typeof actual !== 'object' || Array.isArray(actual)) return false;
@@ -418,7 +494,7 @@ export function matches(actual: Answer, expected: Answer): boolean {
 }
 
 export function show(answer: Answer): string {
-  if (typeof answer === 'number') return Number.isInteger(answer) ? String(answer) : answer.toFixed(4);
+  if (typeof answer === 'number') return Number.isInteger(answer) ? String(answer) : String(Number(answer.toPrecision(8)));
   if (typeof answer === 'string') return answer;
   if (Array.isArray(answer)) return answer.join(', ');
   return Object.entries(answer)

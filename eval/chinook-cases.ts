@@ -78,20 +78,30 @@ async function twoPeriods(
   ]);
 }
 
+/** The dimensions a "why" over revenue is decomposed by: the customer's country and the customer's support rep. */
+const CAUSES: Record<string, string> = { country: 'c.country', support_rep: `e.first_name || ' ' || e.last_name` };
+/** How many ranked contributors are compared (the ranking's length in the run). */
+const RANKED = 5;
+
 /**
- * An additive change of revenue between two periods: the direction, both values, and the country
- * with the largest effect in the direction of the change (ties broken by name).
+ * An additive change of revenue between two periods, by hand: both values, and every segment's effect (after −
+ * before) over the country and the support rep, ranked in the direction of the change. The answer holds the values,
+ * the stated cause (the first of the ranking, keyed `cause: dimension=segment`, valued its effect) and the effects
+ * of the first RANKED contributors in order (`rank n`; values, so that a tie between two labels does not matter).
  */
-async function revenueChange(ctx: EvalContext, grain: Grain, before: string, after: string): Promise<string> {
-  const { rows } = await ctx.db.query<{ k: string; b: string | null; a: string | null }>(
-    `SELECT c.country AS k, sum(i.total) FILTER (WHERE ${periodOf(grain)} = $1) AS b, sum(i.total) FILTER (WHERE ${periodOf(grain)} = $2) AS a
-     ${INVOICES} WHERE ${periodOf(grain)} IN ($1, $2) GROUP BY 1`,
-    [before, after],
-  );
-  const b = rows.reduce((s, r) => s + Number(r.b ?? 0), 0);
-  const a = rows.reduce((s, r) => s + Number(r.a ?? 0), 0);
-  const effects = rows.map((r) => ({ k: r.k, effect: Number(r.a ?? 0) - Number(r.b ?? 0) }));
-  return changeText(b, a, largestInDirection(effects, a - b));
+async function revenueChange(ctx: EvalContext, grain: Grain, before: string, after: string): Promise<Record<string, number>> {
+  const effects: { k: string; effect: number }[] = [];
+  let totals = { b: 0, a: 0 };
+  for (const [name, column] of Object.entries(CAUSES)) {
+    const { rows } = await ctx.db.query<{ k: string; b: string | null; a: string | null }>(
+      `SELECT ${column} AS k, sum(i.total) FILTER (WHERE ${periodOf(grain)} = $1) AS b, sum(i.total) FILTER (WHERE ${periodOf(grain)} = $2) AS a
+       ${INVOICES} WHERE ${periodOf(grain)} IN ($1, $2) GROUP BY 1`,
+      [before, after],
+    );
+    totals = { b: rows.reduce((s, r) => s + Number(r.b ?? 0), 0), a: rows.reduce((s, r) => s + Number(r.a ?? 0), 0) };
+    effects.push(...rows.map((r) => ({ k: `${name}=${r.k}`, effect: Number(r.a ?? 0) - Number(r.b ?? 0) })));
+  }
+  return changeAnswer(totals.b, totals.a, effects);
 }
 
 // ------------------------------------------------------------------ reading results
@@ -134,27 +144,37 @@ const ends =
   };
 /** How the run ended: for questions whose right outcome is a clarification request. */
 const status = (r: AnalysisResult): Answer => r.status;
-/** An attribution: the change between the first step's two periods and the country that moved most with it. */
+/**
+ * An attribution as the run states it: the first step's two values, and the run's own ranking of contributors
+ * (its rank_contributors step, in its order): the stated cause with its effect and the first RANKED effects.
+ * Nothing is re-ranked here: the run's ranking is what is checked against the SQL's.
+ */
 const change =
   (column: string) =>
   (r: AnalysisResult): Answer => {
     const rows = [...rowsOf(r)].sort((a, b) => periodKey(a, column).localeCompare(periodKey(b, column)));
-    const before = Number(rows[0]?.value);
-    const after = Number(rows[rows.length - 1]?.value);
-    const byCountry = stepOf(r, (s) => s.step.operation.kind === 'change_decomposition' && s.step.operation.dimension === 'country');
-    const effects = (byCountry?.result?.rows ?? []).map((row) => ({ k: String(row.country), effect: Number(row.total_effect) }));
-    return changeText(before, after, largestInDirection(effects, after - before));
+    const ranking = stepOf(r, (s) => s.step.operation.kind === 'rank_contributors')?.result?.rows ?? [];
+    if (ranking.length === 0) return 'no contributors ranked';
+    const [top] = ranking;
+    return {
+      before: Number(rows[0]?.value),
+      after: Number(rows[rows.length - 1]?.value),
+      [`cause: ${String(top?.dimension)}=${String(top?.segment)}`]: Number(top?.effect),
+      ...Object.fromEntries(ranking.slice(0, RANKED).map((row, i) => [`rank ${i + 1}`, Number(row.effect)])),
+    };
   };
 
-function largestInDirection(effects: { k: string; effect: number }[], total: number): string {
-  const sign = total < 0 ? -1 : 1;
-  const sorted = [...effects].sort((p, q) => sign * (q.effect - p.effect) || p.k.localeCompare(q.k));
-  return sorted[0]?.k ?? '(none)';
-}
-
-function changeText(before: number, after: number, country: string): string {
-  const direction = after > before ? 'up' : after < before ? 'down' : 'flat';
-  return `${direction} ${before.toFixed(2)} → ${after.toFixed(2)}; country=${country}`;
+/** Values, the cause and the ranked effects, from effects in any order: those in the direction of the change, ranked by size (ties by name). */
+function changeAnswer(before: number, after: number, effects: { k: string; effect: number }[]): Record<string, number> {
+  const sign = after - before < 0 ? -1 : 1;
+  const sorted = effects.filter((e) => sign * e.effect > 0).sort((p, q) => sign * (q.effect - p.effect) || p.k.localeCompare(q.k));
+  const [top] = sorted;
+  return {
+    before,
+    after,
+    [`cause: ${top?.k ?? '(none)'}`]: top?.effect ?? NaN,
+    ...Object.fromEntries(sorted.slice(0, RANKED).map((e, i) => [`rank ${i + 1}`, e.effect])),
+  };
 }
 
 // ------------------------------------------------------------------ the cases

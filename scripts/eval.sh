@@ -1,9 +1,5 @@
 #!/usr/bin/env bash
-# npm run eval: build, make sure Temporal, a worker and the demo data are there, run the accuracy suite.
+# npm run eval: the demo accuracy suite (eval/cases.ts) on the seeded demo shop.
+# Options (after --): --model rules|openai|both, --concurrency N, --port N; see scripts/eval-run.sh.
 set -euo pipefail
-cd "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bash scripts/ensure-deps.sh
-npm run --silent build >/dev/null
-./bin/baton up >/dev/null
-./bin/baton seed --if-stale >/dev/null
-node dist/scripts/eval.js
+exec bash "$(dirname "${BASH_SOURCE[0]}")/eval-run.sh" demo "$@"

@@ -102,8 +102,9 @@ test('SQL written into the question is not run, and the data is unchanged', asyn
   // instead of answering something else; nothing of the text reaches SQL either way.
   expect(result.status).toBe('needs_clarification');
   expect(result.answer).toMatch(/“orders”/);
-  // Every query was compiled from the catalog; none carries the question's text.
-  for (const step of result.steps) expect(step.result?.sql ?? '').not.toMatch(/DROP|DELETE/i);
+  // The run asks back before any step runs: no query reached the database at all (a loop over the steps' SQL
+  // would pass vacuously on this empty list, so the emptiness itself is the assertion).
+  expect(result.steps).toEqual([]);
   expect(await fingerprint()).toBe(before);
 });
 

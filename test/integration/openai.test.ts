@@ -17,6 +17,9 @@ import { ScriptedModelServer, type RecordedRequest, type ScriptedReply } from '.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { db, manifest, publishedReport, runAnalysis, runCli, uniqueTaskQueue, withWorker } from '../helpers';
+import { CASES, evalContext, repurchaseEffects } from '../../eval/cases';
+import { percent, points, signOf } from '../../src/format/numbers';
+import { formatByModel, runSuiteByModel } from '../../eval/run';
 
 const KEY = 'sk-baton-test-4f1c9e0d2b7a5e3cSECRET';
 const server = new ScriptedModelServer();
@@ -68,6 +71,8 @@ const attemptsOf = async (workflowId: string, type: string) =>
   ).rows;
 
 const TREND = '最近6个月销售额的趋势';
+/** The catalog's customer type, by hand: new in the month of the user's first paid order. */
+const NEW_OR_RETURNING = `CASE WHEN date_trunc('month', u.first_order_at) = date_trunc('month', o.pay_time) THEN 'new' ELSE 'returning' END`;
 
 test('the whole pipeline runs on the model: skill loaded by a tool call, plan, code, audited report, tokens recorded', async () => {
   const question = '为什么华东区上个月复购率下降了？';
@@ -104,8 +109,24 @@ test('the whole pipeline runs on the model: skill loaded by a tool call, plan, c
   expect(result.intent).toMatchObject({ intent: 'attribution', decided_by: 'rules' });
   const report = await publishedReport(result);
   expect(report.audit).toMatchObject({ clean: true });
+  // The figures derived here, not copied from a run: the two months' rates by hand-written SQL, and the new
+  // customers' mix effect by the shift-share formula (eval/cases.ts repurchaseEffects), written as the report writes them.
+  const ctx = evalContext(db(), (await manifest()).last_month);
+  const rate = async (month: string) =>
+    Number(
+      (
+        await db().query<{ v: string }>(
+          `SELECT avg((n >= 2)::int) AS v FROM (SELECT o.user_id, count(*) AS n FROM orders o JOIN users u USING (user_id)
+           WHERE o.status = 'paid' AND o.amount > 0 AND u.region = '华东' AND to_char(o.pay_time, 'YYYY-MM') = $1 GROUP BY 1) x`,
+          [month],
+        )
+      ).rows[0]?.v,
+    );
+  const [before, after] = [await rate(ctx.previous), await rate(ctx.last)];
+  const mix = (await repurchaseEffects(ctx, '华东', { customer_type: NEW_OR_RETURNING }))['customer_type=new mix'] ?? NaN;
+  const pp = (x: number) => `${signOf(x)}${points(Math.abs(x), 'zh')}`;
   expect(report.sections.find((s) => s.id === 'summary')!.body).toBe(
-    '华东复购率从 26.88%[1] 变为 19.31%[2]（−7.57 个百分点[3]）。主要原因是 客户类型=新客 的占比变化：−8.95 个百分点[4]。',
+    `华东复购率从 ${percent(before, 2)}[1] 变为 ${percent(after, 2)}[2]（${pp(after - before)}[3]）。主要原因是 客户类型=新客 的占比变化：${pp(mix)}[4]。`,
   );
   expect(lastUserMessage(server.requestsOf('writeReport')[1])).toBe(
     'Your reply cannot be used: these placeholders are not verified calculations: {{s9.value}}; use only the ids listed in "calculations"; write every number as a {{calculation id}} placeholder, not as digits: 7.57 个百分点. Reply again with only the corrected JSON object.',
@@ -200,6 +221,56 @@ test('the model plans in the same language: quarters as a grain, and a year over
   const yoy = await rowsOf(yoyQuestion, yearOverYear);
   expect(yoy.rows.map((r) => [r.period, Number(r.value).toFixed(2)])).toEqual(months.rows.map((r) => [r.k, Number(r.v).toFixed(2)]));
   expect(yoy.result.reading).toMatchObject({ window: { start: `${last}-01` }, compared_with: { start: `${yearEarlier}-01` } });
+});
+
+test('an eval suite runs unchanged through the model and prints its score beside the rules model', async () => {
+  // Three demo cases; the model is scripted with the rules' own plans, but the third question gets the first one's
+  // plan (GMV for a count of orders), so the model's column must show a miss the rules' column does not.
+  const cases = CASES.slice(0, 3);
+  const questions = cases.map((c) => c.question as string);
+  for (const [i, question] of questions.entries()) {
+    if (rulesIntent(question).decided_by === 'model') server.script('classifyIntent', [{ json: { intent: 'query' } }]);
+    server.script('planAnalysis', [{ json: { value: scriptedPlan(questions[i === 2 ? 0 : i]!) } }]);
+    scriptSummary();
+  }
+  const byModel = await runSuiteByModel(
+    harness.client,
+    harness.config.taskQueue,
+    { cases, ctx: evalContext(db(), (await manifest()).last_month), request: { asOf: asOf() } },
+    ['rules', 'openai'],
+    1, // one at a time: the scripted replies are answered in order
+  );
+  // Every question was planned by the model (a plan that does not fit its question may stop before the report).
+  expect(server.requestsOf('planAnalysis')).toHaveLength(3);
+  const rules = byModel.get('rules')!.rows;
+  const model = byModel.get('openai')!.rows;
+  expect(rules.map((r) => [r.pass, r.status])).toEqual([
+    [true, 'completed'],
+    [true, 'completed'],
+    [true, 'completed'],
+  ]);
+  expect(model.map((r) => r.pass)).toEqual([true, true, false]);
+  expect(model[2]!.reason).not.toBe('');
+  const table = formatByModel(byModel);
+  console.log(table);
+  const [header, ...lines] = table.split('\n');
+  expect(header).toMatch(/│ rules +│ openai/);
+  expect(
+    lines.slice(0, 3).map((l) =>
+      l
+        .split('│')
+        .slice(2)
+        .map((c) => c.trim()),
+    ),
+  ).toEqual([
+    ['PASS completed', 'PASS completed'],
+    ['PASS completed', 'PASS completed'],
+    ['PASS completed', `FAIL ${model[2]!.status}`],
+  ]);
+  expect(table).toMatch(/^rules +3\/3 passed \(100%.*median time per question \d+(\.\d+)? ms; wall time \d+ s$/m);
+  expect(table).toMatch(/^openai +2\/3 passed \(66\.7%.*median time per question \d+(\.\d+)? ms; wall time \d+ s$/m);
+  // The file's own setting is back: the model pass left BATON_MODEL_PROVIDER as it found it.
+  expect(process.env.BATON_MODEL_PROVIDER).toBe('openai');
 });
 
 test('no keyword rule: the model decides the intent; a reply that is not JSON is sent back with the error', async () => {

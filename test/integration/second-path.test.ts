@@ -96,6 +96,7 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
     const [dimension, dim] = Object.entries(catalog.dimensions).find(([, d]) => Object.keys(d.values).length > 0) ?? [];
     const value = Object.keys(dim?.values ?? {})[0];
     if (!dimension || !value) throw new Error('no dimension with known values');
+    let compared = 0;
     for (const metric of Object.keys(catalog.metrics)) {
       const query = MetricQuery.parse({
         metric,
@@ -123,7 +124,10 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
       }
       const { rows: theirs } = await queryRows(databaseUrl, compiled.sql, compiled.params);
       expect(ours.map((r) => [r.period, Number(r.value).toFixed(6)])).toEqual(theirs.map((r) => [r.period, Number(r.value).toFixed(6)]));
+      compared += 1;
     }
+    // Skipped metrics (fan-out, not independent) are allowed, but not all of them: something was compared.
+    expect(compared).toBeGreaterThan(0);
   });
 });
 
@@ -159,6 +163,7 @@ test('through keys the database declares unique, lookups are LEFT JOINs on them;
   for (const { catalog, databaseUrl, window } of [demo, chinookCase]) {
     const keys = await uniqueKeysOf(databaseUrl, catalog);
     expect(keys.size).toBeGreaterThan(0);
+    let compared = 0;
     for (const metric of Object.keys(catalog.metrics).slice(0, 4)) {
       const q = MetricQuery.parse({
         metric,
@@ -175,7 +180,10 @@ test('through keys the database declares unique, lookups are LEFT JOINs on them;
       }
       const [a, b] = await Promise.all(forms.map((f) => queryRows(databaseUrl, f.sql, f.params)));
       expect(b!.rows).toEqual(a!.rows);
+      compared += 1;
     }
+    // Metrics the second path cannot build are skipped, but not all of them on either database.
+    expect(compared).toBeGreaterThan(0);
   }
 });
 
