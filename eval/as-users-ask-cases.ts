@@ -117,5 +117,6 @@ export function asUsersAskCases(): EvalCase[] {
     expected: (ctx) => expectedOf(q, ctx),
     actual: actualOf(q),
     note: q.reading,
+    language: q.language,
   }));
 }

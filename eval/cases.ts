@@ -24,6 +24,8 @@ export interface EvalCase {
   actual: (result: AnalysisResult) => Answer;
   /** The reading of the question the expected answer assumes (period, grain, filters). */
   note?: string;
+  /** The question's language as its writer gave it; unset, a question with Chinese characters counts as Chinese. */
+  language?: 'zh' | 'en';
 }
 
 export type Answer = number | string | (string | number)[] | Record<string, number>;

@@ -18,6 +18,7 @@ export function paraphraseCases(): EvalCase[] {
     return group.phrasings.map((p) => ({
       ...original,
       question: p.text,
+      language: p.language,
       note: `${original.note ?? ''} (paraphrase of "${group.original}")`.trim(),
     }));
   });

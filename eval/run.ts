@@ -97,7 +97,7 @@ async function runCase(client: Client, taskQueue: string, suite: Suite, c: EvalC
   const pass = result?.status === 'completed' ? intentOk && correct : actual === status && correct;
   return {
     n: i + 1,
-    language: /[\u4e00-\u9fff]/.test(question) ? 'zh' : 'en',
+    language: c.language ?? (/[\u4e00-\u9fff]/.test(question) ? 'zh' : 'en'),
     question,
     intent: result?.intent.intent ?? '-',
     intentOk,
