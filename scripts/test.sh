@@ -8,10 +8,10 @@
 #   jest (both projects of jest.config.js: test/unit and test/integration), and stops the server again. Extra arguments go to jest.
 #   The fast tier alone, without any of this: npm run test:unit (test/unit, no services).
 set -euo pipefail
-# The system's tools first, with bash builtins only (so it holds whatever the PATH is).
+# The system's tools first, before anything else runs (bash builtins only, to find the check's own folder).
 here="${BASH_SOURCE[0]%/*}"
 [ "$here" != "${BASH_SOURCE[0]}" ] || here=.
-"$BASH" "$here/test-prerequisites.sh"
+bash "$here/test-prerequisites.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 started=$SECONDS

@@ -1,7 +1,7 @@
 /**
  * npm test checks for Chromium, a Chinese font and poppler-utils before it starts anything (issue 27, "Set-up that
  * matches the README"). The check runs here with a PATH of stand-ins: a folder holding only the tools each case
- * gives it, so Chromium is hidden whatever this machine has installed.
+ * gives it (and bash), so Chromium is hidden whatever this machine has installed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,10 +18,11 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A PATH holding stand-ins for the named tools only (fc-list answers with a Noto CJK family). */
+/** A PATH holding bash and stand-ins for the named tools only (fc-list answers with a Noto CJK family). */
 function pathWith(tools: string[]): string {
   const bin = path.join(dir, 'bin');
   fs.mkdirSync(bin, { recursive: true });
+  fs.symlinkSync(BASH, path.join(bin, 'bash'));
   for (const tool of tools) {
     const body = tool === 'fc-list' ? 'echo "Noto Sans CJK SC,Noto Sans CJK"' : 'exit 0';
     fs.writeFileSync(path.join(bin, tool), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
