@@ -6,7 +6,8 @@ import { describeStep } from '../../src/analysis/findings';
 import { joinSentences, say, wordsFor, countWord } from '../../src/messages/words';
 import { proseProblems } from '../../src/messages/prose';
 import { trendSentence } from '../../src/messages/trend-sentence';
-import { fixed, formatCalculation, formatDelta, formatValue, percent, points, significant } from '../../src/format/numbers';
+import { fixed, formatCalculation, formatDelta, formatMoney, formatValue, percent, points, significant } from '../../src/format/numbers';
+import { readNumbers } from '../../src/format/read';
 import type { Calculation, PlanStep, ReportOutput } from '../../src/contracts';
 import { markFindings, markUnverified, resultMetrics } from '../../src/report/answer';
 import { chartPng, chartFont, chartSvg } from '../../src/report/chart-drawing';
@@ -285,5 +286,20 @@ describe('the number formatter (src/format/numbers.ts)', () => {
     expect(formatValue(null, undefined, 'zh')).toBe('无数据');
     expect(formatValue(Number.NaN, undefined, 'en')).toBe('no data');
     expect(formatCalculation({ value: 0.0412, display: 'percent', delta: true, unit: null }, 'en')).toBe('+4.1%');
+  });
+
+  it('writes a negative amount with the minus sign (U+2212) before the currency symbol, in every path', () => {
+    const usd = { format: 'currency', unit: 'USD' } as never;
+    expect(formatMoney(-2639.77, 'USD')).toBe('−$2,639.77');
+    expect(formatMoney(-12, 'CHF')).toBe('−CHF 12.00');
+    expect(formatMoney(-0.001, 'USD')).toBe('$0.00');
+    expect(formatValue(-2639.77, usd, 'en')).toBe('−$2,639.77');
+    expect(formatCalculation({ value: -2639.77, display: 'currency', delta: false, unit: 'USD' }, 'en')).toBe('−$2,639.77');
+    expect(formatValue(-1234, { format: 'integer' } as never, 'en')).toBe('−1,234');
+    expect(formatValue(-0.25, { format: 'ratio' } as never, 'en')).toBe('−25.00%');
+    expect(formatValue(-1.5, undefined, 'en')).toBe('−1.5');
+    // The auditor reads the written amount back as the negative number it is.
+    const [read] = readNumbers('a loss of −$2,639.77[3]').numbers;
+    expect(read).toMatchObject({ value: -2639.77, marker: 3 });
   });
 });
