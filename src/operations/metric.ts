@@ -99,7 +99,7 @@ function metricStep(
       value_after: value(after?.value),
     });
   } else {
-    const shown = rows.slice(0, 20);
+    const shown = shownRows(rows);
     const parts = shown.map(
       (r) => `${q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ')} ${value(r.value)}`,
     );
@@ -146,11 +146,17 @@ function metricStep(
   };
 }
 
-/** The rows a metric step records as calculations: a long monthly series keeps its latest months (the ones a test compares). */
+/** The rows the step's summary and key metrics print (the rest stay in the stored result). */
+const shownRows = (rows: Row[]) => rows.slice(0, INLINE_ROWS);
+
+/**
+ * The rows a metric step records as calculations: every row the answer prints (whatever the cap), and of a long
+ * monthly series its latest months too (the ones a test compares). The cap bounds only rows the appendix alone shows.
+ */
 function calculatedRows(query: MetricQuery, rows: Row[]): Row[] {
-  return query.group_by.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP
-    ? rows.slice(-MAX_CALCULATIONS_PER_STEP)
-    : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+  const shown = shownRows(rows);
+  const more = query.group_by.includes('month') ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+  return rows.filter((r) => shown.includes(r) || more.includes(r));
 }
 
 /** A metric row's calculation id: the step, the row's key ("total" without grouping), the field. */
@@ -159,7 +165,7 @@ const valueId = (stepId: string, row: Row, keys: string[]) => `${stepId}.${keys.
 /** One key metric per row of a metric step, with the calculation that records its value (null for a row none records). */
 function metricValues(stepId: string, query: MetricQuery, rows: Row[], metric: MetricDefinition | undefined): AnswerMetric[] {
   const recorded = new Set(calculatedRows(query, rows));
-  return rows.slice(0, INLINE_ROWS).map((row) => {
+  return shownRows(rows).map((row) => {
     const key = query.group_by.map((g) => String(row[g])).join(' / ');
     return {
       name: query.metric,
