@@ -41,7 +41,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'src/seed/generate.ts:describe': 127,
   'src/seed/load.ts:seedDatabase': 86,
   'src/storage/read-only.ts:runReadOnly': 81,
-  'src/verify/second-path.ts:secondPathSql': 114,
   'src/workflows/analysis.ts:writeAuditedReport': 99,
 };
 
