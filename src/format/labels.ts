@@ -33,6 +33,6 @@ export function catalogText(language: Language, text: string, textZh: string | n
 export function timeFieldLabel(catalog: Catalog, language: Language, name: string): string {
   const field = catalog.time_fields[name];
   if (!field) return name;
-  const zh = language === 'zh' && field.meaning_zh ? field.meaning_zh : null;
-  return zh ? zh.replace(/（.*$/, '') : field.meaning.replace(/\.(\s.*)?$/, '');
+  const meaning = catalogText(language, field.meaning, field.meaning_zh);
+  return meaning === field.meaning ? meaning.replace(/\.(\s.*)?$/, '') : meaning.replace(/（.*$/, '');
 }
