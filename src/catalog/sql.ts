@@ -374,9 +374,10 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
     lines = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueSelect].join(', ')}`, ...from];
   }
   if (groups.length > 0) lines.push(`GROUP BY ${positions}`);
-  if (query.order) lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length > 0 ? `, ${positions}` : ''}`);
+  // A ranking keeps the rows tied with its last one (WITH TIES ranks by value alone), so the answer can name the tie.
+  if (query.order) lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length > 0 && !query.limit ? `, ${positions}` : ''}`);
   else if (groups.length > 0 && ordered) lines.push(`ORDER BY ${positions}`);
-  if (query.limit) lines.push(`LIMIT ${query.limit}`);
+  if (query.limit) lines.push(query.order ? `FETCH FIRST ${query.limit} ROWS WITH TIES` : `LIMIT ${query.limit}`);
 
   const logic = metric.expression
     ? [`${metric.label} = ${metric.expression}`]

@@ -33,6 +33,9 @@ const MESSAGES = defineMessages({
   /** One more filter after the others: 华东电子产品 / East, Electronics. */
   'operation.metric.scope.and': { zh: '{scope}{filter}', en: '{scope}, {filter}' },
   'operation.metric.missing': { zh: '(缺失)', en: '(missing)' },
+  /** A ranking's cut falls inside a tie: the first of the tied rows, the others, their one value. */
+  'operation.metric.tie': { zh: '{first}（与{others}并列，均为 {value}）', en: '{first}, tied with {others} at {value}' },
+  'operation.metric.tie.and': { zh: '{items}和{last}', en: '{items} and {last}' },
   'operation.metric.more-rows': { zh: '（其余各行见存储结果）', en: ' (the other rows are in the stored result)' },
   'operation.metric.assumption.per': {
     zh: '{label}先按 {per} 汇总，每个对象在一个期间内只计一次',
@@ -100,9 +103,21 @@ function metricStep(
     });
   } else {
     const shown = shownRows(rows);
-    const parts = shown.map(
-      (r) => `${q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ')} ${value(r.value)}`,
-    );
+    const name = (r: Row) => q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ');
+    const tie = tieAtCut(q, shown);
+    const parts = (tie ? tie.above : shown).map((r) => `${name(r)} ${value(r.value)}`);
+    if (tie) {
+      const [first, ...others] = tie.tied.map(name);
+      const items = w.list(others.slice(0, -1));
+      const last = others.at(-1) ?? '';
+      parts.push(
+        text('operation.metric.tie', {
+          first: first ?? '',
+          others: others.length > 1 ? text('operation.metric.tie.and', { items, last }) : last,
+          value: value(tie.tied[0]?.value),
+        }),
+      );
+    }
     const more = total > shown.length ? text('operation.metric.more-rows') : '';
     const grain = (g: string) => {
       const key = Object.hasOwn(GRAIN_WORDS, g) ? GRAIN_WORDS[g] : undefined;
@@ -144,6 +159,23 @@ function metricStep(
     assumptions: [...new Set(assumptions)],
     memory,
   };
+}
+
+/**
+ * A ranking whose cut falls inside a tie: the SQL keeps every row tied with the last one (FETCH FIRST n ROWS WITH
+ * TIES), so more rows than the limit mean a tie at the cut. `above`: the rows ranked before the tie, best first;
+ * `tied`: the rows of the tie, by name (the database returns them in no set order). Null without such a tie.
+ */
+export function tieAtCut(q: MetricQuery, rows: Row[]): { above: Row[]; tied: Row[] } | null {
+  if (!q.order || q.limit === null || rows.length <= q.limit) return null;
+  const cut = num(rows[q.limit - 1]?.value);
+  const key = (r: Row) => q.group_by.map((g) => String(r[g])).join('/');
+  const sign = q.order === 'desc' ? -1 : 1;
+  const above = rows
+    .filter((r) => num(r.value) !== cut)
+    .sort((a, b) => sign * (num(a.value) - num(b.value)) || key(a).localeCompare(key(b)));
+  const tied = rows.filter((r) => num(r.value) === cut).sort((a, b) => key(a).localeCompare(key(b)));
+  return { above, tied };
 }
 
 /** The rows the step's summary and key metrics print (the rest stay in the stored result). */
@@ -193,7 +225,10 @@ export const metric: Operation<'metric'> = {
       const q = op.query;
       const total = result.result_shape[0];
       if (q.group_by.length === 0 && total !== 1) return `expected exactly one row, got ${total}`;
-      if (q.limit !== null && total > q.limit) return `expected at most ${q.limit} rows, got ${total}`;
+      // Past the limit only rows tied with the last one (a ranking keeps its tie at the cut).
+      const cut = q.limit === null ? undefined : result.rows[q.limit - 1]?.value;
+      const tiedPast = q.order !== null && result.rows.slice(q.limit ?? 0).every((r) => num(r.value) === num(cut));
+      if (q.limit !== null && total > q.limit && !tiedPast) return `expected at most ${q.limit} rows, got ${total}`;
       if (!result.filters_applied.some((f) => f.includes(`[${q.window.start}, ${q.window.end})`)))
         return `the period ${q.window.start}..${q.window.end} was not applied`;
       const missing = q.filters.find(

@@ -282,7 +282,7 @@ export async function secondPathRows(
   return ordered(rows, query.order, query.limit);
 }
 
-/** Rows sorted by value (nulls last), ties in the order given, then the first `limit`; unchanged without an order. */
+/** Rows sorted by value (nulls last), ties in the order given, then the first `limit` and any tied with the last; unchanged without an order. */
 export function ordered(rows: Row[], order: 'asc' | 'desc' | null, limit: number | null): Row[] {
   if (!order) return limit ? rows.slice(0, limit) : rows;
   const sign = order === 'desc' ? -1 : 1;
@@ -295,5 +295,10 @@ export function ordered(rows: Row[], order: 'asc' | 'desc' | null, limit: number
       return sign * (Number(p.r.value) - Number(q.r.value)) || p.i - q.i;
     })
     .map((x) => x.r);
-  return limit ? sorted.slice(0, limit) : sorted;
+  if (!limit || sorted.length <= limit) return sorted;
+  // The rows tied with the last one stay (a ranking names its tie at the cut, as the SQL agent's WITH TIES keeps it).
+  const cut = sorted[limit - 1]?.value;
+  let end = limit;
+  while (end < sorted.length && !missing(cut) && Number(sorted[end]?.value) === Number(cut)) end++;
+  return sorted.slice(0, end);
 }
