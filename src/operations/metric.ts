@@ -73,6 +73,19 @@ function filtersNamed(w: Written, q: MetricQuery): string {
   return joinedBy(filters, (scope, filter) => text('operation.metric.scope.and', { scope, filter }));
 }
 
+/** The grouped rows as the summary lists them ("Canada $303.96"), a tie at a ranking's cut named as one ("Hungary, tied with Ireland at $45.62"). */
+function rowParts(w: Written, q: MetricQuery, shown: Row[], value: (v: unknown) => string): string[] {
+  const text = textOf(MESSAGES, w.language);
+  const name = (r: Row) => q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ');
+  const tie = tieAtCut(q, shown);
+  const parts = (tie ? tie.above : shown).map((r) => `${name(r)} ${value(r.value)}`);
+  if (!tie) return parts;
+  const [first, ...others] = tie.tied.map(name);
+  const [items, last] = [w.list(others.slice(0, -1)), others.at(-1) ?? ''];
+  const named = others.length > 1 ? text('operation.metric.tie.and', { items, last }) : last;
+  return [...parts, text('operation.metric.tie', { first: first ?? '', others: named, value: value(tie.tied[0]?.value) })];
+}
+
 function metricStep(
   w: Written,
   step: PlanStep,
@@ -103,21 +116,7 @@ function metricStep(
     });
   } else {
     const shown = shownRows(rows);
-    const name = (r: Row) => q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ');
-    const tie = tieAtCut(q, shown);
-    const parts = (tie ? tie.above : shown).map((r) => `${name(r)} ${value(r.value)}`);
-    if (tie) {
-      const [first, ...others] = tie.tied.map(name);
-      const items = w.list(others.slice(0, -1));
-      const last = others.at(-1) ?? '';
-      parts.push(
-        text('operation.metric.tie', {
-          first: first ?? '',
-          others: others.length > 1 ? text('operation.metric.tie.and', { items, last }) : last,
-          value: value(tie.tied[0]?.value),
-        }),
-      );
-    }
+    const parts = rowParts(w, q, shown, value);
     const more = total > shown.length ? text('operation.metric.more-rows') : '';
     const grain = (g: string) => {
       const key = Object.hasOwn(GRAIN_WORDS, g) ? GRAIN_WORDS[g] : undefined;
