@@ -102,8 +102,9 @@ test('SQL written into the question is not run, and the data is unchanged', asyn
   // instead of answering something else; nothing of the text reaches SQL either way.
   expect(result.status).toBe('needs_clarification');
   expect(result.answer).toMatch(/“orders”/);
-  // Every query was compiled from the catalog; none carries the question's text.
-  for (const step of result.steps) expect(step.result?.sql ?? '').not.toMatch(/DROP|DELETE/i);
+  // The run asked back before any step ran: no SQL was run at all, so none carries the question's text (a loop over
+  // the steps' SQL alone would pass on an empty list).
+  expect(result.steps.map((s) => s.result?.sql).filter(Boolean)).toEqual([]);
   expect(await fingerprint()).toBe(before);
 });
 

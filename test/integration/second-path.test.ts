@@ -96,6 +96,7 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
     const [dimension, dim] = Object.entries(catalog.dimensions).find(([, d]) => Object.keys(d.values).length > 0) ?? [];
     const value = Object.keys(dim?.values ?? {})[0];
     if (!dimension || !value) throw new Error('no dimension with known values');
+    let compared = 0;
     for (const metric of Object.keys(catalog.metrics)) {
       const query = MetricQuery.parse({
         metric,
@@ -123,7 +124,10 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
       }
       const { rows: theirs } = await queryRows(databaseUrl, compiled.sql, compiled.params);
       expect(ours.map((r) => [r.period, Number(r.value).toFixed(6)])).toEqual(theirs.map((r) => [r.period, Number(r.value).toFixed(6)]));
+      compared += 1;
     }
+    // Metrics either path refuses are skipped: the comparison counts the ones it made (never none).
+    expect(compared).toBeGreaterThan(Object.keys(catalog.metrics).length / 2);
   });
 });
 
