@@ -86,24 +86,18 @@ export function stepCalculations(step: PlanStep, rows: Row[], summary: Summary, 
 }
 
 /**
- * Which calculations the validator recomputes, by importance:
- *   more than 50: every high and 10 medium; more than 20: every high and 15 medium;
- *   20 or fewer: every high, every medium and 5 low.
+ * Which calculations the validator recomputes: every one, whatever its importance. The validator recomputes each
+ * step once (one query or one derivation per step, src/verify/independent.ts) and reads every number of the step
+ * from that result, so a number costs a lookup, not a query: there is nothing to save by leaving one out, and a
+ * number left out is one the answer, the summary or the key metrics would print unverified ("28.2%（未核实）").
+ * What a step records at all is capped by the step (MAX_CALCULATIONS_PER_STEP, for rows only the appendix shows).
  */
 export function selectForVerification(calcs: Calculation[]): { selected: Calculation[]; rule: string } {
-  const by = (i: Importance) => calcs.filter((c) => c.importance === i);
-  const [high, medium, low] = [by('high'), by('medium'), by('low')];
-  if (calcs.length > 50)
-    return {
-      selected: [...high, ...medium.slice(0, 10)],
-      rule: `${calcs.length} calculations (> 50): all ${high.length} high + 10 medium`,
-    };
-  if (calcs.length > 20)
-    return {
-      selected: [...high, ...medium.slice(0, 15)],
-      rule: `${calcs.length} calculations (> 20): all ${high.length} high + 15 medium`,
-    };
-  return { selected: [...high, ...medium, ...low.slice(0, 5)], rule: `${calcs.length} calculations (≤ 20): all high, all medium + 5 low` };
+  const count = (i: Importance) => calcs.filter((c) => c.importance === i).length;
+  return {
+    selected: calcs,
+    rule: `${calcs.length} calculations: all recomputed (${count('high')} high, ${count('medium')} medium, ${count('low')} low)`,
+  };
 }
 
 /**

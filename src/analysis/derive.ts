@@ -148,40 +148,12 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
   };
 }
 
-/**
- * The change of a metric from period `before` to period `after` (keys of `periodColumn`: month, quarter,
- * year or named period), split over the values of `dimension`.
- * Ratio metrics: mix effect (w1−w0)·mean(v) and rate effect (v1−v0)·mean(w) per segment, summing exactly to the change.
- * Additive metrics: each segment's own change.
- */
-export function changeDecomposition(rows: Row[], dimension: string, before: string, after: string, periodColumn = 'month'): Derived {
-  const { groups, totals } = splitTotals(rows);
-  const ratio = groups.some((r) => r.denominator !== undefined);
-  const s0 = segmentShares(
-    groups.filter((r) => str(r[periodColumn]) === before),
-    dimension,
-  );
-  const s1 = segmentShares(
-    groups.filter((r) => str(r[periodColumn]) === after),
-    dimension,
-  );
-  const keys = [...new Set([...s0.keys(), ...s1.keys()])].sort();
+type Shares = ReturnType<typeof segmentShares>;
+
+/** A decomposition's row per segment: its own change (additive), or its mix and rate effects and their sum (ratio). */
+function decompositionRows(dimension: string, keys: string[], s0: Shares, s1: Shares, ratio: boolean, change: number): Row[] {
   const empty = { weight: 0, value: 0, numerator: 0, denominator: 0 };
-  // Before and after are the metric itself (queried without the dimension); the effects split the change of the
-  // groups' pooled value, which is the same number unless a unit sits in several groups (then the rest is residual).
-  const d0 = directValue(
-    s0,
-    totals.find((r) => str(r[periodColumn]) === before),
-    ratio,
-  );
-  const d1 = directValue(
-    s1,
-    totals.find((r) => str(r[periodColumn]) === after),
-    ratio,
-  );
-  const change = d1.value - d0.value;
-  const explained = overall(s1, ratio) - overall(s0, ratio);
-  const out: Row[] = keys.map((k) => {
+  return keys.map((k) => {
     const x = s0.get(k) ?? empty;
     const y = s1.get(k) ?? empty;
     if (!ratio) {
@@ -207,26 +179,52 @@ export function changeDecomposition(rows: Row[], dimension: string, before: stri
       total_effect: round(mix + rate),
     };
   });
+}
+
+/** A decomposition's columns: the segment, shares (ratio), values before and after, effects. */
+function decompositionColumns(dimension: string, before: string, after: string, ratio: boolean): ColumnInfo[] {
+  return [
+    col(dimension, 'text', `value of ${dimension}`),
+    ...(ratio
+      ? [
+          col('weight_before', 'numeric', `share of the denominator in ${before}`),
+          col('weight_after', 'numeric', `share of the denominator in ${after}`),
+        ]
+      : []),
+    col('value_before', 'numeric', `metric in ${before}`),
+    col('value_after', 'numeric', `metric in ${after}`),
+    ...(ratio
+      ? [
+          col('mix_effect', 'numeric', "change from the segment's share moving"),
+          col('rate_effect', 'numeric', "change from the segment's own value moving"),
+        ]
+      : []),
+    col('total_effect', 'numeric', "the segment's part of the change"),
+    ...(ratio ? [] : [col('share_of_change', 'numeric', 'total_effect / overall change')]),
+  ];
+}
+
+/**
+ * The change of a metric from period `before` to period `after` (keys of `periodColumn`: month, quarter,
+ * year or named period), split over the values of `dimension`.
+ * Ratio metrics: mix effect (w1−w0)·mean(v) and rate effect (v1−v0)·mean(w) per segment, summing exactly to the change.
+ * Additive metrics: each segment's own change.
+ */
+export function changeDecomposition(rows: Row[], dimension: string, before: string, after: string, periodColumn = 'month'): Derived {
+  const { groups, totals } = splitTotals(rows);
+  const ratio = groups.some((r) => r.denominator !== undefined);
+  const inPeriod = (key: string) => groups.filter((r) => str(r[periodColumn]) === key);
+  const totalOf = (key: string) => totals.find((r) => str(r[periodColumn]) === key);
+  const [s0, s1] = [segmentShares(inPeriod(before), dimension), segmentShares(inPeriod(after), dimension)];
+  const keys = [...new Set([...s0.keys(), ...s1.keys()])].sort();
+  // Before and after are the metric itself (queried without the dimension); the effects split the change of the
+  // groups' pooled value, which is the same number unless a unit sits in several groups (then the rest is residual).
+  const [d0, d1] = [directValue(s0, totalOf(before), ratio), directValue(s1, totalOf(after), ratio)];
+  const change = d1.value - d0.value;
+  const explained = overall(s1, ratio) - overall(s0, ratio);
+  const out = decompositionRows(dimension, keys, s0, s1, ratio, change);
   return {
-    columns: [
-      col(dimension, 'text', `value of ${dimension}`),
-      ...(ratio
-        ? [
-            col('weight_before', 'numeric', `share of the denominator in ${before}`),
-            col('weight_after', 'numeric', `share of the denominator in ${after}`),
-          ]
-        : []),
-      col('value_before', 'numeric', `metric in ${before}`),
-      col('value_after', 'numeric', `metric in ${after}`),
-      ...(ratio
-        ? [
-            col('mix_effect', 'numeric', "change from the segment's share moving"),
-            col('rate_effect', 'numeric', "change from the segment's own value moving"),
-          ]
-        : []),
-      col('total_effect', 'numeric', "the segment's part of the change"),
-      ...(ratio ? [] : [col('share_of_change', 'numeric', 'total_effect / overall change')]),
-    ],
+    columns: decompositionColumns(dimension, before, after, ratio),
     rows: out,
     summary: {
       dimension,

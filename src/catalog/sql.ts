@@ -360,7 +360,6 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
   const positions = groups.map((_, i) => String(i + 1)).join(', ');
 
   const valueSelect = valueColumnsSql(metric);
-
   let lines: string[];
   if (metric.per) {
     // Aggregate per entity first, then the ratio over entity rows.
@@ -374,9 +373,10 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
     lines = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueSelect].join(', ')}`, ...from];
   }
   if (groups.length > 0) lines.push(`GROUP BY ${positions}`);
-  if (query.order) lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length > 0 ? `, ${positions}` : ''}`);
+  if (query.order)
+    lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length && !query.limit ? `, ${positions}` : ''}`);
   else if (groups.length > 0 && ordered) lines.push(`ORDER BY ${positions}`);
-  if (query.limit) lines.push(`LIMIT ${query.limit}`);
+  if (query.limit) lines.push(query.order ? `FETCH FIRST ${query.limit} ROWS WITH TIES` : `LIMIT ${query.limit}`); // ties named
 
   const logic = metric.expression
     ? [`${metric.label} = ${metric.expression}`]

@@ -24,3 +24,15 @@ export function valueLabel(catalog: Catalog, language: Language, dimension: stri
 export function catalogText(language: Language, text: string, textZh: string | null | undefined): string {
   return language === 'zh' ? (textZh ?? text) : text;
 }
+
+/**
+ * A time field's name for people: the first words of its meaning in the language (支付时间（收入在支付时入账） →
+ * 支付时间; "When the order was paid. Revenue …" → "When the order was paid"). In Chinese without `meaning_zh`, the
+ * English meaning: never the field's id (order_date), which is no word of either language.
+ */
+export function timeFieldLabel(catalog: Catalog, language: Language, name: string): string {
+  const field = catalog.time_fields[name];
+  if (!field) return name;
+  const meaning = catalogText(language, field.meaning, field.meaning_zh);
+  return meaning === field.meaning ? meaning.replace(/\.(\s.*)?$/, '') : meaning.replace(/（.*$/, '');
+}

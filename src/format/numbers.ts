@@ -29,9 +29,19 @@ export function significant(value: number, digits: number): string {
   return value.toPrecision(digits);
 }
 
+/** "−" for a negative value, else nothing (a minus sign, not a hyphen). */
+const minus = (value: number) => (value < 0 ? '−' : '');
+
+/** A number grouped by thousands, with a minus sign (U+2212) when negative: `grouped(-1234.5, 0)` → "−1,235". */
+function grouped(value: number, maximumFractionDigits: number): string {
+  const digits = Math.abs(value).toLocaleString('en-US', { maximumFractionDigits });
+  return `${/[1-9]/.test(digits) ? minus(value) : ''}${digits}`;
+}
+
 /** A fraction as a percentage with `digits` decimals: `percent(0.1234, 1)` → "12.3%". */
 export function percent(fraction: number, digits: number): string {
-  return `${fixed(fraction * 100, digits)}%`;
+  const shown = fixed(Math.abs(fraction) * 100, digits);
+  return `${/[1-9]/.test(shown) ? minus(fraction) : ''}${shown}%`;
 }
 
 /** A difference of two fractions in percentage points: `points(0.0757, 'en')` → "7.57 pp", "7.57 个百分点". */
@@ -51,9 +61,11 @@ export function signOf(value: number): string {
  */
 export function formatMoney(amount: number, unit: string | null | undefined): string {
   const code = (unit ?? 'CNY').toUpperCase();
-  const digits = amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const digits = Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const symbol = currencySymbol(code);
-  return symbol ? `${symbol}${digits}` : `${code} ${digits}`;
+  // A loss is "−$2,639.77": the minus sign (U+2212, as signOf writes it) before the symbol, never "$-2,639.77".
+  const sign = digits === '0.00' ? '' : minus(amount);
+  return symbol ? `${sign}${symbol}${digits}` : `${sign}${code} ${digits}`;
 }
 
 /** A value in its metric's format: money, a whole number, a ratio as a percentage, or a plain number. */
@@ -63,11 +75,11 @@ export function formatValue(value: number | null | undefined, metric: MetricDefi
     case 'currency':
       return formatMoney(value, metric.unit);
     case 'integer':
-      return Math.round(value).toLocaleString('en-US');
+      return grouped(Math.round(value), 0);
     case 'ratio':
       return percent(value, 2);
     default:
-      return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+      return grouped(value, 4);
   }
 }
 

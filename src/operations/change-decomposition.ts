@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { MetricQuery } from '../contracts/query';
-import type { Calculation } from '../contracts';
+import type { Calculation, Row } from '../contracts';
 import { changeDecomposition } from '../analysis/derive';
 import { dimensionLabel, formatDelta, valueLabel } from '../analysis/wording';
 import { defineMessages, textOf } from '../messages/message';
-import type { Operation } from './operation';
+import type { CalculationContext, Operation } from './operation';
 import { addsUp, effectBars, make, num, numOrNaN } from './parts';
 
 /**
@@ -25,6 +25,7 @@ export const ChangeDecompositionOperation = z.object({
   after: z.string(),
   period_column: z.string().default('month'),
 });
+type ChangeDecompositionOperation = z.infer<typeof ChangeDecompositionOperation>;
 
 /** Its sentences: the finding, the assumptions, the calculations' descriptions and the chart's axis. */
 const MESSAGES = defineMessages({
@@ -52,8 +53,51 @@ const MESSAGES = defineMessages({
     zh: '{dimension}={value} 对变化的贡献',
     en: 'effect of {dimension}={value} on the change',
   },
+  'operation.change_decomposition.calc.weight': {
+    zh: '{dimension}={value} 在 {period} 的占比',
+    en: 'share of {dimension}={value} in {period}',
+  },
+  'operation.change_decomposition.calc.value': {
+    zh: '{dimension}={value} 在 {period} 的{label}',
+    en: '{label} of {dimension}={value} in {period}',
+  },
   'operation.change_decomposition.chart.axis': { zh: '对变化的贡献', en: 'contribution to the change' },
 });
+
+/**
+ * Each segment's share and own value before and after: the numbers a ranked contributor's detail prints ("the share
+ * of new customers went from 28.2% to 11.4%"), so the answer states them as verified calculations.
+ */
+function segmentLevels(op: ChangeDecompositionOperation, ctx: CalculationContext, rows: Row[]): Calculation[] {
+  const text = textOf(MESSAGES, ctx.language);
+  const dimension = dimensionLabel(ctx.catalog, ctx.language, op.dimension);
+  return rows.flatMap((row) => {
+    const segment = String(row[op.dimension]);
+    const value = valueLabel(ctx.catalog, ctx.language, op.dimension, segment);
+    const match = { [op.dimension]: segment };
+    return (['before', 'after'] as const).flatMap((when) => {
+      const period = when === 'before' ? op.before : op.after;
+      return [
+        ...make(ctx, `${segment}.weight_${when}`, numOrNaN(row[`weight_${when}`]), {
+          display: 'percent',
+          delta: false,
+          description: text('operation.change_decomposition.calc.weight', { dimension, value, period }),
+          formula: `share of the denominator of ${op.query.metric} in ${period}`,
+          importance: 'low',
+          pick: { field: `weight_${when}`, match },
+        }),
+        ...make(ctx, `${segment}.value_${when}`, numOrNaN(row[`value_${when}`]), {
+          display: ctx.display,
+          delta: false,
+          description: text('operation.change_decomposition.calc.value', { dimension, value, period, label: ctx.label }),
+          formula: `${op.query.metric} of the segment in ${period}`,
+          importance: 'low',
+          pick: { field: `value_${when}`, match },
+        }),
+      ];
+    });
+  });
+}
 
 export const change_decomposition: Operation<'change_decomposition'> = {
   kind: 'change_decomposition',
@@ -165,6 +209,7 @@ export const change_decomposition: Operation<'change_decomposition'> = {
           }),
         );
       });
+    calcs.push(...segmentLevels(op, ctx, rows));
     return calcs;
   },
 

@@ -102,7 +102,8 @@ export const compare: Operation<'compare'> = {
     const { display, named } = ctx;
     const text = textOf(MESSAGES, ctx.language);
     const calcs: Calculation[] = [];
-    rows.slice(0, 8).forEach((row, i) => {
+    // Every row the finding prints (it lists them all), whatever their number.
+    rows.forEach((row, i) => {
       const key = op.key_columns.length > 0 ? rowKey(row, op.key_columns) : `row${i + 1}`;
       const label = rowLabel(ctx, row, op.key_columns);
       const match = matchOf(row, op.key_columns);

@@ -33,6 +33,9 @@ const MESSAGES = defineMessages({
   /** One more filter after the others: 华东电子产品 / East, Electronics. */
   'operation.metric.scope.and': { zh: '{scope}{filter}', en: '{scope}, {filter}' },
   'operation.metric.missing': { zh: '(缺失)', en: '(missing)' },
+  /** A ranking's cut falls inside a tie: the first of the tied rows, the others, their one value. */
+  'operation.metric.tie': { zh: '{first}（与{others}并列，均为 {value}）', en: '{first}, tied with {others} at {value}' },
+  'operation.metric.tie.and': { zh: '{items}和{last}', en: '{items} and {last}' },
   'operation.metric.more-rows': { zh: '（其余各行见存储结果）', en: ' (the other rows are in the stored result)' },
   'operation.metric.assumption.per': {
     zh: '{label}先按 {per} 汇总，每个对象在一个期间内只计一次',
@@ -70,6 +73,19 @@ function filtersNamed(w: Written, q: MetricQuery): string {
   return joinedBy(filters, (scope, filter) => text('operation.metric.scope.and', { scope, filter }));
 }
 
+/** The grouped rows as the summary lists them ("Canada $303.96"), a tie at a ranking's cut named as one ("Hungary, tied with Ireland at $45.62"). */
+function rowParts(w: Written, q: MetricQuery, shown: Row[], value: (v: unknown) => string): string[] {
+  const text = textOf(MESSAGES, w.language);
+  const name = (r: Row) => q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ');
+  const tie = tieAtCut(q, shown);
+  const parts = (tie ? tie.above : shown).map((r) => `${name(r)} ${value(r.value)}`);
+  if (!tie) return parts;
+  const [first, ...others] = tie.tied.map(name);
+  const [items, last] = [w.list(others.slice(0, -1)), others.at(-1) ?? ''];
+  const named = others.length > 1 ? text('operation.metric.tie.and', { items, last }) : last;
+  return [...parts, text('operation.metric.tie', { first: first ?? '', others: named, value: value(tie.tied[0]?.value) })];
+}
+
 function metricStep(
   w: Written,
   step: PlanStep,
@@ -99,10 +115,8 @@ function metricStep(
       value_after: value(after?.value),
     });
   } else {
-    const shown = rows.slice(0, 20);
-    const parts = shown.map(
-      (r) => `${q.group_by.map((g) => String(r[g] ?? text('operation.metric.missing'))).join(' / ')} ${value(r.value)}`,
-    );
+    const shown = shownRows(rows);
+    const parts = rowParts(w, q, shown, value);
     const more = total > shown.length ? text('operation.metric.more-rows') : '';
     const grain = (g: string) => {
       const key = Object.hasOwn(GRAIN_WORDS, g) ? GRAIN_WORDS[g] : undefined;
@@ -146,11 +160,34 @@ function metricStep(
   };
 }
 
-/** The rows a metric step records as calculations: a long monthly series keeps its latest months (the ones a test compares). */
+/**
+ * A ranking whose cut falls inside a tie: the SQL keeps every row tied with the last one (FETCH FIRST n ROWS WITH
+ * TIES), so more rows than the limit mean a tie at the cut. `above`: the rows ranked before the tie, best first;
+ * `tied`: the rows of the tie, by name (the database returns them in no set order). Null without such a tie.
+ */
+export function tieAtCut(q: MetricQuery, rows: Row[]): { above: Row[]; tied: Row[] } | null {
+  if (!q.order || q.limit === null || rows.length <= q.limit) return null;
+  const cut = num(rows[q.limit - 1]?.value);
+  const key = (r: Row) => q.group_by.map((g) => String(r[g])).join('/');
+  const sign = q.order === 'desc' ? -1 : 1;
+  const above = rows
+    .filter((r) => num(r.value) !== cut)
+    .sort((a, b) => sign * (num(a.value) - num(b.value)) || key(a).localeCompare(key(b)));
+  const tied = rows.filter((r) => num(r.value) === cut).sort((a, b) => key(a).localeCompare(key(b)));
+  return { above, tied };
+}
+
+/** The rows the step's summary and key metrics print (the rest stay in the stored result). */
+const shownRows = (rows: Row[]) => rows.slice(0, INLINE_ROWS);
+
+/**
+ * The rows a metric step records as calculations: every row the answer prints (whatever the cap), and of a long
+ * monthly series its latest months too (the ones a test compares). The cap bounds only rows the appendix alone shows.
+ */
 function calculatedRows(query: MetricQuery, rows: Row[]): Row[] {
-  return query.group_by.includes('month') && rows.length > MAX_CALCULATIONS_PER_STEP
-    ? rows.slice(-MAX_CALCULATIONS_PER_STEP)
-    : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+  const shown = shownRows(rows);
+  const more = query.group_by.includes('month') ? rows.slice(-MAX_CALCULATIONS_PER_STEP) : rows.slice(0, MAX_CALCULATIONS_PER_STEP);
+  return rows.filter((r) => shown.includes(r) || more.includes(r));
 }
 
 /** A metric row's calculation id: the step, the row's key ("total" without grouping), the field. */
@@ -159,7 +196,7 @@ const valueId = (stepId: string, row: Row, keys: string[]) => `${stepId}.${keys.
 /** One key metric per row of a metric step, with the calculation that records its value (null for a row none records). */
 function metricValues(stepId: string, query: MetricQuery, rows: Row[], metric: MetricDefinition | undefined): AnswerMetric[] {
   const recorded = new Set(calculatedRows(query, rows));
-  return rows.slice(0, INLINE_ROWS).map((row) => {
+  return shownRows(rows).map((row) => {
     const key = query.group_by.map((g) => String(row[g])).join(' / ');
     return {
       name: query.metric,
@@ -187,7 +224,10 @@ export const metric: Operation<'metric'> = {
       const q = op.query;
       const total = result.result_shape[0];
       if (q.group_by.length === 0 && total !== 1) return `expected exactly one row, got ${total}`;
-      if (q.limit !== null && total > q.limit) return `expected at most ${q.limit} rows, got ${total}`;
+      // Past the limit only rows tied with the last one (a ranking keeps its tie at the cut).
+      const cut = q.limit === null ? undefined : result.rows[q.limit - 1]?.value;
+      const tiedPast = q.order !== null && result.rows.slice(q.limit ?? 0).every((r) => num(r.value) === num(cut));
+      if (q.limit !== null && total > q.limit && !tiedPast) return `expected at most ${q.limit} rows, got ${total}`;
       if (!result.filters_applied.some((f) => f.includes(`[${q.window.start}, ${q.window.end})`)))
         return `the period ${q.window.start}..${q.window.end} was not applied`;
       const missing = q.filters.find(

@@ -111,7 +111,8 @@ export const top_n: Operation<'top_n'> = {
     const calcs: Calculation[] = [];
     // Rows are found again by all their text columns (month × region rows repeat either alone).
     const keys = Object.keys(rows[0] ?? {}).filter((k) => typeof rows[0]?.[k] === 'string');
-    rows.slice(0, 10).forEach((row, i) => {
+    // Every row the finding lists (all n of them), whatever n is.
+    rows.forEach((row, i) => {
       const key = keys.length > 0 ? rowKey(row, keys) : `row${i + 1}`;
       calcs.push(
         ...make(ctx, `${key}.${op.column}`, row[op.column], {

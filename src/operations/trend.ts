@@ -129,7 +129,8 @@ export const trend: Operation<'trend'> = {
     const text = textOf(MESSAGES, ctx.language);
     const calcs: Calculation[] = [];
     const single = rows.length === 1;
-    rows.slice(0, 6).forEach((row) => {
+    // Every series the finding describes (up to INLINE_ROWS of them).
+    rows.slice(0, INLINE_ROWS).forEach((row) => {
       const series = String(row.series);
       const who = series === 'all' ? '' : series;
       const match = { series };

@@ -5,7 +5,8 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, DataScope, Language, ResultMetric } from '../contracts';
-import { catalogText } from '../format/labels';
+import { catalogText, dimensionLabel, timeFieldLabel, valueLabel } from '../format/labels';
+import { scopeFilterText } from './sections/data-scope';
 import { render, textIn } from '../messages';
 import { lastDayOf } from '../model/time-window';
 import { readNumbers, states, statesCalculation } from '../format/read';
@@ -90,19 +91,24 @@ export function markFindings(
  */
 export function basisLines(scope: DataScope, catalog: Catalog, language: Language): string[] {
   const query = scope.primary_query;
-  if (language !== 'zh' || !query) return scope.filters;
-  const metric = catalog.metrics[query.metric];
-  if (!metric) return scope.filters;
+  if (language !== 'zh') return scope.filters;
+  const metric = query ? catalog.metrics[query.metric] : undefined;
+  // No compiled query to read: the scope's lines in the catalog's words (a time field by its meaning, not its id).
+  if (!query || !metric) return scope.filters.map((f) => scopeFilterText(f, catalog, language));
   const text = textIn(language);
-  const timeField = catalog.time_fields[metric.time_field];
   return [
     ...metric.filters.map((f) => catalogText(language, f.description, f.description_zh)),
     text('report.answer.counted-by', {
-      field: catalogText(language, metric.time_field, timeField?.meaning_zh),
+      field: timeFieldLabel(catalog, language, metric.time_field),
       start: query.window.start,
       end: lastDayOf(query.window.end),
     }),
-    ...query.filters.map((f) => `${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join(text('common.list'))}`),
+    ...query.filters.map((f) =>
+      text('common.labelled', {
+        label: dimensionLabel(catalog, language, f.dimension),
+        value: f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(text('common.list')),
+      }),
+    ),
   ];
 }
 

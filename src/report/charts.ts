@@ -52,6 +52,54 @@ interface Encoding {
   [key: string]: unknown;
 }
 
+/** What formatting a chart's channels collects: extra transforms, the tooltip's fields, the currency of its money. */
+interface Presented {
+  transforms: Record<string, unknown>[];
+  tooltip: Record<string, unknown>[];
+  currency: string | null;
+}
+
+/** A quantitative channel in its numbers' format and unit (points for a change of a rate, money with its currency); the encoding it becomes. */
+function formatQuantity(enc: Encoding, format: FieldFormat, language: Language, out: Presented): Encoding {
+  const text = textIn(language);
+  const field = enc.field ?? '';
+  const title = enc.title ?? fieldName(field, language);
+  const percent = format.display === 'ratio' || format.display === 'percent';
+  if (percent && format.delta) {
+    // A change of a rate: percentage points, drawn from the value times 100 so axis and tooltip read in points.
+    const points = `${field}_points`;
+    out.transforms.push({ calculate: `datum[${JSON.stringify(field)}] * 100`, as: points });
+    const unit = text('common.points-unit');
+    const withUnit = enc.title ? text('chart.title-with-unit', { title: enc.title, unit }) : unit;
+    out.tooltip.push({ field: points, type: 'quantitative', title: withUnit, format: format.display === 'ratio' ? '+.2f' : '+.1f' });
+    return { ...enc, field: points, title: withUnit, axis: { format: '~f' } };
+  }
+  if (percent) {
+    out.tooltip.push({ field, type: 'quantitative', title, format: format.display === 'ratio' ? '.2%' : '.1%' });
+    return { ...enc, axis: { format: '~%' } };
+  }
+  if (format.display === 'currency') {
+    out.currency = (format.unit ?? 'CNY').toUpperCase();
+    // d3's format writes a loss as −$2,639.77: the locale's minus sign before the symbol, as the report does.
+    out.tooltip.push({ field, type: 'quantitative', title: enc.title ?? text('chart.amount'), format: `${format.delta ? '+' : ''}$,.2f` });
+    return { ...enc, axis: { format: '$,~s' } };
+  }
+  const digits = format.display === 'integer' ? ',d' : ',.3~f';
+  out.tooltip.push({ field, type: 'quantitative', title, format: `${format.delta ? '+' : ''}${digits}` });
+  return { ...enc, axis: { format: format.display === 'integer' ? ',~s' : '~s' } };
+}
+
+/** The marks' description (the SVG's aria-label, and its hover title): the tooltip's fields, each in its format. */
+function describeMarks(tooltip: Record<string, unknown>[], language: Language): Record<string, unknown> {
+  const text = textIn(language);
+  const parts = tooltip.map((tip) => {
+    const value = `datum[${JSON.stringify(tip.field)}]`;
+    const shown = typeof tip.format === 'string' ? `format(${value}, ${JSON.stringify(tip.format)})` : value;
+    return `${JSON.stringify(text('common.labelled', { label: String(tip.title), value: '' }))} + ${shown}`;
+  });
+  return { calculate: parts.join(` + ${JSON.stringify(text('common.semicolon'))} + `), as: 'mark_description' };
+}
+
 /**
  * The chart as a reader sees it: the quantitative axis and the tooltips in the numbers' own format and unit (a rate
  * as 25%, a change of a rate in percentage points, money with its currency, counts with thousands separators), the
@@ -59,13 +107,11 @@ interface Encoding {
  * the plain numbers. The data values are left as they are (the data tables read them).
  */
 export function presentChart(chart: Chart, formats: Record<string, FieldFormat>, language: Language): Chart {
-  const text = textIn(language);
   const spec = { ...chart.spec } as Record<string, unknown>;
   delete spec.title;
   const encoding: Record<string, Encoding | Record<string, unknown>[]> = { ...(spec.encoding as Record<string, Encoding> | undefined) };
-  const transforms: Record<string, unknown>[] = [];
-  const tooltip: Record<string, unknown>[] = [];
-  let currency: string | null = null;
+  const out: Presented = { transforms: [], tooltip: [], currency: null };
+  const { transforms, tooltip } = out;
   const values = (spec.data as { values?: Row[] } | undefined)?.values ?? [];
   // A single series needs no legend ("all").
   const colorField = (encoding.color as Encoding | undefined)?.field;
@@ -73,74 +119,31 @@ export function presentChart(chart: Chart, formats: Record<string, FieldFormat>,
   for (const channel of ['x', 'y'] as const) {
     const enc = encoding[channel] as Encoding | undefined;
     if (!enc?.field) continue;
+    const title = enc.title ?? fieldName(enc.field, language);
     if (enc.type !== 'quantitative') {
       // Category labels upright when they fit, slanted when there are many.
       const many = new Set(values.map((v) => v[enc.field ?? ''])).size > 6;
       encoding[channel] = { ...enc, axis: { labelAngle: channel === 'x' && many ? -35 : 0, labelLimit: 140, ...(enc.axis ?? {}) } };
-      tooltip.unshift({ field: enc.field, type: enc.type ?? 'nominal', title: enc.title ?? fieldName(enc.field, language) });
+      tooltip.unshift({ field: enc.field, type: enc.type ?? 'nominal', title });
       continue;
     }
     const format = formats[enc.field];
-    if (!format) {
-      tooltip.push({ field: enc.field, type: 'quantitative', title: enc.title ?? fieldName(enc.field, language) });
-      continue;
-    }
-    const percent = format.display === 'ratio' || format.display === 'percent';
-    if (percent && format.delta) {
-      // A change of a rate: percentage points, drawn from the value times 100 so axis and tooltip read in points.
-      const points = `${enc.field}_points`;
-      transforms.push({ calculate: `datum[${JSON.stringify(enc.field)}] * 100`, as: points });
-      const unit = text('common.points-unit');
-      const title = enc.title ? text('chart.title-with-unit', { title: enc.title, unit }) : unit;
-      encoding[channel] = { ...enc, field: points, title, axis: { format: '~f' } };
-      tooltip.push({ field: points, type: 'quantitative', title, format: format.display === 'ratio' ? '+.2f' : '+.1f' });
-    } else if (percent) {
-      encoding[channel] = { ...enc, axis: { format: '~%' } };
-      tooltip.push({
-        field: enc.field,
-        type: 'quantitative',
-        title: enc.title ?? fieldName(enc.field, language),
-        format: format.display === 'ratio' ? '.2%' : '.1%',
-      });
-    } else if (format.display === 'currency') {
-      currency = (format.unit ?? 'CNY').toUpperCase();
-      encoding[channel] = { ...enc, axis: { format: '$,~s' } };
-      tooltip.push({
-        field: enc.field,
-        type: 'quantitative',
-        title: enc.title ?? text('chart.amount'),
-        format: `${format.delta ? '+' : ''}$,.2f`,
-      });
-    } else {
-      const digits = format.display === 'integer' ? ',d' : ',.3~f';
-      encoding[channel] = { ...enc, axis: { format: format.display === 'integer' ? ',~s' : '~s' } };
-      tooltip.push({
-        field: enc.field,
-        type: 'quantitative',
-        title: enc.title ?? fieldName(enc.field, language),
-        format: `${format.delta ? '+' : ''}${digits}`,
-      });
-    }
+    if (format) encoding[channel] = formatQuantity(enc, format, language, out);
+    else tooltip.push({ field: enc.field, type: 'quantitative', title });
   }
   const color = encoding.color as Encoding | undefined;
   if (color?.field && color.type === 'nominal')
     tooltip.splice(tooltip.length - 1, 0, { field: color.field, type: 'nominal', title: fieldName(color.field, language) });
   if (tooltip.length > 0) {
     encoding.tooltip = tooltip;
-    // The marks' description (the SVG's aria-label, and its hover title): the tooltip's fields, each in its format.
-    const parts = tooltip.map((tip) => {
-      const value = `datum[${JSON.stringify(tip.field)}]`;
-      const shown = typeof tip.format === 'string' ? `format(${value}, ${JSON.stringify(tip.format)})` : value;
-      return `${JSON.stringify(text('common.labelled', { label: String(tip.title), value: '' }))} + ${shown}`;
-    });
-    transforms.push({ calculate: parts.join(` + ${JSON.stringify(text('common.semicolon'))} + `), as: 'mark_description' });
+    transforms.push(describeMarks(tooltip, language));
     encoding.description = { field: 'mark_description', type: 'nominal' };
   }
   if (transforms.length > 0) spec.transform = [...((spec.transform as unknown[] | undefined) ?? []), ...transforms];
   spec.encoding = encoding;
   // Money in its own currency: the locale's currency symbol (a code that has none stands before the amount).
-  if (currency) {
-    const symbol = currencySymbol(currency) ?? `${currency} `;
+  if (out.currency) {
+    const symbol = currencySymbol(out.currency) ?? `${out.currency} `;
     spec.config = {
       ...(spec.config as Record<string, unknown> | undefined),
       locale: { number: { decimal: '.', thousands: ',', grouping: [3], currency: [symbol, ''], minus: '−' } },

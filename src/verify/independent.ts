@@ -40,6 +40,15 @@ function periodWindow(column: string, key: string, query: MetricQuery): { start:
   return null;
 }
 
+/**
+ * A period of the query's window as a window of its own, named by its key: no longer all of the data, whatever the
+ * window was (an all-time window read without a time filter would otherwise read every row for one month).
+ */
+function periodAlone(window: MetricQuery['window'], key: string, dates: { start: string; end: string }): MetricQuery['window'] {
+  const { kind: _kind, ...rest } = window as MetricQuery['window'] & { kind?: unknown };
+  return { ...rest, ...dates, label_en: key, label_zh: key, source: 'question' };
+}
+
 export class IndependentPath {
   private readonly results = new Map<string, Promise<Independent | null>>();
 
@@ -163,11 +172,10 @@ export class IndependentPath {
     for (const [key, derived] of periods) {
       const period = periodWindow(column, key, query);
       if (!period) continue;
-      const window = {
-        ...query.window,
+      const window = periodAlone(query.window, key, {
         start: period.start > query.window.start ? period.start : query.window.start,
         end: period.end < query.window.end ? period.end : query.window.end,
-      };
+      });
       const [direct] = await this.rows({ ...query, window, group_by: [], periods: [], order: null, limit: null });
       const value = numberOf(direct?.value);
       out.push({

@@ -37,104 +37,15 @@
  * not built here (NotIndependent): the validator then falls back to re-running
  * the step's own SQL and says so.
  */
-import { qualifiedTable, type Catalog, type MetricDefinition } from '../catalog/catalog';
+import type { Catalog, MetricDefinition } from '../catalog/catalog';
+import { uniqueKeysOf } from './unique-keys';
+
+export { uniqueKeysOf } from './unique-keys';
 import type { MetricQuery, Row } from '../contracts';
-import { TIME_GRAINS } from '../catalog/time-grain';
-import { queryReadOnly, runReadOnly, type ReadOnlyLimits } from '../storage/read-only';
+import { GRAINS, NotIndependent, children, fromItem, grainKey, joinableTables, lookups, rowLevel, type Child, type Hop } from './lookups';
 
-/** A query the second path does not build (the validator falls back to re-running the step's SQL). */
-export class NotIndependent extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'NotIndependent';
-  }
-}
-
-const GRAINS: ReadonlySet<string> = new Set(TIME_GRAINS);
-
-/** Keys of the calendar grains as text, written here with extract() rather than one format pattern each. */
-function grainKey(grain: string, t: string): string {
-  const year = `extract(year from ${t})::int::text`;
-  const two = (part: string) => `lpad(extract(${part} from ${t})::int::text, 2, '0')`;
-  switch (grain) {
-    case 'year':
-      return year;
-    case 'quarter':
-      return `${year} || '-Q' || extract(quarter from ${t})::int::text`;
-    case 'month':
-      return `${year} || '-' || ${two('month')}`;
-    case 'week':
-      return `extract(isoyear from ${t})::int::text || '-W' || ${two('week')}`;
-    case 'day':
-      return `${year} || '-' || ${two('month')} || '-' || ${two('day')}`;
-    default:
-      throw new NotIndependent(`unknown grain ${grain}`);
-  }
-}
-
-interface Hop {
-  table: string;
-  key: string;
-  foreign: string;
-}
-
-/**
- * For each table reachable from `base` through many-to-one joins only (the current table holds the foreign key),
- * the hops that reach it. Tables reachable only from the one side are absent.
- */
-function lookups(catalog: Catalog, base: string): Map<string, Hop[]> {
-  const reached = new Map<string, Hop[]>([[base, []]]);
-  const queue = [base];
-  while (queue.length > 0) {
-    const table = queue.shift() as string;
-    for (const { from, to, relationship } of catalog.joins) {
-      // A lookup goes from the side with many rows (or one) to the side with one: from → to unless the join is
-      // declared one_to_many; to → from when it is one_to_many or one_to_one.
-      const ways: [string, string][] = [];
-      if (relationship !== 'one_to_many') ways.push([from, to]);
-      if (relationship !== 'many_to_one') ways.push([to, from]);
-      for (const [near, far] of ways) {
-        const [nearTable, nearColumn] = near.split('.') as [string, string];
-        const [farTable, farColumn] = far.split('.') as [string, string];
-        if (nearTable !== table || reached.has(farTable)) continue;
-        reached.set(farTable, [
-          ...(reached.get(table) ?? []),
-          { table: farTable, key: `${farTable}.${farColumn}`, foreign: `${nearTable}.${nearColumn}` },
-        ]);
-        queue.push(farTable);
-      }
-    }
-  }
-  return reached;
-}
-
-/**
- * Rewrites every table.column of another table into a lookup from the base table's row: a correlated scalar
- * subquery, or, for a table whose every hop is through a key in `joined` (see secondPathSql), the column itself,
- * read from the LEFT JOIN that the caller adds for that table.
- */
-function rowLevel(
-  catalog: Catalog,
-  base: string,
-  paths: Map<string, Hop[]>,
-  text: string,
-  fromItem: (catalog: Catalog, table: string) => string,
-  joined: ReadonlySet<string> = new Set(),
-): string {
-  return text.replace(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/gi, (whole, table: string, column: string) => {
-    if (table === base || !(table in catalog.tables)) return whole;
-    const hops = paths.get(table);
-    if (!hops) throw new NotIndependent(`table ${table} is reached from ${base} only through a one-to-many join`);
-    if (joined.has(table)) return whole;
-    // Innermost first: the wanted column from the last table, each level looked up by the key of the one before.
-    let expr = `${table}.${column}`;
-    for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = hops[i] as Hop;
-      expr = `(SELECT ${expr} FROM ${fromItem(catalog, hop.table)} WHERE ${hop.key} = ${hop.foreign})`;
-    }
-    return expr;
-  });
-}
+export { NotIndependent } from './lookups';
+import { queryReadOnly, type ReadOnlyLimits } from '../storage/read-only';
 
 function definitionOf(catalog: Catalog, name: string): MetricDefinition {
   const metric = catalog.metrics[name];
@@ -165,48 +76,39 @@ export interface SecondPathQuery {
   overlapping: boolean;
 }
 
-/** A finer table that holds a foreign key to the metric's table (invoice_line for invoice), and how its rows belong to a base row. */
-interface Child {
-  table: string;
-  belongs: string;
-}
-
-function children(catalog: Catalog, base: string): Child[] {
-  const out: Child[] = [];
-  for (const { from, to, relationship } of catalog.joins) {
-    const [fromTable] = from.split('.') as [string];
-    const [toTable] = to.split('.') as [string];
-    if (toTable === base && fromTable !== base && relationship !== 'one_to_one') out.push({ table: fromTable, belongs: `${from} = ${to}` });
-    if (fromTable === base && relationship === 'one_to_many') out.push({ table: toTable, belongs: `${to} = ${from}` });
-  }
-  return out;
-}
-
-/** How the table appears in FROM: its database name, schema-qualified when declared so, under its catalog name. */
-function fromItem(catalog: Catalog, table: string): string {
-  const def = catalog.tables[table];
-  const real = `${def?.schema ? `${def.schema}.` : ''}${def?.name ?? table}`;
-  return real === table ? table : `${real} AS ${table}`;
-}
-
 /**
- * The tables the base row may reach by LEFT JOIN: every hop on the way goes to a key in `uniqueKeys` (catalog
- * `table.column` names the database declares unique), so no join can find two rows for one.
+ * Whether the query reads all of the data with no time filter: a window that is all of the data (by its kind, or a
+ * label saying so, whichever way the planner wrote it) with no calendar bucket, named period or time filter. Rows
+ * with no time then count too, as the SQL compiler counts them. Read here from the TimeWindow contract, by this
+ * path's own code.
  */
-function joinableTables(paths: Map<string, Hop[]>, base: string, uniqueKeys: ReadonlySet<string>): Set<string> {
-  return new Set(
-    [...paths]
-      .filter(([table, hops]) => table !== base && hops.length > 0 && hops.every((h) => uniqueKeys.has(h.key)))
-      .map(([table]) => table),
-  );
+export function readsAllTime(query: MetricQuery): boolean {
+  const w = query.window as MetricQuery['window'] & { kind?: string };
+  const allTime = w.source === 'all_time' || w.kind === 'all_time' || /^all time\b/i.test(w.label_en) || /^全部时间/.test(w.label_zh);
+  const timed = (d: string) => GRAINS.has(d) || d === 'period';
+  return allTime && query.periods.length === 0 && !query.group_by.some(timed) && !query.filters.some((f) => timed(f.dimension));
 }
 
-/**
- * The second path's SQL for a metric query: all groups, ordered by their keys (order and limit are applied by the
- * caller). `uniqueKeys`: the catalog `table.column` keys the database declares unique (uniqueKeysOf); lookups
- * through them are LEFT JOINs, the rest correlated subqueries. Without it every lookup is a subquery.
- */
-export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: ReadonlySet<string> = new Set()): SecondPathQuery {
+/** What building one query shares: the metric, its lookups, the time column, the bound parameters and the finer table in use. */
+interface Build {
+  catalog: Catalog;
+  metric: MetricDefinition;
+  base: string;
+  paths: Map<string, Hop[]>;
+  joined: Set<string>;
+  /** A catalog expression at the metric's row level (lookups instead of joins). */
+  row: (text: string) => string;
+  /** The time column as wall time, at row level, and as the catalog writes it (for `{time}` in dimensions). */
+  time: string;
+  timeRef: string;
+  params: (string | number)[];
+  bind: (v: string | number) => string;
+  child?: Child;
+  childGroups: { name: string; sql: string }[];
+  childConditions: string[];
+}
+
+function startBuild(catalog: Catalog, query: MetricQuery, uniqueKeys: ReadonlySet<string>): Build {
   const metric = definitionOf(catalog, query.metric);
   const base = metric.table;
   const paths = lookups(catalog, base);
@@ -216,38 +118,43 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
   if (!field) throw new NotIndependent(`time field ${metric.time_field} is not in the catalog`);
   // An instant (timestamptz) is converted to the catalog zone's wall time before any comparison or bucket.
   const timeRef = field.type === 'timestamptz' ? `(${field.column} AT TIME ZONE '${catalog.timezone}')` : field.column;
-  const time = row(timeRef);
   const params: (string | number)[] = [];
   const bind = (v: string | number) => {
     params.push(v);
     return `$${params.length}`;
   };
+  return { catalog, metric, base, paths, joined, row, time: row(timeRef), timeRef, params, bind, childGroups: [], childConditions: [] };
+}
 
-  // Dimensions on a finer table (genre of an invoice's lines): read per row of the metric's table as the distinct
-  // values among its own lines, in a correlated subquery, so the row still counts once in each group it is in.
-  let child: Child | undefined;
-  const childGroups: { name: string; sql: string }[] = [];
-  const childConditions: string[] = [];
-  const onChild = (text: string): string | null => {
-    if ([...text.matchAll(/\b([a-z_][a-z0-9_]*)\./gi)].every((m) => !((m[1] as string) in catalog.tables) || paths.has(m[1] as string)))
-      return null;
-    for (const candidate of children(catalog, base)) {
-      if (child && child.table !== candidate.table) continue;
-      try {
-        const sql = rowLevel(catalog, candidate.table, lookups(catalog, candidate.table), text, fromItem);
-        child = candidate;
-        return sql;
-      } catch (err) {
-        if (!(err instanceof NotIndependent)) throw err;
-      }
+/**
+ * A dimension on a finer table (genre of an invoice's lines), read per row of the metric's table as the distinct
+ * values among its own lines, in a correlated subquery, so the row still counts once in each group it is in: its
+ * SQL at the finer table's row level, or null for a dimension the metric's table reaches.
+ */
+function onChild(b: Build, text: string): string | null {
+  const { catalog, paths, base } = b;
+  if ([...text.matchAll(/\b([a-z_][a-z0-9_]*)\./gi)].every((m) => !((m[1] as string) in catalog.tables) || paths.has(m[1] as string)))
+    return null;
+  for (const candidate of children(catalog, base)) {
+    if (b.child && b.child.table !== candidate.table) continue;
+    try {
+      const sql = rowLevel(catalog, candidate.table, lookups(catalog, candidate.table), text, fromItem);
+      b.child = candidate;
+      return sql;
+    } catch (err) {
+      if (!(err instanceof NotIndependent)) throw err;
     }
-    throw new NotIndependent(`"${text}" is reached from ${base} through more than one finer table, or none`);
-  };
+  }
+  throw new NotIndependent(`"${text}" is reached from ${base} through more than one finer table, or none`);
+}
 
+/** The WHERE conditions (the window unless all of the data is read, the metric's filters, the named periods, the query's filters) and the groups. */
+function conditionsAndGroups(b: Build, query: MetricQuery): { conditions: string[]; groups: { name: string; sql: string }[] } {
+  const { catalog, time, bind } = b;
   const conditions = [
-    `${time} >= ${bind(query.window.start)}::timestamp`,
-    `${time} < ${bind(query.window.end)}::timestamp`,
-    ...metric.filters.map((f) => `(${row(f.sql)})`),
+    // All of the data in no calendar bucket (the question named no period): every row, dated or not.
+    ...(readsAllTime(query) ? [] : [`${time} >= ${bind(query.window.start)}::timestamp`, `${time} < ${bind(query.window.end)}::timestamp`]),
+    ...b.metric.filters.map((f) => `(${b.row(f.sql)})`),
   ];
   const periods = query.periods.map((p) => ({
     key: p.key,
@@ -257,7 +164,7 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
   const dimensionText = (name: string): string => {
     const dim = catalog.dimensions[name];
     if (!dim) throw new NotIndependent(`dimension ${name} is not in the catalog`);
-    return dim.column ?? (dim.expression ?? '').replaceAll('{time}', timeRef);
+    return dim.column ?? (dim.expression ?? '').replaceAll('{time}', b.timeRef);
   };
   const dimension = (name: string): string => {
     if (GRAINS.has(name)) return grainKey(name, time);
@@ -265,35 +172,52 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
       if (periods.length === 0) throw new NotIndependent('grouped by period without periods');
       return `CASE ${periods.map((p) => `WHEN ${p.test} THEN ${bind(p.key)}::text`).join(' ')} END`;
     }
-    return row(dimensionText(name));
+    return b.row(dimensionText(name));
   };
+  const fineOf = (name: string) => (GRAINS.has(name) || name === 'period' ? null : onChild(b, dimensionText(name)));
   for (const f of query.filters) {
-    const fine = GRAINS.has(f.dimension) || f.dimension === 'period' ? null : onChild(dimensionText(f.dimension));
+    const fine = fineOf(f.dimension);
     const test = (sql: string) => `(${sql})::text IN (${f.values.map((v) => `${bind(v)}::text`).join(', ')})`;
-    if (fine) childConditions.push(test(fine));
+    if (fine) b.childConditions.push(test(fine));
     else conditions.push(test(dimension(f.dimension)));
   }
-
   const groups = query.group_by.map((name) => {
-    const fine = GRAINS.has(name) || name === 'period' ? null : onChild(dimensionText(name));
+    const fine = fineOf(name);
     if (!fine) return { name, sql: dimension(name) };
-    childGroups.push({ name, sql: fine });
+    b.childGroups.push({ name, sql: fine });
     return { name, sql: `fine.${name}` };
   });
-  let from = fromItem(catalog, base);
-  // The joined lookups, each table once, in the order of its path (a table's hop starts from one joined before it).
-  for (const table of [...joined].sort((a, b) => (paths.get(a)?.length ?? 0) - (paths.get(b)?.length ?? 0))) {
-    const hop = paths.get(table)?.at(-1) as Hop;
-    from += `\nLEFT JOIN ${fromItem(catalog, table)} ON ${hop.key} = ${hop.foreign}`;
+  return { conditions, groups };
+}
+
+/** FROM: the metric's table, the joined lookups (each table once, in the order of its path), and the finer table's lateral subquery. */
+function fromClause(b: Build): string {
+  let from = fromItem(b.catalog, b.base);
+  for (const table of [...b.joined].sort((x, y) => (b.paths.get(x)?.length ?? 0) - (b.paths.get(y)?.length ?? 0))) {
+    const hop = b.paths.get(table)?.at(-1) as Hop;
+    from += `\nLEFT JOIN ${fromItem(b.catalog, table)} ON ${hop.key} = ${hop.foreign}`;
   }
-  if (child) {
-    const picked = childGroups.length > 0 ? childGroups.map((g) => `${g.sql} AS ${g.name}`).join(', ') : '1 AS matched';
-    const lateral = `(SELECT DISTINCT ${picked} FROM ${fromItem(catalog, child.table)} WHERE ${[child.belongs, ...childConditions].join(' AND ')}) AS fine`;
+  if (b.child) {
+    const picked = b.childGroups.length > 0 ? b.childGroups.map((g) => `${g.sql} AS ${g.name}`).join(', ') : '1 AS matched';
+    const lateral = `(SELECT DISTINCT ${picked} FROM ${fromItem(b.catalog, b.child.table)} WHERE ${[b.child.belongs, ...b.childConditions].join(' AND ')}) AS fine`;
     // Without a condition on the finer table a row with no lines there still counts (in the group of no value).
-    from += childConditions.length > 0 ? `\nCROSS JOIN LATERAL ${lateral}` : `\nLEFT JOIN LATERAL ${lateral} ON true`;
+    from += b.childConditions.length > 0 ? `\nCROSS JOIN LATERAL ${lateral}` : `\nLEFT JOIN LATERAL ${lateral} ON true`;
   }
+  return from;
+}
+
+/**
+ * The second path's SQL for a metric query: all groups, ordered by their keys (order and limit are applied by the
+ * caller). `uniqueKeys`: the catalog `table.column` keys the database declares unique (uniqueKeysOf); lookups
+ * through them are LEFT JOINs, the rest correlated subqueries. Without it every lookup is a subquery.
+ */
+export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: ReadonlySet<string> = new Set()): SecondPathQuery {
+  const b = startBuild(catalog, query, uniqueKeys);
+  const { metric, row } = b;
+  const { conditions, groups } = conditionsAndGroups(b, query);
+  const from = fromClause(b);
   const positions = groups.map((_, i) => String(i + 1));
-  const where = `WHERE ${conditions.join('\n  AND ')}`;
+  const where = conditions.length > 0 ? `WHERE ${conditions.join('\n  AND ')}` : '';
   const ratioColumns = (num: string, den: string) => [
     `(${num})::numeric / NULLIF(${den}, 0) AS value`,
     `${num} AS numerator`,
@@ -315,10 +239,12 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
     const values = metric.expression
       ? [`${row(metric.expression)} AS value`]
       : ratioColumns(row(metric.numerator ?? ''), row(metric.denominator ?? ''));
-    sql = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...values].join(', ')}`, `FROM ${from}`, where].join('\n');
+    sql = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...values].join(', ')}`, `FROM ${from}`, where]
+      .filter(Boolean)
+      .join('\n');
   }
   if (groups.length > 0) sql += `\nGROUP BY ${positions.join(', ')}\nORDER BY ${positions.join(', ')}`;
-  return { sql, params, groups: query.group_by, overlapping: childGroups.length > 0 };
+  return { sql, params: b.params, groups: query.group_by, overlapping: b.childGroups.length > 0 };
 }
 
 const LIMITS: ReadOnlyLimits = { statementTimeoutMs: 25_000, rowCap: 500_000 };
@@ -328,31 +254,6 @@ function keyText(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
-}
-
-/**
- * The catalog's join keys (`table.column`, catalog names) that the database declares unique: a primary key or a
- * unique index on that one column. Read from the system catalog by code (not agent SQL), as the read-only role.
- */
-export async function uniqueKeysOf(databaseUrl: string, catalog: Catalog): Promise<Set<string>> {
-  const keys = [...new Set(catalog.joins.flatMap((j) => [j.from, j.to]))];
-  const candidates = keys
-    .map((k) => {
-      const [table, column] = k.split('.') as [string, string];
-      return { key: k, relation: qualifiedTable(catalog, table), column };
-    })
-    .filter((c) => c.column !== undefined);
-  if (candidates.length === 0) return new Set();
-  const { rows } = await runReadOnly<{ i: number }>(
-    databaseUrl,
-    `SELECT c.i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS c(relation, col, i)
-      WHERE EXISTS (SELECT 1 FROM pg_index x JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = x.indkey[0]
-                    WHERE x.indrelid = to_regclass(c.relation) AND x.indisunique AND x.indnatts = 1 AND x.indpred IS NULL
-                      AND x.indexprs IS NULL AND a.attname = c.col)`,
-    [candidates.map((c) => c.relation), candidates.map((c) => c.column)],
-    { statementTimeoutMs: 10_000, rowCap: 10_000 },
-  );
-  return new Set(rows.map((r) => candidates[Number(r.i) - 1]?.key).filter((k): k is string => k !== undefined));
 }
 
 /**
@@ -381,7 +282,7 @@ export async function secondPathRows(
   return ordered(rows, query.order, query.limit);
 }
 
-/** Rows sorted by value (nulls last), ties in the order given, then the first `limit`; unchanged without an order. */
+/** Rows sorted by value (nulls last), ties in the order given, then the first `limit` and any tied with the last; unchanged without an order. */
 export function ordered(rows: Row[], order: 'asc' | 'desc' | null, limit: number | null): Row[] {
   if (!order) return limit ? rows.slice(0, limit) : rows;
   const sign = order === 'desc' ? -1 : 1;
@@ -394,5 +295,10 @@ export function ordered(rows: Row[], order: 'asc' | 'desc' | null, limit: number
       return sign * (Number(p.r.value) - Number(q.r.value)) || p.i - q.i;
     })
     .map((x) => x.r);
-  return limit ? sorted.slice(0, limit) : sorted;
+  if (!limit || sorted.length <= limit) return sorted;
+  // The rows tied with the last one stay (a ranking names its tie at the cut, as the SQL agent's WITH TIES keeps it).
+  const cut = sorted[limit - 1]?.value;
+  let end = limit;
+  while (end < sorted.length && !missing(cut) && Number(sorted[end]?.value) === Number(cut)) end++;
+  return sorted.slice(0, end);
 }

@@ -137,7 +137,8 @@ test('every selected number is recomputed from the source and matches; the audit
   expect(status).toBe('completed');
   expect(verification!.mismatches).toEqual([]);
   expect(verification!.verified.length).toBeGreaterThanOrEqual(30);
-  expect(verification!.rule).toMatch(/^\d+ calculations \(> 20\): all \d+ high \+ 15 medium$/);
+  expect(verification!.rule).toMatch(/^\d+ calculations: all recomputed \(\d+ high, \d+ medium, \d+ low\)$/);
+  expect(verification!.checked_count).toBe(verification!.total);
   expect(report.audit).toMatchObject({ clean: true, findings: [], sections_to_fix: [] });
   expect(report.audit!.numbers_checked).toBeGreaterThanOrEqual(40);
   // The key finding is the planted cause: new customers, and their conversion fell.

@@ -126,8 +126,8 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
       expect(ours.map((r) => [r.period, Number(r.value).toFixed(6)])).toEqual(theirs.map((r) => [r.period, Number(r.value).toFixed(6)]));
       compared += 1;
     }
-    // Skipped metrics (fan-out, not independent) are allowed, but not all of them: something was compared.
-    expect(compared).toBeGreaterThan(0);
+    // Metrics either path refuses are skipped: the comparison counts the ones it made (never none).
+    expect(compared).toBeGreaterThan(Object.keys(catalog.metrics).length / 2);
   });
 });
 

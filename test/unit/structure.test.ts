@@ -26,15 +26,12 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'src/activities/sql.ts:run': 100,
   'src/activities/statistics.ts:run': 139,
   'src/activities/tester.ts:run': 93,
-  'src/analysis/derive.ts:changeDecomposition': 87,
   'src/catalog/check.ts:checkCatalog': 87,
   'src/catalog/draft/metrics.ts:headerMetrics': 91,
   'src/catalog/sql.ts:metricSource': 96,
   'src/model/rules/period.ts:choosePeriod': 123,
   'src/model/rules/plan-attribution.ts:planAttribution': 84,
   'src/model/rules/plan-comparison.ts:planComparison': 129,
-  'src/report/charts.ts:presentChart': 90,
-  'src/verify/second-path.ts:secondPathSql': 114,
   'src/workflows/analysis.ts:writeAuditedReport': 99,
 };
 

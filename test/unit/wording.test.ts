@@ -2,13 +2,20 @@
  * The wording helpers (src/messages: words, prose, trend-sentence) and the marks that keep unverified numbers visible
  * (src/report/answer.ts, the chart tables of src/report/render.ts): pure, no server needed.
  */
+import path from 'node:path';
 import { describeStep } from '../../src/analysis/findings';
 import { joinSentences, say, wordsFor, countWord } from '../../src/messages/words';
 import { proseProblems } from '../../src/messages/prose';
 import { trendSentence } from '../../src/messages/trend-sentence';
-import { fixed, formatCalculation, formatDelta, formatValue, percent, points, significant } from '../../src/format/numbers';
+import { fixed, formatCalculation, formatDelta, formatMoney, formatValue, percent, points, significant } from '../../src/format/numbers';
+import { readNumbers } from '../../src/format/read';
 import type { Calculation, PlanStep, ReportOutput } from '../../src/contracts';
-import { markFindings, markUnverified, resultMetrics } from '../../src/report/answer';
+import { basisLines, markFindings, markUnverified, resultMetrics } from '../../src/report/answer';
+import { scopeFilterText } from '../../src/report/sections/data-scope';
+import { loadCatalog, type Catalog } from '../../src/catalog/catalog';
+import { timeFieldLabel } from '../../src/format/labels';
+import { makeWindow } from '../../src/model/time-window';
+import { MetricQuery } from '../../src/contracts';
 import { chartPng, chartFont, chartSvg } from '../../src/report/chart-drawing';
 import { presentChart } from '../../src/report/charts';
 import { chartTable, toMarkdown } from '../../src/report/render';
@@ -285,5 +292,46 @@ describe('the number formatter (src/format/numbers.ts)', () => {
     expect(formatValue(null, undefined, 'zh')).toBe('无数据');
     expect(formatValue(Number.NaN, undefined, 'en')).toBe('no data');
     expect(formatCalculation({ value: 0.0412, display: 'percent', delta: true, unit: null }, 'en')).toBe('+4.1%');
+  });
+
+  it('writes a negative amount with the minus sign (U+2212) before the currency symbol, in every path', () => {
+    const usd = { format: 'currency', unit: 'USD' } as never;
+    expect(formatMoney(-2639.77, 'USD')).toBe('−$2,639.77');
+    expect(formatMoney(-12, 'CHF')).toBe('−CHF 12.00');
+    expect(formatMoney(-0.001, 'USD')).toBe('$0.00');
+    expect(formatValue(-2639.77, usd, 'en')).toBe('−$2,639.77');
+    expect(formatCalculation({ value: -2639.77, display: 'currency', delta: false, unit: 'USD' }, 'en')).toBe('−$2,639.77');
+    expect(formatValue(-1234, { format: 'integer' } as never, 'en')).toBe('−1,234');
+    expect(formatValue(-0.25, { format: 'ratio' } as never, 'en')).toBe('−25.00%');
+    expect(formatValue(-1.5, undefined, 'en')).toBe('−1.5');
+    // The auditor reads the written amount back as the negative number it is.
+    const [read] = readNumbers('a loss of −$2,639.77[3]').numbers;
+    expect(read).toMatchObject({ value: -2639.77, marker: 3 });
+  });
+});
+
+describe('a time field in Chinese text, when the catalog has no meaning_zh', () => {
+  const chinook = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'));
+  const bare: Catalog = {
+    ...chinook,
+    time_fields: Object.fromEntries(Object.entries(chinook.time_fields).map(([k, f]) => [k, { ...f, meaning_zh: undefined }])),
+  };
+  const window = makeWindow('2024-01-01', '2025-01-01', 'question', { zh: '2024年', en: '2024' });
+  const scope = {
+    filters: ['invoice_date in [2024-01-01, 2025-01-01) (2024)', 'country = USA'],
+    result_shapes: [],
+    anomalies: [],
+    primary_query: MetricQuery.parse({ metric: 'revenue', window, filters: [{ dimension: 'country', values: ['USA'] }], group_by: [] }),
+  };
+
+  it('names it by its English meaning, never by its id (按order_date统计), in the answer and the data scope', () => {
+    const basis = basisLines(scope, bare, 'zh');
+    expect(basis.join('；')).not.toMatch(/invoice_date|country =/);
+    expect(basis).toContain('按The invoice date统计，2024-01-01 至 2024-12-31');
+    expect(basisLines(scope, chinook, 'zh').join('；')).toMatch(/按开票日期统计/);
+    expect(scopeFilterText(scope.filters[0]!, bare, 'zh')).not.toMatch(/invoice_date/);
+    // Without a compiled query the scope's own lines are written in the catalog's words too.
+    expect(basisLines({ ...scope, primary_query: null }, bare, 'zh').join('；')).not.toMatch(/invoice_date/);
+    expect(timeFieldLabel(bare, 'en', 'invoice_date')).toBe('The invoice date');
   });
 });

@@ -1,7 +1,7 @@
 /** The data-scope section: the period, the filters in the catalog's words, the result shapes, the problem rows. */
 import type { Catalog } from '../../catalog/catalog';
 import type { Language, ReportSection } from '../../contracts';
-import { catalogText, dimensionLabel, valueLabel } from '../../format/labels';
+import { catalogText, dimensionLabel, timeFieldLabel, valueLabel } from '../../format/labels';
 import { textIn } from '../../messages';
 import { lastDayOf } from '../../model/time-window';
 import { bullets, dirtyTables, dqCounts, type SectionContext } from './context';
@@ -22,11 +22,9 @@ export function scopeFilterText(filter: string, catalog: Catalog, language: Lang
   // A threshold in a definition (剔除金额≤0 的订单) is not a claim to cite: in a code span, as the auditor reads it.
   if (metricFilter) return catalogText(language, filter, metricFilter.description_zh).replace(/[≤≥<>=]?\s*\d[\d.,]*/g, (n) => `\`${n}\``);
   const window = /^(\w+) in \[(\d{4}-\d{2}-\d{2}), (\d{4}-\d{2}-\d{2})\)/.exec(filter);
-  const timeField = window ? catalog.time_fields[window[1] ?? ''] : undefined;
-  if (window && timeField) {
-    // The meaning's first words: 支付时间（收入在支付时入账） → 支付时间; "When the order was paid. Revenue …" → "When the order was paid".
-    const meaning = catalogText(language, timeField.meaning, timeField.meaning_zh).replace(language === 'zh' ? /（.*$/ : /\..*$/, '');
-    return text('report.scope.window', { field: meaning, start: window[2] ?? '', end: lastDayOf(window[3] ?? '') });
+  if (window && catalog.time_fields[window[1] ?? '']) {
+    const field = timeFieldLabel(catalog, language, window[1] ?? '');
+    return text('report.scope.window', { field, start: window[2] ?? '', end: lastDayOf(window[3] ?? '') });
   }
   const periods = /^periods: (.*)$/.exec(filter);
   if (periods) {
