@@ -14,7 +14,6 @@ export interface Derived {
 
 const num = (v: Row[string] | undefined): number => (typeof v === 'number' ? v : v === null || v === undefined ? 0 : Number(v));
 const str = (v: Row[string] | undefined): string => (v === null || v === undefined ? '(missing)' : String(v));
-const round = (x: number, digits = 6) => Math.round(x * 10 ** digits) / 10 ** digits;
 const col = (name: string, type: string, meaning: string): ColumnInfo => ({ name, type, meaning });
 
 /**
@@ -102,16 +101,16 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
   const out: Row[] = keys.map((k) => {
     const x = sa.get(k) ?? empty;
     const y = sb.get(k) ?? empty;
-    if (!ratio) return { [across]: k, value_a: round(x.value, 4), value_b: round(y.value, 4), contribution: round(x.value - y.value, 4) };
+    if (!ratio) return { [across]: k, value_a: x.value, value_b: y.value, contribution: x.value - y.value };
     return {
       [across]: k,
-      share_a: round(x.weight),
-      value_a: round(x.value, 4),
-      share_b: round(y.weight),
-      value_b: round(y.value, 4),
-      mix_effect: round(((x.weight - y.weight) * (x.value + y.value)) / 2, 4),
-      rate_effect: round(((x.value - y.value) * (x.weight + y.weight)) / 2, 4),
-      contribution: round(x.weight * x.value - y.weight * y.value, 4),
+      share_a: x.weight,
+      value_a: x.value,
+      share_b: y.weight,
+      value_b: y.value,
+      mix_effect: ((x.weight - y.weight) * (x.value + y.value)) / 2,
+      rate_effect: ((x.value - y.value) * (x.weight + y.weight)) / 2,
+      contribution: x.weight * x.value - y.weight * y.value,
     };
   });
   out.sort((p, q) => num(q.contribution) - num(p.contribution) || str(p[across]).localeCompare(str(q[across])));
@@ -138,12 +137,12 @@ export function gapContribution(rows: Row[], segmentColumn: string, first: strin
     summary: {
       segment_a: a,
       segment_b: b,
-      value_a: round(va.value, 4),
-      value_b: round(vb.value, 4),
-      gap: round(gap, 4),
+      value_a: va.value,
+      value_b: vb.value,
+      gap: gap,
       top: out[0] ? str(out[0][across]) : null,
       groups_overlap: va.overlap || vb.overlap ? 'yes' : 'no',
-      residual: round(gap - explained, 4),
+      residual: gap - explained,
     },
   };
 }
@@ -160,23 +159,23 @@ function decompositionRows(dimension: string, keys: string[], s0: Shares, s1: Sh
       const total = y.value - x.value;
       return {
         [dimension]: k,
-        value_before: round(x.value, 4),
-        value_after: round(y.value, 4),
-        total_effect: round(total, 4),
-        share_of_change: change !== 0 ? round(total / change, 4) : null,
+        value_before: x.value,
+        value_after: y.value,
+        total_effect: total,
+        share_of_change: change !== 0 ? total / change : null,
       };
     }
     const mix = ((y.weight - x.weight) * (x.value + y.value)) / 2;
     const rate = ((y.value - x.value) * (x.weight + y.weight)) / 2;
     return {
       [dimension]: k,
-      weight_before: round(x.weight),
-      weight_after: round(y.weight),
-      value_before: round(x.value),
-      value_after: round(y.value),
-      mix_effect: round(mix),
-      rate_effect: round(rate),
-      total_effect: round(mix + rate),
+      weight_before: x.weight,
+      weight_after: y.weight,
+      value_before: x.value,
+      value_after: y.value,
+      mix_effect: mix,
+      rate_effect: rate,
+      total_effect: mix + rate,
     };
   });
 }
@@ -230,12 +229,12 @@ export function changeDecomposition(rows: Row[], dimension: string, before: stri
       dimension,
       before,
       after,
-      value_before: round(d0.value, 6),
-      value_after: round(d1.value, 6),
-      change: round(change, 6),
+      value_before: d0.value,
+      value_after: d1.value,
+      change: change,
       kind: ratio ? 'ratio' : 'additive',
       groups_overlap: d0.overlap || d1.overlap ? 'yes' : 'no',
-      residual: round(change - explained, 6),
+      residual: change - explained,
     },
   };
 }
@@ -264,7 +263,7 @@ export function rankContributors(decompositions: { dimension: string; rows: Row[
   );
   const rows: Row[] = candidates
     .slice(0, n)
-    .map((c, i) => ({ rank: i + 1, ...c, share_of_change: change !== 0 ? round(num(c.effect) / change, 4) : null }));
+    .map((c, i) => ({ rank: i + 1, ...c, share_of_change: change !== 0 ? num(c.effect) / change : null }));
   const top = rows[0];
   return {
     columns: [
@@ -277,7 +276,7 @@ export function rankContributors(decompositions: { dimension: string; rows: Row[
     ],
     rows,
     summary: {
-      change: round(change, 6),
+      change: change,
       value_before: decompositions[0]?.summary.value_before ?? null,
       value_after: decompositions[0]?.summary.value_after ?? null,
       top_dimension: top ? str(top.dimension) : null,
@@ -302,8 +301,8 @@ export function compare(rows: Row[], keyColumns: string[]): Derived {
   const out = rows.map((r) => ({
     ...Object.fromEntries(keyColumns.map((k) => [k, r[k] ?? null])),
     value: num(r.value),
-    diff_vs_first: round(num(r.value) - first, 6),
-    pct_vs_first: first !== 0 ? round((num(r.value) - first) / Math.abs(first), 6) : null,
+    diff_vs_first: num(r.value) - first,
+    pct_vs_first: first !== 0 ? (num(r.value) - first) / Math.abs(first) : null,
   }));
   const byValue = [...out].sort((p, q) => num(q.value) - num(p.value));
   const last = out[out.length - 1];
@@ -340,7 +339,7 @@ export function trend(rows: Row[], keyColumns: string[]): Derived {
   for (const [key, series] of groups) {
     const sorted = [...series].sort((p, q) => str(p[period]).localeCompare(str(q[period])));
     const values = sorted.map((r) => num(r.value));
-    const signs = values.slice(1).map((v, i) => Math.sign(round(v - (values[i] as number), 9)));
+    const signs = values.slice(1).map((v, i) => Math.sign(v - (values[i] as number)));
     const lastSign = signs[signs.length - 1] ?? 0;
     let run = 0;
     for (let i = signs.length - 1; i >= 0 && signs[i] === lastSign && lastSign !== 0; i--) run++;
@@ -352,12 +351,12 @@ export function trend(rows: Row[], keyColumns: string[]): Derived {
       series: key || 'all',
       first_month: str(sorted[0]?.[period]),
       last_month: str(sorted[sorted.length - 1]?.[period]),
-      first_value: round(firstValue, 4),
-      last_value: round(lastValue, 4),
+      first_value: firstValue,
+      last_value: lastValue,
       direction: lastSign > 0 ? 'up' : lastSign < 0 ? 'down' : 'flat',
       run_length: run,
       change_points: changePoints.join(','),
-      total_change_pct: firstValue !== 0 ? round((lastValue - firstValue) / Math.abs(firstValue), 6) : null,
+      total_change_pct: firstValue !== 0 ? (lastValue - firstValue) / Math.abs(firstValue) : null,
     });
   }
   const only = out.length === 1 ? out[0] : undefined;

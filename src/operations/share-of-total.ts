@@ -52,7 +52,6 @@ const MESSAGES = defineMessages({
 /** The share of the metric each value of `dimension` (one of the query's group_by) takes of the metric's total. */
 export const ShareOfTotalOperation = z.object({ kind: z.literal('share_of_total'), query: MetricQuery, dimension: z.string() });
 
-const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const keyOf = (v: Row[string] | undefined) => (v === null || v === undefined ? '(missing)' : String(v));
 const col = (name: string, type: string, meaning: string): ColumnInfo => ({ name, type, meaning });
 /** Shares are written as percentages (the ratio format: 35.20%). */
@@ -76,7 +75,7 @@ export function shareOfTotal(rows: Row[], groupBy: string[], dimension: string):
       ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])),
       value: num(r.value),
       total,
-      share: total !== 0 ? round(num(r.value) / total, 6) : null,
+      share: total !== 0 ? num(r.value) / total : null,
     };
   });
   out.sort((p, q) => num(q.share) - num(p.share) || keyOf(p[dimension]).localeCompare(keyOf(q[dimension])));
@@ -101,7 +100,7 @@ export function shareOfTotal(rows: Row[], groupBy: string[], dimension: string):
       dimension,
       kind: rows.some((r) => r.denominator !== undefined) ? 'ratio' : 'additive',
       total,
-      share_sum: single !== undefined && total ? round((sums.get(single) ?? 0) / total, 6) : null,
+      share_sum: single !== undefined && total ? (sums.get(single) ?? 0) / total : null,
       groups: out.length,
       groups_overlap: overlap ? 'yes' : 'no',
       top: top ? keyOf(top[dimension]) : null,

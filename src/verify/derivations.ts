@@ -3,7 +3,7 @@
  * not from src/analysis/derive.ts or src/operations (neither is imported): they
  * run on the second path's rows. Only the output contract is shared: the column
  * and summary names a calculation picks, the keys' text ('(missing)' for a null
- * key), the rounding of each field and the tie-break of orderings.
+ * key) and the tie-break of orderings. Neither side rounds what it stores: numbers are rounded only where they are shown.
  *
  * Ratios are recomputed from numerators and denominators (a segment's value is
  * Σ numerator / Σ denominator), not as the weighted mean of group values the
@@ -19,7 +19,6 @@ export interface Result {
 
 const toNumber = (v: Row[string] | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 const keyOf = (v: Row[string] | undefined): string => (v === null || v === undefined ? '(missing)' : String(v));
-const fixed = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const byText = (a: string, b: string) => a.localeCompare(b);
 
 interface Cell {
@@ -99,20 +98,20 @@ export function gapContribution(
     if (!ratio)
       return {
         [across]: k,
-        value_a: fixed(x?.value ?? 0, 4),
-        value_b: fixed(y?.value ?? 0, 4),
-        contribution: fixed((x?.value ?? 0) - (y?.value ?? 0), 4),
+        value_a: x?.value ?? 0,
+        value_b: y?.value ?? 0,
+        contribution: (x?.value ?? 0) - (y?.value ?? 0),
       };
     const [wa, wb, va, vb] = [share(x, high.den), share(y, low.den), x?.value ?? 0, y?.value ?? 0];
     return {
       [across]: k,
-      share_a: fixed(wa, 6),
-      value_a: fixed(va, 4),
-      share_b: fixed(wb, 6),
-      value_b: fixed(vb, 4),
-      mix_effect: fixed(((wa - wb) * (va + vb)) / 2, 4),
-      rate_effect: fixed(((va - vb) * (wa + wb)) / 2, 4),
-      contribution: fixed(wa * va - wb * vb, 4),
+      share_a: wa,
+      value_a: va,
+      share_b: wb,
+      value_b: vb,
+      mix_effect: ((wa - wb) * (va + vb)) / 2,
+      rate_effect: ((va - vb) * (wa + wb)) / 2,
+      contribution: wa * va - wb * vb,
     };
   });
   out.sort((p, q) => toNumber(q.contribution) - toNumber(p.contribution) || byText(keyOf(p[across]), keyOf(q[across])));
@@ -123,12 +122,12 @@ export function gapContribution(
     summary: {
       segment_a: a,
       segment_b: b,
-      value_a: fixed(wa.value, 4),
-      value_b: fixed(wb.value, 4),
-      gap: fixed(gap, 4),
+      value_a: wa.value,
+      value_b: wb.value,
+      gap: gap,
       top: out[0] ? keyOf(out[0][across]) : null,
       groups_overlap: wa.overlap || wb.overlap ? 'yes' : 'no',
-      residual: fixed(gap - (high.value - low.value), 4),
+      residual: gap - (high.value - low.value),
     },
   };
 }
@@ -175,23 +174,23 @@ export function changeDecomposition(
     if (!ratio)
       return {
         [dimension]: k,
-        value_before: fixed(v0, 4),
-        value_after: fixed(v1, 4),
-        total_effect: fixed(v1 - v0, 4),
-        share_of_change: change !== 0 ? fixed((v1 - v0) / change, 4) : null,
+        value_before: v0,
+        value_after: v1,
+        total_effect: v1 - v0,
+        share_of_change: change !== 0 ? (v1 - v0) / change : null,
       };
     const [w0, w1] = [share(x, p0.den), share(y, p1.den)];
     const mix = ((w1 - w0) * (v0 + v1)) / 2;
     const rate = ((v1 - v0) * (w0 + w1)) / 2;
     return {
       [dimension]: k,
-      weight_before: fixed(w0, 6),
-      weight_after: fixed(w1, 6),
-      value_before: fixed(v0, 6),
-      value_after: fixed(v1, 6),
-      mix_effect: fixed(mix, 6),
-      rate_effect: fixed(rate, 6),
-      total_effect: fixed(mix + rate, 6),
+      weight_before: w0,
+      weight_after: w1,
+      value_before: v0,
+      value_after: v1,
+      mix_effect: mix,
+      rate_effect: rate,
+      total_effect: mix + rate,
     };
   });
   return {
@@ -200,12 +199,12 @@ export function changeDecomposition(
       dimension,
       before,
       after,
-      value_before: fixed(t0.value, 6),
-      value_after: fixed(t1.value, 6),
-      change: fixed(change, 6),
+      value_before: t0.value,
+      value_after: t1.value,
+      change: change,
       kind: ratio ? 'ratio' : 'additive',
       groups_overlap: t0.overlap || t1.overlap ? 'yes' : 'no',
-      residual: fixed(change - (p1.value - p0.value), 6),
+      residual: change - (p1.value - p0.value),
     },
   };
 }
@@ -230,14 +229,12 @@ export function rankContributors(decompositions: (Result & { dimension: string }
   }
   const toward = change < 0 ? -1 : 1;
   effects.sort((p, q) => toward * q.effect - toward * p.effect || byText(p.dimension, q.dimension) || byText(p.segment, q.segment));
-  const rows = effects
-    .slice(0, n)
-    .map((e, i): Row => ({ rank: i + 1, ...e, share_of_change: change !== 0 ? fixed(e.effect / change, 4) : null }));
+  const rows = effects.slice(0, n).map((e, i): Row => ({ rank: i + 1, ...e, share_of_change: change !== 0 ? e.effect / change : null }));
   const top = rows[0];
   return {
     rows,
     summary: {
-      change: fixed(change, 6),
+      change: change,
       value_before: first?.summary.value_before ?? null,
       value_after: first?.summary.value_after ?? null,
       top_dimension: top ? String(top.dimension) : null,
@@ -271,8 +268,8 @@ export function compare(rows: Row[], keyColumns: string[]): Result {
     return {
       ...Object.fromEntries(keyColumns.map((k) => [k, r[k] ?? null])),
       value: v,
-      diff_vs_first: fixed(v - base, 6),
-      pct_vs_first: base !== 0 ? fixed((v - base) / Math.abs(base), 6) : null,
+      diff_vs_first: v - base,
+      pct_vs_first: base !== 0 ? (v - base) / Math.abs(base) : null,
     };
   });
   let [high, low] = [out[0], out[0]];
@@ -308,7 +305,7 @@ export function trend(rows: Row[], keyColumns: string[], excludedMonths: string[
     const ordered = [...members].sort((p, q) => byText(keyOf(p[periodColumn]), keyOf(q[periodColumn])));
     const values = ordered.map((r) => toNumber(r.value));
     const steps: number[] = [];
-    for (let i = 1; i < values.length; i++) steps.push(Math.sign(fixed((values[i] ?? 0) - (values[i - 1] ?? 0), 9)));
+    for (let i = 1; i < values.length; i++) steps.push(Math.sign((values[i] ?? 0) - (values[i - 1] ?? 0)));
     const latest = steps.at(-1) ?? 0;
     let run = 0;
     if (latest !== 0) for (let i = steps.length - 1; i >= 0 && steps[i] === latest; i--) run += 1;
@@ -320,12 +317,12 @@ export function trend(rows: Row[], keyColumns: string[], excludedMonths: string[
       series: name || 'all',
       first_month: keyOf(ordered[0]?.[periodColumn]),
       last_month: keyOf(ordered.at(-1)?.[periodColumn]),
-      first_value: fixed(v0, 4),
-      last_value: fixed(v1, 4),
+      first_value: v0,
+      last_value: v1,
       direction: latest > 0 ? 'up' : latest < 0 ? 'down' : 'flat',
       run_length: run,
       change_points: flips.join(','),
-      total_change_pct: v0 !== 0 ? fixed((v1 - v0) / Math.abs(v0), 6) : null,
+      total_change_pct: v0 !== 0 ? (v1 - v0) / Math.abs(v0) : null,
     });
   }
   const single = out.length === 1 ? out[0] : undefined;
@@ -363,7 +360,7 @@ export function shareOfTotal(rows: Row[], totals: Row[], groupBy: string[], dime
       ...Object.fromEntries(groupBy.map((g) => [g, r[g] ?? null])),
       value,
       total,
-      share: total === 0 ? null : fixed(value / total, 6),
+      share: total === 0 ? null : value / total,
     };
   });
   let summed = 0;
@@ -382,7 +379,7 @@ export function shareOfTotal(rows: Row[], totals: Row[], groupBy: string[], dime
     summary: {
       dimension,
       total: whole,
-      share_sum: whole === null || whole === 0 ? null : fixed(summed / whole, 6),
+      share_sum: whole === null || whole === 0 ? null : summed / whole,
       groups: out.length,
       groups_overlap: whole !== null && summed - whole > 1e-9 * Math.max(1, Math.abs(whole)) ? 'yes' : 'no',
       top: top ? keyOf(top[dimension]) : null,

@@ -102,15 +102,9 @@ test('SQL written into the question is not run, and the data is unchanged', asyn
   // instead of answering something else; nothing of the text reaches SQL either way.
   expect(result.status).toBe('needs_clarification');
   expect(result.answer).toMatch(/“orders”/);
-<<<<<<< HEAD
   // The run asks back before any step runs: no query reached the database at all (a loop over the steps' SQL
   // would pass vacuously on this empty list, so the emptiness itself is the assertion).
   expect(result.steps).toEqual([]);
-=======
-  // The run asked back before any step ran: no SQL was run at all, so none carries the question's text (a loop over
-  // the steps' SQL alone would pass on an empty list).
-  expect(result.steps.map((s) => s.result?.sql).filter(Boolean)).toEqual([]);
->>>>>>> numbers
   expect(await fingerprint()).toBe(before);
 });
 
