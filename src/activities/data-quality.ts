@@ -14,13 +14,16 @@
  * A data-quality question ("is anything wrong with the orders data?") runs the same
  * agent on the tables and checks the question names (`question`), over the whole
  * tables, or in its window when it names one.
+ *
+ * The agent returns data: counts, checks and periods, and the calculations' descriptions; the stage's line is
+ * rendered where it is shown (qualitySummary, src/messages/quality.ts).
  */
 import type { Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agents/contract';
-import { DataQualityInput, DataQualityOutput, type PartialPeriod, type QualityCheckResult, type Recipe } from '../contracts';
+import { DataQualityInput, DataQualityOutput, type Recipe } from '../contracts';
 import { catalogFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
-import { textIn, type Text } from '../messages';
+import { textIn } from '../messages';
 import { partialPeriods } from './quality/partial';
 import { mergedRanges } from './quality/scope';
 import { countTable, type Gathered } from './quality/table';
@@ -81,28 +84,6 @@ export const checkDataQuality = defineAgent({
         ...dirtyChecks.filter((c) => c.excluded_by_metrics).map((c) => text('quality.excluded', { check: c.description })),
         ...partial.map((p) => text('quality.partial', { period: p.period, last: p.last_day_with_data ?? text('quality.partial.no-day') })),
       ],
-      summary: summaryOf(text, tables, out.checks, partial),
     };
   },
 });
-
-/** The stage's one line: the tables, each failing check with its counts, and the partial periods. */
-function summaryOf(text: Text, tables: string[], checks: QualityCheckResult[], partial: PartialPeriod[]): string {
-  const found = checks
-    .filter((c) => (c.count_all ?? c.count) > 0)
-    .map((c) =>
-      text('quality.summary.check', {
-        check: c.description,
-        rows: c.count,
-        whole: c.count_all === undefined ? text('quality.summary.whole-not-counted') : text('quality.summary.whole', { rows: c.count_all }),
-      }),
-    );
-  const periods = partial.map((p) =>
-    text('quality.summary.partial-period', { period: p.period, covered: p.days_covered, expected: p.days_expected }),
-  );
-  return text('quality.summary', {
-    tables: tables.join(text('common.list')),
-    found: found.join(text('common.comma')) || text('quality.summary.nothing-found'),
-    partial: partial.length > 0 ? text('quality.summary.partial', { periods: periods.join(text('common.list')) }) : '',
-  });
-}

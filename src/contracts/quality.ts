@@ -83,6 +83,7 @@ export const DataQualityOutput = z.object({
   recipe: RecipeOrRef,
   assumptions_made: z.array(z.string()),
   paths_excluded: z.array(z.string()),
-  summary: z.string(),
+  /** The stage's line as the agent wrote it in runs recorded before it was rendered where shown (qualitySummary, src/messages/quality.ts). */
+  summary: z.string().optional(),
 });
 export type DataQualityOutput = z.infer<typeof DataQualityOutput>;

@@ -2,7 +2,9 @@
  * The words of a data-quality question's answer (src/workflows/quality.ts) and of its reading (src/model/rules/
  * plan-quality.ts): which tables and checks, over which period, each failing check with its count, or that none fails.
  */
+import type { DataQualityOutput, Language } from '../contracts';
 import { defineMessages } from './message';
+import { textIn } from './index';
 
 export const QUALITY_MESSAGES = defineMessages({
   'quality.question.statement.what-is-wrong': {
@@ -32,3 +34,30 @@ export const QUALITY_MESSAGES = defineMessages({
   },
   'quality.question.failed': { zh: '数据质量检查未完成：{reason}', en: 'the data-quality check did not finish: {reason}' },
 });
+
+/**
+ * The data-quality stage's one line, rendered from the agent's data where it is shown (the checklist, the report's
+ * model summary): the tables, each failing check with its counts in the period and in the whole table, and the
+ * partial periods. Runs recorded before it carry the line the agent wrote (`summary`), which is shown as it is.
+ */
+export function qualitySummary(dq: Omit<DataQualityOutput, 'recipe'>, language: Language): string {
+  if (dq.summary) return dq.summary;
+  const text = textIn(language);
+  const found = dq.checks
+    .filter((c) => (c.count_all ?? c.count) > 0)
+    .map((c) =>
+      text('quality.summary.check', {
+        check: c.description,
+        rows: c.count,
+        whole: c.count_all === undefined ? text('quality.summary.whole-not-counted') : text('quality.summary.whole', { rows: c.count_all }),
+      }),
+    );
+  const periods = dq.partial_periods.map((p) =>
+    text('quality.summary.partial-period', { period: p.period, covered: p.days_covered, expected: p.days_expected }),
+  );
+  return text('quality.summary', {
+    tables: dq.tables.map((t) => t.table).join(text('common.list')),
+    found: found.join(text('common.comma')) || text('quality.summary.nothing-found'),
+    partial: periods.length > 0 ? text('quality.summary.partial', { periods: periods.join(text('common.list')) }) : '',
+  });
+}

@@ -38,6 +38,7 @@ import type {
   StepRecord,
 } from '../contracts';
 import { render } from '../messages';
+import { qualitySummary } from '../messages/quality';
 import { MAX_PLAN_ATTEMPTS } from '../settings/limits';
 import { INTENT_ATTRIBUTE } from '../temporal/search-attributes';
 import { relayChain, toHandoff } from '../relay/compress';
@@ -214,7 +215,7 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
     };
     run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
-    if (run.dataQuality) run.stage('data_quality', 'done', run.dataQuality.summary);
+    if (run.dataQuality) run.stage('data_quality', 'done', qualitySummary(run.dataQuality, run.intent.language));
   } else {
     run.stage('data_quality', 'skipped', 'the plan reads no table');
   }

@@ -17,7 +17,7 @@ import type {
 import { pendingStages } from '../agents/checklist';
 import { formatCalculation } from '../format/numbers';
 import { textOf } from '../messages/message';
-import { QUALITY_MESSAGES } from '../messages/quality';
+import { QUALITY_MESSAGES, qualitySummary } from '../messages/quality';
 import { unverifiedMark } from '../messages/words';
 import type { AnalysisRun } from './run';
 
@@ -45,7 +45,7 @@ export async function answerQualityQuestion(run: AnalysisRun, plan: QualityQuest
       answer: text('quality.question.failed', { reason: run.stageFailures.join('; ') }),
       metrics: [],
     });
-  run.stage('data_quality', 'done', dq.summary);
+  run.stage('data_quality', 'done', qualitySummary(dq, language));
   if (dq.calculations_ref) run.calculations.set('dq', dq.calculations_ref);
 
   run.progress.phase = 'verifying';

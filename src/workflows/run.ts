@@ -20,7 +20,6 @@ import {
   type ActivityOptions,
   type LocalActivityOptions,
 } from '@temporalio/workflow';
-import type * as activities from '../activities';
 import type {
   AnalysisRequest,
   AnalysisResult,
@@ -41,7 +40,7 @@ import type {
   VerificationOutput,
 } from '../contracts';
 import { cancelReasonSignal, progressQuery, reviewPlanUpdate } from '../contracts/workflow-messages';
-import { AGENTS, type AgentName, type AgentSpec } from '../agents/table';
+import { AGENTS, type AgentFunctions, type AgentName, type AgentSpec } from '../agents/table';
 import { AGENT_OPTIONS, LOCAL_OPTIONS, PROFILES } from './options';
 import { checklist } from '../agents/checklist';
 import { gaveUpAfterRetries, mostTellingReason } from '../temporal/failures';
@@ -49,13 +48,8 @@ import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, M
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 
-/** The agents' table and the activities the worker registers name the same agents (a compile error otherwise). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const TABLE_MATCHES_ACTIVITIES: Same<keyof typeof activities, AgentName> = true;
-void TABLE_MATCHES_ACTIVITIES;
-
-const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
-const localAgents = proxyLocalActivities<typeof activities>(LOCAL_OPTIONS);
+const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
+const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
 
 /**
  * The activity type an agent is scheduled under: its name, or in runs recorded before the agents were renamed
@@ -211,8 +205,8 @@ export class AnalysisRun {
   async call<K extends AgentName>(
     agent: K,
     summary: string,
-    input: Parameters<(typeof activities)[K]>[0],
-  ): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
+    input: Parameters<AgentFunctions[K]>[0],
+  ): Promise<Awaited<ReturnType<AgentFunctions[K]>>> {
     if (this.progress.activitiesExecuted >= this.maxActivities) throw new ActivityCapReached();
     this.progress.activitiesExecuted += 1;
     // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
@@ -224,7 +218,7 @@ export class AnalysisRun {
       agents as unknown as Record<
         string,
         {
-          executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+          executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<AgentFunctions[K]>>>;
         }
       >
     )[type];
@@ -364,13 +358,13 @@ export class AnalysisRun {
 function runLocal<K extends AgentName>(
   type: string,
   options: LocalActivityOptions,
-  input: Parameters<(typeof activities)[K]>[0],
-): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
+  input: Parameters<AgentFunctions[K]>[0],
+): Promise<Awaited<ReturnType<AgentFunctions[K]>>> {
   const activity = (
     localAgents as unknown as Record<
       string,
       {
-        executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+        executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<AgentFunctions[K]>>>;
       }
     >
   )[type];
