@@ -7,7 +7,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import fs from 'node:fs';
 import path from 'node:path';
-import activities from './activities';
+import * as activities from './activities';
 import { withFormerNames } from './agents/table';
 import { dataConverterFromEnv } from './temporal/codec';
 import { loadConfig, PROJECT_ROOT, type BatonConfig } from './settings/config';

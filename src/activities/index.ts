@@ -18,4 +18,7 @@ function load(): AgentFunctions {
 }
 
 const activities: AgentFunctions = load();
+// Marked as an ES module's namespace (not enumerable, so it is no activity), so that `import * as activities` and
+// named imports read the agents themselves, as they did when this file exported each one.
+Object.defineProperty(activities, '__esModule', { value: true });
 export = activities;
