@@ -18,10 +18,6 @@ const LONG_FILES: Record<string, number> = {
 
 /** Functions over the limit (file and name), with their length when the limit came in. */
 const LONG_FUNCTIONS: Record<string, number> = {
-  'src/activities/report.ts:run': 86,
-  'src/activities/sql.ts:run': 100,
-  'src/activities/statistics.ts:run': 139,
-  'src/activities/tester.ts:run': 93,
   'src/analysis/derive.ts:changeDecomposition': 87,
   'src/catalog/check.ts:checkCatalog': 87,
   'src/catalog/draft/metrics.ts:headerMetrics': 91,
