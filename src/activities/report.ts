@@ -45,7 +45,7 @@ export const writeReport = defineAgent({
   input: ReportInput,
   output: ReportDraft,
   run: async (input) => {
-    const { task_id, workflow_id, analysis, data_scope, user_intent, catalogPath, revision, attempt } = input;
+    const { task_id, workflow_id, user_intent, catalogPath, revision, attempt } = input;
     const catalog = catalogFor(catalogPath);
     const calculations = await loadCalculations(input.calculation_refs);
     const verified = new Set(input.verified);
