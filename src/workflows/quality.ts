@@ -15,6 +15,7 @@ import type {
   VerificationOutput,
 } from '../contracts';
 import { pendingStages } from '../agents/checklist';
+import { catalogText } from '../format/labels';
 import { formatCalculation } from '../format/numbers';
 import { textOf } from '../messages/message';
 import { QUALITY_MESSAGES, qualitySummary } from '../messages/quality';
@@ -90,7 +91,7 @@ export function qualityAnswer(
 ): { answer: string[]; metrics: ResultMetric[] } {
   const text = textOf(QUALITY_MESSAGES, language);
   const independent = new Set((verification?.verified ?? []).filter((id) => !(verification?.rerun_only ?? []).includes(id)));
-  const period = plan.window ? (language === 'zh' ? plan.window.label_zh : plan.window.label_en) : text('quality.question.all-data');
+  const period = plan.window ? catalogText(language, plan.window.label_en, plan.window.label_zh) : text('quality.question.all-data');
   const counted = dq.checks.map((c) => ({ check: c, ...shownCount(plan, dq, c) }));
   const shown = plan.ask === 'named_problem' ? counted : counted.filter((c) => c.value > 0);
   const metrics: ResultMetric[] = shown.map(({ check, value, calculation }) => ({

@@ -10,6 +10,7 @@
  */
 import type { Catalog, ColumnCheck } from '../../catalog/catalog';
 import type { Language, Plan, TimeWindow } from '../../contracts';
+import { catalogText } from '../../format/labels';
 import { textOf } from '../../messages/message';
 import { QUALITY_MESSAGES } from '../../messages/quality';
 import { findTimeWindow } from '../time-window';
@@ -124,16 +125,14 @@ function namedTables(question: string, catalog: Catalog): string[] {
 export function planQualityQuestion(question: string, catalog: Catalog, language: Language, asOf: string): Plan | null {
   const text = textOf(QUALITY_MESSAGES, language);
   const window: TimeWindow | null = findTimeWindow(question, asOf);
-  const period = window ? (language === 'zh' ? window.label_zh : window.label_en) : text('quality.question.all-data');
+  const period = window ? catalogText(language, window.label_en, window.label_zh) : text('quality.question.all-data');
   const named = namedChecks(question, catalog);
   const top = named[0];
   if (top) {
     const best = named.filter((n) => n.score === top.score);
     const checks = best.map((n) => `${n.table}.${n.check.column}.${n.check.rule}`);
     const tables = [...new Set(best.map((n) => n.table))];
-    const labels = best.map(
-      (n) => (language === 'zh' ? (n.check.description_zh ?? n.check.description) : n.check.description) ?? checks[0],
-    );
+    const labels = best.map((n, i) => catalogText(language, n.check.description ?? checks[i] ?? '', n.check.description_zh));
     const statement = text('quality.question.statement.named', { checks: labels.join(', '), tables: tables.join(', '), period });
     return { kind: 'quality', ask: 'named_problem', tables, checks, window, assumptions: [], statement };
   }
