@@ -8,7 +8,8 @@
  * checks (src/verify/independent.ts). A number the second path cannot recompute
  * (data-quality counts, significance tests, a metric the builder cannot express)
  * falls back to re-running the step's own recipe through the agents' derivations,
- * and is reported as re-run, not independently verified (rerun_only). Matches
+ * and is reported as re-run, not independently verified (rerun_only); a data-quality
+ * question's counts are recounted from the catalog's checks (src/verify/quality-recount.ts). Matches
  * become citable; mismatches and failed reconciliations are flagged and never cited.
  */
 import { defineAgent } from '../agents/contract';
@@ -20,6 +21,8 @@ import { catalogFor, databaseFor } from '../settings/sources';
 import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
 import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifacts';
 import { isTransientDatabaseError } from '../storage/db';
+import type { Catalog } from '../catalog/catalog';
+import { recount, type RecountEntry } from '../verify/quality-recount';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -34,137 +37,31 @@ export const recomputeNumbers = defineAgent({
       given.map(async (r): Promise<Recipe> => (r.kind === 'stored' ? loadArtifact<Recipe>(r.recipe_ref) : r)),
     );
     const db = databaseFor(databaseUrl);
-    const byStep = new Map(recipes.map((r) => [r.step_id, r]));
-    const results = new Map<string, Promise<StepData>>();
-
-    /** A step's result recomputed from the source, once per step (inputs first for computed steps). */
-    const recompute = (stepId: string): Promise<StepData> => {
-      const known = results.get(stepId);
-      if (known) return known;
-      const recipe = byStep.get(stepId);
-      const promise = recipe ? fromRecipe(recipe) : Promise.reject(new Error(`no recipe for ${stepId}`));
-      results.set(stepId, promise);
-      return promise;
-    };
-    const fromRecipe = async (recipe: Recipe): Promise<StepData> => {
-      switch (recipe.kind) {
-        case 'sql': {
-          const { rows } = await queryRows(db, recipe.sql, recipe.params, LIMITS);
-          const derived = deriveFromSql(recipe.operation, rows);
-          return derived
-            ? { columns: derived.columns, rows: derived.rows, summary: derived.summary }
-            : { columns: [], rows, summary: metricSummary(rows) };
-        }
-        case 'compute': {
-          const inputs: Record<string, StepData> = {};
-          for (const id of recipe.inputs) inputs[id] = await recompute(id);
-          const derived = deriveCompute(recipe.operation, inputs, recipe.excluded_periods);
-          return { columns: derived.columns, rows: derived.rows, summary: derived.summary };
-        }
-        case 'quality': {
-          // Checks of one table share a statement (one count per column): each distinct statement is run once.
-          const statements = new Map<string, Row | undefined>();
-          const rows = [];
-          for (const check of recipe.checks) {
-            const key = JSON.stringify([check.sql, check.params]);
-            if (!statements.has(key)) statements.set(key, (await queryRows(db, check.sql, check.params, LIMITS)).rows[0]);
-            rows.push({ check: check.id, value: Number(statements.get(key)?.[check.column ?? 'value'] ?? 0) });
-          }
-          return { columns: [], rows, summary: {} };
-        }
-        case 'statistics': {
-          const sample = async (q: { sql: string; params: (string | number)[] }) =>
-            (await queryRows(db, q.sql, q.params, LIMITS)).rows.map((r) => Number(r.value)).filter(Number.isFinite);
-          const result = twoSampleTest(await sample(recipe.before), await sample(recipe.after));
-          return {
-            columns: [],
-            rows: [],
-            summary: Object.fromEntries(Object.entries(result).map(([k, v]) => [k, typeof v === 'number' ? v : String(v)])),
-          };
-        }
-      }
-    };
-
     const catalog = catalogFor(catalogPath);
+    const byStep = new Map(recipes.map((r) => [r.step_id, r]));
     const independent = new IndependentPath(db, catalog, byStep);
+    const paths: Paths = {
+      db,
+      catalog,
+      rerun: reRunner(db, byStep),
+      independent,
+      recounts: new Map(recipes.flatMap((r) => (r.kind === 'quality' ? (r.recount ?? []) : [])).map((e) => [e.id, e])),
+      failuresOf: reconciler(independent, byStep, catalog, calculations),
+    };
     const { selected, rule } = selectForVerification(calculations);
     const picked = new Set(selected.map((c) => c.id));
     const checked: CheckedCalculation[] = [];
-    const reconciliations = new Map<string, Reconciliation[]>();
-    /** Failed reconciliations of a step: its own, its inputs', the reported order (made once per step). */
-    const failuresOf = async (stepId: string): Promise<Reconciliation[]> => {
-      if (!reconciliations.has(stepId)) {
-        const got = await independent.step(stepId);
-        const recipe = byStep.get(stepId);
-        const own = calculations.filter((c) => c.step_id === stepId);
-        const reported =
-          recipe && got
-            ? [
-                reportedOrder(recipe, own, typeof got.summary.change === 'number' ? got.summary.change : null),
-                reportedTotal(recipe, catalog, own, got),
-              ]
-            : [];
-        reconciliations.set(stepId, [...(got?.checks ?? []), ...reported.filter((r): r is Reconciliation => r !== null)]);
-      }
-      return (reconciliations.get(stepId) ?? []).filter((r) => !r.ok);
-    };
-    for (const calc of selected) {
-      let recomputed: unknown;
-      let path: CheckedCalculation['path'] = 'independent';
-      let failed: Reconciliation[] = [];
-      try {
-        const second = await independent.step(calc.step_id);
-        if (second) {
-          recomputed = pickOwn(second, calc.pick);
-          // A failed check marks the calculations it names (a ranking: those out of place), else all of the step's.
-          failed = (await failuresOf(calc.step_id)).filter((f) => !f.ids || f.ids.includes(calc.id));
-        } else {
-          path = 're-run';
-          recomputed = pickValue(await recompute(calc.step_id), calc.pick);
-        }
-      } catch (err) {
-        // A recomputation cut short by the database (a terminated connection, a statement timeout) is no mismatch:
-        // the whole verification is tried again rather than recording a half-read result.
-        if (isTransientDatabaseError(err)) throw err;
-        checked.push({
-          id: calc.id,
-          importance: calc.importance,
-          reported: calc.value,
-          recomputed: null,
-          status: 'error',
-          detail: `could not recompute: ${(err as Error).message}`,
-          path,
-        });
-        continue;
-      }
-      const value =
-        typeof recomputed === 'number' ? recomputed : recomputed === null || recomputed === undefined ? null : Number(recomputed);
-      const ok = sameNumber(calc.value, value, calc.display);
-      const how = path === 'independent' ? 'the independent recomputation' : "a re-run of the step's own SQL (not independently verified)";
-      checked.push({
-        id: calc.id,
-        importance: calc.importance,
-        reported: calc.value,
-        recomputed: value !== null && Number.isFinite(value) ? value : null,
-        status: ok && failed.length === 0 ? 'verified' : 'mismatch',
-        detail: !ok
-          ? `reported ${calc.value}, recomputed ${String(value)} by ${how} (tolerance ${calc.display === 'integer' ? 'exact' : `${TOLERANCE} relative`})`
-          : failed.length > 0
-            ? `reconciliation failed: ${failed.map((f) => `${f.check} (${f.detail})`).join('; ')}`
-            : `matches ${how}`,
-        path,
-      });
-    }
+    for (const calc of selected) checked.push(await checkOne(calc, paths));
     const verified = checked.filter((c) => c.status === 'verified');
-    const notSelected = calculations.filter((c) => !picked.has(c.id)).map((c) => c.id);
+    const reconciliations = paths.failuresOf.all();
     return {
       // Every check in full, the ids not selected and every reconciliation's detail are in the artifact; the output
       // (which the workflow's history records) keeps what the run acts on: failures in full, passes without detail.
       checks_ref: await storeArtifact(workflow_id, 'verification', 'verification', {
         rule,
         checked,
-        reconciliations: [...reconciliations.values()].flat(),
-        not_selected: notSelected,
+        reconciliations,
+        not_selected: calculations.filter((c) => !picked.has(c.id)).map((c) => c.id),
       }),
       total: calculations.length,
       rule,
@@ -174,11 +71,138 @@ export const recomputeNumbers = defineAgent({
       mismatches: checked.filter((c) => c.status !== 'verified').map((c) => c.id),
       not_selected: [],
       rerun_only: verified.filter((c) => c.path === 're-run').map((c) => c.id),
-      reconciliations: [...reconciliations.values()].flat().map((r) => (r.ok ? { ...r, detail: '' } : r)),
+      reconciliations: reconciliations.map((r) => (r.ok ? { ...r, detail: '' } : r)),
       tolerance: TOLERANCE,
     };
   },
 });
+
+/** The ways a number is recomputed: the independent path, the recount of a data-quality question, a re-run of the recipe. */
+interface Paths {
+  db: string;
+  catalog: Catalog;
+  rerun: (stepId: string) => Promise<StepData>;
+  independent: IndependentPath;
+  recounts: Map<string, RecountEntry>;
+  failuresOf: ReturnType<typeof reconciler>;
+}
+
+/** A step's result recomputed from its own recipe, once per step (inputs first for computed steps). */
+function reRunner(db: string, byStep: Map<string, Recipe>): (stepId: string) => Promise<StepData> {
+  const results = new Map<string, Promise<StepData>>();
+  const recompute = (stepId: string): Promise<StepData> => {
+    const known = results.get(stepId);
+    if (known) return known;
+    const recipe = byStep.get(stepId);
+    const promise = recipe ? fromRecipe(db, recipe, recompute) : Promise.reject(new Error(`no recipe for ${stepId}`));
+    results.set(stepId, promise);
+    return promise;
+  };
+  return recompute;
+}
+
+async function fromRecipe(db: string, recipe: Recipe, recompute: (stepId: string) => Promise<StepData>): Promise<StepData> {
+  switch (recipe.kind) {
+    case 'sql': {
+      const { rows } = await queryRows(db, recipe.sql, recipe.params, LIMITS);
+      const derived = deriveFromSql(recipe.operation, rows);
+      return derived
+        ? { columns: derived.columns, rows: derived.rows, summary: derived.summary }
+        : { columns: [], rows, summary: metricSummary(rows) };
+    }
+    case 'compute': {
+      const inputs: Record<string, StepData> = {};
+      for (const id of recipe.inputs) inputs[id] = await recompute(id);
+      const derived = deriveCompute(recipe.operation, inputs, recipe.excluded_periods);
+      return { columns: derived.columns, rows: derived.rows, summary: derived.summary };
+    }
+    case 'quality': {
+      // Checks of one table share a statement (one count per column): each distinct statement is run once.
+      const statements = new Map<string, Row | undefined>();
+      const rows = [];
+      for (const check of recipe.checks) {
+        const key = JSON.stringify([check.sql, check.params]);
+        if (!statements.has(key)) statements.set(key, (await queryRows(db, check.sql, check.params, LIMITS)).rows[0]);
+        rows.push({ check: check.id, value: Number(statements.get(key)?.[check.column ?? 'value'] ?? 0) });
+      }
+      return { columns: [], rows, summary: {} };
+    }
+    case 'statistics': {
+      const sample = async (q: { sql: string; params: (string | number)[] }) =>
+        (await queryRows(db, q.sql, q.params, LIMITS)).rows.map((r) => Number(r.value)).filter(Number.isFinite);
+      const result = twoSampleTest(await sample(recipe.before), await sample(recipe.after));
+      return {
+        columns: [],
+        rows: [],
+        summary: Object.fromEntries(Object.entries(result).map(([k, v]) => [k, typeof v === 'number' ? v : String(v)])),
+      };
+    }
+  }
+}
+
+/** Failed reconciliations of a step: its own, its inputs', the reported order (made once per step); all() lists every one made. */
+function reconciler(independent: IndependentPath, byStep: Map<string, Recipe>, catalog: Catalog, calculations: Calculation[]) {
+  const made = new Map<string, Reconciliation[]>();
+  const failuresOf = async (stepId: string): Promise<Reconciliation[]> => {
+    if (!made.has(stepId)) {
+      const got = await independent.step(stepId);
+      const recipe = byStep.get(stepId);
+      const own = calculations.filter((c) => c.step_id === stepId);
+      const reported =
+        recipe && got
+          ? [
+              reportedOrder(recipe, own, typeof got.summary.change === 'number' ? got.summary.change : null),
+              reportedTotal(recipe, catalog, own, got),
+            ]
+          : [];
+      made.set(stepId, [...(got?.checks ?? []), ...reported.filter((r): r is Reconciliation => r !== null)]);
+    }
+    return (made.get(stepId) ?? []).filter((r) => !r.ok);
+  };
+  return Object.assign(failuresOf, { all: () => [...made.values()].flat() });
+}
+
+/** One calculation recomputed and compared: verified, a mismatch, or an error (a recomputation that could not run). */
+async function checkOne(calc: Calculation, paths: Paths): Promise<CheckedCalculation> {
+  let recomputed: unknown;
+  let path: CheckedCalculation['path'] = 'independent';
+  let failed: Reconciliation[] = [];
+  try {
+    const counted = paths.recounts.get(calc.id);
+    const second = counted ? null : await paths.independent.step(calc.step_id);
+    if (counted) recomputed = await recount(paths.db, paths.catalog, counted);
+    else if (second) {
+      recomputed = pickOwn(second, calc.pick);
+      // A failed check marks the calculations it names (a ranking: those out of place), else all of the step's.
+      failed = (await paths.failuresOf(calc.step_id)).filter((f) => !f.ids || f.ids.includes(calc.id));
+    } else {
+      path = 're-run';
+      recomputed = pickValue(await paths.rerun(calc.step_id), calc.pick);
+    }
+  } catch (err) {
+    // A recomputation cut short by the database (a terminated connection, a statement timeout) is no mismatch:
+    // the whole verification is tried again rather than recording a half-read result.
+    if (isTransientDatabaseError(err)) throw err;
+    const detail = `could not recompute: ${(err as Error).message}`;
+    return { id: calc.id, importance: calc.importance, reported: calc.value, recomputed: null, status: 'error', detail, path };
+  }
+  const value = typeof recomputed === 'number' ? recomputed : recomputed === null || recomputed === undefined ? null : Number(recomputed);
+  const ok = sameNumber(calc.value, value, calc.display);
+  const how = path === 'independent' ? 'the independent recomputation' : "a re-run of the step's own SQL (not independently verified)";
+  return {
+    id: calc.id,
+    importance: calc.importance,
+    reported: calc.value,
+    recomputed: value !== null && Number.isFinite(value) ? value : null,
+    status: ok && failed.length === 0 ? 'verified' : 'mismatch',
+    detail: !ok
+      ? `reported ${calc.value}, recomputed ${String(value)} by ${how} (tolerance ${calc.display === 'integer' ? 'exact' : `${TOLERANCE} relative`})`
+      : failed.length > 0
+        ? `reconciliation failed: ${failed.map((f) => `${f.check} (${f.detail})`).join('; ')}`
+        : `matches ${how}`,
+    path,
+  };
+}
 
 /** The value a calculation points at in the second path's result: a summary field, or a column of the row whose keys match. */
 function pickOwn(data: { rows: Row[]; summary: Record<string, string | number | null> }, pick: Calculation['pick']): unknown {

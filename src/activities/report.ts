@@ -14,7 +14,7 @@
  * keeps the rest, with the same markers.
  */
 import { defineAgent } from '../agents/contract';
-import { ReportDraft, ReportInput, type ReportOutput, type ReportSection } from '../contracts';
+import { ReportDraft, ReportInput, type Calculation, type ReportOutput, type ReportSection } from '../contracts';
 import { textIn } from '../messages';
 import { wordsFor } from '../messages/words';
 import { basisLines, reportAnswer } from '../report/answer';
@@ -45,7 +45,7 @@ export const writeReport = defineAgent({
   input: ReportInput,
   output: ReportDraft,
   run: async (input) => {
-    const { task_id, workflow_id, analysis, data_scope, user_intent, catalogPath, revision, attempt } = input;
+    const { task_id, workflow_id, user_intent, catalogPath, revision, attempt } = input;
     const catalog = catalogFor(catalogPath);
     const calculations = await loadCalculations(input.calculation_refs);
     const verified = new Set(input.verified);
@@ -78,39 +78,7 @@ export const writeReport = defineAgent({
       ...sections.flatMap((s) => [...s.body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))),
       ...drawn.flatMap((ch) => ch.sources.flatMap((row) => Object.values(row).map((cell) => cell?.marker ?? 0))),
     ]);
-    const stats = input.statistics;
-    const compared = stats?.compared_calculations.after;
-    const names = calculations.flatMap((x) => Object.values(x.pick.match ?? {}).filter((v): v is string => typeof v === 'string'));
-    const report: ReportOutput = {
-      task_id,
-      input_task_id: analysis.task_id,
-      title: text('report.title', { question: user_intent.question }),
-      language,
-      sections,
-      key_metrics: keyMetrics([], citable, language).map((x) => ({
-        name: x.description,
-        value: x.value,
-        ...(x.id === compared && stats?.intervals[1] ? { ci_low: stats.intervals[1].ci_low, ci_high: stats.intervals[1].ci_high } : {}),
-      })),
-      charts: drawn,
-      citations: citations.list.filter((x) => used.has(x.marker)).sort((a, b) => a.marker - b.marker),
-      limitations:
-        sections
-          .find((s) => s.id === 'limitations')
-          ?.body.split('\n')
-          .map((l) => l.replace(/^- /, '')) ?? [],
-      status: analysis.complete ? ('completed' as const) : ('degraded' as const),
-      answer: reportAnswer(
-        analysis.findings,
-        citable,
-        basisLines(data_scope, catalog, language),
-        analysis.assumptions_made,
-        language,
-        names,
-      ),
-      attempt,
-      audit: null,
-    };
+    const report = assemble(ctx, sections, drawn, used, calculations);
     // The report is an artifact; the history carries its reference and the executive summary.
     const keyIds = new Set(input.analysis.key_metrics.flatMap((m) => (m.calculation_id ? [m.calculation_id] : [])));
     return {
@@ -131,3 +99,42 @@ export const writeReport = defineAgent({
     };
   },
 });
+
+/** The report as stored: title, sections, key metrics, charts, the citations used, limitations, status and answer. */
+function assemble(
+  ctx: SectionContext,
+  sections: ReportSection[],
+  drawn: ReportOutput['charts'],
+  used: Set<number>,
+  calculations: Calculation[],
+): ReportOutput {
+  const { input, catalog, citable, language, text } = ctx;
+  const { task_id, analysis, data_scope, user_intent, attempt } = input;
+  const citations = ctx.c;
+  const stats = input.statistics;
+  const compared = stats?.compared_calculations.after;
+  const names = calculations.flatMap((x) => Object.values(x.pick.match ?? {}).filter((v): v is string => typeof v === 'string'));
+  return {
+    task_id,
+    input_task_id: analysis.task_id,
+    title: text('report.title', { question: user_intent.question }),
+    language,
+    sections,
+    key_metrics: keyMetrics([], citable, language).map((x) => ({
+      name: x.description,
+      value: x.value,
+      ...(x.id === compared && stats?.intervals[1] ? { ci_low: stats.intervals[1].ci_low, ci_high: stats.intervals[1].ci_high } : {}),
+    })),
+    charts: drawn,
+    citations: citations.list.filter((x) => used.has(x.marker)).sort((a, b) => a.marker - b.marker),
+    limitations:
+      sections
+        .find((s) => s.id === 'limitations')
+        ?.body.split('\n')
+        .map((l) => l.replace(/^- /, '')) ?? [],
+    status: analysis.complete ? ('completed' as const) : ('degraded' as const),
+    answer: reportAnswer(analysis.findings, citable, basisLines(data_scope, catalog, language), analysis.assumptions_made, language, names),
+    attempt,
+    audit: null,
+  };
+}

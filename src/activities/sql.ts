@@ -10,11 +10,11 @@ import { stepCalculations } from '../analysis/calculations';
 import type { Derived } from '../analysis/derive';
 import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis/recompute';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
-import { StepInput, StepOutput } from '../contracts';
+import { StepInput, StepOutput, type MemoryDraft, type MemoryEntry } from '../contracts';
 import { DatabaseUnreachableError, isTransientDatabaseError } from '../storage/db';
 import { isConnectionLost } from '../temporal/failures';
 import { databaseFor } from '../settings/sources';
-import { isSqlOperation, operationOf } from '../operations';
+import { isSqlOperation, operationOf, type SqlOperation } from '../operations';
 import { buildStepOutput, fragmentCatalog } from '../storage/step-output';
 import { stepFragment } from '../storage/fragments';
 import { describeStep } from '../analysis/findings';
@@ -35,40 +35,10 @@ export const runSqlStep = defineAgent({
     }
     const catalog = fragmentCatalog(fragment);
     const operation = operationOf(op);
-    let compiled;
-    try {
-      compiled = compileMetricQuery(catalog, op.query, { totalsWithout: operation.totalsWithout?.(op) });
-    } catch (err) {
-      if (err instanceof UnknownCatalogNameError) {
-        throw ApplicationFailure.create({
-          type: 'UnknownCatalogName',
-          nonRetryable: true,
-          message: `sql agent, step ${step.step_id}: ${err.message}`,
-        });
-      }
-      throw err;
-    }
+    const compiled = compile(step.step_id, catalog, op, operation);
 
     const started = process.hrtime.bigint();
-    let result;
-    try {
-      result = await queryRows(databaseFor(databaseUrl), compiled.sql, compiled.params, SQL_LIMITS);
-    } catch (err) {
-      // A connection cut under the query (or while it was being made) is infrastructure (src/temporal/failures.ts):
-      // retried as a whole, never counted against the step.
-      if (isConnectionLost(err)) throw err;
-      if (err instanceof DatabaseUnreachableError) {
-        // Retryable: the database may come back within the retry policy.
-        throw ApplicationFailure.create({ type: 'DatabaseUnreachable', message: err.message });
-      }
-      const pgError = err as { code?: string; message?: string };
-      throw ApplicationFailure.create({
-        type: pgError.code === '57014' ? 'StatementTimeout' : 'SqlError',
-        message: `sql agent, step ${step.step_id}: ${pgError.message ?? String(err)}`,
-        // A lost connection or a timeout may pass on the next attempt; a wrong query never does.
-        nonRetryable: !isTransientDatabaseError(err),
-      });
-    }
+    const result = await run(step.step_id, databaseFor(databaseUrl), compiled);
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
 
     const rows = result.rows;
@@ -86,24 +56,7 @@ export const runSqlStep = defineAgent({
     const handedOn = derived?.rows ?? rows;
     const summary = derived?.summary ?? metricSummary(rows);
     const facts = describeStep(step, { columns, rows: handedOn, data_summary: summary }, {}, catalog, language);
-    // A value that disagrees with an accepted fact from another step is an anomaly worth saying.
-    for (const proposed of facts.memory) {
-      const known = memory.find(
-        (m) =>
-          m.type === 'fact' &&
-          m.tags.metric === proposed.tags.metric &&
-          m.tags.scope === proposed.tags.scope &&
-          m.tags.period === proposed.tags.period,
-      );
-      if (
-        known &&
-        known.value !== null &&
-        proposed.value !== null &&
-        Math.abs(known.value - proposed.value) > 1e-6 * Math.max(1, Math.abs(known.value))
-      ) {
-        anomalies.push(`${proposed.content} disagrees with ${known.id} (${known.content})`);
-      }
-    }
+    anomalies.push(...disagreements(facts.memory, memory));
     return buildStepOutput(workflow_id, step, {
       sql: compiled.sql,
       params: compiled.params,
@@ -124,3 +77,60 @@ export const runSqlStep = defineAgent({
     });
   },
 });
+
+/** The step's query compiled from its fragment; a name the catalog lacks is final. */
+function compile(stepId: string, catalog: ReturnType<typeof fragmentCatalog>, op: SqlOperation, operation: ReturnType<typeof operationOf>) {
+  try {
+    return compileMetricQuery(catalog, op.query, { totalsWithout: operation.totalsWithout?.(op) });
+  } catch (err) {
+    if (err instanceof UnknownCatalogNameError) {
+      throw ApplicationFailure.create({
+        type: 'UnknownCatalogName',
+        nonRetryable: true,
+        message: `sql agent, step ${stepId}: ${err.message}`,
+      });
+    }
+    throw err;
+  }
+}
+
+/** Runs the compiled query read-only; each failure classed as infrastructure, retryable or final. */
+async function run(stepId: string, db: string, compiled: { sql: string; params: unknown[] }): ReturnType<typeof queryRows> {
+  try {
+    return await queryRows(db, compiled.sql, compiled.params, SQL_LIMITS);
+  } catch (err) {
+    // A connection cut under the query (or while it was being made) is infrastructure (src/temporal/failures.ts):
+    // retried as a whole, never counted against the step.
+    if (isConnectionLost(err)) throw err;
+    if (err instanceof DatabaseUnreachableError) {
+      // Retryable: the database may come back within the retry policy.
+      throw ApplicationFailure.create({ type: 'DatabaseUnreachable', message: err.message });
+    }
+    const pgError = err as { code?: string; message?: string };
+    throw ApplicationFailure.create({
+      type: pgError.code === '57014' ? 'StatementTimeout' : 'SqlError',
+      message: `sql agent, step ${stepId}: ${pgError.message ?? String(err)}`,
+      // A lost connection or a timeout may pass on the next attempt; a wrong query never does.
+      nonRetryable: !isTransientDatabaseError(err),
+    });
+  }
+}
+
+/** A value that disagrees with an accepted fact from another step is an anomaly worth saying. */
+function disagreements(proposed: MemoryDraft[], memory: MemoryEntry[]): string[] {
+  const out: string[] = [];
+  for (const fact of proposed) {
+    const known = memory.find(
+      (m) =>
+        m.type === 'fact' && m.tags.metric === fact.tags.metric && m.tags.scope === fact.tags.scope && m.tags.period === fact.tags.period,
+    );
+    if (
+      known &&
+      known.value !== null &&
+      fact.value !== null &&
+      Math.abs(known.value - fact.value) > 1e-6 * Math.max(1, Math.abs(known.value))
+    )
+      out.push(`${fact.content} disagrees with ${known.id} (${known.content})`);
+  }
+  return out;
+}

@@ -127,42 +127,14 @@ export const testSignificance = defineAgent({
     const text = textIn(intent.language);
     const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);
     if (!samples) {
-      return {
-        task_id: 'stats',
-        tests: [],
-        intervals: [],
-        calculations_ref: null,
-        calculation_count: 0,
-        compared_calculations: { before: null, after: null },
-        recipe: null,
-        assumptions_made: [],
-        paths_excluded: [text('stats.no-samples')],
-        summary: text('stats.no-samples-summary'),
-      };
+      return noTest(text('stats.no-samples'), text('stats.no-samples-summary'));
     }
     const db = databaseFor(databaseUrl);
     const before = compileUnitSample(catalog, samples.before.query);
     const after = compileUnitSample(catalog, samples.after.query);
     const limit = maxUnits();
     const thinned: Thinned[] = [];
-    const values = async (c: typeof before) => {
-      const first = await queryRows(db, c.sql, c.params, { ...LIMITS, rowCap: limit });
-      if (!first.capped) {
-        thinned.push({ sql: c.sql, params: c.params, units: first.rows.length, permille: null });
-        return first.rows.map((r) => Number(r.value)).filter(Number.isFinite);
-      }
-      // Over the limit: counted, then thinned by the hash rule (never an arbitrary first-N).
-      const units = Number(
-        (await queryRows(db, `SELECT count(*) AS value FROM (${c.sql}\n) AS sample`, c.params, LIMITS)).rows[0]?.value ?? 0,
-      );
-      const permille = Math.max(1, Math.floor((1000 * limit) / units));
-      const sql = `SELECT sample.unit, sample.value FROM (${c.sql}\n) AS sample WHERE abs(hashtext(sample.unit::text)) % 1000 < ${permille}`;
-      const { rows, capped } = await queryRows(db, sql, c.params, LIMITS);
-      // A capped sample is an arbitrary subset: no test on it.
-      if (capped) throw new Error(`a sample has more than ${LIMITS.rowCap} units after thinning`);
-      thinned.push({ sql, params: c.params, units, permille });
-      return rows.map((r) => Number(r.value)).filter(Number.isFinite);
-    };
+    const values = (c: typeof before) => sampleValues(db, c, limit, thinned);
     let result: TwoSampleResult;
     try {
       result = twoSampleTest(await values(before), await values(after));
@@ -170,18 +142,7 @@ export const testSignificance = defineAgent({
       // A sample half read when its connection was cut (or a database that may come back) is not "no test":
       // the activity fails and is tried again (src/temporal/failures.ts says whether that counts against the agent).
       if (isTransientDatabaseError(err)) throw err;
-      return {
-        task_id: 'stats',
-        tests: [],
-        intervals: [],
-        calculations_ref: null,
-        calculation_count: 0,
-        compared_calculations: { before: null, after: null },
-        recipe: null,
-        assumptions_made: [],
-        paths_excluded: [text('stats.failed', { reason: (err as Error).message })],
-        summary: text('stats.failed-summary'),
-      };
+      return noTest(text('stats.failed', { reason: (err as Error).message }), text('stats.failed-summary'));
     }
     const metric = catalog.metrics[samples.metric];
     const label = metric ? catalogText(intent.language, metric.label, metric.label_zh) : samples.metric;
@@ -193,39 +154,7 @@ export const testSignificance = defineAgent({
     const calculations = testCalculations(catalog, samples, result, before.unit, { compared, label, daily, unitWord }, text);
     return {
       task_id: 'stats',
-      tests: [
-        {
-          test: result.method,
-          compared,
-          n_a: result.n_before,
-          n_b: result.n_after,
-          mean_a: result.mean_before,
-          mean_b: result.mean_after,
-          statistic: result.statistic,
-          p_value: result.p_value,
-          ci_low: result.ci_low,
-          ci_high: result.ci_high,
-          effect_size: result.cohens_d,
-          effect_size_kind: "Cohen's d",
-          significant,
-        },
-      ],
-      intervals: [
-        {
-          label: `${label}${daily} ${samples.before.label}`,
-          value: result.mean_before,
-          ci_low: result.before_ci_low,
-          ci_high: result.before_ci_high,
-          level: 0.95,
-        },
-        {
-          label: `${label}${daily} ${samples.after.label}`,
-          value: result.mean_after,
-          ci_low: result.after_ci_low,
-          ci_high: result.after_ci_high,
-          level: 0.95,
-        },
-      ],
+      ...testAndIntervals(result, compared, significant, `${label}${daily}`, samples),
       calculations_ref: await storeCalculations(workflow_id, 'stats', calculations),
       calculation_count: calculations.length,
       compared_calculations: daily ? { before: null, after: null } : samples.ids,
@@ -261,3 +190,89 @@ export const testSignificance = defineAgent({
     };
   },
 });
+
+/** The output when no test is made: why, in the excluded paths, and the stage's line. */
+function noTest(why: string, summary: string) {
+  return {
+    task_id: 'stats',
+    tests: [],
+    intervals: [],
+    calculations_ref: null,
+    calculation_count: 0,
+    compared_calculations: { before: null, after: null },
+    recipe: null,
+    assumptions_made: [],
+    paths_excluded: [why],
+    summary,
+  };
+}
+
+/**
+ * A sample's values: all of them up to the limit of units; over it, counted, then thinned by the hash rule (never an
+ * arbitrary first-N). Each sample read is recorded in `thinned`, for the recipe and the assumptions.
+ */
+async function sampleValues(
+  db: string,
+  c: { sql: string; params: (string | number)[] },
+  limit: number,
+  thinned: Thinned[],
+): Promise<number[]> {
+  const first = await queryRows(db, c.sql, c.params, { ...LIMITS, rowCap: limit });
+  if (!first.capped) {
+    thinned.push({ sql: c.sql, params: c.params, units: first.rows.length, permille: null });
+    return first.rows.map((r) => Number(r.value)).filter(Number.isFinite);
+  }
+  const units = Number((await queryRows(db, `SELECT count(*) AS value FROM (${c.sql}\n) AS sample`, c.params, LIMITS)).rows[0]?.value ?? 0);
+  const permille = Math.max(1, Math.floor((1000 * limit) / units));
+  const sql = `SELECT sample.unit, sample.value FROM (${c.sql}\n) AS sample WHERE abs(hashtext(sample.unit::text)) % 1000 < ${permille}`;
+  const { rows, capped } = await queryRows(db, sql, c.params, LIMITS);
+  // A capped sample is an arbitrary subset: no test on it.
+  if (capped) throw new Error(`a sample has more than ${LIMITS.rowCap} units after thinning`);
+  thinned.push({ sql, params: c.params, units, permille });
+  return rows.map((r) => Number(r.value)).filter(Number.isFinite);
+}
+
+/** The test as reported, and the two samples' means with their intervals. */
+function testAndIntervals(
+  result: TwoSampleResult,
+  compared: string,
+  significant: boolean,
+  label: string,
+  samples: { before: { label: string }; after: { label: string } },
+) {
+  return {
+    tests: [
+      {
+        test: result.method,
+        compared,
+        n_a: result.n_before,
+        n_b: result.n_after,
+        mean_a: result.mean_before,
+        mean_b: result.mean_after,
+        statistic: result.statistic,
+        p_value: result.p_value,
+        ci_low: result.ci_low,
+        ci_high: result.ci_high,
+        effect_size: result.cohens_d,
+        effect_size_kind: "Cohen's d",
+        significant,
+      },
+    ],
+    intervals: [
+      {
+        label: `${label} ${samples.before.label}`,
+        value: result.mean_before,
+        ci_low: result.before_ci_low,
+        ci_high: result.before_ci_high,
+        level: 0.95,
+      },
+      {
+        label: `${label} ${samples.after.label}`,
+        value: result.mean_after,
+        ci_low: result.after_ci_low,
+        ci_high: result.after_ci_high,
+        level: 0.95,
+      },
+    ],
+  };
+}

@@ -26,6 +26,39 @@ import { stepFragment } from '../storage/fragments';
 /** Limits for SQL a script declares: tighter than the SQL agent's. */
 export const SCRIPT_SQL_LIMITS = { statementTimeoutMs: 5_000, rowCap: 10_000 };
 
+const SCRIPT_SQL_CRITERION = 'its SQL runs read-only, within 5 s and 10,000 rows';
+
+/** The step's inputs, every row of each (stored results read back), as the script and the criteria see them. */
+async function inputsOf(dependencies: CodeRequirements['dependencies']) {
+  const inputs: Record<string, InputResult & { columns: (typeof dependencies)[string]['columns'] }> = {};
+  const inputRows = new Map<string, Row[]>();
+  for (const [id, dep] of Object.entries(dependencies)) {
+    const rows = await allRows(dep);
+    inputRows.set(id, rows);
+    inputs[id] = { columns: dep.columns, rows, summary: dep.data_summary };
+  }
+  return { inputs, inputRows };
+}
+
+/** The SQL the script declares, run read-only within the script limits; a refused query is the code's failure. */
+async function scriptQueries(
+  stored: WrittenCode,
+  db: string,
+  tables: string[],
+): Promise<{ rows: Record<string, Row[]> } | { refused: { detail: string; summary: string } }> {
+  const rows: Record<string, Row[]> = {};
+  for (const q of stored.queries) {
+    try {
+      rows[q.name] = (await queryRows(db, q.sql, q.params, SCRIPT_SQL_LIMITS, { tables })).rows;
+    } catch (err) {
+      // A connection cut under the script's query is not the code's failure: no rollback to the coder for it.
+      if (isConnectionLost(err)) throw err;
+      return { refused: { detail: `query "${q.name}" was refused: ${(err as Error).message}`, summary: `query "${q.name}" refused` } };
+    }
+  }
+  return { rows };
+}
+
 export const testCode = defineAgent({
   name: 'tester',
   input: TesterInput,
@@ -45,34 +78,11 @@ export const testCode = defineAgent({
     });
 
     const stored = await loadArtifact<WrittenCode>(draft.code_ref);
-    const inputs: Record<string, InputResult & { columns: (typeof dependencies)[string]['columns'] }> = {};
-    const inputRows = new Map<string, Row[]>();
-    for (const [id, dep] of Object.entries(dependencies)) {
-      const rows = await allRows(dep);
-      inputRows.set(id, rows);
-      inputs[id] = { columns: dep.columns, rows, summary: dep.data_summary };
-    }
+    const { inputs, inputRows } = await inputsOf(dependencies);
+    const queries = await scriptQueries(stored, databaseFor(databaseUrl), catalogTables(fragmentCatalog(fragment)));
+    if ('refused' in queries) return failed(SCRIPT_SQL_CRITERION, queries.refused.detail, queries.refused.summary);
 
-    const queries: Record<string, Row[]> = {};
-    for (const q of stored.queries) {
-      try {
-        queries[q.name] = (
-          await queryRows(databaseFor(databaseUrl), q.sql, q.params, SCRIPT_SQL_LIMITS, {
-            tables: catalogTables(fragmentCatalog(fragment)),
-          })
-        ).rows;
-      } catch (err) {
-        // A connection cut under the script's query is not the code's failure: no rollback to the coder for it.
-        if (isConnectionLost(err)) throw err;
-        return failed(
-          'its SQL runs read-only, within 5 s and 10,000 rows',
-          `query "${q.name}" was refused: ${(err as Error).message}`,
-          `query "${q.name}" refused`,
-        );
-      }
-    }
-
-    const run = await runInSandbox(stored.code, { dependencies: inputs, partial_periods, queries });
+    const run = await runInSandbox(stored.code, { dependencies: inputs, partial_periods, queries: queries.rows });
     if (run.status !== 'ok') {
       return failed(
         'runs in the sandbox within its limits (2 s of CPU, 96 MB, no files, no network)',

@@ -10,7 +10,7 @@ import { deriveCompute, type StepData } from '../analysis/recompute';
 import { StepInput, StepOutput, type Row } from '../contracts';
 import { allRows, buildComputedOutput } from '../storage/step-output';
 import { stepFragment } from '../storage/fragments';
-import { say } from '../analysis/wording';
+import { textIn } from '../messages';
 
 export const analyzeTrend = defineAgent({
   name: 'trend',
@@ -39,7 +39,7 @@ export const analyzeTrend = defineAgent({
     const inputs: Record<string, StepData> = { [op.source]: { columns: source.columns, rows, summary: source.data_summary } };
     const left = [...new Set(rows.map((r: Row) => String(r.month)).filter((m) => partial_periods.includes(m)))];
     const derived = deriveCompute(op, inputs, partial_periods);
-    const t = say(language);
+    const text = textIn(language);
     return buildComputedOutput({
       workflowId: workflow_id,
       step,
@@ -52,12 +52,7 @@ export const analyzeTrend = defineAgent({
       aggregationLogic: [
         `trend of ${op.source} by ${op.key_columns.join(', ') || 'the whole series'}${left.length > 0 ? `, without the partial period(s) ${left.join(', ')}` : ''}`,
       ],
-      pathsExcluded: left.map((m) =>
-        t(
-          `${m} 数据不完整（部分期间），未计入趋势，不视为下降`,
-          `${m} left out of the trend: the data covers it only partly, so it is not read as a drop`,
-        ),
-      ),
+      pathsExcluded: left.map((month) => text('trend.partial-left-out', { month })),
     });
   },
 });

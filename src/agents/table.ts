@@ -3,11 +3,48 @@
  * and its Temporal activity type), where it runs and with which timeouts, the checklist stage it reports to, its name
  * in words in both languages, and its token budget.
  *
- * Pure data, no imports: workflow code reads it (src/workflows/run.ts picks the timeouts and local or not from it),
- * and so do the contracts (the stage ids), the worker's accounting (the budgets) and the agents' contract checks
- * (the name in words). The activity functions themselves are in src/activities/index.ts, one export per key here;
- * src/workflows/run.ts fails to compile when the two lists differ.
+ * Pure data, no imports but types: workflow code reads it (src/workflows/run.ts picks the timeouts and local or not
+ * from it), and so do the contracts (the stage ids), the worker's accounting (the budgets) and the agents' contract
+ * checks (the name in words). The activity functions are loaded from each entry's `module` by src/activities/index.ts,
+ * and typed by the agents' files listed in AgentModules below: an entry whose file does not export a function of its
+ * name fails to compile.
  */
+import type * as catalog from '../activities/catalog';
+import type * as intent from '../activities/intent';
+import type * as extent from '../activities/extent';
+import type * as planner from '../activities/planner';
+import type * as dataQuality from '../activities/data-quality';
+import type * as sql from '../activities/sql';
+import type * as trend from '../activities/trend';
+import type * as coder from '../activities/coder';
+import type * as tester from '../activities/tester';
+import type * as checkStep from '../activities/check-step';
+import type * as statistics from '../activities/statistics';
+import type * as analysis from '../activities/analysis';
+import type * as recomputeNumbers from '../activities/recompute-numbers';
+import type * as report from '../activities/report';
+import type * as auditor from '../activities/auditor';
+import type * as record from '../activities/record';
+import type * as inputs from '../activities/inputs';
+
+/** The agents' files, as types: each exports its agent's activity function (the workflow imports no activity code). */
+type AgentModules = typeof catalog &
+  typeof intent &
+  typeof extent &
+  typeof planner &
+  typeof dataQuality &
+  typeof sql &
+  typeof trend &
+  typeof coder &
+  typeof tester &
+  typeof checkStep &
+  typeof statistics &
+  typeof analysis &
+  typeof recomputeNumbers &
+  typeof report &
+  typeof auditor &
+  typeof record &
+  typeof inputs;
 
 /**
  * Where an agent runs and how long it may take:
@@ -26,6 +63,8 @@ export interface Label {
 }
 
 export interface AgentSpec {
+  /** Its file in src/activities/ (without the extension), which exports the activity function under the agent's name. */
+  module: string;
   /** The agent in words: its contract errors say "<label.en> agent input breaks its contract". */
   label: Label;
   profile: TimeoutProfile;
@@ -47,39 +86,49 @@ export interface AgentSpec {
 
 /** Every activity, in the order a run calls them. */
 export const AGENTS = {
-  describeCatalog: { label: { en: 'catalog', zh: '目录' }, profile: 'local', budget: { input: 200, output: 1000 } },
-  classifyIntent: { label: { en: 'intent', zh: '意图' }, profile: 'local-model', budget: { input: 500, output: 200 } },
-  readDataExtent: { label: { en: 'data extent', zh: '数据范围' }, profile: 'agent', budget: { input: 300, output: 6000 } },
-  planAnalysis: { label: { en: 'planner', zh: '规划' }, profile: 'model', budget: { input: 1500, output: 6000 } },
+  describeCatalog: { module: 'catalog', label: { en: 'catalog', zh: '目录' }, profile: 'local', budget: { input: 200, output: 1000 } },
+  classifyIntent: { module: 'intent', label: { en: 'intent', zh: '意图' }, profile: 'local-model', budget: { input: 500, output: 200 } },
+  readDataExtent: {
+    module: 'extent',
+    label: { en: 'data extent', zh: '数据范围' },
+    profile: 'agent',
+    budget: { input: 300, output: 6000 },
+  },
+  planAnalysis: { module: 'planner', label: { en: 'planner', zh: '规划' }, profile: 'model', budget: { input: 1500, output: 6000 } },
   checkDataQuality: {
+    module: 'data-quality',
     label: { en: 'data quality', zh: '数据质量' },
     profile: 'scan',
     stage: { id: 'data_quality', shown: 'before_steps' },
     budget: { input: 300, output: 2500 },
   },
-  runSqlStep: { label: { en: 'sql', zh: 'SQL' }, profile: 'agent', budget: { input: 3000, output: 3000 } },
-  analyzeTrend: { label: { en: 'trend', zh: '趋势' }, profile: 'agent', budget: { input: 4000, output: 3000 } },
-  writeCode: { label: { en: 'coder', zh: '编码' }, profile: 'model', budget: { input: 4000, output: 300 } },
-  testCode: { label: { en: 'tester', zh: '测试' }, profile: 'agent', budget: { input: 4500, output: 3000 } },
+  runSqlStep: { module: 'sql', label: { en: 'sql', zh: 'SQL' }, profile: 'agent', budget: { input: 3000, output: 3000 } },
+  analyzeTrend: { module: 'trend', label: { en: 'trend', zh: '趋势' }, profile: 'agent', budget: { input: 4000, output: 3000 } },
+  writeCode: { module: 'coder', label: { en: 'coder', zh: '编码' }, profile: 'model', budget: { input: 4000, output: 300 } },
+  testCode: { module: 'tester', label: { en: 'tester', zh: '测试' }, profile: 'agent', budget: { input: 4500, output: 3000 } },
   checkStep: {
+    module: 'check-step',
     label: { en: 'step check', zh: '步骤检查' },
     profile: 'local',
     budget: { input: 4000, output: 800 },
     formerly: 'validateStep',
   },
   testSignificance: {
+    module: 'statistics',
     label: { en: 'statistics', zh: '统计检验' },
     profile: 'scan',
     stage: { id: 'statistics', shown: 'after_steps' },
     budget: { input: 3000, output: 1500 },
   },
   analyzeResults: {
+    module: 'analysis',
     label: { en: 'analysis', zh: '分析' },
     profile: 'local',
     stage: { id: 'analysis', shown: 'after_steps' },
     budget: { input: 4000, output: 1500 },
   },
   recomputeNumbers: {
+    module: 'recompute-numbers',
     label: { en: 'verify numbers', zh: '核验数字' },
     profile: 'scan',
     stage: { id: 'verification', shown: 'after_steps' },
@@ -87,12 +136,14 @@ export const AGENTS = {
     formerly: 'verifyCalculations',
   },
   writeReport: {
+    module: 'report',
     label: { en: 'report', zh: '报告' },
     profile: 'model',
     stage: { id: 'report', shown: 'after_steps' },
     budget: { input: 6000, output: 1000 },
   },
   auditReport: {
+    module: 'auditor',
     label: { en: 'audit', zh: '审核' },
     profile: 'agent',
     stage: { id: 'audit', shown: 'after_steps' },
@@ -100,16 +151,26 @@ export const AGENTS = {
   },
   /** Writes the run's record (plan, steps, stages) to the artifact store at the end of the run. */
   storeRunRecord: {
+    module: 'record',
     label: { en: 'run record', zh: '运行记录' },
     profile: 'local',
     budget: { input: 20000, output: 50 },
     bookkeeping: true,
   },
   /** Stores an agent input over 1 KB before the agent is scheduled with its reference. */
-  storeInput: { label: { en: 'input store', zh: '输入存储' }, profile: 'local', budget: { input: 20000, output: 50 }, bookkeeping: true },
+  storeInput: {
+    module: 'inputs',
+    label: { en: 'input store', zh: '输入存储' },
+    profile: 'local',
+    budget: { input: 20000, output: 50 },
+    bookkeeping: true,
+  },
 } as const satisfies Record<string, AgentSpec>;
 
 export type AgentName = keyof typeof AGENTS;
+
+/** Every agent's activity function, by its name: what the worker registers and the workflow calls. */
+export type AgentFunctions = { [K in AgentName]: AgentModules[K] };
 
 /** A stage of the run outside the plan's steps: data_quality, statistics, analysis, verification, report, audit. */
 export type StageId = { [K in AgentName]: (typeof AGENTS)[K] extends { stage: { id: infer I } } ? I : never }[AgentName];

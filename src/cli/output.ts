@@ -60,6 +60,7 @@ export const STATUS_MARK: Record<string, string> = {
 };
 
 export function planText(plan: Plan): string {
+  if (plan.kind === 'quality') return `  data quality: ${plan.statement}`;
   if (plan.kind !== 'plan')
     return plan.kind === 'cannot_answer' ? `cannot answer: ${plan.reason}` : `needs clarification: ${plan.question}`;
   const lines = plan.steps.map(

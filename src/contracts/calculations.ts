@@ -59,6 +59,21 @@ export const Recipe = z.discriminatedUnion('kind', [
     kind: z.literal('quality'),
     step_id: z.string(),
     checks: z.array(SqlText.extend({ id: z.string(), column: z.string().optional() })),
+    /**
+     * What each count of a data-quality question counts, for the independent recount (src/verify/quality-recount.ts),
+     * which writes its own SQL from the catalog's check: the calculation id, the check (by table and index among the
+     * table's checks), and the window. Absent in runs recorded before, and for the stage before a plan's steps.
+     */
+    recount: z
+      .array(
+        z.object({
+          id: z.string(),
+          table: z.string(),
+          check: z.number().int().min(0).nullable(),
+          window: z.object({ start: z.string(), end: z.string() }).nullable(),
+        }),
+      )
+      .optional(),
   }),
   /** Re-query both samples and run the two-sample test again. */
   z.object({ kind: z.literal('statistics'), step_id: z.string(), before: SqlText, after: SqlText }),

@@ -96,6 +96,25 @@ const NeedsClarification = z.object({
   question: z.string().min(1),
 });
 
+/**
+ * A data-quality question ("is anything wrong with the payment data?", "how many orders have no pay time?"): answered by
+ * the data-quality agent from the catalog's checks on the tables it names, not by steps. `checks` empty: every check
+ * of the tables, and the answer lists those that fail ("what is wrong"); else the named problem's checks, and the
+ * answer gives their counts. No window: all of the data; a named period limits the counts to it.
+ */
+export const QualityQuestion = z.object({
+  kind: z.literal('quality'),
+  ask: z.enum(['what_is_wrong', 'named_problem']),
+  tables: z.array(z.string().min(1)).min(1),
+  /** Check ids (`table.column.rule`), or empty for every check of the tables. */
+  checks: z.array(z.string()),
+  window: TimeWindow.nullable(),
+  assumptions: z.array(z.string()),
+  /** The answer's first line: which tables and checks, over which period. */
+  statement: z.string().min(1),
+});
+export type QualityQuestion = z.infer<typeof QualityQuestion>;
+
 export const Plan = z.discriminatedUnion('kind', [
   ReadPlan.extend({
     /** Each step's catalog fragment, cut from the catalog by code, keyed by step_id; empty when they are behind fragments_ref. */
@@ -105,9 +124,10 @@ export const Plan = z.discriminatedUnion('kind', [
   }),
   CannotAnswer.extend({ reading: QuestionReading.optional() }),
   NeedsClarification.extend({ reading: QuestionReading.optional() }),
+  QualityQuestion.extend({ reading: QuestionReading.optional() }),
 ]);
 export type Plan = z.infer<typeof Plan>;
 
 /** A plan as a model writes it: the fragments are cut by code afterwards. */
-export const PlanDraft = z.discriminatedUnion('kind', [PlannedSteps, CannotAnswer, NeedsClarification]);
+export const PlanDraft = z.discriminatedUnion('kind', [PlannedSteps, CannotAnswer, NeedsClarification, QualityQuestion]);
 export type PlanDraft = z.infer<typeof PlanDraft>;

@@ -5,15 +5,26 @@ import { RecipeOrRef } from './calculations';
 
 // ---------------------------------------------------------------- data-quality agent
 
-export const DataQualityInput = z.object({
-  workflow_id: z.string(),
-  catalogPath: z.string().optional(),
-  databaseUrl: z.string().optional(),
-  /** The metrics the plan uses (their tables are checked) and the periods it reads. */
-  metrics: z.array(z.string()).min(1),
-  windows: z.array(TimeWindow).min(1),
-  language: Language.default('en'),
-});
+export const DataQualityInput = z
+  .object({
+    workflow_id: z.string(),
+    catalogPath: z.string().optional(),
+    databaseUrl: z.string().optional(),
+    /** The metrics the plan uses (their tables are checked) and the periods it reads. */
+    metrics: z.array(z.string()),
+    /** The periods read; none (a data-quality question about all of the data): every count is of the whole table. */
+    windows: z.array(TimeWindow),
+    language: Language.default('en'),
+    /**
+     * A data-quality question's tables and checks (src/contracts/plan.ts QualityQuestion): these tables are checked,
+     * with only these checks when any are named, each counted over the whole table whatever its size (and in the
+     * window when one is given). Absent for the stage before a plan's steps (the metrics' tables).
+     */
+    question: z.object({ tables: z.array(z.string()).min(1), checks: z.array(z.string()) }).optional(),
+  })
+  .refine((i) => i.question !== undefined || (i.metrics.length > 0 && i.windows.length > 0), {
+    message: "the stage before the steps needs the plan's metrics and windows",
+  });
 export type DataQualityInput = z.input<typeof DataQualityInput>;
 
 export const QualityCheckResult = z.object({
@@ -72,6 +83,7 @@ export const DataQualityOutput = z.object({
   recipe: RecipeOrRef,
   assumptions_made: z.array(z.string()),
   paths_excluded: z.array(z.string()),
-  summary: z.string(),
+  /** The stage's line as the agent wrote it in runs recorded before it was rendered where shown (qualitySummary, src/messages/quality.ts). */
+  summary: z.string().optional(),
 });
 export type DataQualityOutput = z.infer<typeof DataQualityOutput>;

@@ -98,4 +98,8 @@ export const AGENT_MESSAGES = defineMessages({
   'analysis.next.test-gap': { zh: '检验分群差异是否显著', en: 'test whether the gap between segments is significant' },
   'analysis.next.attribute-latest': { zh: '对最近一次变化做归因', en: 'attribute the latest month-over-month change' },
   'analysis.next.previous-period': { zh: '与上一周期对比', en: 'compare with the previous period' },
+  'analysis.no-rows': {
+    zh: '没有符合条件的数据（{where}），无法给出数值；请换一个期间或筛选条件。',
+    en: 'no rows match ({where}), so there is no value to give; ask about another period or filter.',
+  },
 });

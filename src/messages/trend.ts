@@ -25,5 +25,9 @@ export const TREND_MESSAGES = defineMessages({
   'trend.latest.against.run.up': { zh: '但最近 {run} 个月环比上升', en: 'but it has risen for the last {run} months in a row' },
   'trend.latest.against.run.down': { zh: '但最近 {run} 个月环比下降', en: 'but it has fallen for the last {run} months in a row' },
   'trend.change-points': { zh: '；拐点：{points}', en: '; the direction changed in {points}' },
+  'trend.partial-left-out': {
+    zh: '{month} 数据不完整（部分期间），未计入趋势，不视为下降',
+    en: '{month} left out of the trend: the data covers it only partly, so it is not read as a drop',
+  },
   'trend.sentence': { zh: '{whole}；{latest}{points}。', en: '{whole}; {latest}{points}.' },
 });

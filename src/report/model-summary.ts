@@ -7,6 +7,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Calculation, Language } from '../contracts';
 import { formatCalculation } from '../format/numbers';
 import { readNumbers } from '../format/read';
+import { qualitySummary } from '../messages/quality';
 import { modelFor } from '../model/model';
 import { PLACEHOLDER, type SectionContext } from './sections';
 
@@ -47,7 +48,7 @@ export async function modelSummary(
         language,
         findings: input.analysis.findings.map((f) => f.summary),
         statistics: input.statistics?.summary ?? null,
-        data_quality: input.data_quality?.summary ?? null,
+        data_quality: input.data_quality ? qualitySummary(input.data_quality, language) : null,
         calculations: citable.map((x) => ({ id: x.id, description: x.description, value: formatCalculation(x, language) })),
       },
       check: (reply) => summaryProblems(reply.summary, ids),

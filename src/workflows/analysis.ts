@@ -6,7 +6,9 @@
  *                      the checks (cycles, unknown dependencies, names not in the catalog;
  *                      the reasons go back to the planner at most 3 times)
  *   2. review        - optional: wait for a person to approve, revise or reject the plan
- *   3. data quality  - count what is wrong with the tables the plan reads; find partial periods
+ *   3. data quality  - count what is wrong with the tables the plan reads; find partial periods.
+ *                      A data-quality question ends here instead (quality.ts): the checks on the tables it
+ *                      names, every count recounted independently, the failing checks or the named one's count
  *   4. steps         - run as a DAG (steps.ts): SQL steps go to the SQL agent, trends to the
  *                      trend agent, other computations to the coder and the tester; every
  *                      result is checked (checkStep), and a failing step is retried with the reason
@@ -20,31 +22,31 @@
  *
  * Every agent is an activity, so the run's event history is its state: a worker
  * that dies mid-run is replaced and the run continues where it stopped. The run's
- * state and plumbing (calling agents, the checklist the tracker shows) live in run.ts.
+ * state and plumbing (calling agents, the checklist the tracker shows) live in run.ts, the report
+ * and its audit in report.ts.
  */
 import { ApplicationFailure, CancellationScope, condition, isCancellation, patched, upsertSearchAttributes } from '@temporalio/workflow';
 import type {
   AnalysisRequest,
   AnalysisOutput,
-  AuditOutput,
   CatalogIndex,
-  DataScope,
   Plan,
   Recipe,
   RecipeOrRef,
-  ReportDraft,
   ReviewDecision,
   RunResult,
   StepRecord,
 } from '../contracts';
-import { say } from '../analysis/wording';
-import { MAX_PLAN_ATTEMPTS, MAX_REPORT_RETRIES } from '../settings/limits';
+import { render } from '../messages';
+import { qualitySummary } from '../messages/quality';
+import { MAX_PLAN_ATTEMPTS } from '../settings/limits';
 import { INTENT_ATTRIBUTE } from '../temporal/search-attributes';
 import { relayChain, toHandoff } from '../relay/compress';
-import { markFindings, resultMetrics } from '../report/answer';
 import { checkPlan, type StepsPlan } from '../planning/plan-checks';
 import { pendingStages } from '../agents/checklist';
-import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure, withoutRecipe } from './run';
+import { answerQualityQuestion } from './quality';
+import { writeAuditedReport } from './report';
+import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure } from './run';
 import { executePlan } from './steps';
 
 export async function analysisWorkflow(request: AnalysisRequest): Promise<RunResult> {
@@ -52,6 +54,8 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<RunRes
   try {
     const ended = (await understandQuestion(run)) ?? (await reviewPlan(run));
     if (ended) return ended;
+    // A data-quality question is answered by the data-quality agent, its counts recounted independently (quality.ts).
+    if (run.plan.kind === 'quality' && patched('quality-questions')) return await answerQualityQuestion(run, run.plan);
     const plan = run.plan as StepsPlan;
     const partialPeriods = await checkDataQuality(run, plan);
     const passed = await runSteps(run, plan, partialPeriods);
@@ -187,6 +191,7 @@ async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
   if (plan.kind === 'cannot_answer') return run.finish({ status: 'cannot_answer', answer: `cannot answer: ${plan.reason}`, metrics: [] });
   if (plan.kind === 'needs_clarification')
     return run.finish({ status: 'needs_clarification', answer: `${plan.question} (${plan.reason})`, metrics: [] });
+  if (plan.kind === 'quality') return null;
 
   progress.steps = plan.steps.map((s) => ({ step_id: s.step_id, description: s.description, status: 'pending', attempts: 0, note: null }));
   progress.stages = pendingStages();
@@ -210,7 +215,7 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
     };
     run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
-    if (run.dataQuality) run.stage('data_quality', 'done', run.dataQuality.summary);
+    if (run.dataQuality) run.stage('data_quality', 'done', qualitySummary(run.dataQuality, run.intent.language));
   } else {
     run.stage('data_quality', 'skipped', 'the plan reads no table');
   }
@@ -248,10 +253,7 @@ async function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): Promis
       : '';
   return run.finish({
     status: 'needs_clarification',
-    answer: say(run.intent.language)(
-      `没有符合条件的数据（${where}），无法给出数值；请换一个期间或筛选条件。`,
-      `no rows match (${where}), so there is no value to give; ask about another period or filter.`,
-    ),
+    answer: render('analysis.no-rows', { where }, run.intent.language),
     metrics: [],
   });
 }
@@ -337,120 +339,4 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
     );
   }
   return calculationRefs;
-}
-
-/** What the SQL steps scoped, for the report: filters, result shapes, anomalies and the first query. */
-function dataScope(records: StepRecord[]): DataScope {
-  const sql = records.filter((r) => r.result?.sql);
-  const first = sql.map((r) => r.step.operation).find((op) => 'query' in op);
-  return {
-    filters: [...new Set(sql.flatMap((r) => r.result?.filters_applied ?? []))],
-    result_shapes: sql.map((r) => ({ task_id: r.step.step_id, shape: r.result?.result_shape ?? [0, 0] })),
-    anomalies: records.flatMap((r) => (r.result?.anomalies_found ?? []).map((a) => `${r.step.step_id}: ${a}`)),
-    primary_query: first && 'query' in first ? first.query : null,
-  };
-}
-
-/**
- * 8. The report, and its audit; flagged sections are rewritten at most MAX_REPORT_RETRIES times. Completed only when
- * every step passed, every recomputed number matched and the audit left nothing to fix.
- */
-async function writeAuditedReport(
-  run: AnalysisRun,
-  analysis: AnalysisOutput,
-  passed: StepRecord[],
-  calculationRefs: string[],
-): Promise<RunResult> {
-  run.progress.phase = 'reporting';
-  // Without a verification nothing is citable: the report is written without numbers rather than with unchecked ones.
-  const verified = run.verification?.verified ?? [];
-  const mismatched = run.verification?.mismatches ?? [];
-  const reportInput = {
-    task_id: 'report',
-    workflow_id: run.workflowId,
-    analysis,
-    data_scope: dataScope(run.records),
-    user_intent: { question: run.question, intent: run.intent },
-    catalogPath: run.catalogPath,
-    data_quality: run.dataQuality ? withoutRecipe(run.dataQuality) : null,
-    statistics: run.statistics ? withoutRecipe(run.statistics) : null,
-    calculation_refs: calculationRefs,
-    verified,
-    mismatched,
-    chart_data: passed.map((r) => ({
-      step_id: r.step.step_id,
-      kind: r.step.operation.kind,
-      description: r.step.description,
-      rows: r.result?.rows ?? [],
-    })),
-  };
-  let draft = null as ReportDraft | null;
-  let audit = null as AuditOutput | null;
-  for (let attempt = 1; attempt <= 1 + MAX_REPORT_RETRIES; attempt++) {
-    const fixing = audit?.sections_to_fix.join(', ') ?? '';
-    run.stage('report', 'running', attempt > 1 ? `rewriting ${fixing}` : null);
-    const revision = draft && audit ? { previous_ref: draft.report_ref, audit } : null;
-    const written = await run.optional('report', () =>
-      run.call('writeReport', attempt === 1 ? 'report' : `report · rewrite ${fixing}`, { ...reportInput, revision, attempt }),
-    );
-    if (!written) break;
-    draft = written;
-    run.stage(
-      'report',
-      'done',
-      `${draft.section_ids.length} sections, ${draft.citation_count} citations, ${draft.chart_count} chart(s)${attempt > 1 ? `, attempt ${attempt}` : ''}`,
-    );
-    run.stage('audit', 'running');
-    const final = attempt === 1 + MAX_REPORT_RETRIES;
-    const reportRef = draft.report_ref;
-    audit = await run.optional('audit', () =>
-      run.call('auditReport', attempt === 1 ? 'audit' : `audit · attempt ${attempt}`, {
-        task_id: 'audit',
-        workflow_id: run.workflowId,
-        report_ref: reportRef,
-        calculation_refs: calculationRefs,
-        verified,
-        final_attempt: final,
-      }),
-    );
-    if (!audit || audit.sections_to_fix.length === 0) break;
-  }
-  if (!draft || !audit?.published_ref) {
-    // No published report: the analysis agent's findings are the answer, each number a verified metric's or marked
-    // unverified, and the run says why.
-    const metrics = resultMetrics(analysis.key_metrics, verified);
-    const lines = markFindings(analysis.findings, metrics, run.intent.language);
-    return run.finish({
-      status: 'degraded',
-      answer: [...lines, `(${run.stageFailures.join('; ') || 'no report was written'})`].join('\n'),
-      metrics,
-    });
-  }
-  run.report = {
-    report_ref: audit.published_ref,
-    title: draft.title,
-    attempt: draft.attempt,
-    section_ids: draft.section_ids,
-    citation_count: draft.citation_count,
-    chart_count: draft.chart_count,
-    summary: draft.summary,
-    audit,
-  };
-  run.stage(
-    'audit',
-    audit.clean ? 'done' : 'failed',
-    audit.clean
-      ? `clean: ${audit.numbers_checked} numbers checked`
-      : `${audit.findings.length} finding(s): ${audit.findings.map((f) => f.kind).join(', ')}`,
-  );
-  const status =
-    draft.status === 'completed' &&
-    audit.sections_to_fix.length === 0 &&
-    run.verification !== null &&
-    mismatched.length === 0 &&
-    run.stageFailures.length === 0
-      ? 'completed'
-      : 'degraded';
-  // Every metric says whether it was verified, and which calculation and citation it came from.
-  return run.finish({ status, answer: draft.answer, metrics: resultMetrics(analysis.key_metrics, verified, draft.citations ?? []) });
 }

@@ -20,7 +20,6 @@ import {
   type ActivityOptions,
   type LocalActivityOptions,
 } from '@temporalio/workflow';
-import type * as activities from '../activities';
 import type {
   AnalysisRequest,
   AnalysisResult,
@@ -41,82 +40,16 @@ import type {
   VerificationOutput,
 } from '../contracts';
 import { cancelReasonSignal, progressQuery, reviewPlanUpdate } from '../contracts/workflow-messages';
-import { AGENTS, type AgentName, type AgentSpec, type TimeoutProfile } from '../agents/table';
+import { AGENTS, type AgentFunctions, type AgentName, type AgentSpec } from '../agents/table';
+import { AGENT_OPTIONS, LOCAL_OPTIONS, PROFILES } from './options';
 import { checklist } from '../agents/checklist';
 import { gaveUpAfterRetries, mostTellingReason } from '../temporal/failures';
 import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../settings/limits';
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 
-/** The agents' table and the activities the worker registers name the same agents (a compile error otherwise). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const TABLE_MATCHES_ACTIVITIES: Same<keyof typeof activities, AgentName> = true;
-void TABLE_MATCHES_ACTIVITIES;
-
-/**
- * Two kinds of retry, kept apart (src/temporal/failures.ts). Infrastructure (a lost worker, a heartbeat or start-to-close
- * timeout, Temporal away, a connection terminated mid-query) is retried here without a count, backing off to
- * every 10 s, until the work succeeds or the generous schedule-to-close bound passes. An agent's own retryable
- * outcome (its database unreachable, a statement timeout, a rate limit) is counted by the worker
- * (src/temporal/execution-ledger.ts), which gives up after AGENT_ATTEMPTS tries with the agent's reason, non-retryable.
- */
-const AGENT_OPTIONS: ActivityOptions = {
-  startToCloseTimeout: '30 seconds',
-  heartbeatTimeout: '10 seconds',
-  scheduleToCloseTimeout: '15 minutes',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '10 seconds',
-    maximumAttempts: Number.POSITIVE_INFINITY,
-    nonRetryableErrorTypes: ['ContractViolation', 'UnknownCatalogName', 'CatalogError', 'WrongAgent', 'MissingDependency'],
-  },
-};
-
-/** Agents that read whole tables (data quality, statistics, recomputing numbers) get longer. */
-const SCAN_OPTIONS: ActivityOptions = { ...AGENT_OPTIONS, startToCloseTimeout: '2 minutes', scheduleToCloseTimeout: '30 minutes' };
-
-/** Agents that may call a language model: several calls (tool rounds, repairs) per attempt, and longer backoff for rate limits. */
-const MODEL_OPTIONS: ActivityOptions = {
-  ...AGENT_OPTIONS,
-  startToCloseTimeout: '5 minutes',
-  scheduleToCloseTimeout: '30 minutes',
-  retry: { ...AGENT_OPTIONS.retry, maximumInterval: '1 minute' },
-};
-
-/**
- * Agents that do no I/O of their own and finish in milliseconds run as local activities (profile local or local-model
- * in src/agents/table.ts), in the worker that runs the workflow task: no task queue round trip, no
- * scheduled/started/completed events, one marker with the result in the history (their input is not recorded;
- * `baton export` shows their results). The catalog description (cached per worker by the file's hash), the intent
- * (keyword rules; the model only when no rule matches, within the same timeouts as a model agent), the step check and
- * the analysis agent. `storeRunRecord` writes the run's record to the artifact store at the end: local, so the
- * record, the run's largest value, never enters the history; `storeInput` does the same for bulky agent inputs
- * (src/storage/input-refs.ts).
- */
-const LOCAL_OPTIONS: LocalActivityOptions = {
-  startToCloseTimeout: AGENT_OPTIONS.startToCloseTimeout,
-  scheduleToCloseTimeout: AGENT_OPTIONS.scheduleToCloseTimeout,
-  retry: AGENT_OPTIONS.retry,
-};
-const LOCAL_MODEL_OPTIONS: LocalActivityOptions = {
-  ...LOCAL_OPTIONS,
-  startToCloseTimeout: MODEL_OPTIONS.startToCloseTimeout,
-  scheduleToCloseTimeout: MODEL_OPTIONS.scheduleToCloseTimeout,
-  retry: MODEL_OPTIONS.retry,
-};
-
-/** Each timeout profile's options, and whether it runs as a local activity. */
-const PROFILES: Record<TimeoutProfile, { local: false; options: ActivityOptions } | { local: true; options: LocalActivityOptions }> = {
-  agent: { local: false, options: AGENT_OPTIONS },
-  model: { local: false, options: MODEL_OPTIONS },
-  scan: { local: false, options: SCAN_OPTIONS },
-  local: { local: true, options: LOCAL_OPTIONS },
-  'local-model': { local: true, options: LOCAL_MODEL_OPTIONS },
-};
-
-const agents = proxyActivities<typeof activities>(AGENT_OPTIONS);
-const localAgents = proxyLocalActivities<typeof activities>(LOCAL_OPTIONS);
+const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
+const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
 
 /**
  * The activity type an agent is scheduled under: its name, or in runs recorded before the agents were renamed
@@ -272,8 +205,8 @@ export class AnalysisRun {
   async call<K extends AgentName>(
     agent: K,
     summary: string,
-    input: Parameters<(typeof activities)[K]>[0],
-  ): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
+    input: Parameters<AgentFunctions[K]>[0],
+  ): Promise<Awaited<ReturnType<AgentFunctions[K]>>> {
     if (this.progress.activitiesExecuted >= this.maxActivities) throw new ActivityCapReached();
     this.progress.activitiesExecuted += 1;
     // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
@@ -285,7 +218,7 @@ export class AnalysisRun {
       agents as unknown as Record<
         string,
         {
-          executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+          executeWithOptions(options: ActivityOptions, args: [unknown]): Promise<Awaited<ReturnType<AgentFunctions[K]>>>;
         }
       >
     )[type];
@@ -425,13 +358,13 @@ export class AnalysisRun {
 function runLocal<K extends AgentName>(
   type: string,
   options: LocalActivityOptions,
-  input: Parameters<(typeof activities)[K]>[0],
-): Promise<Awaited<ReturnType<(typeof activities)[K]>>> {
+  input: Parameters<AgentFunctions[K]>[0],
+): Promise<Awaited<ReturnType<AgentFunctions[K]>>> {
   const activity = (
     localAgents as unknown as Record<
       string,
       {
-        executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<(typeof activities)[K]>>>;
+        executeWithOptions(options: LocalActivityOptions, args: [typeof input]): Promise<Awaited<ReturnType<AgentFunctions[K]>>>;
       }
     >
   )[type];

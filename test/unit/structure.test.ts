@@ -9,30 +9,20 @@ import { MAX_FILE_LINES, MAX_FUNCTION_LINES, measure } from '../../scripts/struc
 
 /** Files over the limit, with their length when the limit came in (after the formatter). */
 const LONG_FILES: Record<string, number> = {
-  'src/activities/data-quality.ts': 550,
   'src/catalog/catalog.ts': 438,
   'src/catalog/check.ts': 498,
   'src/catalog/sql.ts': 493,
   'src/model/time-window.ts': 455,
-  'src/workflows/analysis.ts': 456,
-  'src/workflows/run.ts': 440,
 };
 
 /** Functions over the limit (file and name), with their length when the limit came in. */
 const LONG_FUNCTIONS: Record<string, number> = {
-  'src/activities/data-quality.ts:run': 251,
-  'src/activities/recompute-numbers.ts:run': 151,
-  'src/activities/report.ts:run': 86,
-  'src/activities/sql.ts:run': 100,
-  'src/activities/statistics.ts:run': 139,
-  'src/activities/tester.ts:run': 93,
   'src/catalog/check.ts:checkCatalog': 87,
   'src/catalog/draft/metrics.ts:headerMetrics': 91,
   'src/catalog/sql.ts:metricSource': 96,
   'src/model/rules/period.ts:choosePeriod': 123,
   'src/model/rules/plan-attribution.ts:planAttribution': 84,
   'src/model/rules/plan-comparison.ts:planComparison': 129,
-  'src/workflows/analysis.ts:writeAuditedReport': 99,
 };
 
 const structure = measure(path.resolve(__dirname, '../..'));

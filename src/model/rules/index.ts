@@ -17,6 +17,7 @@ import { choosePeriod } from './period';
 import { planAttribution } from './plan-attribution';
 import { planComparison, planPeriodComparison } from './plan-comparison';
 import { planQuery } from './plan-query';
+import { planQualityQuestion } from './plan-quality';
 import { planTrend } from './plan-trend';
 import { fanOutOf, labelOf, metricList, type Context } from './steps';
 import { unanswerable } from './refusals';
@@ -99,6 +100,8 @@ export function planQuestion(
 ): Plan {
   const language = intent.language;
   const text = [question, ...feedback].join(' ');
+  const quality = planQualityQuestion(question, catalog, language, asOf);
+  if (quality) return quality;
   const reading = readQuestion(text, catalog);
   const available = metricList(catalog, language);
 
