@@ -38,7 +38,7 @@
  * the step's own SQL and says so.
  */
 import { qualifiedTable, type Catalog, type MetricDefinition } from '../catalog/catalog';
-import type { MetricQuery, Row } from '../contracts';
+import { readsEveryRow, type MetricQuery, type Row } from '../contracts';
 import { TIME_GRAINS } from '../catalog/time-grain';
 import { queryReadOnly, runReadOnly, type ReadOnlyLimits } from '../storage/read-only';
 
@@ -243,10 +243,9 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
     }
     throw new NotIndependent(`"${text}" is reached from ${base} through more than one finer table, or none`);
   };
-
+  const [w, everyRow] = [query.window, readsEveryRow(query)]; // no period named: every row, dated or not
   const conditions = [
-    `${time} >= ${bind(query.window.start)}::timestamp`,
-    `${time} < ${bind(query.window.end)}::timestamp`,
+    ...(everyRow ? [] : [`${time} >= ${bind(w.start)}::timestamp`, `${time} < ${bind(w.end)}::timestamp`]),
     ...metric.filters.map((f) => `(${row(f.sql)})`),
   ];
   const periods = query.periods.map((p) => ({

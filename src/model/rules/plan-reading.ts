@@ -3,7 +3,8 @@ import type { Catalog } from '../../catalog/catalog';
 import type { Language, MetricQuery, PlanStep, QuestionReading, TimeGrain, TimeWindow } from '../../contracts';
 import { dimensionLabel, valueLabel } from '../../analysis/findings';
 import { blockingWords, findGrain, findPeriodComparison, statementOf, wordsNotUsed, type Span } from '../reading';
-import { makeWindow, readPeriods, wholeMonths } from '../time-window';
+import { readPeriods } from '../period-text';
+import { makeWindow, wholeMonths } from '../time-window';
 import { INTENT_RULES } from './intent';
 import { readQuestion, type CatalogReading, type Hit } from './terms';
 
