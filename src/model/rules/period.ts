@@ -56,7 +56,10 @@ const label = (language: Language, w: TimeWindow) => catalogText(language, w.lab
  * open-ended to today (an all-time window compiles to no time filter, so its dates only name what it covers).
  */
 export function allTimeWindow(data: TimeFieldExtent | null, asOf: string): TimeWindow {
-  const labels = { zh: textOf(PERIOD_MESSAGES, 'zh')('analysis.period.all_time'), en: textOf(PERIOD_MESSAGES, 'en')('analysis.period.all_time') };
+  const labels = {
+    zh: textOf(PERIOD_MESSAGES, 'zh')('analysis.period.all_time'),
+    en: textOf(PERIOD_MESSAGES, 'en')('analysis.period.all_time'),
+  };
   if (data?.first && data.last) return makeWindow(data.first, iso(addDays(parseDate(data.last), 1)), 'all_time', labels);
   return makeWindow('1900-01-01', iso(addDays(parseDate(asOf), 1)), 'all_time', labels);
 }
@@ -88,7 +91,9 @@ function unnamedWindow(f: Facts, assumptions: string[]): TimeWindow {
     const fallback = defaultTimeWindow(f.asOf);
     const window = wantsSeries ? monthsBack(fallback, 6) : fallback;
     assumptions.push(
-      text(wantsSeries ? 'analysis.period.assume.six_calendar_months' : 'analysis.period.assume.calendar_month', { period: label(language, window) }),
+      text(wantsSeries ? 'analysis.period.assume.six_calendar_months' : 'analysis.period.assume.calendar_month', {
+        period: label(language, window),
+      }),
     );
     return window;
   }
@@ -189,7 +194,8 @@ export function choosePeriod(
   const latest = data?.latest_full_month ? windowOfMonth(data.latest_full_month, 'default') : null;
   const suggestion = latest ? say('analysis.period.suggest', { month: label(language, latest), metric: metricLabel }) : '';
   if (found.problem) return { clarify: say('analysis.period.invalid', { problem: found.problem }), suggestion };
-  if (data && data.rows === 0) return { clarify: say('analysis.period.no_rows', { metric: metricLabel, column: data.column }), suggestion: '' };
+  if (data && data.rows === 0)
+    return { clarify: say('analysis.period.no_rows', { metric: metricLabel, column: data.column }), suggestion: '' };
   const wantsSeries =
     intent === 'trend' || (intent === 'comparison' && /变化|走势|趋势|change|over time/i.test(text) && !reading.periodComparison);
   const facts: Facts = { intent, asOf, base, data, periods, allTime: found.allTime !== null, wantsSeries, text: say, metricLabel };

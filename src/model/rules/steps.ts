@@ -152,3 +152,32 @@ export function twoPeriods(
       }),
   };
 }
+
+/** Whether `narrow` counts the same rows of the same table as `wide`, under more filters ("orders never shipped" of "orders"). */
+export function narrowedBy(catalog: Catalog, wide: string, narrow: string): boolean {
+  const [a, b] = [catalog.metrics[wide], catalog.metrics[narrow]];
+  if (!a || !b || a.table !== b.table || !a.expression || a.expression !== b.expression) return false;
+  const extra = b.filters.filter((f) => !a.filters.some((g) => g.sql === f.sql));
+  return extra.length > 0 && a.filters.every((f) => b.filters.some((g) => g.sql === f.sql));
+}
+
+/**
+ * Only the metrics the question asks for: a metric whose words qualify another's ("orders" in "orders were never
+ * shipped", beside the catalog's "orders never shipped") is that one's noun, not a second question. A metric is
+ * dropped when another one found counts the same rows of the same table under more filters, and the question does
+ * not join the two with "and", "和", "vs" or a comma. reading.metrics is changed in place.
+ */
+export function onlyWhatWasAsked(reading: CatalogReading, catalog: Catalog, text: string): void {
+  if (reading.metrics.length < 2) return;
+  const hitOf = (id: string) => reading.hits.find((h) => h.kind === 'metric' && h.id === id);
+  const narrows = (wide: string, narrow: string) => narrowedBy(catalog, wide, narrow);
+  const joined = (x: string, y: string): boolean => {
+    const [p, q] = [hitOf(x), hitOf(y)];
+    if (!p || !q) return true;
+    const between = text.slice(Math.min(p.end, q.end), Math.max(p.start, q.start));
+    return /\b(?:and|vs\.?|versus|or|with)\b|[,，、和与及或]|以及|对比/i.test(between);
+  };
+  reading.metrics = reading.metrics.filter(
+    (wide) => !reading.metrics.some((narrow) => narrow !== wide && narrows(wide, narrow) && !joined(wide, narrow)),
+  );
+}
