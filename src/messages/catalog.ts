@@ -7,12 +7,12 @@
  */
 import { OPERATION_MESSAGES } from '../operations';
 import { MESSAGES } from './index';
-import { PERIOD_MESSAGES } from './periods';
+import { RULES_MESSAGES } from './periods';
 import type { Message } from './message';
 
 /** Every message by key; a key defined twice (an operation's shadowing an area's) is an error. */
 export function allMessages(): Readonly<Record<string, Message>> {
   const clash = Object.keys(OPERATION_MESSAGES).find((key) => key in MESSAGES);
   if (clash) throw new Error(`message ${clash} is defined twice`);
-  return { ...MESSAGES, ...PERIOD_MESSAGES, ...OPERATION_MESSAGES };
+  return { ...MESSAGES, ...RULES_MESSAGES, ...OPERATION_MESSAGES };
 }

@@ -66,6 +66,7 @@ export const SHARE_MESSAGES = defineMessages({
   },
   'analysis.share.which': { zh: '想看哪一部分的占比？目录中有：{values}。', en: 'A share of which part? The catalog has: {values}.' },
   'analysis.share.which.dimension': { zh: '{dimension}：{values}', en: '{dimension}: {values}' },
+  'analysis.share.which.separator': { zh: '；', en: '; ' },
   'analysis.share.ratio': {
     zh: '{metric}是比率，没有“占总体的比例”；可以问其分子指标的占比',
     en: '{metric} is a ratio, which has no share of a total; ask for the share of the metric it divides',
@@ -120,3 +121,50 @@ export const PLAN_MESSAGES = defineMessages({
     en: 'Would the top 10 {dimension} by {metric} do? For example "top 10 {dimension} by {metric}".',
   },
 });
+
+/** The plans' step descriptions (src/model/rules/plan-*.ts) and the names of the time grains in them. */
+export const STEP_MESSAGES = defineMessages({
+  'analysis.grain.year': { zh: '年', en: 'year' },
+  'analysis.grain.quarter': { zh: '季度', en: 'quarter' },
+  'analysis.grain.month': { zh: '月份', en: 'month' },
+  'analysis.grain.week': { zh: '周', en: 'week' },
+  'analysis.grain.day': { zh: '日', en: 'day' },
+  'analysis.grain.period': { zh: '期间', en: 'period' },
+  'analysis.series.year': { zh: '按年', en: 'yearly' },
+  'analysis.series.quarter': { zh: '按季度', en: 'quarterly' },
+  'analysis.series.month': { zh: '按月', en: 'monthly' },
+  'analysis.series.week': { zh: '按周', en: 'weekly' },
+  'analysis.series.day': { zh: '按天', en: 'daily' },
+  'analysis.step.by': { zh: '，按{dimensions}', en: ', by {dimensions}' },
+  'analysis.step.top': { zh: '，最高的 {n} 个', en: ', top {n}' },
+  'analysis.step.bottom': { zh: '，最低的 {n} 个', en: ', bottom {n}' },
+  'analysis.step.series': { zh: '{metric}{unit}序列 · {period}{scope}', en: '{unit} {metric} · {period}{scope}' },
+  'analysis.step.trend': {
+    zh: '{metric}的走势：方向、连续变化期数、拐点',
+    en: '{metric} trend: direction, consecutive {grain}s, change points',
+  },
+  'analysis.step.two_periods': { zh: '{metric}：{before} 与 {after}{scope}', en: '{metric}: {before} and {after}{scope}' },
+  'analysis.step.change': { zh: '{metric}的变化：{after} 对比 {before}', en: 'change in {metric}: {after} against {before}' },
+  'analysis.step.split': { zh: '划分{a}与{b}（{description}）· {period}', en: 'split into {a} and {b} ({description}) · {period}' },
+  'analysis.step.monthly_segments': { zh: '各月{a}与{b}的{metric}', en: 'monthly {metric} by {dimension}' },
+  'analysis.step.gap': {
+    zh: '各{dimension}对{a}与{b}{metric}差异的贡献',
+    en: "each {dimension}'s contribution to the {metric} gap between {a} and {b}",
+  },
+  'analysis.step.top_contributors': { zh: '贡献最大的 {n} 个{dimension}', en: 'the {n} {dimension} values contributing most' },
+  'analysis.step.compare_segments': { zh: '比较{a}与{b}的{metric}', en: 'compare {metric}: {a} vs {b}' },
+  'analysis.step.both': { zh: '{a}与{b}', en: '{a} and {b}' },
+  'analysis.step.months': { zh: '{metric} · {months}{scope}', en: '{metric} · {months}{scope}' },
+  'analysis.step.compare_months': { zh: '比较两个月的{metric}', en: 'compare {metric} between the two months' },
+  'analysis.step.change_of': { zh: '{metric}：{before} 与 {after}', en: '{metric}: {before} vs {after}' },
+  'analysis.step.change_of.scoped': { zh: '{scope}{metric}：{before} 与 {after}', en: '{metric} in {scope}: {before} vs {after}' },
+  'analysis.step.decompose': {
+    zh: '按{dimension}分解变化（结构效应与比率效应）',
+    en: 'decompose the change by {dimension} (mix and rate effects)',
+  },
+  'analysis.step.rank': { zh: '排序贡献最大的因素', en: 'rank the largest contributors' },
+  'analysis.step.related': { zh: '相关指标{metric}：{before} 与 {after}', en: 'related metric {metric}: {before} vs {after}' },
+});
+
+/** Every message of the rules model, for the catalog (src/messages/catalog.ts). */
+export const RULES_MESSAGES = { ...PERIOD_MESSAGES, ...SHARE_MESSAGES, ...PLAN_MESSAGES, ...STEP_MESSAGES } as const;

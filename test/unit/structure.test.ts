@@ -32,8 +32,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'src/catalog/sql.ts:metricSource': 96,
   'src/cli/commands/status.ts:show': 99,
   'src/cli/commands/status.ts:(anonymous)': 97,
-  'src/model/rules/plan-attribution.ts:planAttribution': 84,
-  'src/model/rules/plan-comparison.ts:planComparison': 129,
   'src/report/charts.ts:presentChart': 90,
   'src/seed/generate.ts:generateRows': 150,
   'src/seed/generate.ts:describe': 127,

@@ -21,7 +21,7 @@ import { planComparison, planPeriodComparison } from './plan-comparison';
 import { planQuery } from './plan-query';
 import { planShare, readShare, type ShareAsked } from './plan-share';
 import { planTrend } from './plan-trend';
-import { fanOutOf, metricList, onlyWhatWasAsked, type Context } from './steps';
+import { fanOutOf, listIn, metricList, onlyWhatWasAsked, type Context } from './steps';
 import { unanswerable } from './refusals';
 import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
 
@@ -29,8 +29,6 @@ import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
 export { classifyIntent } from './intent';
 export { readingOfPlan } from './plan-reading';
 export { readQuestion } from './terms';
-
-const listOf = (language: Language, items: string[]) => items.join(language === 'zh' ? '、' : ', ');
 
 /**
  * A metric that the question's dimensions would multiply (reached through a one-to-many join) is answered by
@@ -41,7 +39,7 @@ function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: 
   const say = textOf(PLAN_MESSAGES, language);
   const dims = [...reading.groupBy, ...reading.filters.map((f) => f.dimension)];
   const labelsOf = (ds: string[]) =>
-    listOf(
+    listIn(
       language,
       ds.map((d) => dimensionLabel(catalog, language, d)),
     );
@@ -74,7 +72,7 @@ function badRankCount(text: string, reading: CatalogReading, catalog: Catalog, l
   const requested = RANK_COUNT.exec(text) ?? /(?:\btop|前)\s*(-?\d+)/i.exec(text);
   if (!requested || !reading.topN || (reading.topN.n >= 1 && reading.topN.n <= 1000 && Number(requested[1]) !== 0)) return null;
   const say = textOf(PLAN_MESSAGES, language);
-  const dims = listOf(
+  const dims = listIn(
     language,
     reading.groupBy.map((d) => dimensionLabel(catalog, language, d)),
   );
@@ -158,7 +156,7 @@ export function planQuestion(
     return {
       kind: 'needs_clarification',
       reason: say('analysis.plan.too_many_steps', { steps: steps.length, limit: MAX_PLAN_STEPS }),
-      question: say('analysis.plan.too_many_steps.question', { count: reading.metrics.length, metrics: listOf(language, metrics) }),
+      question: say('analysis.plan.too_many_steps.question', { count: reading.metrics.length, metrics: listIn(language, metrics) }),
     };
   }
   const fragments = Object.fromEntries(steps.map((s) => [s.step_id, catalogFragment(catalog, s.metrics, s.dimensions)]));

@@ -5,6 +5,7 @@ import { dimensionLabel, valueLabel } from '../../analysis/findings';
 import { blockingWords, findGrain, findPeriodComparison, statementOf, wordsNotUsed, type Span } from '../reading';
 import { readPeriods } from '../period-text';
 import { makeWindow, wholeMonths } from '../time-window';
+import { catalogText } from '../../format/labels';
 import { INTENT_RULES } from './intent';
 import { SHARE_WORDS } from './plan-share';
 import { narrowedBy } from './steps';
@@ -176,7 +177,7 @@ export function readingOfPlan(
         }
       : null;
   const metrics = usedMetrics.filter((m) => queries.some((q) => q.metric === m && q === queries.find((x) => x.metric === m)));
-  const labels = (ids: string[]) => ids.map((m) => (language === 'zh' ? catalog.metrics[m]?.label_zh : catalog.metrics[m]?.label) ?? m);
+  const labels = (ids: string[]) => ids.map((m) => catalogText(language, catalog.metrics[m]?.label ?? m, catalog.metrics[m]?.label_zh));
   const body: Omit<QuestionReading, 'statement'> = {
     metrics: metrics.length > 0 ? [metrics[0] as string, ...metrics.slice(1).filter((m) => r.metrics.includes(m))] : [],
     metric_labels: [],

@@ -11,7 +11,7 @@ import { dimensionLabel, valueLabel } from '../../analysis/findings';
 import { catalogText } from '../../format/labels';
 import { textOf } from '../../messages/message';
 import { SHARE_MESSAGES } from '../../messages/periods';
-import { labelOf, period, query, scopeText, step, type Context } from './steps';
+import { labelOf, listIn, period, query, scopeText, step, type Context } from './steps';
 import type { CatalogReading } from './terms';
 
 /** Words asking for a part of a whole: share, percentage, proportion, 占比, 比例, 份额, 百分比, 比重, "占…的". */
@@ -68,10 +68,10 @@ function listedValues(catalog: Catalog, language: Language): string {
       const shown = values.slice(0, 12).map((v) => valueLabel(catalog, language, id, v));
       return text('analysis.share.which.dimension', {
         dimension: dimensionLabel(catalog, language, id),
-        values: `${shown.join(language === 'zh' ? '、' : ', ')}${values.length > shown.length ? ' …' : ''}`,
+        values: `${listIn(language, shown)}${values.length > shown.length ? ' …' : ''}`,
       });
     })
-    .join(language === 'zh' ? '；' : '; ');
+    .join(text('analysis.share.which.separator'));
 }
 
 /**
@@ -92,7 +92,7 @@ export function readShare(text: string, reading: CatalogReading, catalog: Catalo
     return {
       kind: 'needs_clarification',
       reason: say('analysis.share.ratio', { metric: catalogText(language, def.label, def.label_zh) }),
-      question: say('analysis.share.ratio.question', { metrics: additive.join(language === 'zh' ? '、' : ', ') }),
+      question: say('analysis.share.ratio.question', { metrics: listIn(language, additive) }),
     };
   }
   valuesNamedAsMetrics(text, reading, catalog);
@@ -130,7 +130,10 @@ export function planShare(ctx: Context, share: ShareAsked): PlanStep[] {
     const description = share.values
       ? say('analysis.share.step.value', {
           ...common,
-          values: share.values.map((v) => valueLabel(catalog, language, dimension, v)).join(language === 'zh' ? '、' : ', '),
+          values: listIn(
+            language,
+            share.values.map((v) => valueLabel(catalog, language, dimension, v)),
+          ),
         })
       : say('analysis.share.step', common);
     return step(
