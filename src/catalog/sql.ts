@@ -123,7 +123,7 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
   const timeColumn = wallTime(catalog, timeField.column);
   const [whole, w] = [readsEveryRow(query), query.window]; // all of the data: no time filter, rows without a time count too
   const params: string[] = whole ? [] : [w.start, w.end];
-  const bounds = whole ? [] : [`${timeColumn} >= $1::timestamp`, `${timeColumn} < $2::timestamp`];
+  const bounds = whole ? ['TRUE'] : [`${timeColumn} >= $1::timestamp`, `${timeColumn} < $2::timestamp`];
   const where = [...metric.filters.map((f) => f.sql), ...bounds];
   const period = `${metric.time_field} ${whole ? 'any or none (all of the data)' : 'in'} [${w.start}, ${w.end}) (${w.label_en})`;
   const filtersApplied = [...metric.filters.map((f) => f.description), period];

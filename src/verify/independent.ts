@@ -14,7 +14,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { GRAIN_KEY_PATTERN, isTimeGrain } from '../catalog/time-grain';
-import type { Calculation, MetricQuery, Recipe, Row, StepOperation } from '../contracts';
+import { readsEveryRow, type Calculation, type MetricQuery, type Recipe, type Row, type StepOperation } from '../contracts';
 import { INDEPENDENT_CHECKS, type CheckContext, type Independent, type Inputs, type Reconciliation } from './checks';
 import { NotIndependent, groupsMayOverlap, isAdditive, secondPathRows, uniqueKeysOf } from './second-path';
 
@@ -139,7 +139,9 @@ export class IndependentPath {
   /** An additive metric grouped: the group values add up to the total queried on its own. */
   private async additivity(stepId: string, query: MetricQuery, rows: Row[]): Promise<Reconciliation[]> {
     if (query.group_by.length === 0 || !isAdditive(this.catalog, query.metric) || groupsMayOverlap(this.catalog, query)) return [];
-    const [total] = await this.rows({ ...query, group_by: [], order: null, limit: null });
+    // Groups in calendar buckets hold only dated rows: their total keeps the window even when it is all of the data.
+    const window = readsEveryRow(query) ? query.window : { ...query.window, source: 'question' as const };
+    const [total] = await this.rows({ ...query, window, group_by: [], order: null, limit: null });
     const sum = rows.reduce((s, r) => s + numberOf(r.value), 0);
     const ok = close(sum, numberOf(total?.value));
     return [
@@ -165,6 +167,7 @@ export class IndependentPath {
       if (!period) continue;
       const window = {
         ...query.window,
+        source: 'question' as const,
         start: period.start > query.window.start ? period.start : query.window.start,
         end: period.end < query.window.end ? period.end : query.window.end,
       };

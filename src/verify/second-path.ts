@@ -245,7 +245,7 @@ export function secondPathSql(catalog: Catalog, query: MetricQuery, uniqueKeys: 
   };
   const [w, everyRow] = [query.window, readsEveryRow(query)]; // no period named: every row, dated or not
   const conditions = [
-    ...(everyRow ? [] : [`${time} >= ${bind(w.start)}::timestamp`, `${time} < ${bind(w.end)}::timestamp`]),
+    ...(everyRow ? ['TRUE'] : [`${time} >= ${bind(w.start)}::timestamp`, `${time} < ${bind(w.end)}::timestamp`]),
     ...metric.filters.map((f) => `(${row(f.sql)})`),
   ];
   const periods = query.periods.map((p) => ({

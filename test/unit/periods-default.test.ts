@@ -9,6 +9,7 @@ import { loadCatalog, parseCatalog, type Catalog } from '../../src/catalog/catal
 import { compileMetricQuery } from '../../src/catalog/sql';
 import type { DataExtent, MetricQuery, MonthCoverage, Plan } from '../../src/contracts';
 import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rules';
+import { loadModule, parse } from 'libpg-query';
 import { secondPathSql } from '../../src/verify/second-path';
 import { extent as chinookExtent } from './chinook-extent';
 
@@ -137,6 +138,19 @@ describe('no period: all of the data', () => {
     const named = queries(plan(demo, demoExtent, 'GMV in March 2026'))[0]!;
     expect(compileMetricQuery(demo, named).params).toEqual(['2026-03-01', '2026-04-01']);
     expect(secondPathSql(demo, named).sql).toMatch(/pay_time/);
+  });
+
+  test('a metric with no filters of its own, over all of the data, still compiles to SQL PostgreSQL parses', async () => {
+    await loadModule();
+    for (const question of ['What was total revenue?', 'Top 3 countries by revenue', 'What share of revenue came from Rock?']) {
+      for (const q of queries(plan(chinook, chinookExtent, question))) {
+        expect(q.window.source).toBe('all_time');
+        const compiled = compileMetricQuery(chinook, q);
+        expect(compiled.sql).not.toMatch(/invoice_date/);
+        await expect(parse(compiled.sql)).resolves.toBeDefined();
+        await expect(parse(secondPathSql(chinook, q).sql)).resolves.toBeDefined();
+      }
+    }
   });
 
   test('all time by a grain still buckets by the time field, so it keeps the window', () => {
