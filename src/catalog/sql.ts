@@ -11,6 +11,7 @@
 import { tableSql, wallTime, type Catalog, type MetricDefinition } from './catalog';
 import { GRAIN_KEY_FORMAT, GRAIN_TRUNC, PERIOD_GROUP, TIME_GRAINS, isTimeGrain } from './time-grain';
 import type { CatalogFragment, CatalogIndex, ColumnInfo, MetricQueryInput as MetricQuery } from '../contracts';
+import { readsEveryRow } from '../contracts/query';
 
 export interface CompiledQuery {
   sql: string;
@@ -120,13 +121,12 @@ function metricSource(catalog: Catalog, query: MetricQuery, extraSql: string[] =
   if (!timeField) throw new Error(`catalog ${catalog.name}: metric ${query.metric} names unknown time field ${metric.time_field}`);
   // The window, the named periods and the calendar buckets read the column as wall time in the catalog's time zone.
   const timeColumn = wallTime(catalog, timeField.column);
-
-  const params: string[] = [query.window.start, query.window.end];
-  const where = [...metric.filters.map((f) => f.sql), `${timeColumn} >= $1::timestamp`, `${timeColumn} < $2::timestamp`];
-  const filtersApplied = [
-    ...metric.filters.map((f) => f.description),
-    `${metric.time_field} in [${query.window.start}, ${query.window.end}) (${query.window.label_en})`,
-  ];
+  const [whole, w] = [readsEveryRow(query), query.window]; // all of the data: no time filter, rows without a time count too
+  const params: string[] = whole ? [] : [w.start, w.end];
+  const bounds = whole ? ['TRUE'] : [`${timeColumn} >= $1::timestamp`, `${timeColumn} < $2::timestamp`];
+  const where = [...metric.filters.map((f) => f.sql), ...bounds];
+  const period = `${metric.time_field} ${whole ? 'any or none (all of the data)' : 'in'} [${w.start}, ${w.end}) (${w.label_en})`;
+  const filtersApplied = [...metric.filters.map((f) => f.description), period];
   // Named periods: each row falls in one of them (they may leave gaps inside the window).
   const periods = query.periods ?? [];
   const periodCases = periods.map((p) => {

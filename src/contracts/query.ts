@@ -4,6 +4,7 @@
  * can import it while src/contracts/plan.ts assembles their schemas.
  */
 import { z } from 'zod';
+import { TIME_GRAINS } from '../catalog/time-grain';
 import { IsoDate, TimeWindow } from './shared';
 
 export const DimensionFilter = z.object({ dimension: z.string(), values: z.array(z.string()).min(1) });
@@ -28,3 +29,18 @@ export const MetricQuery = z.object({
 export type MetricQuery = z.infer<typeof MetricQuery>;
 /** A metric query as written by hand (periods, order and limit may be left out). */
 export type MetricQueryInput = z.input<typeof MetricQuery>;
+
+/**
+ * Whether a query reads every row of its metric: an all-time window (the question named no period) not put in
+ * calendar buckets or named periods. Such a query has no time filter at all, so rows without a time count too;
+ * the SQL compiler and the independent verifier both read it so.
+ */
+export function readsEveryRow(query: MetricQueryInput): boolean {
+  const timed = (d: string) => (TIME_GRAINS as readonly string[]).includes(d) || d === 'period';
+  return (
+    query.window.source === 'all_time' &&
+    (query.periods ?? []).length === 0 &&
+    !query.group_by.some(timed) &&
+    !query.filters.some((f) => timed(f.dimension))
+  );
+}

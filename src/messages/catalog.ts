@@ -7,6 +7,7 @@
  */
 import { OPERATION_MESSAGES } from '../operations';
 import { MESSAGES } from './index';
+import { RULES_MESSAGES } from './periods';
 import { QUALITY_MESSAGES } from './quality';
 import type { Message } from './message';
 
@@ -14,5 +15,5 @@ import type { Message } from './message';
 export function allMessages(): Readonly<Record<string, Message>> {
   const clash = Object.keys(OPERATION_MESSAGES).find((key) => key in MESSAGES);
   if (clash) throw new Error(`message ${clash} is defined twice`);
-  return { ...MESSAGES, ...OPERATION_MESSAGES, ...QUALITY_MESSAGES };
+  return { ...MESSAGES, ...RULES_MESSAGES, ...OPERATION_MESSAGES, ...QUALITY_MESSAGES };
 }

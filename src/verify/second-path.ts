@@ -41,7 +41,7 @@ import type { Catalog, MetricDefinition } from '../catalog/catalog';
 import { uniqueKeysOf } from './unique-keys';
 
 export { uniqueKeysOf } from './unique-keys';
-import type { MetricQuery, Row } from '../contracts';
+import { readsEveryRow, type MetricQuery, type Row } from '../contracts';
 import { GRAINS, NotIndependent, children, fromItem, grainKey, joinableTables, lookups, rowLevel, type Child, type Hop } from './lookups';
 
 export { NotIndependent } from './lookups';
@@ -77,16 +77,13 @@ export interface SecondPathQuery {
 }
 
 /**
- * Whether the query reads all of the data with no time filter: a window that is all of the data (by its kind, or a
- * label saying so, whichever way the planner wrote it) with no calendar bucket, named period or time filter. Rows
- * with no time then count too, as the SQL compiler counts them. Read here from the TimeWindow contract, by this
- * path's own code.
+ * Whether the query reads all of the data with no time filter: the window contract's rule (readsEveryRow in
+ * src/contracts/query.ts: an all-time window with no calendar bucket, named period or time filter), the one rule the
+ * SQL compiler reads too, so both paths count the rows with no time alike. The rule is the contract's meaning of a
+ * window, not the compiler's code.
  */
 export function readsAllTime(query: MetricQuery): boolean {
-  const w = query.window as MetricQuery['window'] & { kind?: string };
-  const allTime = w.source === 'all_time' || w.kind === 'all_time' || /^all time\b/i.test(w.label_en) || /^全部时间/.test(w.label_zh);
-  const timed = (d: string) => GRAINS.has(d) || d === 'period';
-  return allTime && query.periods.length === 0 && !query.group_by.some(timed) && !query.filters.some((f) => timed(f.dimension));
+  return readsEveryRow(query);
 }
 
 /** What building one query shares: the metric, its lookups, the time column, the bound parameters and the finer table in use. */

@@ -21,7 +21,7 @@ import { runDate } from '../../src/settings/config';
 import type { MetricQuery } from '../../src/contracts';
 import { ensureDatabase } from '../../src/storage/db';
 import { ensureReaderRole } from '../../src/storage/reader-role';
-import { findTimeWindow } from '../../src/model/time-window';
+import { findTimeWindow } from '../../src/model/period-text';
 import { secondPathRows } from '../../src/verify/second-path';
 import { publishedReport, runAnalysis, withWorker } from '../helpers';
 

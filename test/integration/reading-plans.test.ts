@@ -11,7 +11,7 @@ import { extent, months } from '../unit/chinook-extent';
 const AS_OF = '2026-11-30';
 
 describe('questions phrased as people ask them', () => {
-  test('"how did X change" is a trend; a share or a change the plan does not compute blocks', async () => {
+  test('"how did X change" is a trend; a share is the share of each value of its dimension, over all of the data', async () => {
     expect(classifyIntent('How did revenue change in 2024?').intent).toBe('trend');
     const ask = (question: string) =>
       planAnalysis({
@@ -22,11 +22,15 @@ describe('questions phrased as people ask them', () => {
         feedback: [],
         extent,
       });
-    expect(await ask('What share of revenue came from the USA?')).toMatchObject({
-      kind: 'needs_clarification',
-      reason: expect.stringMatching(/^the plan cannot express “share”/),
-    });
-    expect(await ask('各国家销售额占比')).toMatchObject({ kind: 'needs_clarification' });
+    const allTime = { start: '2021-01-01', end: '2025-12-23', source: 'all_time' };
+    for (const question of ['What share of revenue came from the USA?', '各国家销售额占比']) {
+      const p = await ask(question);
+      if (p.kind !== 'plan') throw new Error(`${question}: ${p.kind}`);
+      expect(p.steps.map((s) => s.operation)).toMatchObject([
+        { kind: 'share_of_total', dimension: 'country', query: { metric: 'revenue', group_by: ['country'], filters: [], window: allTime } },
+      ]);
+      expect(p.reading?.window).toMatchObject(allTime);
+    }
     expect(await ask('How did revenue change in 2024?')).toMatchObject({ kind: 'plan' });
   });
 });

@@ -1,57 +1,40 @@
 /**
- * share_of_total through the whole run on Chinook: the share of track (line) revenue by genre in 2024.
- * The rules model does not read share questions yet, so the plan is the real planner's for "Track revenue by
- * genre in 2024" with its grouped metric step turned into a share_of_total step (a planAnalysis override).
- * The shares are checked against hand-written SQL, and the verifier must recompute them by its own path
- * (src/verify/checks.ts) and mark them verified, not merely re-run.
+ * share_of_total through the whole run on Chinook, as the rules model reads share questions: the share of track
+ * (line) revenue by genre in 2024, the overlapping shares of buying customers by genre, and the share of revenue
+ * from Rock over all of the data (no period named). The shares are checked against hand-written SQL, and the
+ * verifier must recompute them by its own path (src/verify/checks.ts) and mark them verified, not merely re-run.
  */
 import path from 'node:path';
 import { Pool } from 'pg';
-import { planAnalysis as realPlanAnalysis } from '../../src/activities';
-import type { CheckedCalculation, Plan, PlannerInput } from '../../src/contracts';
+import type { CheckedCalculation } from '../../src/contracts';
 import { loadArtifact, loadCalculations } from '../../src/storage/artifacts';
 import { chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { runAnalysis, withWorker } from '../helpers';
 
-/** The real plan, its metric step grouped by genre turned into the share of each genre. */
-async function sharePlan(input: PlannerInput): Promise<Plan> {
-  const plan = await realPlanAnalysis(input);
-  if (plan.kind !== 'plan') return plan;
-  const steps = plan.steps.map((s) =>
-    s.operation.kind === 'metric' && s.operation.query.group_by.includes('genre')
-      ? {
-          ...s,
-          description: 'share of track revenue by genre',
-          operation: { kind: 'share_of_total' as const, query: s.operation.query, dimension: 'genre' },
-        }
-      : s,
-  );
-  return { ...plan, steps };
-}
-
-const harness = withWorker('share-of-total', { activityOverrides: { planAnalysis: sharePlan } });
+const harness = withWorker('share-of-total');
 const CHINOOK = {
   catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'),
   databaseUrl: chinookDatabaseUrl(harness.config.databaseUrl),
   asOf: '2025-12-31',
 };
 
-/** Track revenue by genre in 2024 and in all, by hand-written SQL. */
-async function byHand(): Promise<{ total: number; byGenre: Map<string, number> }> {
+/** Track revenue by genre in 2024 (or over all of the data) and in all, by hand-written SQL. */
+async function byHand(year: number | null = 2024): Promise<{ total: number; byGenre: Map<string, number> }> {
+  const within = year === null ? 'TRUE' : `i.invoice_date >= '${year}-01-01' AND i.invoice_date < '${year + 1}-01-01'`;
   const pool = new Pool({ connectionString: CHINOOK.databaseUrl, max: 1 });
   try {
     const { rows } = await pool.query<{ genre: string; v: string }>(
       `SELECT g.name AS genre, SUM(il.unit_price * il.quantity) AS v
          FROM invoice_line il JOIN invoice i ON i.invoice_id = il.invoice_id
          JOIN track t ON t.track_id = il.track_id JOIN genre g ON g.genre_id = t.genre_id
-        WHERE i.invoice_date >= '2024-01-01' AND i.invoice_date < '2025-01-01'
+        WHERE ${within}
         GROUP BY g.name`,
     );
     const {
       rows: [all],
     } = await pool.query<{ v: string }>(
       `SELECT SUM(il.unit_price * il.quantity) AS v FROM invoice_line il JOIN invoice i ON i.invoice_id = il.invoice_id
-        WHERE i.invoice_date >= '2024-01-01' AND i.invoice_date < '2025-01-01'`,
+        WHERE ${within}`,
     );
     return { total: Number(all?.v), byGenre: new Map(rows.map((r) => [r.genre, Number(r.v)])) };
   } finally {
@@ -60,7 +43,7 @@ async function byHand(): Promise<{ total: number; byGenre: Map<string, number> }
 }
 
 test("the share of track revenue by genre in 2024: the hand-written SQL's shares, verified independently", async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Track revenue by genre in 2024', CHINOOK);
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Share of track revenue by genre in 2024', CHINOOK);
   expect(result.status).toBe('completed');
   const step = result.steps.find((s) => s.step.operation.kind === 'share_of_total');
   if (!step?.result) throw new Error('the plan has no share_of_total step with a result');
@@ -101,7 +84,7 @@ test("the share of track revenue by genre in 2024: the hand-written SQL's shares
 });
 
 test('overlapping groups: buying customers by genre add up to more than all buying customers, and the finding says so', async () => {
-  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Buying customers by genre in 2024', CHINOOK);
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'Share of buying customers by genre in 2024', CHINOOK);
   expect(result.status).toBe('completed');
   const step = result.steps.find((s) => s.step.operation.kind === 'share_of_total');
   if (!step?.result) throw new Error('the plan has no share_of_total step with a result');
@@ -109,5 +92,18 @@ test('overlapping groups: buying customers by genre add up to more than all buyi
   expect(step.result.data_summary.groups_overlap).toBe('yes');
   expect(Number(step.result.data_summary.share_sum)).toBeGreaterThan(1);
   expect(step.result.findings.map((f) => f.summary).join(' ')).toMatch(/so the shares add up to \d+\.\d{2}%, more than 100%\./);
+  expect(result.verification?.mismatches).toEqual([]);
+});
+
+test('"what share of revenue came from Rock?" with no period: the shares over all of the data, Rock among them', async () => {
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'What share of revenue came from Rock?', CHINOOK);
+  expect(result.status).toBe('completed');
+  const step = result.steps.find((s) => s.step.operation.kind === 'share_of_total');
+  if (!step?.result) throw new Error('the plan has no share_of_total step with a result');
+  expect(step.step.operation).toMatchObject({ dimension: 'genre', query: { metric: 'track_revenue', window: { source: 'all_time' } } });
+  const expected = await byHand(null);
+  const rock = step.result.rows.find((r) => r.genre === 'Rock');
+  expect(Number(rock?.share)).toBeCloseTo(expected.byGenre.get('Rock')! / expected.total, 5);
+  expect(Number(step.result.data_summary.total)).toBeCloseTo(expected.total, 2);
   expect(result.verification?.mismatches).toEqual([]);
 });

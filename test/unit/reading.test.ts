@@ -13,7 +13,7 @@ import { partialMonths } from '../../src/analysis/coverage';
 import type { MetricQuery, Plan } from '../../src/contracts';
 import { extent, months } from './chinook-extent';
 import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rules';
-import { readPeriods } from '../../src/model/time-window';
+import { readPeriods } from '../../src/model/period-text';
 
 const AS_OF = '2026-11-30';
 const catalog = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'));
@@ -70,10 +70,11 @@ describe('periods named in a question', () => {
 });
 
 describe('the period chosen from the data, not the calendar', () => {
-  test('no period: the latest full month with data, said in the assumptions', () => {
+  test('no period: all of the data, said in the assumptions', () => {
     const p = plan('What is the revenue?');
-    expect(window(p)).toEqual(['2025-12-01', '2026-01-01']);
-    expect(p.kind === 'plan' && p.assumptions).toContain('no period given; used the latest full month with data (December 2025)');
+    expect(window(p)).toEqual(['2021-01-01', '2025-12-23']);
+    expect(firstQuery(p).window.source).toBe('all_time');
+    expect(p.kind === 'plan' && p.assumptions).toContain('no period given; used all of the data (2021-01-01 – 2025-12-22)');
   });
 
   test('a breakdown by year, or "all time", reads all of the data', () => {

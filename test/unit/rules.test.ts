@@ -3,7 +3,8 @@ import path from 'node:path';
 import { CatalogError, loadCatalog, parseCatalog } from '../../src/catalog/catalog';
 import { compileMetricQuery } from '../../src/catalog/sql';
 import { classifyIntent, planQuestion, readQuestion } from '../../src/model/rules';
-import { defaultTimeWindow, findTimeWindow } from '../../src/model/time-window';
+import { findTimeWindow } from '../../src/model/period-text';
+import { defaultTimeWindow } from '../../src/model/time-window';
 
 const catalog = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'demo.yaml'));
 const AS_OF = '2026-11-29';

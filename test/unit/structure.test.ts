@@ -12,7 +12,6 @@ const LONG_FILES: Record<string, number> = {
   'src/catalog/catalog.ts': 438,
   'src/catalog/check.ts': 498,
   'src/catalog/sql.ts': 493,
-  'src/model/time-window.ts': 455,
 };
 
 /** Functions over the limit (file and name), with their length when the limit came in. */
@@ -20,9 +19,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'src/catalog/check.ts:checkCatalog': 87,
   'src/catalog/draft/metrics.ts:headerMetrics': 91,
   'src/catalog/sql.ts:metricSource': 96,
-  'src/model/rules/period.ts:choosePeriod': 123,
-  'src/model/rules/plan-attribution.ts:planAttribution': 84,
-  'src/model/rules/plan-comparison.ts:planComparison': 129,
 };
 
 const structure = measure(path.resolve(__dirname, '../..'));

@@ -4,22 +4,25 @@
  * the catalog it is given, so the same question always gets the same plan.
  *
  * The parts: intent.ts (keyword rules), terms.ts (the catalog's terms in the question), period.ts (which period),
- * one planner per intent (plan-query.ts, plan-trend.ts, plan-comparison.ts, plan-attribution.ts) on the shared
- * steps.ts, and plan-reading.ts (how a plan read the question).
+ * one planner per intent (plan-query.ts, plan-trend.ts, plan-comparison.ts, plan-attribution.ts, plan-share.ts) on
+ * the shared steps.ts, and plan-reading.ts (how a plan read the question).
  */
 import type { Catalog } from '../../catalog/catalog';
-import type { DataExtent, IntentOutput, Language, Plan } from '../../contracts';
+import type { DataExtent, IntentOutput, Language, Plan, PlanStep } from '../../contracts';
 import { dimensionLabel } from '../../analysis/findings';
-import { say } from '../../analysis/wording';
 import { catalogFragment, FanOutError } from '../../catalog/sql';
+import { catalogText } from '../../format/labels';
+import { textOf } from '../../messages/message';
+import { PERIOD_MESSAGES, PLAN_MESSAGES } from '../../messages/periods';
 import { MAX_PLAN_STEPS } from '../../settings/limits';
 import { choosePeriod } from './period';
 import { planAttribution } from './plan-attribution';
 import { planComparison, planPeriodComparison } from './plan-comparison';
 import { planQuery } from './plan-query';
 import { planQualityQuestion } from './plan-quality';
+import { planShare, readShare, type ShareAsked } from './plan-share';
 import { planTrend } from './plan-trend';
-import { fanOutOf, labelOf, metricList, type Context } from './steps';
+import { fanOutOf, listIn, metricList, onlyWhatWasAsked, type Context } from './steps';
 import { unanswerable } from './refusals';
 import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
 
@@ -34,8 +37,14 @@ export { readQuestion } from './terms';
  * metric counted once per group it matches gets an assumption that says so.
  */
 function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: Language, available: string[]): string[] | Plan {
-  const t = say(language);
+  const say = textOf(PLAN_MESSAGES, language);
   const dims = [...reading.groupBy, ...reading.filters.map((f) => f.dimension)];
+  const labelsOf = (ds: string[]) =>
+    listIn(
+      language,
+      ds.map((d) => dimensionLabel(catalog, language, d)),
+    );
+  const metricLabel = (id: string) => catalogText(language, catalog.metrics[id]?.label ?? id, catalog.metrics[id]?.label_zh);
   const assumptionsFromGrain: string[] = [];
   for (const [i, metric] of reading.metrics.entries()) {
     const fanOut = fanOutOf(catalog, metric, dims);
@@ -43,46 +52,64 @@ function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: 
     const finer = catalog.metrics[metric]?.finer;
     if (finer && fanOutOf(catalog, finer, dims) === null) {
       reading.metrics[i] = finer;
-      const [a, b] = [catalog.metrics[metric], catalog.metrics[finer]];
       assumptionsFromGrain.push(
-        t(
-          `按${dims.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，${a?.label_zh ?? metric}按更细的${b?.label_zh ?? finer}计算（否则一行会被重复计数）`,
-          `by ${dims.join(', ')}, ${a?.label ?? metric} is computed as ${b?.label ?? finer} (the finer table), so no row is counted twice`,
-        ),
+        say('analysis.plan.finer', { dimensions: labelsOf(dims), metric: metricLabel(metric), finer: metricLabel(finer) }),
       );
       continue;
     }
     if (fanOut instanceof FanOutError) return { kind: 'cannot_answer', reason: fanOut.message, available_metrics: available };
     // Counted once per group it matches: say so, since such groups overlap and add up to more than the total.
-    const def = catalog.metrics[metric];
-    const table = def?.table ?? metric;
-    const byWhat = dims.filter((d) => d in catalog.dimensions);
-    if (reading.groupBy.some((d) => d in catalog.dimensions)) {
-      const [zhBy, enBy] = [
-        byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、'),
-        byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', '),
-      ];
-      assumptionsFromGrain.push(
-        fanOut.how === 'counted_once'
-          ? t(
-              `按${zhBy}时，每条${table}记录在它涉及的每个分组里各计一次（不按明细重复计数）；一条记录可属于多个分组，各组之和可能大于总数`,
-              `by ${enBy}, each ${table} row counts once in every group it has lines in (never once per line); a row can belong to several groups, so the groups can add up to more than the total`,
-            )
-          : t(
-              `按${zhBy}时，${def?.label_zh ?? metric}在其出现的每个分组里各计一次；各组之和可能大于总数`,
-              `by ${enBy}, ${def?.label ?? metric} counts each one once in every group it appears in, so the groups can add up to more than the total`,
-            ),
-      );
-    } else {
-      assumptionsFromGrain.push(
-        t(
-          `筛选${byWhat.map((d) => dimensionLabel(catalog, 'zh', d)).join('、')}时，统计至少有一条匹配明细的${table}记录，每条只计一次`,
-          `filtered by ${byWhat.map((d) => dimensionLabel(catalog, 'en', d)).join(', ')}, ${def?.label ?? metric} counts each ${table} row with at least one matching line once`,
-        ),
-      );
-    }
+    const table = catalog.metrics[metric]?.table ?? metric;
+    const params = { dimensions: labelsOf(dims.filter((d) => d in catalog.dimensions)), metric: metricLabel(metric), table };
+    if (reading.groupBy.some((d) => d in catalog.dimensions))
+      assumptionsFromGrain.push(say(fanOut.how === 'counted_once' ? 'analysis.plan.counted_once' : 'analysis.plan.distinct', params));
+    else assumptionsFromGrain.push(say('analysis.plan.filtered_once', params));
   }
   return assumptionsFromGrain;
+}
+
+/** A ranking of no rows, or of more than the limit, is asked back. */
+function badRankCount(text: string, reading: CatalogReading, catalog: Catalog, language: Language): Plan | null {
+  const requested = RANK_COUNT.exec(text) ?? /(?:\btop|前)\s*(-?\d+)/i.exec(text);
+  if (!requested || !reading.topN || (reading.topN.n >= 1 && reading.topN.n <= 1000 && Number(requested[1]) !== 0)) return null;
+  const say = textOf(PLAN_MESSAGES, language);
+  const dims = listIn(
+    language,
+    reading.groupBy.map((d) => dimensionLabel(catalog, language, d)),
+  );
+  return {
+    kind: 'needs_clarification',
+    reason: say('analysis.plan.rank_count', { n: Number(requested[1]) }),
+    question: say('analysis.plan.rank_count.question', { dimensions: dims || say('analysis.plan.a_dimension') }),
+  };
+}
+
+/** A plain breakdown by a dimension kept for rankings only (a customer's name) is asked back, offering its top 10. */
+function rankingOnly(reading: CatalogReading, catalog: Catalog, language: Language, share: ShareAsked | null): Plan | null {
+  if (reading.topN || reading.grain?.ranked) return null;
+  const dim = reading.groupBy.find((d) => catalog.dimensions[d]?.ranking_only);
+  if (!dim || (share && share.values)) return null;
+  const say = textOf(PLAN_MESSAGES, language);
+  const metric = reading.metrics[0] as string;
+  const params = {
+    dimension: dimensionLabel(catalog, language, dim),
+    metric: catalogText(language, catalog.metrics[metric]?.label ?? metric, catalog.metrics[metric]?.label_zh),
+  };
+  return {
+    kind: 'needs_clarification',
+    reason: say('analysis.plan.ranking_only.many', params),
+    question: say('analysis.plan.ranking_only.question', params),
+  };
+}
+
+/** The steps for the question's intent; a share, and two named periods set against each other, whatever the keyword. */
+function stepsFor(intent: IntentOutput['intent'], ctx: Context, share: ShareAsked | null): PlanStep[] {
+  if (share && !ctx.compareWith) return planShare(ctx, share);
+  if (ctx.compareWith && intent !== 'attribution' && intent !== 'comparison') return planPeriodComparison(ctx);
+  if (intent === 'trend') return planTrend(ctx);
+  if (intent === 'comparison') return planComparison(ctx);
+  if (intent === 'attribution') return planAttribution(ctx);
+  return planQuery(ctx);
 }
 
 /**
@@ -107,54 +134,32 @@ export function planQuestion(
 
   const refused = unanswerable(reading, catalog, language, available);
   if (refused) return refused;
-  const t = say(language);
+  onlyWhatWasAsked(reading, catalog, text);
+  // A share is read before the fan-out check: a value named becomes a breakdown by its dimension.
+  const share = intent.intent === 'query' || intent.intent === 'comparison' ? readShare(text, reading, catalog, language) : null;
+  if (share && 'kind' in share) return share;
   const assumptionsFromGrain = fanOutAssumptions(reading, catalog, language, available);
   if (!Array.isArray(assumptionsFromGrain)) return assumptionsFromGrain;
-  const requested = RANK_COUNT.exec(text) ?? /(?:\btop|前)\s*(-?\d+)/i.exec(text);
-  if (requested && reading.topN && (reading.topN.n < 1 || reading.topN.n > 1000 || Number(requested[1]) === 0)) {
-    const n = Number(requested[1]);
-    const dims = reading.groupBy.map((d) => dimensionLabel(catalog, language, d)).join(t('、', ', ')) || t('一个维度', 'a dimension');
-    return {
-      kind: 'needs_clarification',
-      reason: t(`排名数量 ${n} 无效：应在 1 到 1000 之间`, `a ranking of ${n} is not possible: ask for between 1 and 1000`),
-      question: t(`想看${dims}的前几名？例如“前 5 名”。`, `How many ${dims} should the ranking show? For example "top 5".`),
-    };
-  }
+  const asked = badRankCount(text, reading, catalog, language) ?? rankingOnly(reading, catalog, language, share);
+  if (asked) return asked;
 
+  const say = textOf(PLAN_MESSAGES, language);
   const assumptions: string[] = [...assumptionsFromGrain];
   const base = { catalog, language, reading };
   const chosen = choosePeriod(intent.intent, text, asOf, base, extent, assumptions);
   if ('clarify' in chosen) {
-    return {
-      kind: 'needs_clarification',
-      reason: chosen.clarify,
-      question: chosen.suggestion || t('请换一个有数据的期间再问。', 'Please ask about a period the data covers.'),
-    };
+    const question = chosen.suggestion || textOf(PERIOD_MESSAGES, language)('analysis.period.suggest.any');
+    return { kind: 'needs_clarification', reason: chosen.clarify, question };
   }
   const ctx: Context = { ...base, window: chosen.window, compareWith: chosen.compareWith, text };
-  // Two named periods ("2024 vs 2023", "2024年比2023年") are compared whatever the keyword; a why question decomposes the change.
-  const steps =
-    ctx.compareWith && intent.intent !== 'attribution' && intent.intent !== 'comparison'
-      ? planPeriodComparison(ctx)
-      : intent.intent === 'trend'
-        ? planTrend(ctx)
-        : intent.intent === 'comparison'
-          ? planComparison(ctx)
-          : intent.intent === 'attribution'
-            ? planAttribution(ctx)
-            : planQuery(ctx);
+  const steps = stepsFor(intent.intent, ctx, share);
 
   if (steps.length > MAX_PLAN_STEPS) {
+    const metrics = reading.metrics.map((m) => catalogText(language, catalog.metrics[m]?.label ?? m, catalog.metrics[m]?.label_zh));
     return {
       kind: 'needs_clarification',
-      reason:
-        language === 'zh'
-          ? `回答这个问题需要 ${steps.length} 步，超过上限 ${MAX_PLAN_STEPS} 步`
-          : `answering this would take ${steps.length} steps, more than the limit of ${MAX_PLAN_STEPS}`,
-      question:
-        language === 'zh'
-          ? `问题涉及 ${reading.metrics.length} 个指标（${reading.metrics.map((m) => labelOf(ctx, m)).join('、')}），请拆成几个更小的问题，或告诉我最关心哪几个指标。`
-          : `The question covers ${reading.metrics.length} metrics (${reading.metrics.join(', ')}). Could you split it into smaller questions, or say which metrics matter most?`,
+      reason: say('analysis.plan.too_many_steps', { steps: steps.length, limit: MAX_PLAN_STEPS }),
+      question: say('analysis.plan.too_many_steps.question', { count: reading.metrics.length, metrics: listIn(language, metrics) }),
     };
   }
   const fragments = Object.fromEntries(steps.map((s) => [s.step_id, catalogFragment(catalog, s.metrics, s.dimensions)]));

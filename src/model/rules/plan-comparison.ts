@@ -1,12 +1,14 @@
 /** The plans for a comparison: two periods, two segments (with the dimension that explains their gap), or a month against the one before. */
-import type { PlanStep, TimeWindow } from '../../contracts';
+import type { DimensionFilter, PlanStep, TimeWindow } from '../../contracts';
+import { catalogText } from '../../format/labels';
 import { MAX_PLAN_STEPS } from '../../settings/limits';
 import { previousMonth, previousPeriod, wholeMonths } from '../time-window';
-import { dimLabel, labelOf, period, query, scopeText, step, twoPeriods, valueText, zh, type Context } from './steps';
+import { dimLabel, labelOf, period, query, sayIn, scopeText, step, twoPeriods, valueText, type Context } from './steps';
 
 /** A period against another (year over year, period over period, or two named ones): both values, then the change. */
 export function planPeriodComparison(ctx: Context): PlanStep[] {
   const { reading } = ctx;
+  const say = sayIn(ctx);
   const before = ctx.compareWith as TimeWindow;
   const after = ctx.window;
   const scope = scopeText(ctx, reading.filters);
@@ -14,14 +16,11 @@ export function planPeriodComparison(ctx: Context): PlanStep[] {
   const pair = twoPeriods(before, after);
   for (const metric of reading.metrics.slice(0, Math.floor(MAX_PLAN_STEPS / 2))) {
     const id = steps.length + 1;
+    const names = { metric: labelOf(ctx, metric), before: period(ctx, before), after: period(ctx, after) };
     steps.push(
       step(
         id,
-        zh(
-          ctx,
-          `${labelOf(ctx, metric)}：${before.label_zh} 与 ${after.label_zh}${scope ? ` · ${scope}` : ''}`,
-          `${labelOf(ctx, metric)}: ${before.label_en} and ${after.label_en}${scope ? ` · ${scope}` : ''}`,
-        ),
+        say('analysis.step.two_periods', { ...names, scope: scope ? ` · ${scope}` : '' }),
         [],
         `one row per ${pair.column}${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''}`,
         [metric],
@@ -31,19 +30,11 @@ export function planPeriodComparison(ctx: Context): PlanStep[] {
     );
     if (reading.groupBy.length === 0) {
       steps.push(
-        step(
-          id + 1,
-          zh(
-            ctx,
-            `${labelOf(ctx, metric)}的变化：${after.label_zh} 对比 ${before.label_zh}`,
-            `change in ${labelOf(ctx, metric)}: ${after.label_en} against ${before.label_en}`,
-          ),
-          [id],
-          'the change between the two periods',
-          [metric],
-          [],
-          { kind: 'compare', source: `s${id}`, key_columns: [pair.column] },
-        ),
+        step(id + 1, say('analysis.step.change', names), [id], 'the change between the two periods', [metric], [], {
+          kind: 'compare',
+          source: `s${id}`,
+          key_columns: [pair.column],
+        }),
       );
     }
   }
@@ -62,132 +53,148 @@ function segments(ctx: Context): { dimension: string; values: [string, string] }
   return null;
 }
 
-export function planComparison(ctx: Context): PlanStep[] {
+/** The gap between two segments along another dimension: each value's contribution, then the largest few. */
+function gapSteps(
+  ctx: Context,
+  metric: string,
+  seg: { dimension: string; values: [string, string] },
+  across: string,
+  scope: DimensionFilter[],
+  first: number,
+): PlanStep[] {
+  const say = sayIn(ctx);
+  const [a, b] = seg.values;
+  const segFilter = [...scope, { dimension: seg.dimension, values: [a, b] }];
+  const n = ctx.reading.topN?.n ?? 3;
+  const names = {
+    dimension: dimLabel(ctx, across),
+    metric: labelOf(ctx, metric),
+    a: valueText(ctx, seg.dimension, a),
+    b: valueText(ctx, seg.dimension, b),
+  };
+  return [
+    step(
+      first,
+      say('analysis.step.gap', names),
+      [1],
+      `one row per ${across} with its contribution to the gap`,
+      [metric],
+      [seg.dimension, across, ...scope.map((f) => f.dimension)],
+      {
+        kind: 'gap_contribution',
+        query: query(metric, ctx.window, segFilter, [seg.dimension, across]),
+        segment: { dimension: seg.dimension, a, b },
+        across,
+      },
+    ),
+    step(
+      first + 1,
+      say('analysis.step.top_contributors', { n, dimension: names.dimension }),
+      [first],
+      `${n} rows, largest contribution first`,
+      [metric],
+      [across],
+      {
+        kind: 'top_n',
+        source: `s${first}`,
+        column: 'contribution',
+        n,
+        order: 'desc',
+      },
+    ),
+  ];
+}
+
+/** Two segments compared: their values, monthly when asked how they changed, and what explains their gap. */
+function planSegments(ctx: Context, metric: string, seg: { dimension: string; values: [string, string] }): PlanStep[] {
   const { reading } = ctx;
-  const metric = reading.metrics[0] as string;
+  const say = sayIn(ctx);
+  const scope = reading.filters.filter((f) => f.dimension !== seg.dimension);
+  const across = reading.groupBy.find((d) => d !== seg.dimension);
+  const changeOverTime = /变化|走势|趋势|change|over time/i.test(ctx.text);
+  const [a, b] = seg.values;
+  const segDim = seg.dimension;
+  const names = { a: valueText(ctx, segDim, a), b: valueText(ctx, segDim, b), metric: labelOf(ctx, metric) };
+  const dimDef = ctx.catalog.dimensions[segDim];
+  const description = catalogText(ctx.language, dimDef?.description ?? segDim, dimDef?.description_zh ?? dimLabel(ctx, segDim));
+  const segFilter = [...scope, { dimension: segDim, values: [a, b] }];
+  const dims = [segDim, ...scope.map((f) => f.dimension)];
+  const steps: PlanStep[] = [
+    step(
+      1,
+      say('analysis.step.split', { ...names, description, period: period(ctx, ctx.window) }),
+      [],
+      `one row per ${segDim} (${a}, ${b}) with its size and ${metric}`,
+      [metric],
+      dims,
+      {
+        kind: 'metric',
+        query: query(metric, ctx.window, segFilter, [segDim]),
+      },
+    ),
+  ];
+  if (changeOverTime) {
+    steps.push(
+      step(
+        2,
+        say('analysis.step.monthly_segments', { ...names, dimension: dimLabel(ctx, segDim) }),
+        [1],
+        `one row per month and ${segDim}`,
+        [metric],
+        dims,
+        {
+          kind: 'metric',
+          query: query(metric, ctx.window, segFilter, ['month', segDim]),
+        },
+      ),
+    );
+  }
+  if (across) steps.push(...gapSteps(ctx, metric, seg, across, scope, steps.length + 1));
+  else if (!changeOverTime)
+    steps.push(
+      step(2, say('analysis.step.compare_segments', names), [1], 'the difference between the segments', [metric], [segDim], {
+        kind: 'compare',
+        source: 's1',
+        key_columns: [segDim],
+      }),
+    );
+  return steps;
+}
+
+/**
+ * A comparison: of two segments when the question names them, else of the period with the one before it: a month
+ * with the month before, any longer period (a quarter, a year, a range) with the period of the same length before it.
+ */
+export function planComparison(ctx: Context): PlanStep[] {
+  const metric = ctx.reading.metrics[0] as string;
   const seg = segments(ctx);
   if (ctx.compareWith && !seg) return planPeriodComparison(ctx);
-  const scope = reading.filters.filter((f) => f.dimension !== seg?.dimension);
-  const scopeLabel = scopeText(ctx, scope);
-  const across = reading.groupBy.find((d) => d !== seg?.dimension);
-  const changeOverTime = /变化|走势|趋势|change|over time/i.test(ctx.text);
-
-  if (seg) {
-    const [a, b] = seg.values;
-    const segDim = seg.dimension;
-    const [aText, bText] = [valueText(ctx, segDim, a), valueText(ctx, segDim, b)];
-    const dimDef = ctx.catalog.dimensions[segDim];
-    const segFilter = [...scope, { dimension: segDim, values: [a, b] }];
-    const steps: PlanStep[] = [
-      step(
-        1,
-        zh(
-          ctx,
-          `划分${aText}与${bText}（${dimDef?.description_zh ?? dimLabel(ctx, segDim)}）· ${period(ctx, ctx.window)}`,
-          `split into ${a} and ${b} (${dimDef?.description ?? segDim}) · ${period(ctx, ctx.window)}`,
-        ),
-        [],
-        `one row per ${segDim} (${a}, ${b}) with its size and ${metric}`,
-        [metric],
-        [segDim, ...scope.map((f) => f.dimension)],
-        { kind: 'metric', query: query(metric, ctx.window, segFilter, [segDim]) },
-      ),
-    ];
-    if (changeOverTime) {
-      steps.push(
-        step(
-          2,
-          zh(ctx, `各月${aText}与${bText}的${labelOf(ctx, metric)}`, `monthly ${labelOf(ctx, metric)} by ${segDim}`),
-          [1],
-          `one row per month and ${segDim}`,
-          [metric],
-          [segDim, ...scope.map((f) => f.dimension)],
-          { kind: 'metric', query: query(metric, ctx.window, segFilter, ['month', segDim]) },
-        ),
-      );
-    }
-    if (across) {
-      const gapId = steps.length + 1;
-      steps.push(
-        step(
-          gapId,
-          zh(
-            ctx,
-            `各${dimLabel(ctx, across)}对${aText}与${bText}${labelOf(ctx, metric)}差异的贡献`,
-            `each ${across}'s contribution to the ${labelOf(ctx, metric)} gap between ${a} and ${b}`,
-          ),
-          [1],
-          `one row per ${across} with its contribution to the gap`,
-          [metric],
-          [segDim, across, ...scope.map((f) => f.dimension)],
-          {
-            kind: 'gap_contribution',
-            query: query(metric, ctx.window, segFilter, [segDim, across]),
-            segment: { dimension: segDim, a, b },
-            across,
-          },
-        ),
-      );
-      const n = reading.topN?.n ?? 3;
-      steps.push(
-        step(
-          gapId + 1,
-          zh(ctx, `贡献最大的 ${n} 个${dimLabel(ctx, across)}`, `the ${n} ${across} values contributing most`),
-          [gapId],
-          `${n} rows, largest contribution first`,
-          [metric],
-          [across],
-          { kind: 'top_n', source: `s${gapId}`, column: 'contribution', n, order: 'desc' },
-        ),
-      );
-    } else if (!changeOverTime) {
-      steps.push(
-        step(
-          2,
-          zh(ctx, `比较${aText}与${bText}的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)}: ${a} vs ${b}`),
-          [1],
-          'the difference between the segments',
-          [metric],
-          [segDim],
-          { kind: 'compare', source: 's1', key_columns: [segDim] },
-        ),
-      );
-    }
-    return steps;
-  }
-
-  // No segments: compare the period with the one before: a month with the month before, any longer period
-  // (a quarter, a year, a range) with the period of the same length before it.
+  if (seg) return planSegments(ctx, metric, seg);
   if (wholeMonths(ctx.window) !== 1) return planPeriodComparison({ ...ctx, compareWith: previousPeriod(ctx.window) });
+  const say = sayIn(ctx);
+  const scope = ctx.reading.filters;
+  const scopeLabel = scopeText(ctx, scope);
   const before = previousMonth(ctx.window);
   const both: TimeWindow = {
     ...ctx.window,
     start: before.start,
-    label_zh: `${before.label_zh}与${ctx.window.label_zh}`,
-    label_en: `${before.label_en} and ${ctx.window.label_en}`,
+    label_zh: sayIn({ language: 'zh' })('analysis.step.both', { a: before.label_zh, b: ctx.window.label_zh }),
+    label_en: sayIn({ language: 'en' })('analysis.step.both', { a: before.label_en, b: ctx.window.label_en }),
   };
   return [
     step(
       1,
-      zh(
-        ctx,
-        `${labelOf(ctx, metric)} · ${before.label_zh}与${ctx.window.label_zh}${scopeLabel ? ` · ${scopeLabel}` : ''}`,
-        `${labelOf(ctx, metric)} · ${before.label_en} and ${ctx.window.label_en}${scopeLabel ? ` · ${scopeLabel}` : ''}`,
-      ),
+      say('analysis.step.months', { metric: labelOf(ctx, metric), months: period(ctx, both), scope: scopeLabel ? ` · ${scopeLabel}` : '' }),
       [],
       'one row per month',
       [metric],
       scope.map((f) => f.dimension),
       { kind: 'metric', query: query(metric, both, scope, ['month']) },
     ),
-    step(
-      2,
-      zh(ctx, `比较两个月的${labelOf(ctx, metric)}`, `compare ${labelOf(ctx, metric)} between the two months`),
-      [1],
-      'the change between the months',
-      [metric],
-      [],
-      { kind: 'compare', source: 's1', key_columns: ['month'] },
-    ),
+    step(2, say('analysis.step.compare_months', { metric: labelOf(ctx, metric) }), [1], 'the change between the months', [metric], [], {
+      kind: 'compare',
+      source: 's1',
+      key_columns: ['month'],
+    }),
   ];
 }

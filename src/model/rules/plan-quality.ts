@@ -13,7 +13,7 @@ import type { Language, Plan, TimeWindow } from '../../contracts';
 import { catalogText } from '../../format/labels';
 import { textOf } from '../../messages/message';
 import { QUALITY_MESSAGES } from '../../messages/quality';
-import { findTimeWindow } from '../time-window';
+import { findTimeWindow } from '../period-text';
 
 /** Words asking what is wrong, in either language. */
 const WHAT_IS_WRONG =

@@ -2,7 +2,7 @@
 import type { PlanStep } from '../../contracts';
 import { rankingWords } from '../reading';
 import { planPeriodComparison } from './plan-comparison';
-import { dimLabel, labelOf, period, query, scopeText, step, zh, type Context } from './steps';
+import { dimLabel, labelOf, listIn, period, query, sayIn, scopeText, step, type Context } from './steps';
 
 export function planQuery(ctx: Context): PlanStep[] {
   const { reading } = ctx;
@@ -21,10 +21,13 @@ export function planQuery(ctx: Context): PlanStep[] {
         ? reading.topN
         : null;
     const groupBy = [...(grain ? [grain.grain] : []), ...reading.groupBy];
-    const by = groupBy.length > 0 ? zh(ctx, `，按${groupBy.map((d) => dimLabel(ctx, d)).join('、')}`, `, by ${groupBy.join(', ')}`) : '';
-    const topText = top
-      ? zh(ctx, `，${top.order === 'desc' ? '最高' : '最低'}的 ${top.n} 个`, `, ${top.order === 'desc' ? 'top' : 'bottom'} ${top.n}`)
-      : '';
+    const say = sayIn(ctx);
+    const dims = listIn(
+      ctx.language,
+      groupBy.map((d) => dimLabel(ctx, d)),
+    );
+    const by = groupBy.length > 0 ? say('analysis.step.by', { dimensions: dims }) : '';
+    const topText = top ? say(top.order === 'desc' ? 'analysis.step.top' : 'analysis.step.bottom', { n: top.n }) : '';
     const scope = scopeText(ctx, reading.filters);
     return step(
       i + 1,

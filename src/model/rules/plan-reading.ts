@@ -3,8 +3,12 @@ import type { Catalog } from '../../catalog/catalog';
 import type { Language, MetricQuery, PlanStep, QuestionReading, TimeGrain, TimeWindow } from '../../contracts';
 import { dimensionLabel, valueLabel } from '../../analysis/findings';
 import { blockingWords, findGrain, findPeriodComparison, statementOf, wordsNotUsed, type Span } from '../reading';
-import { makeWindow, readPeriods, wholeMonths } from '../time-window';
+import { readPeriods } from '../period-text';
+import { makeWindow, wholeMonths } from '../time-window';
+import { catalogText } from '../../format/labels';
 import { INTENT_RULES } from './intent';
+import { SHARE_WORDS } from './plan-share';
+import { narrowedBy } from './steps';
 import { readQuestion, type CatalogReading, type Hit } from './terms';
 
 function addMonths(start: string, n: number): string {
@@ -13,6 +17,26 @@ function addMonths(start: string, n: number): string {
 }
 
 const isGrain = (g: string): g is TimeGrain => ['year', 'quarter', 'month', 'week', 'day'].includes(g);
+
+/**
+ * What a share plan reads of the question: its share words, and the values of the dimension it takes shares
+ * along ("from Rock" is one of the groups; "new customers" a value, not the metric of that name).
+ */
+function shareWords(
+  question: string,
+  steps: PlanStep[],
+  catalog: Catalog,
+): { spans: Span[]; dimensions: Set<string>; values: Set<string> } {
+  const dimensions = new Set(steps.flatMap((s) => (s.operation.kind === 'share_of_total' ? [s.operation.dimension] : [])));
+  if (dimensions.size === 0) return { spans: [], dimensions, values: new Set() };
+  const spans = [...question.matchAll(new RegExp(SHARE_WORDS.source, 'gi'))].map((m): Span => [m.index, m.index + m[0].length]);
+  const values = new Set(
+    [...dimensions].flatMap((d) =>
+      Object.entries(catalog.dimensions[d]?.values ?? {}).flatMap(([v, a]) => [v, ...a].map((x) => x.toLowerCase())),
+    ),
+  );
+  return { spans, dimensions, values };
+}
 
 /** Which words of the question the plan uses; `blocking`: the unused words that name what the question asks for. */
 function wordsOfPlan(
@@ -34,11 +58,15 @@ function wordsOfPlan(
     steps.some((s) => s.operation.kind === 'top_n' || s.operation.kind === 'rank_contributors') || queries.some((q) => q.order !== null);
   const covered: Span[] = [];
   const blocking: string[] = [];
+  const share = shareWords(question, steps, catalog);
+  covered.push(...share.spans);
   const valueCovered = (hit: Hit) =>
-    hit.kind === 'dimension' &&
-    r.hits.some(
-      (v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && hit.start - v.end >= 0 && hit.start - v.end <= 1,
-    );
+    (hit.kind === 'value' && share.dimensions.has(hit.id)) ||
+    (hit.kind === 'metric' && share.values.has(question.slice(hit.start, hit.end).toLowerCase())) ||
+    (hit.kind === 'dimension' &&
+      r.hits.some(
+        (v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && hit.start - v.end >= 0 && hit.start - v.end <= 1,
+      ));
   for (const hit of r.hits) {
     if (valueCovered(hit)) {
       // "美国客户", "Brazilian customers": the entity named after a value is the filter's own word.
@@ -48,7 +76,9 @@ function wordsOfPlan(
     const finer = catalog.metrics[hit.id]?.finer;
     const used =
       hit.kind === 'metric'
-        ? usedMetrics.includes(hit.id) || (finer !== undefined && usedMetrics.includes(finer))
+        ? usedMetrics.includes(hit.id) ||
+          (finer !== undefined && usedMetrics.includes(finer)) ||
+          usedMetrics.some((m) => narrowedBy(catalog, hit.id, m))
         : hit.kind === 'dimension'
           ? usedDims.has(hit.id)
           : usedValues.has(`${hit.id}=${hit.value ?? ''}`);
@@ -147,7 +177,7 @@ export function readingOfPlan(
         }
       : null;
   const metrics = usedMetrics.filter((m) => queries.some((q) => q.metric === m && q === queries.find((x) => x.metric === m)));
-  const labels = (ids: string[]) => ids.map((m) => (language === 'zh' ? catalog.metrics[m]?.label_zh : catalog.metrics[m]?.label) ?? m);
+  const labels = (ids: string[]) => ids.map((m) => catalogText(language, catalog.metrics[m]?.label ?? m, catalog.metrics[m]?.label_zh));
   const body: Omit<QuestionReading, 'statement'> = {
     metrics: metrics.length > 0 ? [metrics[0] as string, ...metrics.slice(1).filter((m) => r.metrics.includes(m))] : [],
     metric_labels: [],

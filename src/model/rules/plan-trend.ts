@@ -1,6 +1,14 @@
 /** The plan for a trend: each metric's series on the grain asked for (monthly by default), then its direction and change points. */
 import type { PlanStep } from '../../contracts';
-import { labelOf, period, query, scopeText, step, zh, type Context } from './steps';
+import { dimLabel, labelOf, period, query, sayIn, scopeText, step, type Context } from './steps';
+
+const SERIES = {
+  year: 'analysis.series.year',
+  quarter: 'analysis.series.quarter',
+  month: 'analysis.series.month',
+  week: 'analysis.series.week',
+  day: 'analysis.series.day',
+} as const;
 
 export function planTrend(ctx: Context): PlanStep[] {
   const { reading } = ctx;
@@ -10,19 +18,13 @@ export function planTrend(ctx: Context): PlanStep[] {
     const groupBy = [grain, ...reading.groupBy];
     const scope = scopeText(ctx, reading.filters);
     const seriesId = 2 * i + 1;
-    const unit = zh(
-      ctx,
-      { year: '按年', quarter: '按季度', month: '按月', week: '按周', day: '按天' }[grain],
-      { year: 'yearly', quarter: 'quarterly', month: 'monthly', week: 'weekly', day: 'daily' }[grain],
-    );
+    const say = sayIn(ctx);
+    const unit = say(SERIES[grain]);
+    const names = { metric: labelOf(ctx, metric), period: period(ctx, ctx.window), scope: scope ? ` · ${scope}` : '' };
     steps.push(
       step(
         seriesId,
-        zh(
-          ctx,
-          `${labelOf(ctx, metric)}${unit}序列 · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`,
-          `${unit} ${labelOf(ctx, metric)} · ${period(ctx, ctx.window)}${scope ? ` · ${scope}` : ''}`,
-        ),
+        say('analysis.step.series', { ...names, unit }),
         [],
         `one row per ${grain}${reading.groupBy.length ? ` and ${reading.groupBy.join(' × ')}` : ''} with the ${metric} value`,
         [metric],
@@ -31,11 +33,7 @@ export function planTrend(ctx: Context): PlanStep[] {
       ),
       step(
         seriesId + 1,
-        zh(
-          ctx,
-          `${labelOf(ctx, metric)}的走势：方向、连续变化期数、拐点`,
-          `${labelOf(ctx, metric)} trend: direction, consecutive ${grain}s, change points`,
-        ),
+        say('analysis.step.trend', { metric: names.metric, grain: dimLabel(ctx, grain) }),
         [seriesId],
         'direction of the latest change, its consecutive run length and change points',
         [metric],

@@ -5,13 +5,16 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, Language, MetricQuery, PlanStep, StepOperation, TimeWindow } from '../../contracts';
 import { valueLabel } from '../../analysis/findings';
-import { say } from '../../analysis/wording';
+import { catalogText } from '../../format/labels';
+import { textIn } from '../../messages';
+import { textOf } from '../../messages/message';
+import { STEP_MESSAGES } from '../../messages/periods';
 import { compileMetricQuery, fanOutHandling, FanOutError } from '../../catalog/sql';
 import { lastDayOf, spanning, wholeMonths } from '../time-window';
 import type { CatalogReading } from './terms';
 
 export function metricList(catalog: Catalog, language: Language): string[] {
-  return Object.entries(catalog.metrics).map(([id, m]) => (language === 'zh' ? `${m.label_zh} (${id})` : `${m.label} (${id})`));
+  return Object.entries(catalog.metrics).map(([id, m]) => `${catalogText(language, m.label, m.label_zh)} (${id})`);
 }
 
 export interface Context {
@@ -25,30 +28,34 @@ export interface Context {
   text: string;
 }
 
-export const zh = (ctx: { language: Language }, chinese: string, english: string) => say(ctx.language)(chinese, english);
+/** The planners' wording in the question's language (src/messages/periods.ts). */
+export const sayIn = (ctx: { language: Language }) => textOf(STEP_MESSAGES, ctx.language);
 export const labelOf = (ctx: Context, metric: string) => {
   const m = ctx.catalog.metrics[metric];
-  return zh(ctx, m?.label_zh ?? metric, m?.label ?? metric);
+  return catalogText(ctx.language, m?.label ?? metric, m?.label_zh ?? metric);
 };
-const GRAIN_LABELS: Record<string, [string, string]> = {
-  year: ['年', 'year'],
-  quarter: ['季度', 'quarter'],
-  month: ['月份', 'month'],
-  week: ['周', 'week'],
-  day: ['日', 'day'],
-  period: ['期间', 'period'],
-};
+const GRAIN_KEYS = {
+  year: 'analysis.grain.year',
+  quarter: 'analysis.grain.quarter',
+  month: 'analysis.grain.month',
+  week: 'analysis.grain.week',
+  day: 'analysis.grain.day',
+  period: 'analysis.grain.period',
+} as const;
+const isGrainKey = (dim: string): dim is keyof typeof GRAIN_KEYS => dim in GRAIN_KEYS;
 export const dimLabel = (ctx: Context, dim: string) => {
   const d = ctx.catalog.dimensions[dim];
-  const grain = GRAIN_LABELS[dim];
-  return d ? zh(ctx, d.label_zh, d.label) : grain ? zh(ctx, grain[0], grain[1]) : dim;
+  if (d) return catalogText(ctx.language, d.label, d.label_zh);
+  return isGrainKey(dim) ? sayIn(ctx)(GRAIN_KEYS[dim]) : dim;
 };
-export const period = (ctx: Context, w: TimeWindow) => zh(ctx, w.label_zh, w.label_en);
+export const period = (ctx: { language: Language }, w: TimeWindow) => catalogText(ctx.language, w.label_en, w.label_zh);
 /** A dimension value for step descriptions: as answers show it in Chinese; the value itself in English. */
 export const valueText = (ctx: Context, dimension: string, value: string) =>
-  ctx.language === 'zh' ? valueLabel(ctx.catalog, 'zh', dimension, value) : value;
+  ({ zh: valueLabel(ctx.catalog, 'zh', dimension, value), en: value })[ctx.language];
 export const scopeText = (ctx: Context, filters: DimensionFilter[]) =>
-  filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(zh(ctx, '、', '/'))).join(', ');
+  filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(textIn(ctx.language)('common.alternatives'))).join(', ');
+/** Items joined as a list in the language: 华东、华北 / East, North. */
+export const listIn = (language: Language, items: string[]) => items.join(textIn(language)('common.list'));
 
 export function query(
   metric: string,
@@ -75,7 +82,7 @@ export function step(
     depends_on: dependsOn.map((d) => `s${d}`),
     expected_output: expected,
     metrics,
-    dimensions: [...new Set(dimensions.filter((d) => !(d in GRAIN_LABELS)))],
+    dimensions: [...new Set(dimensions.filter((d) => !isGrainKey(d)))],
     operation,
   };
 }
@@ -151,4 +158,33 @@ export function twoPeriods(
         ],
       }),
   };
+}
+
+/** Whether `narrow` counts the same rows of the same table as `wide`, under more filters ("orders never shipped" of "orders"). */
+export function narrowedBy(catalog: Catalog, wide: string, narrow: string): boolean {
+  const [a, b] = [catalog.metrics[wide], catalog.metrics[narrow]];
+  if (!a || !b || a.table !== b.table || !a.expression || a.expression !== b.expression) return false;
+  const extra = b.filters.filter((f) => !a.filters.some((g) => g.sql === f.sql));
+  return extra.length > 0 && a.filters.every((f) => b.filters.some((g) => g.sql === f.sql));
+}
+
+/**
+ * Only the metrics the question asks for: a metric whose words qualify another's ("orders" in "orders were never
+ * shipped", beside the catalog's "orders never shipped") is that one's noun, not a second question. A metric is
+ * dropped when another one found counts the same rows of the same table under more filters, and the question does
+ * not join the two with "and", "和", "vs" or a comma. reading.metrics is changed in place.
+ */
+export function onlyWhatWasAsked(reading: CatalogReading, catalog: Catalog, text: string): void {
+  if (reading.metrics.length < 2) return;
+  const hitOf = (id: string) => reading.hits.find((h) => h.kind === 'metric' && h.id === id);
+  const narrows = (wide: string, narrow: string) => narrowedBy(catalog, wide, narrow);
+  const joined = (x: string, y: string): boolean => {
+    const [p, q] = [hitOf(x), hitOf(y)];
+    if (!p || !q) return true;
+    const between = text.slice(Math.min(p.end, q.end), Math.max(p.start, q.start));
+    return /\b(?:and|vs\.?|versus|or|with)\b|[,，、和与及或]|以及|对比/i.test(between);
+  };
+  reading.metrics = reading.metrics.filter(
+    (wide) => !reading.metrics.some((narrow) => narrow !== wide && narrows(wide, narrow) && !joined(wide, narrow)),
+  );
 }
