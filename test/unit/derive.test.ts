@@ -134,7 +134,7 @@ describe('changeDecomposition', () => {
       const agents = changeDecomposition([...rows, ...totals], dimension, '2024-01', '2024-02');
       const own = independent.changeDecomposition(rows, totals, true, dimension, '2024-01', '2024-02', 'month');
       for (const field of ['value_before', 'value_after', 'change', 'residual', 'groups_overlap'])
-        if (typeof agents.summary[field] === 'number') expect(own.summary[field]).toBeCloseTo(agents.summary[field] as number, 9);
+        if (typeof agents.summary[field] === 'number') expect(own.summary[field]).toBeCloseTo(agents.summary[field], 9);
         else expect(own.summary[field]).toEqual(agents.summary[field]);
       for (const row of agents.rows)
         expect(byKey(own.rows, dimension, String(row[dimension])).total_effect).toBeCloseTo(Number(row.total_effect), 6);
