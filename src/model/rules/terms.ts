@@ -6,6 +6,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, TimeGrain } from '../../contracts';
 import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
+import { actOfBuying, readWords, wordFormHits } from '../words/match';
 
 interface Term {
   text: string;
@@ -16,8 +17,13 @@ interface Term {
   byId?: boolean;
 }
 
+const termLists = new WeakMap<Catalog, Term[]>();
+
 function catalogTerms(catalog: Catalog): Term[] {
+  const known = termLists.get(catalog);
+  if (known) return known;
   const terms: Term[] = [];
+  termLists.set(catalog, terms);
   for (const [id, metric] of Object.entries(catalog.metrics)) {
     const named = [metric.label, metric.label_zh, ...metric.aliases].map((t) => t.toLowerCase());
     for (const text of new Set([id, metric.label, metric.label_zh, ...metric.aliases]))
@@ -44,13 +50,16 @@ export interface Hit extends Term {
 /** Every catalog term in the question, longest first where they overlap. ASCII terms match whole words only. */
 function findTerms(question: string, catalog: Catalog): Hit[] {
   const q = question.toLowerCase();
-  const hits: Hit[] = [];
-  for (const term of catalogTerms(catalog)) {
+  const terms = catalogTerms(catalog);
+  // Terms as written, then by word form ("sub categories" for "sub-category"); the longest wins where they overlap.
+  const hits: Hit[] = wordFormHits(question, terms);
+  for (const term of terms) {
     const needle = term.text.toLowerCase();
     for (let at = q.indexOf(needle); at >= 0; at = q.indexOf(needle, at + 1)) {
       const end = at + needle.length;
       if (/^[\x20-\x7e]+$/.test(needle) && (isWordChar(q[at - 1]) || isWordChar(q[end]))) continue;
-      hits.push({ ...term, start: at, end });
+      const hit: Hit = { ...term, start: at, end };
+      if (!actOfBuying(q, hit)) hits.push(hit);
     }
   }
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
@@ -115,9 +124,14 @@ export interface CatalogReading {
 }
 
 const WHICH_BEFORE =
-  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing)?)\s*$/i;
-export const RANK_COUNT = new RegExp(`(?:\\btop|前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
+  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
+export const RANK_COUNT = new RegExp(`(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
+/** A count before a superlative before the dimension: "the 3 highest-grossing artists", "our three biggest-spending customers". */
+const COUNT_SUPERLATIVE_BEFORE = new RegExp(
+  `\\b${N_WORD}\\s+(?:most|highest|lowest|biggest|largest|smallest|best|worst|top|bottom|least)(?:[- ][a-z]+)?\\s+$`,
+  'i',
+);
 
 /**
  * "top 3", "前三", "贡献最大的三个品类", "Which 2 regions had the lowest AOV", "which genre sells the most":
@@ -127,7 +141,8 @@ const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
 function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnType<typeof rankingWords>): CatalogReading['topN'] {
   let n: number | null = null;
   for (const hit of dimensionHits) {
-    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
+    const before = question.slice(Math.max(0, hit.start - 32), hit.start);
+    const m = COUNT_BEFORE.exec(before.slice(-12)) ?? COUNT_SUPERLATIVE_BEFORE.exec(before);
     if (m?.[1]) {
       n = countWord(m[1]);
       break;
@@ -169,7 +184,8 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     }
   }
   const unknownDimensions: string[] = [];
-  const breakdown = /\b(?:by|per) ([a-z_]+)|按(?:照)?([\u4e00-\u9fff]{2,3})/gi;
+  // "by number of tracks sold", "by total revenue": a measure after "by", not a breakdown.
+  const breakdown = /\b(?:by|per) (?!(?:number|count|total|amount|sum|value|volume)\b)([a-z_]+)|按(?:照)?([\u4e00-\u9fff]{2,3})/gi;
   for (let m = breakdown.exec(question); m; m = breakdown.exec(question)) {
     const word = (m[1] ?? m[2] ?? '').toLowerCase();
     const at = m.index + m[0].length - word.length;
@@ -186,7 +202,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 14), hit.start));
     if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
   }
-  return {
+  return readWords(question, catalog, {
     metrics,
     filters,
     groupBy,
@@ -198,5 +214,5 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     implied: null,
     hits,
     spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null },
-  };
+  });
 }
