@@ -35,11 +35,10 @@ export function lemma(word: string): string {
   const known = cache.get(w);
   if (known !== undefined) return known;
   const n = lemmatizer();
-  const its = n.its;
-  const lemmas: unknown = n
-    .readDoc(w)
-    .tokens()
-    .out(its.lemma as never);
+  // wink's its.* are plain functions handed to out(), as its documentation shows; they use no `this`.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const lemmaOf = n.its.lemma as never;
+  const lemmas: unknown = n.readDoc(w).tokens().out(lemmaOf);
   const first = Array.isArray(lemmas) ? (lemmas as unknown[])[0] : undefined;
   const out = typeof first === 'string' ? first.toLowerCase() : w;
   const result = out === w ? singular(w) : out;
