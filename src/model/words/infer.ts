@@ -19,6 +19,9 @@ interface Profile {
   soft: Set<string>;
 }
 
+/** Concepts that make a different measure: profit is not revenue, an average is not a total, "without" is not all. */
+const QUALIFIERS = new Set(['PROFIT', 'AVERAGE', 'NONE']);
+
 const OPPOSITE: Record<string, string> = { MONEY: 'COUNT', COUNT: 'MONEY' };
 
 const profiles = new WeakMap<Catalog, Profile[]>();
@@ -56,6 +59,8 @@ function scoreOf(profile: Profile, asked: Set<string>): number {
   const vocabulary = new Set(profile.terms.flatMap((t) => [...t]));
   const own = [...vocabulary].filter((f) => asked.has(f)).length;
   if (own === 0) return -Infinity;
+  // A question about profit, an average or something missing is not about a metric whose words never say so.
+  if ([...QUALIFIERS].some((q) => asked.has(q) && !vocabulary.has(q))) return -Infinity;
   const soft = [...profile.soft].filter((f) => asked.has(f) && !vocabulary.has(f)).length;
   const extra = Math.min(...profile.terms.map((t) => [...t].filter((f) => !asked.has(f)).length));
   const against = [...profile.soft].some((f) => !asked.has(f) && asked.has(OPPOSITE[f] ?? '')) ? 0.5 : 0;

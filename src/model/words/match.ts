@@ -9,6 +9,7 @@ import type { Span } from '../reading';
 import type { CatalogReading, Hit } from '../rules/terms';
 import { featuresOf, type Feature } from './features';
 import { inferMetric, mainMetric, scoreMetric } from './infer';
+import { nearMetrics } from './near';
 import { demonyms, englishWords, nounForm, termKey } from './lemma';
 
 type Term = Omit<Hit, 'start' | 'end'>;
@@ -198,5 +199,11 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
   entityWords(reading, features, byVerb);
   lossPolarity(reading, features);
   impliedMetric(catalog, reading, features);
+  if (reading.metrics.length === 0)
+    reading.near = nearMetrics(
+      question,
+      catalog,
+      reading.hits.map((h): Span => [h.start, h.end]),
+    );
   return reading;
 }
