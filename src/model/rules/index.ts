@@ -20,6 +20,7 @@ import { planQuery } from './plan-query';
 import { planTrend } from './plan-trend';
 import { fanOutOf, labelOf, metricList, type Context } from './steps';
 import { unanswerable } from './refusals';
+import { impliedAssumptions } from '../words/match';
 import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
 
 // The rules model's public face, beside planQuestion: its intent, its reading of a question, and of a plan.
@@ -118,7 +119,7 @@ export function planQuestion(
     };
   }
 
-  const assumptions: string[] = [...assumptionsFromGrain];
+  const assumptions: string[] = [...assumptionsFromGrain, ...impliedAssumptions(reading, catalog, language)];
   const base = { catalog, language, reading };
   const chosen = choosePeriod(intent.intent, text, asOf, base, extent, assumptions);
   if ('clarify' in chosen) {

@@ -118,6 +118,8 @@ export interface CatalogReading {
    * and why; null when the question names its metric or implies none. The plan states it as an assumption.
    */
   implied: { metric: string; reason: 'primary_metric' } | null;
+  /** The word that implied the metric ("best", "最好"), for the assumption that says so. */
+  impliedBy?: string;
   /** When no metric was read: the catalog's metrics close to the question's words, to offer ("did you mean …?"). */
   near?: string[];
   /** Every catalog term found, and the spans of the other words the reading understood (grain, ranking, comparison). */

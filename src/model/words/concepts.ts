@@ -83,13 +83,14 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
 };
 
 /** English phrases that carry a concept the words alone do not ("how much" asks for an amount). */
-export const EN_PHRASES: readonly [RegExp, readonly Concept[]][] = [
+/** Each with its concepts, and whether its words say nothing on their own ("placed an order" is not the orders). */
+export const EN_PHRASES: readonly [RegExp, readonly Concept[], boolean?][] = [
   [/\bhow much\b/g, ['MONEY']],
   [/\bhow many\b/g, ['COUNT']],
   // "sold the most tracks", "the fewest orders": a plural noun after the superlative is counted.
   [/\b(?:most|fewest|least)\s+(?!money\b|revenue\b|sales\b|profits?\b|value\b|cash\b|dollars\b|losses\b)[a-z]+s\b/g, ['COUNT']],
   // "placed an order": the act of buying, not a count of orders.
-  [/\b(?:plac(?:e|ed|es|ing)|put|made)\s+(?:an?\s+|any\s+|their\s+|one\s+)?orders?\b/g, ['BUY']],
+  [/\b(?:plac(?:e|ed|es|ing)|put|made)\s+(?:an?\s+|any\s+|their\s+|one\s+)?orders?\b/g, ['BUY'], true],
   [/\bwith no\b|\bhas no\b|\bhave no\b|\bhad no\b/g, ['NONE']],
 ];
 

@@ -57,11 +57,17 @@ function zhFeatures(text: string, offset: number, out: Feature[]): void {
 export function featuresOf(text: string): Feature[] {
   const lower = text.toLowerCase();
   const out: Feature[] = [];
-  for (const [re, concepts] of EN_PHRASES) {
-    for (const m of lower.matchAll(re)) for (const c of concepts) out.push({ name: c, start: m.index, end: m.index + m[0].length });
+  const phrases: [number, number][] = [];
+  for (const [re, concepts, exclusive] of EN_PHRASES) {
+    for (const m of lower.matchAll(re)) {
+      for (const c of concepts) out.push({ name: c, start: m.index, end: m.index + m[0].length });
+      if (exclusive) phrases.push([m.index, m.index + m[0].length]);
+    }
   }
   for (const w of englishWords(lower)) {
     if (EN_FUNCTION_WORDS.has(w.text) || /^\d+$/.test(w.text)) continue;
+    // A phrase's words say what the phrase says ("placed an order" is buying, not the orders).
+    if (phrases.some(([s, e]) => w.start >= s && w.end <= e)) continue;
     const concepts = EN_CONCEPTS[w.lemma] ?? EN_CONCEPTS[w.text];
     if (concepts) for (const c of concepts) out.push({ name: c, start: w.start, end: w.end });
     else if (w.lemma.length > 1) out.push({ name: w.lemma, start: w.start, end: w.end });

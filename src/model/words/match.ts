@@ -5,6 +5,8 @@
  * catalog's main metric when the question ranks without naming one ("who is our best customer?").
  */
 import type { Catalog } from '../../catalog/catalog';
+import type { Language } from '../../contracts';
+import { render } from '../../messages';
 import type { Span } from '../reading';
 import type { CatalogReading, Hit } from '../rules/terms';
 import { featuresOf, type Feature } from './features';
@@ -109,10 +111,15 @@ function inferred(question: string, catalog: Catalog, reading: CatalogReading, f
     if (!found.includes(best.metric) || !others.every((h) => overlaps(h) && termsHold(catalog, best.metric, h.text))) return false;
   } else if (found.length === 1) {
     const named = found[0] ?? '';
-    if (best.metric === named || best.score < scoreMetric(catalog, named, features) + 1) return false;
-    // A named metric is replaced only by one whose own terms hold the words that named it ("invoices" in
-    // "invoices without a billing state"), never by a metric that merely shares a concept with it.
-    if (!metricHits0.every((h) => overlaps(h) && termsHold(catalog, best.metric, h.text))) return false;
+    if (best.metric === named) return false;
+    const score = scoreMetric(catalog, named, features);
+    // "How much did shoppers spend": a count named where money is asked names who, and the money metric is meant.
+    if (!(againstFormat(catalog, named, features) && best.score > score)) {
+      if (best.score < score + 1) return false;
+      // A named metric is replaced only by one whose own terms hold the words that named it ("invoices" in
+      // "invoices without a billing state"), never by a metric that merely shares a concept with it.
+      if (!metricHits0.every((h) => overlaps(h) && termsHold(catalog, best.metric, h.text))) return false;
+    }
   }
   const kept = reading.hits.filter(
     (h) => !(h.kind === 'metric' || (h.kind === 'dimension' && !reading.groupBy.includes(h.id) && overlaps(h))),
@@ -124,6 +131,15 @@ function inferred(question: string, catalog: Catalog, reading: CatalogReading, f
   reading.metrics = [best.metric];
   reading.mentionedDimensions = reading.mentionedDimensions.filter((d) => reading.hits.some((h) => h.kind === 'dimension' && h.id === d));
   return true;
+}
+
+/** A count where the question asks how much money and no count (or money where it asks how many). */
+function againstFormat(catalog: Catalog, metric: string, features: Feature[]): boolean {
+  const format = catalog.metrics[metric]?.format;
+  const asked = new Set(features.map((f) => f.name));
+  if (format === 'integer') return asked.has('MONEY') && !asked.has('COUNT');
+  if (format === 'currency') return asked.has('COUNT') && !asked.has('MONEY');
+  return false;
 }
 
 /** Whether one of the metric's terms holds the words of `text` (by noun form; Chinese as written). */
@@ -181,7 +197,7 @@ function lossPolarity(reading: CatalogReading, features: Feature[]): void {
  * A ranking that names no metric ("who is our best customer?", "top product", "哪个区域表现最差") ranks by the
  * catalog's main metric: its primary_metric, else its one additive money metric. The plan says so.
  */
-function impliedMetric(catalog: Catalog, reading: CatalogReading, features: Feature[]): void {
+function impliedMetric(question: string, catalog: Catalog, reading: CatalogReading, features: Feature[]): void {
   if (reading.metrics.length > 0 || reading.groupBy.length === 0) return;
   if (!reading.topN && !features.some((f) => f.name === 'PERFORMANCE')) return;
   const metric = mainMetric(catalog);
@@ -189,6 +205,25 @@ function impliedMetric(catalog: Catalog, reading: CatalogReading, features: Feat
   reading.metrics = [metric];
   reading.implied = { metric, reason: 'primary_metric' };
   reading.topN ??= { n: 1, order: 'desc' };
+  const word = reading.spans.ranking[0] ?? features.find((f) => f.name === 'PERFORMANCE');
+  let [start, end] = Array.isArray(word) ? word : word ? [word.start, word.end] : [0, 0];
+  // "lost the most": the loss and its superlative together.
+  const loss = features.find((f) => f.name === 'LOSS');
+  if (loss && (end <= loss.start || start === end)) [start, end] = [loss.start, Math.max(end, loss.end)];
+  else if (loss && loss.start < start) start = loss.start;
+  reading.impliedBy = question.slice(start, end).trim() || undefined;
+}
+
+/**
+ * The assumption a plan states when the reading implied its metric: '"best" read as the highest revenue, the
+ * catalog's primary metric' (message reading.implied.highest / reading.implied.lowest). Empty when nothing was implied.
+ */
+export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, language: Language): string[] {
+  if (!reading.implied) return [];
+  const m = catalog.metrics[reading.implied.metric];
+  const metric = m ? (language === 'zh' ? m.label_zh : m.label) : reading.implied.metric;
+  const key = reading.topN?.order === 'asc' ? 'reading.implied.lowest' : 'reading.implied.highest';
+  return [render(key, { word: reading.impliedBy ?? '', metric }, language)];
 }
 
 /** The reading with what the words mean beyond the literal terms (changed in place). */
@@ -198,7 +233,7 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
   const byVerb = inferred(question, catalog, reading, features);
   entityWords(reading, features, byVerb);
   lossPolarity(reading, features);
-  impliedMetric(catalog, reading, features);
+  impliedMetric(question, catalog, reading, features);
   if (reading.metrics.length === 0)
     reading.near = nearMetrics(
       question,
