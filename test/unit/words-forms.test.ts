@@ -5,78 +5,13 @@
  * Each phrasing is written from the class, not taken from a suite; each asserts the exact reading.
  */
 import path from 'node:path';
-import { loadCatalog, parseCatalog } from '../../src/catalog/catalog';
+import { loadCatalog } from '../../src/catalog/catalog';
+import { bookshop } from './words-catalogs';
 import { readQuestion } from '../../src/model/rules';
 import { lemma } from '../../src/model/words/lemma';
 
 const chinook = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'));
 const demo = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'demo.yaml'));
-
-/** A bookshop: money is "turnover", a units metric, a count of shoppers, and a "sub category" dimension. */
-export const bookshop = parseCatalog(
-  `
-name: bookshop
-description: An independent bookshop, one row per sale line.
-timezone: UTC
-tables:
-  sale_line:
-    description: One row per book sold on a till receipt.
-    primary_key: line_id
-    time_column: sold_on
-time_fields:
-  sold_on:
-    column: sale_line.sold_on
-    meaning: The day of the sale.
-    type: date
-metrics:
-  turnover:
-    label: turnover
-    label_zh: 营业额
-    aliases: [takings, 营业收入]
-    description: Money taken at the till.
-    expression: SUM(sale_line.amount)
-    table: sale_line
-    time_field: sold_on
-    format: currency
-  copies_sold:
-    label: copies sold
-    label_zh: 售出册数
-    aliases: [books sold, 卖出的书]
-    description: Copies of books sold.
-    expression: SUM(sale_line.copies)
-    table: sale_line
-    time_field: sold_on
-    format: integer
-  shoppers:
-    label: shoppers
-    label_zh: 顾客数
-    aliases: [number of customers, 购书人数]
-    description: Distinct loyalty cards that bought.
-    expression: COUNT(DISTINCT sale_line.card_id)
-    table: sale_line
-    time_field: sold_on
-    format: integer
-dimensions:
-  sub_category:
-    label: sub-category
-    label_zh: 子类
-    column: sale_line.sub_category
-    description: The shelf a book is sold from.
-    aliases: [子分类]
-    values:
-      Crime: [犯罪小说]
-      Poetry: [诗歌]
-  shop:
-    label: shop
-    label_zh: 门店
-    column: sale_line.shop
-    description: Which of the two shops.
-    values:
-      Leith: []
-      Stockbridge: []
-`,
-  'bookshop.yaml',
-);
 
 const terms = (question: string, catalog = chinook) => {
   const r = readQuestion(question, catalog);

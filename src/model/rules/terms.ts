@@ -128,7 +128,7 @@ export interface CatalogReading {
 }
 
 const WHICH_BEFORE =
-  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
+  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
 export const RANK_COUNT = new RegExp(`(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
 /** A count before a superlative before the dimension: "the 3 highest-grossing artists", "our three biggest-spending customers". */
@@ -154,7 +154,7 @@ function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnTy
   }
   const ranked = RANK_COUNT.exec(question);
   if (n === null && ranked?.[1]) n = countWord(ranked[1]);
-  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 14), h.start)));
+  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 24), h.start)));
   if (n === null && superlatives.length > 0 && which) n = 1;
   if (n === null) return null;
   const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
@@ -183,7 +183,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     if (hit.kind === 'dimension') {
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
-      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-14))));
+      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-24))));
       if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
   }
@@ -203,7 +203,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   for (const hit of dimensionHits) {
     const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
     if (m) rankSpans.push([hit.start - m[0].length, hit.start]);
-    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 14), hit.start));
+    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 24), hit.start));
     if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
   }
   return readWords(question, catalog, {

@@ -78,7 +78,7 @@ const GROUP_BEFORE = /(?:按照|按|各|每个|每|\bby|\bper|\bacross|\beach|\b
 const PLACED = /\b(?:plac(?:e|ed|es|ing)|put|made)\s+(?:an?\s+|any\s+|their\s+|one\s+)?$/i;
 const inside = (f: { start: number; end: number }, spans: Span[]) => spans.some(([s, e]) => f.start >= s && f.end <= e);
 
-/** The question's features outside the words the reading already placed (grouped dimensions, values, grain, ranking). */
+/** The question's features outside the words the reading already placed (grouped dimensions, values, grain, comparison). */
 function askedFeatures(question: string, reading: CatalogReading): Feature[] {
   const placed: Span[] = [
     ...reading.hits
@@ -87,7 +87,7 @@ function askedFeatures(question: string, reading: CatalogReading): Feature[] {
       .map((h): Span => [h.start - (GROUP_BEFORE.exec(question.slice(0, h.start))?.[0].length ?? 0), h.end]),
     ...(reading.spans.grain ? [reading.spans.grain] : []),
     ...(reading.spans.comparison ? [reading.spans.comparison] : []),
-    ...reading.spans.ranking,
+    // Ranking spans stay: their words may say the metric ("least profitable", "highest-grossing", "biggest-spending").
   ];
   return featuresOf(question).filter((f) => !inside(f, placed));
 }
@@ -124,7 +124,7 @@ function inferred(question: string, catalog: Catalog, reading: CatalogReading, f
   const kept = reading.hits.filter(
     (h) => !(h.kind === 'metric' || (h.kind === 'dimension' && !reading.groupBy.includes(h.id) && overlaps(h))),
   );
-  const metricHits: Hit[] = usedSpans
+  const metricHits: Hit[] = [...new Map(usedSpans.map((s) => [`${s[0]}-${s[1]}`, s])).values()]
     .filter(([s, e]) => !kept.some((h) => h.start < e && s < h.end))
     .map(([start, end]) => ({ text: question.slice(start, end), kind: 'metric', id: best.metric, start, end }));
   reading.hits = [...kept, ...metricHits].sort((a, b) => a.start - b.start || a.end - b.end);
