@@ -7,7 +7,9 @@
 import path from 'node:path';
 import { loadCatalog } from '../../src/catalog/catalog';
 import type { Plan } from '../../src/contracts';
-import { classifyIntent, planQuestion, readQuestion } from '../../src/model/rules';
+import { planAnalysis } from '../../src/activities/planner';
+import { classifyIntent, planQuestion, readingOfPlan, readQuestion } from '../../src/model/rules';
+import { extent } from './chinook-extent';
 import { bookshop, twoMoney, withProfit } from './words-catalogs';
 
 const chinook = loadCatalog(path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'));
@@ -89,5 +91,30 @@ describe('refusals that help', () => {
     expect(refusal('revenue by genra')).toBe('did you mean "genre"?');
     expect(refusal('按子分来统计营业额', bookshop)).toBe('您是想问“子类”吗？');
     expect(refusal('how is the weather')).not.toMatch(/did you mean/);
+  });
+});
+
+describe('rephrasings stay near the question and read', () => {
+  test('each suggestion keeps the metric, ranking, dimension and period asked, and is answerable', async () => {
+    const question = 'Top 3 genres by track revenue in 2024, ranked';
+    const p = await planAnalysis({
+      question,
+      intent: { intent: 'query', decided_by: 'model', matched: null, model: 'offline-rules', language: 'en' },
+      asOf: AS_OF,
+      catalogPath: path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml'),
+      feedback: [],
+      extent,
+    });
+    expect(p).toMatchObject({
+      kind: 'needs_clarification',
+      question: expect.stringMatching(/^You could ask: "track revenue by genre[^"]*, top 3" or "track revenue by genre[^"]*"\.$/),
+    });
+    const suggested = [...(p.kind === 'needs_clarification' ? p.question : '').matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(suggested).toHaveLength(2);
+    for (const q of suggested) {
+      const plan = planQuestion(q, classifyIntent(q), chinook, AS_OF, [], extent);
+      expect(plan.kind).toBe('plan');
+      if (plan.kind === 'plan') expect(readingOfPlan(q, plan.steps, chinook, 'en', AS_OF, null).blocking).toEqual([]);
+    }
   });
 });
