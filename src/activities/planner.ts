@@ -7,16 +7,16 @@
 import { defineAgent } from '../agents/contract';
 import type { Catalog } from '../catalog/catalog';
 import { catalogFragment, catalogIndex, compileMetricQuery } from '../catalog/sql';
-import { Plan, PlanDraft, PlannerInput, type DataExtent, type QuestionReading } from '../contracts';
+import { Plan, PlanDraft, PlannerInput, type DataExtent, type Language, type QuestionReading } from '../contracts';
 import { MAX_PLAN_STEPS } from '../settings/limits';
 import { modelFor } from '../model/model';
-import { planQuestion, readingOfPlan } from '../model/rules';
+import { classifyIntent, planQuestion, readingOfPlan } from '../model/rules';
 import { defaultTimeWindow, lastDayOf, makeWindow, previousMonth, windowOfMonth } from '../model/time-window';
 import { catalogFor } from '../settings/sources';
 import { storeFragments } from '../storage/fragments';
 import { loadArtifact } from '../storage/artifacts';
 import { checkPlan } from '../planning/plan-checks';
-import { say } from '../analysis/wording';
+import { textIn } from '../messages';
 import { OPERATIONS } from '../operations';
 import { TIME_GRAINS } from '../catalog/time-grain';
 
@@ -58,24 +58,72 @@ function withFragments(draft: PlanDraft, catalog: Catalog): Plan {
   };
 }
 
+interface AskedAt {
+  asOf: string;
+  extent: DataExtent | null;
+}
+
+/** Whether the rules model reads a question as a plan that uses every word that shapes it (nothing blocking). */
+function reads(question: string, catalog: Catalog, at: AskedAt): boolean {
+  const intent = classifyIntent(question);
+  const plan = planQuestion(question, intent, catalog, at.asOf, [], at.extent);
+  if (plan.kind !== 'plan') return false;
+  return readingOfPlan(question, plan.steps, catalog, intent.language, at.asOf, intent.matched).blocking.length === 0;
+}
+
 /**
- * Rephrasings the plan language can answer, built from what was read: the metric by a grain over all of the
- * data, and a ranking of a dimension (one the question named, else the catalog's first) in the period read.
+ * Questions near the one asked that the plan language can answer: the same metric, dimension, filter, ranking and
+ * period where the reading has them, simpler step by step (the ranking, the breakdown, the filter, the total, then
+ * the metric by year over all of the data). Each is read by the rules model before it is offered; the first two
+ * that read are offered.
  */
-function rephrasing(reading: QuestionReading, catalog: Catalog, language: 'zh' | 'en'): string {
-  const metric = reading.metric_labels[0] ?? (language === 'zh' ? '销售额' : 'revenue');
+function rephrasing(reading: QuestionReading, catalog: Catalog, language: Language, at: AskedAt): string {
+  const text = textIn(language);
+  const metric = reading.metric_labels[0] ?? dimensionLabelOf(catalog, mainMetricOf(catalog), language, 'metric');
   const named = reading.not_used
     .map((w) =>
-      Object.values(catalog.dimensions).find((d) => [d.label, d.label_zh, ...d.aliases].some((a) => a.toLowerCase() === w.toLowerCase())),
+      Object.entries(catalog.dimensions).find(([, d]) =>
+        [d.label, d.label_zh, ...d.aliases].some((a) => a.toLowerCase() === w.toLowerCase()),
+      ),
     )
-    .find((d) => d);
-  const dim = named ?? Object.values(catalog.dimensions)[0];
-  const period =
-    reading.window && reading.window.source !== 'all_time' ? (language === 'zh' ? reading.window.label_zh : reading.window.label_en) : null;
-  if (language === 'zh') {
-    return `可以这样问：“按年统计${metric}（全部时间）”${dim ? `，或“${period ?? ''}${metric}最高的 5 个${dim.label_zh}”` : ''}。`;
+    .find((d) => d)?.[0];
+  const dimId = reading.group_by.find((g) => g in catalog.dimensions) ?? named ?? Object.keys(catalog.dimensions)[0];
+  const dimension = dimId ? dimensionLabelOf(catalog, dimId, language, 'dimension') : null;
+  const window = reading.window && reading.window.source !== 'all_time' && reading.window.source !== 'default' ? reading.window : null;
+  const period = window ? text('reading.suggest.period', { label: language === 'zh' ? window.label_zh : window.label_en }) : '';
+  const filter = reading.filters[0];
+  const candidates: string[] = [];
+  if (metric && dimension && reading.ranking) {
+    const key = reading.ranking.order === 'asc' ? 'reading.suggest.bottom' : 'reading.suggest.top';
+    candidates.push(text(key, { metric, dimension, period, n: reading.ranking.n }));
   }
-  return `You could ask: "${metric} by year, all time"${dim ? ` or "${metric} by ${dim.label}${period ? ` in ${period}` : ''}, top 5"` : ''}.`;
+  if (metric && reading.grain) {
+    const grain = text(`reading.grain.${reading.grain}`);
+    candidates.push(
+      period ? text('reading.suggest.by-grain', { metric, grain, period }) : text('reading.suggest.by-grain.all-time', { metric, grain }),
+    );
+  }
+  if (metric && dimension && !reading.ranking) candidates.push(text('reading.suggest.top', { metric, dimension, period, n: 5 }));
+  if (metric && dimension) candidates.push(text('reading.suggest.by', { metric, dimension, period }));
+  if (metric && filter?.values[0]) candidates.push(text('reading.suggest.filtered', { metric, value: filter.values[0], period }));
+  if (metric) candidates.push(text('reading.suggest.total', { metric, period: period || text('reading.suggest.all-time') }));
+  if (metric) candidates.push(text('reading.suggest.by-year', { metric }));
+  const offered = [...new Set(candidates)].filter((q) => reads(q, catalog, at)).slice(0, 2);
+  const [first, second] = offered;
+  if (first === undefined) return text('reading.rephrase.none');
+  return second === undefined ? text('reading.rephrase.one', { first }) : text('reading.rephrase.two', { first, second });
+}
+
+/** A metric's or dimension's label in the question's language. */
+function dimensionLabelOf(catalog: Catalog, id: string | null, language: Language, kind: 'metric' | 'dimension'): string {
+  if (!id) return '';
+  const entry = kind === 'metric' ? catalog.metrics[id] : catalog.dimensions[id];
+  return entry ? (language === 'zh' ? entry.label_zh : entry.label) : id;
+}
+
+/** The catalog's primary metric, else its first. */
+function mainMetricOf(catalog: Catalog): string | null {
+  return catalog.primary_metric ?? Object.keys(catalog.metrics)[0] ?? null;
 }
 
 /**
@@ -93,14 +141,12 @@ function withReading(
   const partial = partialComparison(reading, catalog, input.extent, language);
   if (partial) return { kind: 'needs_clarification', reason: partial.reason, question: partial.question, reading };
   if (blocking.length === 0) return { ...plan, reading };
-  const quoted = blocking.map((w) => `“${w}”`).join(language === 'zh' ? '、' : ', ');
+  const text = textIn(language);
+  const words = blocking.map((word) => text('reading.quoted', { word })).join(text('common.list'));
   return {
     kind: 'needs_clarification',
-    reason:
-      language === 'zh'
-        ? `计划无法表达问题中的 ${quoted}；按现有计划只能回答：${reading.statement}`
-        : `the plan cannot express ${quoted} from the question; as planned it would only answer: ${reading.statement}`,
-    question: rephrasing(reading, catalog, language),
+    reason: text('reading.blocked', { words, statement: reading.statement }),
+    question: rephrasing(reading, catalog, language, input),
     reading,
   };
 }
@@ -126,21 +172,25 @@ function partialComparison(
   if (!cut) return null;
   const month = windowOfMonth(cut.month);
   const days = new Date(Date.parse(month.end) - 86_400_000).getUTCDate();
-  const t = say(language);
+  const text = textIn(language);
+  const zh = language === 'zh';
   const latest = data.latest_full_month ? windowOfMonth(data.latest_full_month) : null;
   const before = latest ? previousMonth(latest) : null;
   return {
-    reason: t(
-      `数据截至 ${data.last ?? cut.last_day}；${month.label_zh}只有 ${cut.first_day} 至 ${cut.last_day} 的数据（共 ${days} 天），其中的下降或上升不作为业务变化解读`,
-      `the data ends ${data.last ?? cut.last_day}; ${month.label_en} has data only from ${cut.first_day} to ${cut.last_day} (of ${days} days), so a drop or a rise there is not read as a business change`,
-    ),
+    reason: text('reading.partial.reason', {
+      last: data.last ?? cut.last_day,
+      month: zh ? month.label_zh : month.label_en,
+      first_day: cut.first_day,
+      last_day: cut.last_day,
+      days,
+    }),
     question:
       latest && before
-        ? t(
-            `可以比较完整的月份，例如“为什么${latest.label_zh}与${before.label_zh}相比有变化”。`,
-            `You could compare full months instead, for example "why did it change between ${before.label_en} and ${latest.label_en}".`,
-          )
-        : t('请换一个数据完整的期间。', 'Please ask about periods the data covers in full.'),
+        ? text('reading.partial.question', {
+            latest: zh ? latest.label_zh : latest.label_en,
+            before: zh ? before.label_zh : before.label_en,
+          })
+        : text('reading.partial.no-month'),
   };
 }
 

@@ -13,6 +13,7 @@ import { REPORT_DATA_MESSAGES } from './report-data';
 import { RENDER_MESSAGES } from './render';
 import { AGENT_MESSAGES } from './agents';
 import { TREND_MESSAGES } from './trend';
+import { READING_MESSAGES } from './reading';
 
 /** Every message, by key; each area's keys start with its name (`report.`, `render.`, …). */
 export const MESSAGES = {
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...RENDER_MESSAGES,
   ...AGENT_MESSAGES,
   ...TREND_MESSAGES,
+  ...READING_MESSAGES,
 } as const;
 
 export type Messages = typeof MESSAGES;

@@ -9,11 +9,10 @@
  * over that names a grain, a period or a ranking means the plan could not say
  * what was asked, and the run asks back instead of answering something else.
  */
-import { say, type Say } from '../analysis/wording';
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { textIn, type Text } from '../messages';
 import type { Language, QuestionReading, TimeGrain, TimeWindow } from '../contracts';
 import { lastDayOf } from './time-window';
+import { segmenter } from './words/features';
 
 export type Span = [number, number];
 
@@ -54,9 +53,10 @@ export function findGrain(q: string): Found<{ grain: TimeGrain; ranked: boolean 
   return null;
 }
 
-export const ASCENDING = /最低|最少|最小|最差|最不|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bfewest\b|\bminimum\b/i;
+export const ASCENDING =
+  /最低|最少|最小|最差|最弱|最不|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bweakest\b|\bfewest\b|\bminimum\b/i;
 export const DESCENDING =
-  /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
+  /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bstrongest\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
 const SUPERLATIVE = new RegExp(`${ASCENDING.source}|${DESCENDING.source}`, 'gi');
 
 /** Every superlative or ranking word, with where it stands. */
@@ -104,13 +104,6 @@ const ZH_STOP = new Set(
 那些 找出 找 告诉 情况 数据 数字 数 一 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 最 高 低 大 小 好 差 前 后 贡献
 top 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来`.split(/\s+/),
 );
-
-let jieba: Jieba | null = null;
-/** The segmenter, loaded once per process (about 0.2 s): Chinese has no spaces to find words by. */
-function segmenter(): Jieba {
-  jieba ??= Jieba.withDict(dict);
-  return jieba;
-}
 
 /** The question with the covered spans blanked out. */
 function uncovered(question: string, covered: Span[]): string {
@@ -174,22 +167,14 @@ export function blockingWords(words: string[]): string[] {
 
 // ------------------------------------------------------------------ the statement
 
-const GRAIN_TEXT: Record<TimeGrain, [string, string]> = {
-  year: ['按年', 'by year'],
-  quarter: ['按季度', 'by quarter'],
-  month: ['按月', 'by month'],
-  week: ['按周', 'by week'],
-  day: ['按天', 'by day'],
-};
-
-function windowText(w: TimeWindow, t: Say): string {
+function windowText(w: TimeWindow, text: Text, language: Language): string {
   const dates = `${w.start} – ${lastDayOf(w.end)}`;
-  const label = t(w.label_zh, w.label_en);
-  if (w.source === 'all_time') return t(`全部时间（${dates}）`, `all time (${dates})`);
+  const label = language === 'zh' ? w.label_zh : w.label_en;
+  if (w.source === 'all_time') return text('reading.window.all-time', { dates });
   // Which rule chose it (the latest full month with data, or the calendar's when the data's extent is unknown) is in the assumptions.
-  if (w.source === 'default') return t(`${label}（问题未给出期间）`, `${label} (the question named no period)`);
+  if (w.source === 'default') return text('reading.window.default', { label });
   if (label.includes(w.start)) return label;
-  return t(`${label}（${dates}）`, `${label} (${dates})`);
+  return text('reading.window.dated', { label, dates });
 }
 
 /**
@@ -201,37 +186,33 @@ export function statementOf(
   language: Language,
   labels: { dimension: (d: string) => string; value: (d: string, v: string) => string },
 ): string {
-  const t = say(language);
-  const parts: string[] = [reading.metric_labels.join(t('、', ', '))];
-  if (reading.window) parts.push(windowText(reading.window, t));
-  if (reading.compared_with)
-    parts.push(t(`对比 ${windowText(reading.compared_with, t)}`, `compared with ${windowText(reading.compared_with, t)}`));
+  const text = textIn(language);
+  const list = text('common.list');
+  const parts: string[] = [reading.metric_labels.join(list)];
+  if (reading.window) parts.push(windowText(reading.window, text, language));
+  if (reading.compared_with) parts.push(text('reading.compared-with', { window: windowText(reading.compared_with, text, language) }));
   if (reading.filters.length > 0) {
     parts.push(
       reading.filters
-        .map(
-          (f) =>
-            `${labels.dimension(f.dimension)}${t('为', ' = ')}${f.values.map((v) => labels.value(f.dimension, v)).join(t('、', ' or '))}`,
+        .map((f) =>
+          text('reading.filter', {
+            dimension: labels.dimension(f.dimension),
+            values: f.values.map((v) => labels.value(f.dimension, v)).join(text('reading.filter.or')),
+          }),
         )
-        .join(t('，', ', ')),
+        .join(text('common.comma')),
     );
   }
   const groups = reading.group_by.filter((g) => g !== 'period' && g !== reading.grain);
-  if (reading.grain) parts.push(t(...GRAIN_TEXT[reading.grain]));
-  if (groups.length > 0) parts.push(t(`按${groups.map(labels.dimension).join('、')}`, `by ${groups.map(labels.dimension).join(', ')}`));
+  if (reading.grain) parts.push(text(`reading.grain.${reading.grain}`));
+  if (groups.length > 0) parts.push(text('reading.by', { dimensions: groups.map(labels.dimension).join(list) }));
   if (reading.ranking) {
     const by =
-      reading.ranking.by === reading.grain && reading.grain
-        ? t(GRAIN_TEXT[reading.grain][0].slice(1), reading.grain)
-        : labels.dimension(reading.ranking.by);
-    parts.push(
-      t(
-        `${reading.ranking.order === 'desc' ? '最高' : '最低'}的 ${reading.ranking.n} 个${by}`,
-        `${reading.ranking.order === 'desc' ? 'top' : 'bottom'} ${reading.ranking.n} ${by}`,
-      ),
-    );
+      reading.ranking.by === reading.grain && reading.grain ? text(`reading.unit.${reading.grain}`) : labels.dimension(reading.ranking.by);
+    const key = reading.ranking.order === 'desc' ? 'reading.ranking.top' : 'reading.ranking.bottom';
+    parts.push(text(key, { n: reading.ranking.n, by }));
   }
-  let line = `${parts.join(t('，', ', '))}${t('：', ':')}`;
-  if (reading.not_used.length > 0) line += t(`（未使用：${reading.not_used.join('、')}）`, ` (not used: ${reading.not_used.join(', ')})`);
+  let line = text('reading.line', { parts: parts.join(text('common.comma')) });
+  if (reading.not_used.length > 0) line += text('reading.not-used', { words: reading.not_used.join(list) });
   return line;
 }

@@ -26,7 +26,8 @@ const hasCjk = (s: string) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(s
 describe('the message catalog', () => {
   it('has messages, each key named after its area', () => {
     expect(keys.length).toBeGreaterThan(100);
-    for (const key of keys) expect(key).toMatch(/^(common|report|render|chart|trend|stats|quality|analysis|operation)\.[a-z0-9._-]+$/);
+    for (const key of keys)
+      expect(key).toMatch(/^(common|report|render|chart|trend|stats|quality|analysis|operation|reading)\.[a-z0-9._-]+$/);
   });
 
   it("holds every operation module's messages, each keyed by its kind", () => {

@@ -276,7 +276,8 @@ describe('a plan that cannot say what was asked', () => {
     });
     expect(await ask('2024年我们快乐客户的销售额', 'zh')).toMatchObject({
       kind: 'needs_clarification',
-      question: '可以这样问：“按年统计销售额（全部时间）”，或“2024年销售额最高的 5 个客户”。',
+      // The same metric, period and dimension as asked, each read by the rules model before it is offered.
+      question: '可以这样问：“2024年销售额最高的 5 个客户”，或“2024年按客户统计销售额”。',
       reading: { window: { start: '2024-01-01', end: '2025-01-01' }, not_used: ['快乐', '客户'] },
     });
   });

@@ -24,6 +24,7 @@ import { planShare, readShare, type ShareAsked } from './plan-share';
 import { planTrend } from './plan-trend';
 import { fanOutOf, listIn, metricList, onlyWhatWasAsked, type Context } from './steps';
 import { unanswerable } from './refusals';
+import { impliedAssumptions } from '../words/match';
 import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
 
 // The rules model's public face, beside planQuestion: its intent, its reading of a question, and of a plan.
@@ -144,7 +145,7 @@ export function planQuestion(
   if (asked) return asked;
 
   const say = textOf(PLAN_MESSAGES, language);
-  const assumptions: string[] = [...assumptionsFromGrain];
+  const assumptions: string[] = [...assumptionsFromGrain, ...impliedAssumptions(reading, catalog, language)];
   const base = { catalog, language, reading };
   const chosen = choosePeriod(intent.intent, text, asOf, base, extent, assumptions);
   if ('clarify' in chosen) {

@@ -8,12 +8,13 @@ export const OFFLINE_MODEL_NAME = 'offline-rules';
 export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }[] = [
   {
     intent: 'attribution',
-    pattern: /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b/i,
+    pattern:
+      /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b|\bf[ae]ll(?:s|en|ing)?\b|\bdr(?:ive|ove|iven|iving)\b|\bdrivers?\b|\bexplain(?:s|ed)?\b|\bbehind the\b/i,
   },
   {
     intent: 'comparison',
     pattern:
-      /对比|相比|差异|区别|同比|环比|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\byear[- ]over[- ]year\b|\byoy\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i,
+      /对比|相比|差异|区别|同比|环比|同期|(?:和|跟|与)[^，。？,?]{1,12}比(?:怎么样|如何|较)?|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\bstacks? up\b|\bagainst\b|\byear[- ]over[- ]year\b|\byoy\b|\bqoq\b|\bmom\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i,
   },
   {
     intent: 'trend',

@@ -6,6 +6,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, TimeGrain } from '../../contracts';
 import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
+import { actOfBuying, readWords, wordFormHits } from '../words/match';
 
 interface Term {
   text: string;
@@ -16,8 +17,13 @@ interface Term {
   byId?: boolean;
 }
 
+const termLists = new WeakMap<Catalog, Term[]>();
+
 function catalogTerms(catalog: Catalog): Term[] {
+  const known = termLists.get(catalog);
+  if (known) return known;
   const terms: Term[] = [];
+  termLists.set(catalog, terms);
   for (const [id, metric] of Object.entries(catalog.metrics)) {
     const named = [metric.label, metric.label_zh, ...metric.aliases].map((t) => t.toLowerCase());
     for (const text of new Set([id, metric.label, metric.label_zh, ...metric.aliases]))
@@ -44,13 +50,16 @@ export interface Hit extends Term {
 /** Every catalog term in the question, longest first where they overlap. ASCII terms match whole words only. */
 function findTerms(question: string, catalog: Catalog): Hit[] {
   const q = question.toLowerCase();
-  const hits: Hit[] = [];
-  for (const term of catalogTerms(catalog)) {
+  const terms = catalogTerms(catalog);
+  // Terms as written, then by word form ("sub categories" for "sub-category"); the longest wins where they overlap.
+  const hits: Hit[] = wordFormHits(question, terms);
+  for (const term of terms) {
     const needle = term.text.toLowerCase();
     for (let at = q.indexOf(needle); at >= 0; at = q.indexOf(needle, at + 1)) {
       const end = at + needle.length;
       if (/^[\x20-\x7e]+$/.test(needle) && (isWordChar(q[at - 1]) || isWordChar(q[end]))) continue;
-      hits.push({ ...term, start: at, end });
+      const hit: Hit = { ...term, start: at, end };
+      if (!actOfBuying(q, hit)) hits.push(hit);
     }
   }
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
@@ -109,15 +118,24 @@ export interface CatalogReading {
    * and why; null when the question names its metric or implies none. The plan states it as an assumption.
    */
   implied: { metric: string; reason: 'primary_metric' } | null;
+  /** The word that implied the metric ("best", "最好"), for the assumption that says so. */
+  impliedBy?: string;
+  /** When no metric was read: the catalog's metrics close to the question's words, to offer ("did you mean …?"). */
+  near?: string[];
   /** Every catalog term found, and the spans of the other words the reading understood (grain, ranking, comparison). */
   hits: Hit[];
   spans: { grain: Span | null; ranking: Span[]; comparison: Span | null };
 }
 
 const WHICH_BEFORE =
-  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:top|best|worst|highest|lowest|biggest|largest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing)?)\s*$/i;
-export const RANK_COUNT = new RegExp(`(?:\\btop|前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
+  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
+export const RANK_COUNT = new RegExp(`(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
+/** A count before a superlative before the dimension: "the 3 highest-grossing artists", "our three biggest-spending customers". */
+const COUNT_SUPERLATIVE_BEFORE = new RegExp(
+  `\\b${N_WORD}\\s+(?:most|highest|lowest|biggest|largest|smallest|best|worst|top|bottom|least)(?:[- ][a-z]+)?\\s+$`,
+  'i',
+);
 
 /**
  * "top 3", "前三", "贡献最大的三个品类", "Which 2 regions had the lowest AOV", "which genre sells the most":
@@ -127,7 +145,8 @@ const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
 function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnType<typeof rankingWords>): CatalogReading['topN'] {
   let n: number | null = null;
   for (const hit of dimensionHits) {
-    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
+    const before = question.slice(Math.max(0, hit.start - 32), hit.start);
+    const m = COUNT_BEFORE.exec(before.slice(-12)) ?? COUNT_SUPERLATIVE_BEFORE.exec(before);
     if (m?.[1]) {
       n = countWord(m[1]);
       break;
@@ -135,7 +154,7 @@ function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnTy
   }
   const ranked = RANK_COUNT.exec(question);
   if (n === null && ranked?.[1]) n = countWord(ranked[1]);
-  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 14), h.start)));
+  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 24), h.start)));
   if (n === null && superlatives.length > 0 && which) n = 1;
   if (n === null) return null;
   const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
@@ -164,12 +183,13 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     if (hit.kind === 'dimension') {
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
-      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-14))));
+      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-24))));
       if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
   }
   const unknownDimensions: string[] = [];
-  const breakdown = /\b(?:by|per) ([a-z_]+)|按(?:照)?([\u4e00-\u9fff]{2,3})/gi;
+  // "by number of tracks sold", "by total revenue": a measure after "by", not a breakdown.
+  const breakdown = /\b(?:by|per) (?!(?:number|count|total|amount|sum|value|volume)\b)([a-z_]+)|按(?:照)?([\u4e00-\u9fff]{2,3})/gi;
   for (let m = breakdown.exec(question); m; m = breakdown.exec(question)) {
     const word = (m[1] ?? m[2] ?? '').toLowerCase();
     const at = m.index + m[0].length - word.length;
@@ -183,10 +203,10 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   for (const hit of dimensionHits) {
     const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
     if (m) rankSpans.push([hit.start - m[0].length, hit.start]);
-    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 14), hit.start));
+    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 24), hit.start));
     if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
   }
-  return {
+  return readWords(question, catalog, {
     metrics,
     filters,
     groupBy,
@@ -198,5 +218,5 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     implied: null,
     hits,
     spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null },
-  };
+  });
 }

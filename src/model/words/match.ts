@@ -1,0 +1,244 @@
+/**
+ * Term matching beyond the literal: catalog terms found by word form ("sub categories", "subcategory" and
+ * "sub-category" for "sub-category"; "countries" for "country"), the metric a question's verbs and nouns mean when no
+ * term names it (src/model/words/infer.ts), the bottom of a ranking asked as a loss ("lost the most money"), and the
+ * catalog's main metric when the question ranks without naming one ("who is our best customer?").
+ */
+import type { Catalog } from '../../catalog/catalog';
+import type { Language } from '../../contracts';
+import { render } from '../../messages';
+import type { Span } from '../reading';
+import type { CatalogReading, Hit } from '../rules/terms';
+import { featuresOf, type Feature } from './features';
+import { inferMetric, mainMetric, scoreMetric } from './infer';
+import { nearMetrics } from './near';
+import { demonyms, englishWords, nounForm, termKey } from './lemma';
+
+type Term = Omit<Hit, 'start' | 'end'>;
+
+const keys = new WeakMap<object, Map<string, Term[]>>();
+
+/** Each ASCII term by its key (lemmas run together), built once per catalog's term list. */
+function termsByKey(terms: Term[]): Map<string, Term[]> {
+  const known = keys.get(terms);
+  if (known) return known;
+  const out = new Map<string, Term[]>();
+  for (const term of terms) {
+    if (!/^[\x20-\x7e]+$/.test(term.text)) continue;
+    const key = termKey(term.text.replace(/_/g, ' '));
+    if (key) out.set(key, [...(out.get(key) ?? []), term]);
+    // "Brazilian customers": a place's adjective names the value.
+    if (term.kind === 'value') for (const form of demonyms(term.text)) out.set(form, [...(out.get(form) ?? []), term]);
+  }
+  keys.set(terms, out);
+  return out;
+}
+
+/**
+ * The catalog terms found in the question by word form: one to four of its words whose lemmas, run together, are a
+ * term's ("customers" → customer, "sub categories" and "subcategories" → sub-category).
+ */
+export function wordFormHits(question: string, terms: Term[]): Hit[] {
+  const byKey = termsByKey(terms);
+  const words = englishWords(question);
+  const hits: Hit[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let key = '';
+    for (let j = i; j < Math.min(words.length, i + 4); j++) {
+      const word = words[j];
+      if (!word) break;
+      // Words run together only across a space or a hyphen ("sub category", "sub-category").
+      if (j > i && !/^[\s-]*$/.test(question.slice(words[j - 1]?.end ?? 0, word.start))) break;
+      key += nounForm(word);
+      for (const term of byKey.get(key) ?? []) hits.push({ ...term, start: words[i]?.start ?? 0, end: word.end });
+    }
+  }
+  // "US customers": a value's initials, written in capitals ("United States" → US).
+  for (const m of question.matchAll(/\b[A-Z]{2,4}\b/g)) {
+    for (const term of terms) {
+      if (term.kind === 'value' && initials(term.text) === m[0]) hits.push({ ...term, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return hits.filter((h) => !actOfBuying(question, h));
+}
+
+/** The initials of a name of two words or more, in capitals ("united states" → US); '' for one word. */
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => !/^(?:of|and|the|&)$/i.test(w));
+  return words.length >= 2 ? words.map((w) => w[0]?.toUpperCase() ?? '').join('') : '';
+}
+
+/** "placed an order": the metric word names an act of buying there, not the metric. */
+export function actOfBuying(question: string, hit: Hit): boolean {
+  return hit.kind === 'metric' && PLACED.test(question.slice(0, hit.start));
+}
+
+const GROUP_BEFORE = /(?:按照|按|各|每个|每|\bby|\bper|\bacross|\beach|\bevery)\s*$/i;
+/** "placed an order": an act of buying, not the orders metric (src/model/words/concepts.ts says BUY). */
+const PLACED = /\b(?:plac(?:e|ed|es|ing)|put|made)\s+(?:an?\s+|any\s+|their\s+|one\s+)?$/i;
+const inside = (f: { start: number; end: number }, spans: Span[]) => spans.some(([s, e]) => f.start >= s && f.end <= e);
+
+/** The question's features outside the words the reading already placed (grouped dimensions, values, grain, comparison). */
+function askedFeatures(question: string, reading: CatalogReading): Feature[] {
+  const placed: Span[] = [
+    ...reading.hits
+      .filter((h) => h.kind === 'value' || (h.kind === 'dimension' && reading.groupBy.includes(h.id)))
+      // "每个国家", "per country": the breakdown's own word goes with it.
+      .map((h): Span => [h.start - (GROUP_BEFORE.exec(question.slice(0, h.start))?.[0].length ?? 0), h.end]),
+    ...(reading.spans.grain ? [reading.spans.grain] : []),
+    ...(reading.spans.comparison ? [reading.spans.comparison] : []),
+    // Ranking spans stay: their words may say the metric ("least profitable", "highest-grossing", "biggest-spending").
+  ];
+  return featuresOf(question).filter((f) => !inside(f, placed));
+}
+
+/**
+ * The metric the question's words mean, when no term names one or when another metric's own words match clearly
+ * better than the one named ("how many invoices were missing the billing state": the count of invoices without a
+ * state, not of all invoices). Its words become hits of that metric; a dimension word it used ("customers" in "how
+ * many customers bought") is the metric's, not a breakdown.
+ */
+function inferred(question: string, catalog: Catalog, reading: CatalogReading, features: Feature[]): boolean {
+  const metricHits0 = reading.hits.filter((h) => h.kind === 'metric');
+  const found = [...new Set(metricHits0.map((h) => h.id))];
+  const best = inferMetric(catalog, features);
+  if (!best) return false;
+  const usedSpans: Span[] = best.used.map((f): Span => [f.start, f.end]);
+  const overlaps = (h: Hit) => usedSpans.some(([s, e]) => h.start < e && s < h.end);
+  if (found.length > 1) {
+    // Two metrics named where one of them says it all ("average price per Rock track sold": not also tracks sold).
+    const others = metricHits0.filter((h) => h.id !== best.metric);
+    if (!found.includes(best.metric) || !others.every((h) => overlaps(h) && termsHold(catalog, best.metric, h.text))) return false;
+  } else if (found.length === 1) {
+    const named = found[0] ?? '';
+    if (best.metric === named) return false;
+    const score = scoreMetric(catalog, named, features);
+    // "How much did shoppers spend": a count named where money is asked names who, and the money metric is meant.
+    if (!(againstFormat(catalog, named, features) && best.score > score)) {
+      if (best.score < score + 1) return false;
+      // A named metric is replaced only by one whose own terms hold the words that named it ("invoices" in
+      // "invoices without a billing state"), never by a metric that merely shares a concept with it.
+      if (!metricHits0.every((h) => overlaps(h) && termsHold(catalog, best.metric, h.text))) return false;
+    }
+  }
+  const kept = reading.hits.filter(
+    (h) => !(h.kind === 'metric' || (h.kind === 'dimension' && !reading.groupBy.includes(h.id) && overlaps(h))),
+  );
+  const metricHits: Hit[] = [...new Map(usedSpans.map((s) => [`${s[0]}-${s[1]}`, s])).values()]
+    .filter(([s, e]) => !kept.some((h) => h.start < e && s < h.end))
+    .map(([start, end]) => ({ text: question.slice(start, end), kind: 'metric', id: best.metric, start, end }));
+  reading.hits = [...kept, ...metricHits].sort((a, b) => a.start - b.start || a.end - b.end);
+  reading.metrics = [best.metric];
+  reading.mentionedDimensions = reading.mentionedDimensions.filter((d) => reading.hits.some((h) => h.kind === 'dimension' && h.id === d));
+  return true;
+}
+
+/** A count where the question asks how much money and no count (or money where it asks how many). */
+function againstFormat(catalog: Catalog, metric: string, features: Feature[]): boolean {
+  const format = catalog.metrics[metric]?.format;
+  const asked = new Set(features.map((f) => f.name));
+  if (format === 'integer') return asked.has('MONEY') && !asked.has('COUNT');
+  if (format === 'currency') return asked.has('COUNT') && !asked.has('MONEY');
+  return false;
+}
+
+/** Whether one of the metric's terms holds the words of `text` (by noun form; Chinese as written). */
+function termsHold(catalog: Catalog, metric: string, text: string): boolean {
+  const m = catalog.metrics[metric];
+  if (!m) return false;
+  const own = [m.label, m.label_zh, ...m.aliases];
+  if (/[\u4e00-\u9fff]/.test(text)) return own.some((t) => t.includes(text));
+  const words = englishWords(text).map(nounForm);
+  return own.some((t) => {
+    const forms = englishWords(t).map(nounForm);
+    return words.every((w) => forms.includes(w));
+  });
+}
+
+/**
+ * A dimension named only to say whose values a filter or a breakdown picks ("revenue from Brazilian customers",
+ * "which support rep's customers"): the entity, not a breakdown. It is left out of the reading (its word is then
+ * "not used", which does not block).
+ */
+function entityWords(reading: CatalogReading, features: Feature[], byVerb: boolean): void {
+  if (reading.metrics.length === 0) return;
+  const other = reading.filters.length > 0 || reading.groupBy.length > 0;
+  const filtered = new Set(reading.filters.map((f) => f.dimension));
+  // "how much did customers spend", "revenue from Brazilian customers": a word that only names people (customers,
+  // clients, 客户) is who the metric measures, not a breakdown; "新老客" (a kind of customer) is a dimension still.
+  const people = (h: Hit) => {
+    const own = features.filter((f) => f.start >= h.start && f.end <= h.end);
+    return own.length > 0 && own.every((f) => f.name === 'CUSTOMER');
+  };
+  const drop = (h: Hit) =>
+    h.kind === 'dimension' && !reading.groupBy.includes(h.id) && !filtered.has(h.id) && people(h) && (other || byVerb);
+  reading.hits = reading.hits.filter((h) => !drop(h));
+  reading.mentionedDimensions = reading.mentionedDimensions.filter((d) => reading.hits.some((h) => h.kind === 'dimension' && h.id === d));
+}
+
+/** A ranking asked for without a breakdown word: the one dimension named that is not filtered ("前三的流派", "3 highest-grossing artists"). */
+function rankedDimension(reading: CatalogReading): void {
+  if (!reading.topN || reading.groupBy.length > 0) return;
+  const filtered = new Set(reading.filters.map((f) => f.dimension));
+  const dim = reading.mentionedDimensions.find((d) => !filtered.has(d));
+  if (dim) reading.groupBy.push(dim);
+}
+
+/**
+ * Words of losing ("lost the most money", "biggest losses", "亏损最多") rank the money metric from the bottom: the
+ * most lost is the lowest profit. "Least", "worst", "lowest" already ask for the bottom and are not turned back.
+ */
+function lossPolarity(reading: CatalogReading, features: Feature[]): void {
+  if (!reading.topN || !features.some((f) => f.name === 'LOSS')) return;
+  if (reading.topN.order === 'desc') reading.topN = { ...reading.topN, order: 'asc' };
+}
+
+/**
+ * A ranking that names no metric ("who is our best customer?", "top product", "哪个区域表现最差") ranks by the
+ * catalog's main metric: its primary_metric, else its one additive money metric. The plan says so.
+ */
+function impliedMetric(question: string, catalog: Catalog, reading: CatalogReading, features: Feature[]): void {
+  if (reading.metrics.length > 0 || reading.groupBy.length === 0) return;
+  if (!reading.topN && !features.some((f) => f.name === 'PERFORMANCE')) return;
+  const metric = mainMetric(catalog);
+  if (!metric) return;
+  reading.metrics = [metric];
+  reading.implied = { metric, reason: 'primary_metric' };
+  reading.topN ??= { n: 1, order: 'desc' };
+  const word = reading.spans.ranking[0] ?? features.find((f) => f.name === 'PERFORMANCE');
+  let [start, end] = Array.isArray(word) ? word : word ? [word.start, word.end] : [0, 0];
+  // "lost the most": the loss and its superlative together.
+  const loss = features.find((f) => f.name === 'LOSS');
+  if (loss && (end <= loss.start || start === end)) [start, end] = [loss.start, Math.max(end, loss.end)];
+  else if (loss && loss.start < start) start = loss.start;
+  reading.impliedBy = question.slice(start, end).trim() || undefined;
+}
+
+/**
+ * The assumption a plan states when the reading implied its metric: '"best" read as the highest revenue, the
+ * catalog's primary metric' (message reading.implied.highest / reading.implied.lowest). Empty when nothing was implied.
+ */
+export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, language: Language): string[] {
+  if (!reading.implied) return [];
+  const m = catalog.metrics[reading.implied.metric];
+  const metric = m ? (language === 'zh' ? m.label_zh : m.label) : reading.implied.metric;
+  const key = reading.topN?.order === 'asc' ? 'reading.implied.lowest' : 'reading.implied.highest';
+  return [render(key, { word: reading.impliedBy ?? '', metric }, language)];
+}
+
+/** The reading with what the words mean beyond the literal terms (changed in place). */
+export function readWords(question: string, catalog: Catalog, reading: CatalogReading): CatalogReading {
+  rankedDimension(reading);
+  const features = askedFeatures(question, reading);
+  const byVerb = inferred(question, catalog, reading, features);
+  entityWords(reading, features, byVerb);
+  lossPolarity(reading, features);
+  impliedMetric(question, catalog, reading, features);
+  if (reading.metrics.length === 0)
+    reading.near = nearMetrics(
+      question,
+      catalog,
+      reading.hits.map((h): Span => [h.start, h.end]),
+    );
+  return reading;
+}
