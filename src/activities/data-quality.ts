@@ -23,7 +23,7 @@ import {
   type QualityCheckResult,
   type TimeWindow,
 } from '../contracts';
-import { catalogFor, databaseFor } from '../settings/sources';
+import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { partialMonths } from '../analysis/coverage';
 import { monthProbes, wallRange } from '../analysis/month-probes';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
@@ -234,7 +234,7 @@ export const checkDataQuality = defineAgent({
   input: DataQualityInput,
   output: DataQualityOutput,
   run: async ({ workflow_id, catalogPath, databaseUrl, metrics, windows, language }) => {
-    const catalog = catalogFor(catalogPath);
+    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const db = databaseFor(databaseUrl);
     const text = textIn(language);
     const tables = [...new Set(metrics.map((m) => catalog.metrics[m]?.table).filter((x): x is string => Boolean(x)))];

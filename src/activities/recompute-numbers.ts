@@ -16,7 +16,7 @@ import { TOLERANCE, sameNumber, selectForVerification } from '../analysis/calcul
 import { deriveCompute, deriveFromSql, metricSummary, pickValue, queryRows, type StepData } from '../analysis/recompute';
 import { twoSampleTest } from '../analysis/statistics';
 import { VerificationInput, VerificationOutput, type Calculation, type CheckedCalculation, type Recipe, type Row } from '../contracts';
-import { catalogFor, databaseFor } from '../settings/sources';
+import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
 import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifacts';
 import { isTransientDatabaseError } from '../storage/db';
@@ -85,7 +85,7 @@ export const recomputeNumbers = defineAgent({
       }
     };
 
-    const catalog = catalogFor(catalogPath);
+    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const independent = new IndependentPath(db, catalog, byStep);
     const { selected, rule } = selectForVerification(calculations);
     const picked = new Set(selected.map((c) => c.id));

@@ -10,9 +10,6 @@ import { MAX_FILE_LINES, MAX_FUNCTION_LINES, measure } from '../../scripts/struc
 /** Files over the limit, with their length when the limit came in (after the formatter). */
 const LONG_FILES: Record<string, number> = {
   'src/activities/data-quality.ts': 550,
-  'src/catalog/catalog.ts': 438,
-  'src/catalog/check.ts': 498,
-  'src/catalog/sql.ts': 493,
   'src/model/time-window.ts': 455,
   'src/seed/generate.ts': 521,
   'src/workflows/analysis.ts': 456,
@@ -28,9 +25,7 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'src/activities/statistics.ts:run': 139,
   'src/activities/tester.ts:run': 93,
   'src/analysis/derive.ts:changeDecomposition': 87,
-  'src/catalog/check.ts:checkCatalog': 87,
   'src/catalog/draft/metrics.ts:headerMetrics': 91,
-  'src/catalog/sql.ts:metricSource': 96,
   'src/cli/commands/status.ts:show': 99,
   'src/cli/commands/status.ts:(anonymous)': 97,
   'src/model/rules/period.ts:choosePeriod': 123,
