@@ -158,11 +158,12 @@ function fanOutWarnings(w: WarningContext): void {
   }
 }
 
-/** Dimensions with thousands of values. */
+/** Dimensions with thousands of values, unless marked ranking_only. */
 async function cardinalityWarnings(w: WarningContext): Promise<void> {
   const { catalog, databaseUrl, warn, tableOfColumn, from } = w;
   for (const [name, d] of Object.entries(catalog.dimensions)) {
-    if (!d.column) continue;
+    // A ranking_only dimension says it has many values and is kept for top-N questions.
+    if (!d.column || d.ranking_only) continue;
     const table = tableOfColumn(d.column);
     try {
       const { rows } = await queryReadOnly<{ n: string }>(
