@@ -4,7 +4,7 @@
  * drafted for rankings only: "top 10 customers" works, a plain breakdown by it is refused with an offer of the top 10.
  */
 import { quoted } from '../introspect';
-import { dimLabel, ENTITY_NAME, ID_LIKE, NAME_COLUMN, NOT_A_DIMENSION, singular, words } from './names';
+import { CUSTOMER_KEY, dimLabel, ENTITY_NAME, ID_LIKE, NAME_COLUMN, NOT_A_DIMENSION, singular, words } from './names';
 import type { DraftSchema } from './schema';
 import type { Facts } from './tables';
 import type { Noted } from './types';
@@ -84,7 +84,33 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
       else addDim(id, { ...base, ranking_only: true }, rankingComment(id));
     }
   }
+  await customerKeys(s, facts, dimensions, addDim);
   return dimensions;
+}
+
+/**
+ * The customer a fact refers to by key alone (orders.user_id, the users table having no name): with more than a
+ * thousand customers, a ranking-only dimension on the key, so "top 10 customers" and "best customer" can be asked.
+ */
+async function customerKeys(
+  s: DraftSchema,
+  facts: Facts,
+  dimensions: Drafted,
+  addDim: (id: string, def: Record<string, unknown>, comment?: string) => void,
+): Promise<void> {
+  for (const t of facts.headers)
+    for (const fk of s.outgoing(t)) {
+      const key = fk.fromColumns[0] ?? '';
+      // The entity's name, when it has one, is already its dimension (an id like singular(table)).
+      if (!CUSTOMER_KEY.test(key) || singular(fk.to) in dimensions) continue;
+      if ((await s.distinctCount(t, quoted(key), RANKING_ONLY_ABOVE)) <= RANKING_ONLY_ABOVE) continue;
+      const entity = singular(fk.to);
+      addDim(
+        entity,
+        { ...dimLabel(words(entity)), column: `${t}.${key}`, description: `the ${words(entity)} (by ${key})`, ranking_only: true },
+        `${fk.to} has no name column: the ${words(entity)} is named by ${key}; ${rankingComment(entity)}`,
+      );
+    }
 }
 
 /** Why a dimension is for rankings only. */
