@@ -10,11 +10,11 @@ const SELL = ['sell', 'sold', 'selling', 'sales', 'earn', 'earned', '卖', '卖�
 const SPEND = ['spend', 'spent', 'spending', '花', '花了', '消费'];
 const BUY = ['buy', 'bought', 'purchased', 'buyers', '买', '买过', '购买'];
 
-/** How likely a money sum is the revenue: a header's revenue, sales or GMV first, then its total or amount, then a line's. */
+/** How likely a money sum is the revenue: a fact table's revenue, sales or GMV first, then its total or amount, then a line table's. */
 function revenueScore(id: string, role: { role: MetricRole; header: boolean }): number {
   if (role.role !== 'revenue' && role.role !== 'money') return -1;
   const named = /(revenue|sales|gmv|turnover)/i.test(id) ? 4 : /(total|amount|value|subtotal|paid|payment)/i.test(id) ? 2 : 0;
-  return named + (role.header ? 2 : 0) + (role.role === 'revenue' ? 1 : 0);
+  return named + (role.header ? 5 : 0) + (role.role === 'revenue' ? 1 : 0);
 }
 
 /** The metric a question that names none means (best customer, top product): the revenue, when one is drafted. */
