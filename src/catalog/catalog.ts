@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { LineCounter, parseDocument, YAMLParseError } from 'yaml';
 import { catalogLines, unknownKeys } from './keys';
 import { CatalogSchema, type Catalog } from './schema';
+import { SQL_RESERVED } from './reserved';
 import { PERIOD_GROUP, isTimeGrain } from './time-grain';
 
 export { CatalogSchema, type Catalog, type ColumnCheck, type DimensionDefinition, type MetricDefinition } from './schema';
@@ -77,6 +78,13 @@ function checkReferences(catalog: Catalog, file: string): void {
   }
   for (const [name, dim] of Object.entries(catalog.dimensions)) {
     if (dim.column) requireTable(`dimensions.${name}.column`, dim.column);
+    if (SQL_RESERVED.has(name.toLowerCase())) {
+      throw new CatalogError(
+        file,
+        `dimensions.${name}`,
+        `"${name}" is a reserved word in SQL, and a dimension's id names its column in every query: rename it (${name}s, customer, …)`,
+      );
+    }
     if (isTimeGrain(name) || name === PERIOD_GROUP) {
       throw new CatalogError(file, `dimensions.${name}`, `"${name}" is a built-in time grain and cannot be redefined`);
     }

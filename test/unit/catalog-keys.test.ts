@@ -92,3 +92,12 @@ test('a time field may leave out its type (catalogs of the last release): it loa
   const loaded = parseCatalog(catalog());
   expect(loaded.time_fields.payment_date!.type).toBeUndefined();
 });
+
+test('a dimension id that is a reserved word in SQL (user, order) is refused with its line: it names a column in every query', () => {
+  // Before: `user` loaded, and the per-entity queries grouped by CURRENT_USER instead of the column.
+  const text = catalog().replace('  customer:\n    label: customer', '  user:\n    label: customer');
+  const err = failure(text);
+  expect(err.field).toBe('dimensions.user');
+  expect(err.line).toBe(28);
+  expect(err.problem).toMatch(/"user" is a reserved word in SQL/);
+});

@@ -4,7 +4,8 @@
  * drafted for rankings only: "top 10 customers" works, a plain breakdown by it is refused with an offer of the top 10.
  */
 import { quoted } from '../introspect';
-import { CUSTOMER_KEY, dimLabel, ENTITY_NAME, ID_LIKE, NAME_COLUMN, NOT_A_DIMENSION, singular, words } from './names';
+import { SQL_RESERVED } from '../reserved';
+import { CUSTOMER_KEY, dimLabel, ENTITY_NAME, ID_LIKE, NAME_COLUMN, NOT_A_DIMENSION, plural, singular, words } from './names';
 import type { DraftSchema } from './schema';
 import type { Facts } from './tables';
 import type { Noted } from './types';
@@ -22,8 +23,10 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
   const dimensions: Drafted = {};
   const dimNames = new Set<string>();
   const addDim = (id: string, def: Record<string, unknown>, comment?: string) => {
-    let key = id;
-    for (let i = 2; key in dimensions || key in metrics; i++) key = `${id}_${i}`;
+    // A reserved word (user, order) cannot name a column in SQL: its plural can.
+    const base = SQL_RESERVED.has(id.toLowerCase()) ? plural(id) : id;
+    let key = base;
+    for (let i = 2; key in dimensions || key in metrics; i++) key = `${base}_${i}`;
     dimensions[key] = { value: def, comment };
     dimNames.add(key);
   };
@@ -102,13 +105,21 @@ async function customerKeys(
     for (const fk of s.outgoing(t)) {
       const key = fk.fromColumns[0] ?? '';
       // The entity's name, when it has one, is already its dimension (an id like singular(table)).
-      if (!CUSTOMER_KEY.test(key) || singular(fk.to) in dimensions) continue;
+      if (!CUSTOMER_KEY.test(key) || singular(fk.to) in dimensions || 'customer' in dimensions) continue;
       if ((await s.distinctCount(t, quoted(key), RANKING_ONLY_ABOVE)) <= RANKING_ONLY_ABOVE) continue;
+      // A customer key (customer_id, user_id, buyer_id): the customer, as people ask for it ("top 10 customers").
       const entity = singular(fk.to);
+      const l = dimLabel('customer');
       addDim(
-        entity,
-        { ...dimLabel(words(entity)), column: `${t}.${key}`, description: `the ${words(entity)} (by ${key})`, ranking_only: true },
-        `${fk.to} has no name column: the ${words(entity)} is named by ${key}; ${rankingComment(entity)}`,
+        'customer',
+        {
+          ...l,
+          aliases: [...new Set([...l.aliases, words(entity), plural(words(entity))])],
+          column: `${t}.${key}`,
+          description: `the ${words(entity)} (by ${key})`,
+          ranking_only: true,
+        },
+        `${fk.to} has no name column: the customer is named by ${key}; ${rankingComment('customer')}`,
       );
     }
 }
