@@ -96,8 +96,9 @@ export function compileMetricQuery(catalog: Catalog, query: MetricQuery, options
   const withSets = withGroupingSets(catalog, query, without, valueColumns);
   if (withSets) return { ...grouped, ...meta, sql: withSets };
   const totals = compileOne(catalog, { ...query, group_by: query.group_by.filter((g) => g !== without), order: null, limit: null }, false);
+  // The totals row's group is an untyped NULL: the union gives it the group column's type (an id is an integer).
   const select = (source: string, isTotal: boolean) =>
-    `SELECT ${[...query.group_by.map((g) => (isTotal && g === without ? `NULL::text AS ${g}` : g)), ...valueColumns, `${String(isTotal)} AS is_total`].join(', ')}\nFROM (\n${source}\n) AS ${isTotal ? 'totals' : 'by_group'}`;
+    `SELECT ${[...query.group_by.map((g) => (isTotal && g === without ? `NULL AS ${g}` : g)), ...valueColumns, `${String(isTotal)} AS is_total`].join(', ')}\nFROM (\n${source}\n) AS ${isTotal ? 'totals' : 'by_group'}`;
   const positions = query.group_by.map((_, i) => String(i + 1)).join(', ');
   return {
     ...grouped,
@@ -117,7 +118,9 @@ function withGroupingSets(catalog: Catalog, query: MetricQuery, without: string,
   const { metric, groups, from, fanOut } = metricSource(catalog, { ...query, order: null, limit: null });
   if (fanOut !== null) return null;
   const dropped = groups.find((g) => g.name === without);
-  if (!dropped) return null;
+  // GROUPING() tells the totals apart only when the dropped group's expression is not grouped in both sets anyway
+  // (a customer dimension on the very column a per-entity metric aggregates by): else the union.
+  if (!dropped || dropped.sql === metric.per) return null;
   const kept = groups.filter((g) => g !== dropped);
   const sets = (extra: string[]) =>
     `GROUP BY GROUPING SETS ((${[...groups.map((g) => g.sql), ...extra].join(', ')}), (${[...kept.map((g) => g.sql), ...extra].join(', ')}))`;
