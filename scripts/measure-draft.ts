@@ -36,7 +36,7 @@ export function decisionLines(catalog: Catalog): string[] {
       out.push(`check ${key}.${c.column} ${c.rule}${c.when ? ` when ${c.when}` : ''}${c.other ? ` other ${c.other}` : ''}`);
   }
   for (const j of catalog.joins) out.push(`join ${j.from} -> ${j.to} ${j.relationship}`);
-  for (const f of Object.values(catalog.time_fields)) out.push(`time_field ${f.column} ${f.type}`);
+  for (const f of Object.values(catalog.time_fields)) out.push(`time_field ${f.column} ${f.type ?? 'timestamp'}`);
   for (const [name, m] of Object.entries(catalog.metrics)) {
     const id = metricId(name);
     out.push(`metric [${id}] time ${timeCol(m.time_field)} format ${m.format} unit ${m.unit ?? '-'}`);

@@ -29,6 +29,7 @@ export function termsOf(question: string, catalog: Catalog, dataExtent: typeof e
     return `error ${(err as Error).message}`;
   }
   // A refusal is compared by its kind (its reason is in the question's language); --reasons prints it.
+  if (plan.kind === 'quality') return `quality ${plan.ask} ${plan.tables.join(',')}`;
   if (plan.kind !== 'plan') return process.argv.includes('--reasons') ? `${plan.kind}: ${plan.reason}` : plan.kind;
   const { blocking } = readingOfPlan(question, plan.steps, catalog, intent.language, AS_OF, intent.matched);
   const steps = plan.steps

@@ -21,7 +21,7 @@
 import type { Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agents/contract';
 import { DataQualityInput, DataQualityOutput, type Recipe } from '../contracts';
-import { catalogFor, databaseFor } from '../settings/sources';
+import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
 import { textIn } from '../messages';
 import { partialPeriods } from './quality/partial';
@@ -54,7 +54,7 @@ export const checkDataQuality = defineAgent({
   input: DataQualityInput,
   output: DataQualityOutput,
   run: async ({ workflow_id, catalogPath, databaseUrl, metrics, windows, language, question }) => {
-    const catalog = catalogFor(catalogPath);
+    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const db = databaseFor(databaseUrl);
     const text = textIn(language);
     const tables = tablesToCheck(catalog, metrics, question);

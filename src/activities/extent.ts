@@ -8,7 +8,7 @@ import { defineAgent } from '../agents/contract';
 import { monthProbes } from '../analysis/month-probes';
 import { latestFullMonth, partialMonths } from '../analysis/coverage';
 import { DataExtent, DataExtentInput, type MonthCoverage, type TimeFieldExtent } from '../contracts';
-import { catalogFor, databaseFor } from '../settings/sources';
+import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { currentWorkflowId, storeArtifact } from '../storage/artifacts';
 
 export const readDataExtent = defineAgent({
@@ -16,7 +16,7 @@ export const readDataExtent = defineAgent({
   input: DataExtentInput,
   output: DataExtent,
   run: async ({ catalogPath, databaseUrl, asOf }) => {
-    const catalog = catalogFor(catalogPath);
+    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const db = databaseFor(databaseUrl);
     const timeFields: Record<string, TimeFieldExtent> = {};
     // Only the time fields some metric uses; each column is read once even if two fields share it.

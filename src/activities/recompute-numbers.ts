@@ -17,7 +17,7 @@ import { TOLERANCE, sameNumber, selectForVerification } from '../analysis/calcul
 import { deriveCompute, deriveFromSql, metricSummary, pickValue, queryRows, type StepData } from '../analysis/recompute';
 import { twoSampleTest } from '../analysis/statistics';
 import { VerificationInput, VerificationOutput, type Calculation, type CheckedCalculation, type Recipe, type Row } from '../contracts';
-import { catalogFor, databaseFor } from '../settings/sources';
+import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { IndependentPath, reportedOrder, reportedTotal, type Reconciliation } from '../verify/independent';
 import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifacts';
 import { isTransientDatabaseError } from '../storage/db';
@@ -37,7 +37,7 @@ export const recomputeNumbers = defineAgent({
       given.map(async (r): Promise<Recipe> => (r.kind === 'stored' ? loadArtifact<Recipe>(r.recipe_ref) : r)),
     );
     const db = databaseFor(databaseUrl);
-    const catalog = catalogFor(catalogPath);
+    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
     const independent = new IndependentPath(db, catalog, byStep);
     const paths: Paths = {

@@ -13,6 +13,7 @@ import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
 import { StepInput, StepOutput, type MemoryDraft, type MemoryEntry } from '../contracts';
 import { DatabaseUnreachableError, isTransientDatabaseError } from '../storage/db';
 import { isConnectionLost } from '../temporal/failures';
+import { resolveTimeFieldTypes } from '../catalog/time-types';
 import { databaseFor } from '../settings/sources';
 import { isSqlOperation, operationOf, type SqlOperation } from '../operations';
 import { buildStepOutput, fragmentCatalog } from '../storage/step-output';
@@ -33,7 +34,7 @@ export const runSqlStep = defineAgent({
         message: `sql agent, step ${step.step_id}: "${op.kind}" is not an SQL operation`,
       });
     }
-    const catalog = fragmentCatalog(fragment);
+    const catalog = await resolveTimeFieldTypes(fragmentCatalog(fragment), databaseFor(databaseUrl));
     const operation = operationOf(op);
     const compiled = compile(step.step_id, catalog, op, operation);
 

@@ -15,7 +15,7 @@ import { compileUnitSample } from '../catalog/sql';
 import { StatisticsInput, StatisticsOutput, type Calculation, type PlanStep, type Recipe } from '../contracts';
 import { operationOf } from '../operations';
 import type { Samples } from '../operations/operation';
-import { catalogFor, databaseFor } from '../settings/sources';
+import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
 import { catalogText } from '../format/labels';
 import { fixed, significant as significantDigits } from '../format/numbers';
@@ -122,7 +122,7 @@ export const testSignificance = defineAgent({
   input: StatisticsInput,
   output: StatisticsOutput,
   run: async ({ workflow_id, catalogPath, databaseUrl, intent, steps, partial_periods }) => {
-    const catalog = catalogFor(catalogPath);
+    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const zh = intent.language === 'zh';
     const text = textIn(intent.language);
     const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);

@@ -257,7 +257,7 @@ test('--no-setup writes nothing to the server; without it the read-only role is 
   await cleanUp();
 }, 60_000);
 
-test('measured: lines to change from the draft to the catalogs the suites use (chinook ≤ 11, demo ≤ 18)', async () => {
+test('measured: lines to change from the draft to the catalogs the suites use (chinook ≤ 11, demo ≤ 19)', async () => {
   const measure = async (url: string, name: string, currency: string) => {
     const drafted = await draftCatalog(url, name, 'public', { currency });
     const finished = parseCatalog(fs.readFileSync(path.join(ROOT, 'catalogs', `${name}.yaml`), 'utf8'));
@@ -267,7 +267,9 @@ test('measured: lines to change from the draft to the catalogs the suites use (c
   const demo = await measure(serverUrl, 'demo', 'CNY');
   process.stdout.write(`draft → chinook.yaml: ${chinook.changed} lines; draft → demo.yaml: ${demo.changed} lines\n`);
   expect(chinook.changed).toBeLessThanOrEqual(11);
-  expect(demo.changed).toBeLessThanOrEqual(18);
+  // 19, not 18: the draft now proposes orders not before their user's registration (a check across the orders → users
+  // join, which catalogs/demo.yaml leaves out until the data-quality agent runs checks across joins).
+  expect(demo.changed).toBeLessThanOrEqual(19);
 }, 60_000);
 
 test('a drafted catalog runs through data quality: its not_in_future check asks the column type of the table, not of pg_attribute', async () => {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { checkDataQuality } from '../../src/activities/data-quality';
 import { parseCatalog, type Catalog } from '../../src/catalog/catalog';
+import { checkCatalog } from '../../src/catalog/check';
 import { compileMetricQuery } from '../../src/catalog/sql';
 import { runDate } from '../../src/settings/config';
 import type { MetricQuery } from '../../src/contracts';
@@ -320,3 +321,40 @@ metrics:
   expect(Number(bounds.future_days)).toBeGreaterThanOrEqual(1);
   expect(dq.tables).toEqual([{ table: 'visits', rows: 4, rows_all: 4, period: 'visits.visited_at' }]);
 });
+
+test('a catalog of the last release (no type on its timestamptz field) passes catalog check and answers in the zone', async () => {
+  // Before: the missing type read as timestamp, so check failed ("declare type: timestamptz (declared timestamp)")
+  // and a run bucketed the instants by the server's zone: March 110, April 1.
+  const old = catalogYaml('Asia/Shanghai').replace(/\n\s+type: timestamptz/, '');
+  expect(old).not.toContain('type:');
+  const report = await checkCatalog(old, 'tz_shop (last release)', tzUrl);
+  expect(report.problems).toEqual([]);
+  // A declared type that differs is still an error, with its line.
+  const wrong = await checkCatalog(catalogYaml('Asia/Shanghai').replace('type: timestamptz', 'type: date'), 'tz_shop (wrong type)', tzUrl);
+  expect(wrong.problems).toEqual([
+    'time_fields.happened_at.type: events.happened_at is timestamp with time zone; declare type: timestamptz (declared date)',
+  ]);
+  expect(wrong.problemLines[0]).toBe(catalogYaml('Asia/Shanghai').split('\n').indexOf('    type: timestamptz') + 1);
+
+  const oldPath = path.join(path.dirname(catalogPath), 'tz_shop_last_release.yaml');
+  fs.writeFileSync(oldPath, old);
+  const { result } = await runAnalysis(harness.client, harness.config.taskQueue, 'revenue by month from March 2024 to May 2024', {
+    databaseUrl: tzUrl,
+    catalogPath: oldPath,
+  });
+  expect(result.status).toBe('completed');
+  const series = result.steps[0]!.result!.rows.map((r) => ({ month: r.month, value: Number(r.value) }));
+  // By hand: the positive amounts by month of happened_at as wall time in Shanghai.
+  const { rows } = await pool.query<{ month: string; value: string }>(
+    `SELECT to_char(happened_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS month, sum(amount)::text AS value FROM events
+     WHERE amount > 0 AND happened_at AT TIME ZONE 'Asia/Shanghai' >= '2024-03-01' AND happened_at AT TIME ZONE 'Asia/Shanghai' < '2024-06-01'
+     GROUP BY 1 ORDER BY 1`,
+  );
+  expect(series).toEqual(rows.map((r) => ({ month: r.month, value: Number(r.value) })));
+  expect(series).toEqual([
+    { month: '2024-03', value: 10 },
+    { month: '2024-04', value: 101 },
+    { month: '2024-05', value: 1000 },
+  ]);
+  expect(result.verification!.mismatches).toEqual([]);
+}, 180_000);

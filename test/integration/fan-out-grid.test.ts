@@ -194,6 +194,8 @@ const chinook: Reference = {
         LEFT JOIN track t ON t.track_id = il.track_id LEFT JOIN album al ON al.album_id = t.album_id`,
       media_type:
         'SELECT i.invoice_id AS key, mt.name AS value FROM invoice i LEFT JOIN invoice_line il ON il.invoice_id = i.invoice_id LEFT JOIN track t ON t.track_id = il.track_id LEFT JOIN media_type mt ON mt.media_type_id = t.media_type_id',
+      track:
+        'SELECT i.invoice_id AS key, t.name AS value FROM invoice i LEFT JOIN invoice_line il ON il.invoice_id = i.invoice_id LEFT JOIN track t ON t.track_id = il.track_id',
     },
     invoice_line: {
       country:
@@ -213,6 +215,7 @@ const chinook: Reference = {
         'SELECT il.invoice_line_id AS key, al.title AS value FROM invoice_line il LEFT JOIN track t ON t.track_id = il.track_id LEFT JOIN album al ON al.album_id = t.album_id',
       media_type:
         'SELECT il.invoice_line_id AS key, mt.name AS value FROM invoice_line il LEFT JOIN track t ON t.track_id = il.track_id LEFT JOIN media_type mt ON mt.media_type_id = t.media_type_id',
+      track: 'SELECT il.invoice_line_id AS key, t.name AS value FROM invoice_line il LEFT JOIN track t ON t.track_id = il.track_id',
     },
   },
   metrics: {
@@ -249,6 +252,7 @@ const demo: Reference = {
   },
   membership: {
     orders: {
+      customer: 'SELECT order_id AS key, user_id::text AS value FROM orders',
       customer_type: `SELECT o.order_id AS key, ${NEW_IN_MONTH('o.pay_time')} AS value FROM ${ORDERS_USERS}`,
       region: `SELECT o.order_id AS key, u.region AS value FROM ${ORDERS_USERS}`,
       channel: `SELECT o.order_id AS key, u.channel AS value FROM ${ORDERS_USERS}`,
@@ -257,6 +261,7 @@ const demo: Reference = {
         'SELECT o.order_id AS key, c.name AS value FROM orders o LEFT JOIN order_items oi ON oi.order_id = o.order_id LEFT JOIN categories c ON c.category_id = oi.category_id',
     },
     order_items: {
+      customer: `SELECT ${ITEM} AS key, o.user_id::text AS value FROM order_items oi JOIN orders o ON o.order_id = oi.order_id`,
       customer_type: `SELECT ${ITEM} AS key, ${NEW_IN_MONTH('o.pay_time')} AS value FROM ${ITEMS_ORDERS_USERS}`,
       region: `SELECT ${ITEM} AS key, u.region AS value FROM ${ITEMS_ORDERS_USERS}`,
       channel: `SELECT ${ITEM} AS key, u.channel AS value FROM ${ITEMS_ORDERS_USERS}`,
@@ -265,6 +270,8 @@ const demo: Reference = {
       item_category: `SELECT ${ITEM} AS key, c.name AS value FROM order_items oi LEFT JOIN categories c ON c.category_id = oi.category_id`,
     },
     users: {
+      // A user is the user of their orders: themselves when they placed one, no one when they placed none.
+      customer: 'SELECT u.user_id AS key, o.user_id::text AS value FROM users u LEFT JOIN orders o ON o.user_id = u.user_id',
       customer_type: `SELECT u.user_id AS key, ${NEW_IN_MONTH('u.registered_at')} AS value FROM users u`,
       region: 'SELECT user_id AS key, region AS value FROM users',
       channel: 'SELECT user_id AS key, channel AS value FROM users',

@@ -9,16 +9,10 @@ import { MAX_FILE_LINES, MAX_FUNCTION_LINES, measure } from '../../scripts/struc
 
 /** Files over the limit, with their length when the limit came in (after the formatter). */
 const LONG_FILES: Record<string, number> = {
-  'src/catalog/catalog.ts': 438,
-  'src/catalog/check.ts': 498,
-  'src/catalog/sql.ts': 493,
 };
 
 /** Functions over the limit (file and name), with their length when the limit came in. */
 const LONG_FUNCTIONS: Record<string, number> = {
-  'src/catalog/check.ts:checkCatalog': 87,
-  'src/catalog/draft/metrics.ts:headerMetrics': 91,
-  'src/catalog/sql.ts:metricSource': 96,
 };
 
 const structure = measure(path.resolve(__dirname, '../..'));

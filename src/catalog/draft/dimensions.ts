@@ -1,13 +1,19 @@
 /**
  * The draft's dimensions: low-cardinality text and enums, booleans, and the names of what facts refer to (a
- * genre's name, a customer's full name).
+ * genre's name, a customer's full name). A name with more than a thousand values (a customer's, a product's) is
+ * drafted for rankings only: "top 10 customers" works, a plain breakdown by it is refused with an offer of the top 10.
  */
-import { dimLabel, ENTITY_NAME, ID_LIKE, NOT_A_DIMENSION, singular, words } from './names';
+import { quoted } from '../introspect';
+import { SQL_RESERVED } from '../reserved';
+import { CUSTOMER_KEY, dimLabel, ENTITY_NAME, ID_LIKE, NAME_COLUMN, NOT_A_DIMENSION, plural, singular, words } from './names';
 import type { DraftSchema } from './schema';
 import type { Facts } from './tables';
 import type { Noted } from './types';
 
 type Drafted = Record<string, Noted<Record<string, unknown>>>;
+
+/** More values than this and a name is for rankings only. */
+export const RANKING_ONLY_ABOVE = 1000;
 
 /** The known values of a dimension, each with no synonyms yet: written when there are at most 30. */
 const valueList = (values: string[]) => (values.length <= 30 ? { values: Object.fromEntries(values.map((v) => [v, []])) } : {});
@@ -17,8 +23,10 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
   const dimensions: Drafted = {};
   const dimNames = new Set<string>();
   const addDim = (id: string, def: Record<string, unknown>, comment?: string) => {
-    let key = id;
-    for (let i = 2; key in dimensions || key in metrics; i++) key = `${id}_${i}`;
+    // A reserved word (user, order) cannot name a column in SQL: its plural can.
+    const base = SQL_RESERVED.has(id.toLowerCase()) ? plural(id) : id;
+    let key = base;
+    for (let i = 2; key in dimensions || key in metrics; i++) key = `${base}_${i}`;
     dimensions[key] = { value: def, comment };
     dimNames.add(key);
   };
@@ -32,14 +40,25 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
     const entity = singular(t);
     // An entity's name: the table's dimension ("genre", "customer"), whatever its cardinality up to a thousand.
     if (hop > 0 && first && last) {
-      addDim(entity, {
-        ...dimLabel(words(entity)),
-        expression: `${t}.${first.name} || ' ' || ${t}.${last.name}`,
-        description: `the ${words(entity)}'s full name`,
-      });
+      const many =
+        (await s.distinctCount(t, `${quoted(first.name)} || ' ' || ${quoted(last.name)}`, RANKING_ONLY_ABOVE)) > RANKING_ONLY_ABOVE;
+      addDim(
+        entity,
+        {
+          ...dimLabel(words(entity)),
+          expression: `${t}.${first.name} || ' ' || ${t}.${last.name}`,
+          description: `the ${words(entity)}'s full name`,
+          ...(many ? { ranking_only: true } : {}),
+        },
+        many ? rankingComment(entity) : undefined,
+      );
     } else if (hop > 0 && nameCol) {
-      const values = await s.distinctValues(t, nameCol.name, 1000);
-      if (values) addDim(entity, { ...dimLabel(words(entity)), column: `${t}.${nameCol.name}`, ...valueList(values) });
+      const values = await s.distinctValues(t, nameCol.name, RANKING_ONLY_ABOVE);
+      addDim(
+        entity,
+        { ...dimLabel(words(entity)), column: `${t}.${nameCol.name}`, ...(values ? valueList(values) : { ranking_only: true }) },
+        values ? undefined : rankingComment(entity),
+      );
     }
     if (hop >= 2) continue; // further away, only the name: a genre's name, an artist's name
     for (const c of rel.columns) {
@@ -59,12 +78,53 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
         continue;
       }
       if (c.category !== 'S' && c.category !== 'E') continue;
-      const limit = ENTITY_NAME.test(c.name) ? 1000 : 100;
-      const values = c.enumValues ?? (await s.distinctValues(t, c.name, limit));
-      if (!values || values.length === 0) continue;
+      const isName = ENTITY_NAME.test(c.name) || NAME_COLUMN.test(c.name);
+      const values = c.enumValues ?? (await s.distinctValues(t, c.name, isName ? RANKING_ONLY_ABOVE : 100));
+      if (values?.length === 0 || (!values && !isName)) continue;
       const id = dimNames.has(c.name) || s.rels.has(c.name) ? `${t}_${c.name}` : c.name;
-      addDim(id, { ...dimLabel(words(id)), column: `${t}.${c.name}`, ...valueList(values) });
+      const base = { ...dimLabel(words(id.replace(/_name$/, ''))), column: `${t}.${c.name}` };
+      if (values) addDim(id, { ...base, ...valueList(values) });
+      else addDim(id, { ...base, ranking_only: true }, rankingComment(id));
     }
   }
+  await customerKeys(s, facts, dimensions, addDim);
   return dimensions;
+}
+
+/**
+ * The customer a fact refers to by key alone (orders.user_id, the users table having no name): with more than a
+ * thousand customers, a ranking-only dimension on the key, so "top 10 customers" and "best customer" can be asked.
+ */
+async function customerKeys(
+  s: DraftSchema,
+  facts: Facts,
+  dimensions: Drafted,
+  addDim: (id: string, def: Record<string, unknown>, comment?: string) => void,
+): Promise<void> {
+  for (const t of facts.headers)
+    for (const fk of s.outgoing(t)) {
+      const key = fk.fromColumns[0] ?? '';
+      // The entity's name, when it has one, is already its dimension (an id like singular(table)).
+      if (!CUSTOMER_KEY.test(key) || singular(fk.to) in dimensions || 'customer' in dimensions) continue;
+      if ((await s.distinctCount(t, quoted(key), RANKING_ONLY_ABOVE)) <= RANKING_ONLY_ABOVE) continue;
+      // A customer key (customer_id, user_id, buyer_id): the customer, as people ask for it ("top 10 customers").
+      const entity = singular(fk.to);
+      const l = dimLabel('customer');
+      addDim(
+        'customer',
+        {
+          ...l,
+          aliases: [...new Set([...l.aliases, words(entity), plural(words(entity))])],
+          column: `${t}.${key}`,
+          description: `the ${words(entity)} (by ${key})`,
+          ranking_only: true,
+        },
+        `${fk.to} has no name column: the customer is named by ${key}; ${rankingComment('customer')}`,
+      );
+    }
+}
+
+/** Why a dimension is for rankings only. */
+function rankingComment(id: string): string {
+  return `more than ${RANKING_ONLY_ABOVE.toLocaleString('en-US')} values: for rankings only (top 10 ${words(id)}s); a plain breakdown by it is refused`;
 }

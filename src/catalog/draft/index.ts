@@ -7,7 +7,8 @@
  * in a read-only session, so it cannot write to the server.
  *
  * The parts: names.ts (what names say), schema.ts (the schema and what its columns are taken for), tables.ts (fact
- * tables, tables, joins, time fields), metrics.ts, dimensions.ts, yaml.ts (the document with its comments).
+ * tables, tables, joins, time fields), metrics.ts, verbs.ts (verbs as aliases, the primary metric), dimensions.ts, yaml.ts (the
+ * document with its comments).
  */
 import { Client } from 'pg';
 import { introspect } from '../introspect';
@@ -16,6 +17,7 @@ import { MetricDrafter } from './metrics';
 import { DraftSchema } from './schema';
 import { auditDates, draftTimeFields, findFacts, joinSection, sensitiveColumns, tableSection } from './tables';
 import { DraftError, type Draft, type DraftOptions } from './types';
+import { draftVerbs, primaryMetric } from './verbs';
 import { draftText } from './yaml';
 
 export { DraftError, type Draft, type DraftOptions } from './types';
@@ -63,13 +65,17 @@ async function draft(client: Client, name: string, schemaName: string, options: 
   const tables = await tableSection(schema, facts, notes);
   const timeFields = draftTimeFields(schema, facts);
   const audit = auditDates(schema, facts.included);
-  const metrics = await new MetricDrafter(schema, timeFields, options.currency?.toUpperCase()).draft(facts);
+  const drafter = new MetricDrafter(schema, timeFields, options.currency?.toUpperCase());
+  const metrics = await drafter.draft(facts);
+  const primary = primaryMetric(drafter);
+  draftVerbs(drafter, primary);
   const dimensions = await draftDimensions(schema, facts, metrics);
   const text = draftText({
     name,
     database,
     schema: schemaName,
     timezone,
+    primaryMetric: primary,
     tables,
     joins: joinSection(schema, facts.included),
     timeFields: timeFields.fields,

@@ -25,6 +25,17 @@ export const PRICE = /(unit_?price|^price$|_price$|list_price|rate$)/i;
 export const DISCOUNT = /discount/i;
 export const CUSTOMER_KEY = /^(customer|user|client|buyer|member|account|patron|shopper|consumer)_?id$/i;
 export const ENTITY_NAME = /^(name|title|full_name|display_name|company|company_name|label)$/i;
+/** A text column naming what a row refers to (customer_name, track, product): a dimension however many values it has. */
+export const NAME_COLUMN =
+  /((^|_)(name|title)$|^(customer|client|buyer|shopper|member|product|item|sku_name|track|song|album|artist|film|movie|book|vendor|supplier|seller|store|shop|brand)$)/i;
+/** Money that may be negative by its nature: never a `min: 0` rule or a non_negative check. */
+export const SIGNED =
+  /(^|_)(profit|profits|margin|change|balance|net|delta|loss|losses|diff|difference|variance|gain|pnl|adjustment)(_|$)/i;
+/** A transaction's id on its lines (order_id, invoice_no): its distinct values count the transactions. */
+export const TRANSACTION_ID =
+  /^(order|invoice|transaction|txn|receipt|ticket|basket|bill|sale|booking|purchase|checkout|cart|trade)_?(id|no|nr|num|number)$/i;
+/** A money column that is spent rather than earned (a cost): it takes the verb "spend" instead of the revenue metric. */
+export const COST = /(cost|expense|spend|fee|freight|shipping|tax|salary|wage)/i;
 
 /** Time columns: how likely each one is the row's business time. 0 = never (a birthday), 1 = audit only. */
 export function timeScore(column: string): number {
@@ -86,6 +97,8 @@ const ZH: Record<string, string> = {
   'invoice total': '发票金额',
   'average order amount': '客单价',
   'average invoice total': '客单价',
+  'average order value': '客单价',
+  'average invoice value': '客单价',
   'units sold': '销量',
   'items sold': '商品件数',
   quantity: '数量',

@@ -5,7 +5,7 @@
  */
 import type { Client } from 'pg';
 import { quoted, type Col, type Fk, type Rel } from '../introspect';
-import { DISCOUNT, DONE_STATUS, ID_LIKE, isSensitiveColumn, MONEY, QUANTITY, timeScore, words } from './names';
+import { DISCOUNT, DONE_STATUS, ID_LIKE, isSensitiveColumn, MONEY, QUANTITY, SIGNED, timeScore, words } from './names';
 
 /** The filters every metric of a fact table gets, and the notes that explain them. */
 export interface HeaderFilters {
@@ -17,6 +17,7 @@ export class DraftSchema {
   /** Single-column foreign keys become joins (a composite one is named in a note); self-references are left out. */
   readonly joins: Fk[];
   private readonly filterCache = new Map<string, HeaderFilters>();
+  private readonly negativeCache = new Map<string, number>();
 
   constructor(
     private readonly client: Client,
@@ -98,6 +99,62 @@ export class DraftSchema {
     return rows.length > limit ? null : rows.map((r) => r.v).sort((a, b) => a.localeCompare(b));
   }
 
+  /** The money column whose negative values the draft filters out as data errors: the first that is not signed by name. */
+  private filteredAmount(rel: Rel): Col | undefined {
+    return this.moneyCols(rel).find((c) => !SIGNED.test(c.name));
+  }
+
+  /** How many rows hold a negative value in the column. */
+  async negatives(t: string, c: string): Promise<number> {
+    const key = `${t}.${c}`;
+    const hit = this.negativeCache.get(key);
+    if (hit !== undefined) return hit;
+    const { rows } = await this.client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${this.from(t)} WHERE ${quoted(c)} < 0`);
+    const n = Number(rows[0]?.n ?? 0);
+    this.negativeCache.set(key, n);
+    return n;
+  }
+
+  /**
+   * A column that may be negative: a profit, margin, change, balance or net by its name, or one that holds negative
+   * values in the data (except the amount whose negative rows the draft filters out as data errors). It gets no
+   * `min: 0` rule and no non_negative check.
+   */
+  async signed(t: string, c: string): Promise<boolean> {
+    if (SIGNED.test(c)) return true;
+    if (this.filteredAmount(this.rel(t))?.name === c) return false;
+    return (await this.negatives(t, c)) > 0;
+  }
+
+  /** Rows, and distinct non-null values, of a column. */
+  async repeats(t: string, c: string): Promise<{ rows: number; distinct: number }> {
+    const { rows } = await this.client.query<{ rows: string; distinct: string }>(
+      `SELECT count(${quoted(c)})::text AS rows, count(DISTINCT ${quoted(c)})::text AS distinct FROM ${this.from(t)}`,
+    );
+    return { rows: Number(rows[0]?.rows ?? 0), distinct: Number(rows[0]?.distinct ?? 0) };
+  }
+
+  /** Distinct values of an SQL expression over the table, counted up to limit + 1. */
+  async distinctCount(t: string, sql: string, limit: number): Promise<number> {
+    const { rows } = await this.client.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM (SELECT DISTINCT ${sql} FROM ${this.from(t)} WHERE ${sql} IS NOT NULL LIMIT ${limit + 1}) v`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Rows of `from` joined to `to` by the foreign key, and how many of them are dated before the row they refer to:
+   * the evidence for a not_before check across the join.
+   */
+  async precedes(from: { table: string; fk: string; time: string }, to: { table: string; key: string; time: string }) {
+    const { rows } = await this.client.query<{ joined: string; before: string }>(
+      `SELECT count(*)::text AS joined, count(*) FILTER (WHERE a.${quoted(from.time)} < b.${quoted(to.time)})::text AS before
+       FROM ${this.from(from.table)} a JOIN ${this.from(to.table)} b ON a.${quoted(from.fk)} = b.${quoted(to.key)}
+       WHERE a.${quoted(from.time)} IS NOT NULL AND b.${quoted(to.time)} IS NOT NULL`,
+    );
+    return { joined: Number(rows[0]?.joined ?? 0), before: Number(rows[0]?.before ?? 0) };
+  }
+
   /** The largest value of a column, as text (null for an empty table). */
   async maxValue(t: string, c: string): Promise<string | null | undefined> {
     const { rows } = await this.client.query<{ max: string | null }>(`SELECT max(${quoted(c)})::text AS max FROM ${this.from(t)}`);
@@ -127,11 +184,10 @@ export class DraftSchema {
       filters.push({ sql: status.sql, description: `${status.sql.split(' = ')[1]} ${words(t)} only` });
       notes.push(`which ${words(t)} count? drafted: ${status.sql} (values: ${status.values.join(', ')})`);
     }
-    const amount = this.moneyCols(rel)[0];
+    // The amount, not a profit or a balance: negative amounts are data errors (or refunds), a negative profit is a loss.
+    const amount = this.filteredAmount(rel);
     if (amount) {
-      const negatives =
-        (await this.client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${this.from(t)} WHERE ${quoted(amount.name)} < 0`)).rows[0]
-          ?.n ?? '0';
+      const negatives = String(await this.negatives(t, amount.name));
       if (negatives !== '0') {
         filters.push({
           sql: `${t}.${amount.name} > 0`,

@@ -96,8 +96,14 @@ async function factChecks(s: DraftSchema, facts: Facts, t: string, tc: Col | und
   const rel = s.rel(t);
   const checks: Record<string, unknown>[] = [];
   if (facts.facts.includes(t)) {
+    // A profit or a balance may be negative: no non_negative check on it.
     for (const m of s.moneyCols(rel))
-      checks.push({ column: m.name, rule: 'non_negative', description: `${plural(words(singular(t)))} with a negative ${words(m.name)}` });
+      if (!(await s.signed(t, m.name)))
+        checks.push({
+          column: m.name,
+          rule: 'non_negative',
+          description: `${plural(words(singular(t)))} with a negative ${words(m.name)}`,
+        });
   }
   if (tc && facts.headers.has(t)) {
     checks.push({ column: tc.name, rule: 'not_in_future', description: `${plural(words(singular(t)))} dated in the future` });
@@ -126,6 +132,45 @@ async function factChecks(s: DraftSchema, facts: Facts, t: string, tc: Col | und
   return checks;
 }
 
+/** Violations above this share of the joined rows and a not_before across a join is not proposed: the data disagrees. */
+const MOST_ROWS_AGREE = 0.05;
+
+/**
+ * not_before across each foreign key between two tables that both have their own time (a payment not before its
+ * rental), proposed only where the data mostly agrees; each with a comment that counts the rows that break it now.
+ */
+async function joinedTimeChecks(
+  s: DraftSchema,
+  t: string,
+  included: string[],
+): Promise<{ check: Record<string, unknown>; comment: string }[]> {
+  const rel = s.rel(t);
+  const tc = s.timeColumnOf(rel);
+  if (!tc) return [];
+  const out: { check: Record<string, unknown>; comment: string }[] = [];
+  for (const j of s.outgoing(t)) {
+    const other = included.includes(j.to) ? s.timeColumnOf(s.rel(j.to)) : undefined;
+    if (!other) continue;
+    const fk = j.fromColumns[0] ?? '';
+    const { joined, before } = await s.precedes(
+      { table: t, fk, time: tc.name },
+      { table: j.to, key: j.toColumns[0] ?? '', time: other.name },
+    );
+    if (joined === 0 || before > joined * MOST_ROWS_AGREE) continue;
+    const rows = plural(words(singular(t)));
+    out.push({
+      check: {
+        column: tc.name,
+        rule: 'not_before',
+        other: `${j.to}.${other.name}`,
+        description: `${rows} dated before their ${words(singular(j.to))}'s ${words(other.name)}`,
+      },
+      comment: `proposed from the data: ${before} of ${joined} ${rows} are dated before their ${words(singular(j.to))} (${j.to}.${other.name}) today${before > 0 ? '; data errors, or drop the check if that is allowed' : ''}`,
+    });
+  }
+  return out;
+}
+
 /** The catalog's tables: each included table's description, primary key, time column and checks. */
 export async function tableSection(s: DraftSchema, facts: Facts, notes: string[]): Promise<Record<string, Noted<Record<string, unknown>>>> {
   const tables: Record<string, Noted<Record<string, unknown>>> = {};
@@ -137,8 +182,11 @@ export async function tableSection(s: DraftSchema, facts: Facts, notes: string[]
     const tc = s.timeColumnOf(rel);
     if (tc) def.time_column = tc.name;
     const checks = await factChecks(s, facts, t, tc);
+    const across = await joinedTimeChecks(s, t, facts.included);
+    const itemComments: Record<number, string> = {};
+    for (const a of across) itemComments[checks.push(a.check) - 1] = a.comment;
     if (checks.length > 0) def.checks = checks;
-    tables[t] = { value: def, comment };
+    tables[t] = { value: def, comment, itemComments: Object.keys(itemComments).length > 0 ? itemComments : undefined };
   }
   return tables;
 }

@@ -25,4 +25,6 @@ export interface Draft {
 export interface Noted<T> {
   value: T;
   comment?: string;
+  /** Comments above items of the entry's checks list, by index (a check proposed from the data says what it found). */
+  itemComments?: Record<number, string>;
 }

@@ -14,6 +14,8 @@ export interface DraftContent {
   database: string;
   schema: string;
   timezone: string;
+  /** The metric a question that names none means (the revenue), when the draft found one. */
+  primaryMetric?: string;
   tables: Drafted;
   joins: Record<string, string>[];
   timeFields: Record<string, Noted<Record<string, string>>>;
@@ -39,6 +41,13 @@ function commentOn(doc: Document, section: string, rec: Record<string, Noted<unk
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
     const c = rec[key]?.comment;
     if (c && isScalar(pair.key)) pair.key.commentBefore = ` ${c}`;
+    const items = rec[key]?.itemComments;
+    const checks = isMap(pair.value) ? pair.value.get('checks', true) : undefined;
+    if (items && isSeq(checks))
+      for (const [i, text] of Object.entries(items)) {
+        const item = checks.items[Number(i)];
+        if (isMap(item)) item.commentBefore = ` ${text}`;
+      }
   }
 }
 
@@ -47,6 +56,8 @@ function commentSections(doc: Document, content: DraftContent): void {
   const top = doc.contents as YAMLMap;
   for (const pair of top.items) {
     if (!isScalar(pair.key)) continue;
+    if (pair.key.value === 'primary_metric')
+      pair.key.commentBefore = ` The metric "best customer" or "top product" means when a question names none: the revenue. Check it is.`;
     if (pair.key.value === 'timezone')
       pair.key.commentBefore = ` The server's TimeZone setting: "today" and "last month" are dates there. Set the business's zone if it differs.`;
     if (pair.key.value === 'time_fields' && content.audit.length > 0)
@@ -78,6 +89,7 @@ export function draftText(content: DraftContent): string {
     name: content.name,
     description: `The ${content.database} database. TODO: say what it records and in which currency.`,
     timezone: content.timezone,
+    ...(content.primaryMetric ? { primary_metric: content.primaryMetric } : {}),
     tables: plain(content.tables),
     joins: content.joins,
     time_fields: plain(content.timeFields),
