@@ -92,6 +92,9 @@ function askedFeatures(question: string, reading: CatalogReading): Feature[] {
   return featuresOf(question).filter((f) => !inside(f, placed));
 }
 
+/** Words that join two things asked for: "and", "vs", a comma, 和, 与, 以及. */
+const JOINED = /\b(?:and|vs\.?|versus|or)\b|[,，、和与及或]|以及|对比/i;
+
 /**
  * The metric the question's words mean, when no term names one or when another metric's own words match clearly
  * better than the one named ("how many invoices were missing the billing state": the count of invoices without a
@@ -106,6 +109,9 @@ function inferred(question: string, catalog: Catalog, reading: CatalogReading, f
   const usedSpans: Span[] = best.used.map((f): Span => [f.start, f.end]);
   const overlaps = (h: Hit) => usedSpans.some(([s, e]) => h.start < e && s < h.end);
   if (found.length > 1) {
+    // Two metrics named and joined ("orders and orders never shipped", "营收和订单数"): both are asked.
+    if (metricHits0.some((a) => metricHits0.some((b) => a.id !== b.id && a.end <= b.start && JOINED.test(question.slice(a.end, b.start)))))
+      return false;
     // Two metrics named where one of them says it all ("average price per Rock track sold": not also tracks sold).
     const others = metricHits0.filter((h) => h.id !== best.metric);
     if (!found.includes(best.metric) || !others.every((h) => overlaps(h) && termsHold(catalog, best.metric, h.text))) return false;
