@@ -4,7 +4,8 @@
  * SQL are used as written; only the way an answer is read from the run lives here.
  *
  * How each shape is read from the run (structured fields, never the prose of the answer):
- *   - scalar: the answer's first key metric (`result.metrics[0].value`), the figure the answer leads with;
+ *   - scalar: the answer's first key metric (`result.metrics[0].value`), the figure the answer leads with; for a share of
+ *     one value, the share step's row whose group the question names (the step lists every group's share);
  *   - keyed: the rows of the share step (`share_of_total`, its `share` column) when the run has one, else of the
  *     first step (`value`), keyed by the row's group column (its first column that is not a value);
  *   - ranked: the first n keys of the ranking step (`top_n`) when the run has one, else of the first step, in order;
@@ -31,11 +32,29 @@ export const AS_USERS_ASK_PASS_SHARE = 0.9;
 type Question = (typeof DEMO_AS_USERS_ASK)[number];
 
 /** Columns of a result row that hold figures, not the group's key. */
-const FIGURES = new Set(['value', 'share', 'numerator', 'denominator', 'is_total', 'rank', 'value_before', 'value_after']);
+const FIGURES = new Set(['value', 'share', 'total', 'numerator', 'denominator', 'is_total', 'rank', 'value_before', 'value_after']);
 const groupKey = (row: Row): string | undefined => Object.keys(row).find((k) => !FIGURES.has(k));
 const stepOf = (r: AnalysisResult, kind: string) => r.steps.find((s) => s.step.operation.kind === kind);
 
-const readScalar = (r: AnalysisResult): Answer => r.metrics[0]?.value ?? NaN;
+/**
+ * The figure the answer leads with; for a share of one value ("what share of GMV came from 华东") the share step lists
+ * every group's share, and the one asked is the row whose group the question names (whole words for ASCII keys).
+ */
+const readScalar =
+  (question: string) =>
+  (r: AnalysisResult): Answer => {
+    const share = stepOf(r, 'share_of_total');
+    if (!share) return r.metrics[0]?.value ?? NaN;
+    const text = question.toLowerCase();
+    const named = (key: string) =>
+      /^[\x20-\x7e]+$/.test(key) ? new RegExp(`\\b${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text) : text.includes(key);
+    const rows = (share.result?.rows ?? []).filter((row) => row.is_total !== true);
+    const asked = rows
+      .map((row) => ({ key: String(row[groupKey(row) ?? ''] ?? ''), share: Number(row.share) }))
+      .filter((row) => row.key !== '' && named(row.key.toLowerCase()))
+      .sort((a, b) => b.key.length - a.key.length)[0];
+    return asked?.share ?? NaN;
+  };
 
 function readKeyed(r: AnalysisResult): Answer {
   const share = stepOf(r, 'share_of_total');
@@ -99,7 +118,7 @@ async function expectedOf(q: Question, ctx: EvalContext): Promise<Answer> {
 function actualOf(q: Question): (r: AnalysisResult) => Answer {
   switch (q.shape) {
     case 'scalar':
-      return readScalar;
+      return readScalar(q.question);
     case 'keyed':
       return readKeyed;
     case 'ranked':

@@ -113,7 +113,12 @@ function assemble(
   const citations = ctx.c;
   const stats = input.statistics;
   const compared = stats?.compared_calculations.after;
-  const names = calculations.flatMap((x) => Object.values(x.pick.match ?? {}).filter((v): v is string => typeof v === 'string'));
+  // Group keys are names, numeric ones too (a customer known by its id, 25550): their digits are not numbers to verify.
+  const names = calculations.flatMap((x) =>
+    Object.values(x.pick.match ?? {})
+      .filter((v) => v !== null && v !== undefined)
+      .map(String),
+  );
   return {
     task_id,
     input_task_id: analysis.task_id,

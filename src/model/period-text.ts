@@ -98,6 +98,11 @@ function datePoints(q: string): Point[] {
     quarter(m, +m[2]!, ORDINAL[m[1]!] ?? 1),
   );
   scan(/(\d{4})\s*年\s*第?\s*([一二三四1-4])\s*季度?/g, (m) => quarter(m, +m[1]!, ORDINAL[m[2]!] ?? +m[2]!));
+  // A range of months written once with its year and 月 at the end: 2024年3到6月, 2023年3至6月, 2024年3-6月.
+  scan(/(\d{4})\s*年\s*(\d{1,2})\s*(?:到|至|-|~|—|–)\s*(\d{1,2})\s*月(?:份)?/g, (m) => {
+    const [y, a, b] = [+m[1]!, +m[2]!, +m[3]!];
+    if (a >= 1 && b <= 12 && a <= b) add(m, isoMonth(y, a - 1), isoMonth(y, b), 'range', y);
+  });
   // Months: 2024-03, 2024年3月, March 2024, and a month without its year (its year comes from the other end of a range).
   scan(/\b(\d{4})-(\d{1,2})\b(?!-\d)/g, (m) => add(m, isoMonth(+m[1]!, +m[2]! - 1), isoMonth(+m[1]!, +m[2]!), 'month', +m[1]!));
   scan(/(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月(?!\s*\d)(?!份?\s*(?:以来|起))?/g, (m) => {

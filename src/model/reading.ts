@@ -72,7 +72,7 @@ export function rankingWords(q: string): Found<'asc' | 'desc'>[] {
 }
 
 const YEAR_OVER_YEAR =
-  /\byear[- ]over[- ]year\b|\byoy\b|同比|\bsame\s+(?:period|month|quarter)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior)\s+year\b|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+year\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+year\b/;
+  /\byear[- ]over[- ]year\b|\byoy\b|同比|(?:去年|上年|上一年)同期|\bsame\s+(?:period|month|quarter)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior)\s+year\b|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+year\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+year\b/;
 const PERIOD_OVER_PERIOD =
   /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:month|quarter|week|period)\s+before\b|\b(?:with|to|against|than)\s+the\s+(?:previous|prior|preceding)\s+(?:month|quarter|week|period)\b|(?:与|和|比|较)上一?个?(?:月|季度|周)(?:相比)?|(?:与|和|跟|比|较)?前一个?(?:月|季度|周|年)|(?:与|和|跟|比|较)上上个?月|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b/;
 

@@ -45,6 +45,8 @@ const isWordChar = (c: string | undefined) => c !== undefined && /[a-z0-9_]/i.te
 export interface Hit extends Term {
   start: number;
   end: number;
+  /** Found by word form ("customers" for the term "customer"), not as written: of two hits alike, the one as written wins. */
+  byForm?: boolean;
 }
 
 /** Every catalog term in the question, longest first where they overlap. ASCII terms match whole words only. */
@@ -64,9 +66,16 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   }
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
   const kept: Hit[] = [];
-  // Longest first; of two as long, a label or alias before a bare id ("customers" the dimension's alias, not the metric's id).
+  // Longest first; of two as long, a label or alias before a bare id ("customers" the dimension's alias, not the metric's id),
+  // and a term as written before one found by word form ("best customer": the dimension customer, not the metric whose
+  // alias is "customers").
+  const flag = (h: Hit, key: 'byId' | 'byForm') => Number(h[key] ?? false);
   for (const hit of hits.sort(
-    (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || Number(a.byId ?? false) - Number(b.byId ?? false),
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) ||
+      a.start - b.start ||
+      flag(a, 'byId') - flag(b, 'byId') ||
+      flag(a, 'byForm') - flag(b, 'byForm'),
   )) {
     if (!kept.some((k) => hit.start < k.end && k.start < hit.end)) kept.push(hit);
   }

@@ -50,7 +50,7 @@ export function wordFormHits(question: string, terms: Term[]): Hit[] {
       // Words run together only across a space or a hyphen ("sub category", "sub-category").
       if (j > i && !/^[\s-]*$/.test(question.slice(words[j - 1]?.end ?? 0, word.start))) break;
       key += nounForm(word);
-      for (const term of byKey.get(key) ?? []) hits.push({ ...term, start: words[i]?.start ?? 0, end: word.end });
+      for (const term of byKey.get(key) ?? []) hits.push({ ...term, start: words[i]?.start ?? 0, end: word.end, byForm: true });
     }
   }
   // "US customers": a value's initials, written in capitals ("United States" → US).
