@@ -32,7 +32,12 @@ export const auditReport = defineAgent({
     const byId = new Map(calculations.map((c) => [c.id, c]));
     const byMarker = new Map(report.citations.map((c) => [c.marker, c]));
     // The labels of the rows the calculations describe: digits in a name are not claims.
-    const names = calculations.flatMap((c) => Object.values(c.pick.match ?? {}).filter((v): v is string => typeof v === 'string'));
+    // Group keys are names, numeric ones too (a customer known by its id): their digits are not claims.
+    const names = calculations.flatMap((c) =>
+      Object.values(c.pick.match ?? {})
+        .filter((v) => v !== null && v !== undefined)
+        .map(String),
+    );
     let checked = 0;
     for (const section of report.sections) {
       const { numbers, loneMarkers } = readNumbers(section.body, names);

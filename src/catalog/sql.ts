@@ -177,6 +177,9 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
     lines = [`SELECT ${[...groups.map((g) => `${g.sql} AS ${g.name}`), ...valueSelect].join(', ')}`, ...from];
   }
   if (groups.length > 0) lines.push(`GROUP BY ${positions}`);
+  // A ranking ranks values: a group with none (orders without a category) is not one of them. The second path agrees.
+  if (query.order && query.limit && groups.length > 0)
+    lines.push(`HAVING ${groups.map((g) => `${metric.per ? g.name : g.sql} IS NOT NULL`).join(' AND ')}`);
   if (query.order)
     lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length && !query.limit ? `, ${positions}` : ''}`);
   else if (groups.length > 0 && ordered) lines.push(`ORDER BY ${positions}`);

@@ -57,9 +57,13 @@ export function readNumbers(text: string, names: string[] = []): { numbers: Writ
   // Blank out what is not a claim, keeping offsets: names with digits (longest first, before a date inside one is
   // taken for a date), then code and dates.
   let masked = text;
-  // Only names with letters: period keys and other numbers-as-text ("2024", "2024-10") are dates, read below.
-  for (const name of [...new Set(names)].filter((n) => /\d/.test(n) && /[a-z\u4e00-\u9fff]/i.test(n)).sort((a, b) => b.length - a.length)) {
-    masked = masked.split(name).join(' '.repeat(name.length));
+  // A key of digits only (a customer known by its id, 25550) is a name too (as a whole
+  // number, never inside a longer one), but for years: period keys ("2024", "2024-10") are dates, read below.
+  const named = (n: string) => /\d/.test(n) && (/[a-z\u4e00-\u9fff]/i.test(n) || (/^\d{3,}$/.test(n) && !/^(?:19|20)\d{2}$/.test(n)));
+  for (const name of [...new Set(names)].filter(named).sort((a, b) => b.length - a.length)) {
+    masked = /^\d+$/.test(name)
+      ? masked.replace(new RegExp(`(?<![\\d.,])${name}(?![\\d.,])`, 'g'), ' '.repeat(name.length))
+      : masked.split(name).join(' '.repeat(name.length));
   }
   masked = masked.replace(CODE, (m) => ' '.repeat(m.length)).replace(DATES, (m) => ' '.repeat(m.length));
   const numbers: WrittenNumber[] = [];

@@ -266,7 +266,10 @@ export async function secondPathRows(
   const built = secondPathSql(catalog, query, uniqueKeys ?? (await uniqueKeysOf(databaseUrl, catalog)));
   const result = await queryReadOnly(databaseUrl, built.sql, built.params, LIMITS);
   const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  const rows: Row[] = result.rows.map((raw: Record<string, unknown>) => {
+  // A ranking ranks values: rows whose group has none are not ranked (the catalog's rule for rankings, read here).
+  const ranked = query.order !== null && query.limit !== null;
+  const known = (raw: Record<string, unknown>) => !ranked || built.groups.every((g) => raw[g] !== null && raw[g] !== undefined);
+  const rows: Row[] = result.rows.filter(known).map((raw: Record<string, unknown>) => {
     const out: Row = {};
     for (const g of built.groups) out[g] = keyText(raw[g]);
     out.value = asNumber(raw.value);
