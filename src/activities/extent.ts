@@ -9,7 +9,36 @@ import { monthProbes } from '../analysis/month-probes';
 import { latestFullMonth, partialMonths } from '../analysis/coverage';
 import { DataExtent, DataExtentInput, type MonthCoverage, type TimeFieldExtent } from '../contracts';
 import { catalogWithTypesFor, databaseFor } from '../settings/sources';
+import { tableSql, type Catalog } from '../catalog/catalog';
 import { currentWorkflowId, storeArtifact } from '../storage/artifacts';
+import { runReadOnly } from '../storage/read-only';
+
+/**
+ * How many values each ranking-only dimension with a column has (COUNT DISTINCT over its table, code-written SQL),
+ * so a breakdown by one is refused with its number of values. A count that fails or times out is left out.
+ */
+async function rankingOnlyValues(catalog: Catalog, db: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [id, dim] of Object.entries(catalog.dimensions)) {
+    if (!dim.ranking_only || !dim.column) continue;
+    const [table] = dim.column.split('.') as [string, string];
+    try {
+      const { rows } = await runReadOnly<{ n: string }>(
+        db,
+        `SELECT count(DISTINCT ${dim.column}) AS n FROM ${tableSql(catalog, table)}`,
+        [],
+        {
+          statementTimeoutMs: 10_000,
+          rowCap: 1,
+        },
+      );
+      counts[id] = Number(rows[0]?.n ?? 0);
+    } catch {
+      // Not known: the refusal then says the dimension has too many values to list, without the number.
+    }
+  }
+  return counts;
+}
 
 export const readDataExtent = defineAgent({
   name: 'data extent',
@@ -43,6 +72,8 @@ export const readDataExtent = defineAgent({
       };
     }
     // Only the planner reads the months: they go to the artifact store, the history carries the reference.
-    return { time_fields: {}, extent_ref: await storeArtifact(currentWorkflowId(), 'extent', 'extent', { time_fields: timeFields }) };
+    const dimensionValues = await rankingOnlyValues(catalog, db);
+    const stored = { time_fields: timeFields, dimension_values: dimensionValues };
+    return { time_fields: {}, extent_ref: await storeArtifact(currentWorkflowId(), 'extent', 'extent', stored) };
   },
 });

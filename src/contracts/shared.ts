@@ -58,6 +58,8 @@ export const DataExtent = z.object({
   time_fields: z.record(z.string(), TimeFieldExtent),
   /** Artifact holding the extent, so the months per time field stay out of the history; absent in older runs. */
   extent_ref: z.string().optional(),
+  /** How many values each ranking-only dimension has (a breakdown by one is refused, saying so); absent in older runs. */
+  dimension_values: z.record(z.string(), z.number().int().min(0)).optional(),
 });
 export type DataExtent = z.infer<typeof DataExtent>;
 

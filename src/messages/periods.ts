@@ -116,6 +116,10 @@ export const PLAN_MESSAGES = defineMessages({
     zh: '{dimension}的值太多，无法全部列出；这个维度只用于排名',
     en: '{dimension} has too many values to list; it is offered for rankings only',
   },
+  'analysis.plan.ranking_only.count': {
+    zh: '{dimension}有 {count} 个值，无法全部列出；这个维度只用于排名',
+    en: '{dimension} has {count} values, too many to list; it is offered for rankings only',
+  },
   'analysis.plan.ranking_only.question': {
     zh: '要看{metric}最高的前 10 个{dimension}吗？例如“{metric}最高的前10个{dimension}”。',
     en: 'Would the top 10 {dimension} by {metric} do? For example "top 10 {dimension} by {metric}".',

@@ -64,7 +64,10 @@ export const INDEPENDENT_CHECKS: { [K in OperationKind]: Check<K> } = {
   async metric(op, ctx) {
     const all = await ctx.rows({ ...op.query, order: null, limit: null });
     const checks = await ctx.additivity(op.query, all);
-    const rows = ordered(all, op.query.order, op.query.limit);
+    // A ranking ranks values: groups with none are not ranked (the same rule as the second path's ranked query).
+    const ranked = op.query.order !== null && op.query.limit !== null;
+    const known = ranked ? all.filter((r) => op.query.group_by.every((g) => r[g] !== null && r[g] !== undefined)) : all;
+    const rows = ordered(known, op.query.order, op.query.limit);
     const values = rows.map((r) => r.value).filter((v): v is number => typeof v === 'number');
     const summary = {
       rows: rows.length,

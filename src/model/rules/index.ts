@@ -86,19 +86,27 @@ function badRankCount(text: string, reading: CatalogReading, catalog: Catalog, l
 }
 
 /** A plain breakdown by a dimension kept for rankings only (a customer's name) is asked back, offering its top 10. */
-function rankingOnly(reading: CatalogReading, catalog: Catalog, language: Language, share: ShareAsked | null): Plan | null {
+function rankingOnly(
+  reading: CatalogReading,
+  catalog: Catalog,
+  language: Language,
+  share: ShareAsked | null,
+  extent: DataExtent | null,
+): Plan | null {
   if (reading.topN || reading.grain?.ranked) return null;
   const dim = reading.groupBy.find((d) => catalog.dimensions[d]?.ranking_only);
   if (!dim || (share && share.values)) return null;
   const say = textOf(PLAN_MESSAGES, language);
   const metric = reading.metrics[0] as string;
+  const count = extent?.dimension_values?.[dim];
   const params = {
     dimension: dimensionLabel(catalog, language, dim),
     metric: catalogText(language, catalog.metrics[metric]?.label ?? metric, catalog.metrics[metric]?.label_zh),
   };
   return {
     kind: 'needs_clarification',
-    reason: say('analysis.plan.ranking_only.many', params),
+    reason:
+      count === undefined ? say('analysis.plan.ranking_only.many', params) : say('analysis.plan.ranking_only.count', { ...params, count }),
     question: say('analysis.plan.ranking_only.question', params),
   };
 }
@@ -141,7 +149,7 @@ export function planQuestion(
   if (share && 'kind' in share) return share;
   const assumptionsFromGrain = fanOutAssumptions(reading, catalog, language, available);
   if (!Array.isArray(assumptionsFromGrain)) return assumptionsFromGrain;
-  const asked = badRankCount(text, reading, catalog, language) ?? rankingOnly(reading, catalog, language, share);
+  const asked = badRankCount(text, reading, catalog, language) ?? rankingOnly(reading, catalog, language, share, extent);
   if (asked) return asked;
 
   const say = textOf(PLAN_MESSAGES, language);

@@ -36,7 +36,6 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   value: ['MONEY'],
   price: ['MONEY'],
   cost: ['MONEY'],
-  gmv: ['MONEY', 'SELL'],
   sell: ['SELL'],
   sale: ['SELL'],
   seller: ['SELL'],
