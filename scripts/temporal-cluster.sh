@@ -60,7 +60,7 @@ SERVER_PID="$CLUSTER_DIR/server.pid"
 SERVER_LOG="$CLUSTER_DIR/server.log"
 UI_PID="$CLUSTER_DIR/ui.pid"
 UI_LOG="$CLUSTER_DIR/ui.log"
-SEARCH_ATTRIBUTES=(BatonIntent=Keyword BatonStatus=Keyword)
+SEARCH_ATTRIBUTES=(BatonIntent=Keyword BatonStatus=Keyword BatonSession=Keyword BatonSchedule=Keyword)
 
 # The persistence database: TEMPORAL_CLUSTER_DATABASE_URL, else DATABASE_URL's server with database "temporal".
 if [ -n "${TEMPORAL_CLUSTER_DATABASE_URL:-}" ]; then

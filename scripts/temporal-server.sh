@@ -25,7 +25,7 @@ case "$DATA_DIR" in /*) ;; *) DATA_DIR="$ROOT/$DATA_DIR" ;; esac
 PID_FILE="$DATA_DIR/temporal.pid"
 LOG_FILE="$DATA_DIR/temporal.log"
 # Search attributes the workflows set; registered at every start (idempotent).
-SEARCH_ATTRIBUTES=(BatonIntent=Keyword BatonStatus=Keyword)
+SEARCH_ATTRIBUTES=(BatonIntent=Keyword BatonStatus=Keyword BatonSession=Keyword BatonSchedule=Keyword)
 # The dev server tuned for latency rather than for a shared cluster's load; each value's effect, measured by
 # `npm run bench:orchestration`, is in docs/performance.md ("The dev server's latency knobs").
 LATENCY_DYNAMIC_CONFIG=(

@@ -16,16 +16,12 @@
  * src/cli/commands/ (ask, status/result/show, review, report/export, runs/cancel, catalog init/check, import-dbt,
  * seed, up/down/worker, codec-server).
  */
-import { WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import { Command, Option } from 'commander';
 import path from 'node:path';
-import pc from 'picocolors';
 import { PROJECT_ROOT, redactUrl } from './settings/config';
-import { closePools, DatabaseUnreachableError } from './storage/db';
 import { MAX_SCALE } from './seed/scale';
 import { DEFAULT_DEPLOYMENT_NAME } from './temporal/worker-settings';
 import { config } from './cli/context';
-import { CliError } from './cli/temporal';
 import { ask } from './cli/commands/ask';
 import { catalogCheck, catalogInit } from './cli/commands/catalog';
 import { codecServerCommand } from './cli/commands/codec-server';
@@ -36,6 +32,10 @@ import { cancelCommand, RUN_INTENTS, RUN_STATUSES, runsCommand } from './cli/com
 import { seed } from './cli/commands/seed';
 import { down, up, workerCommand } from './cli/commands/services';
 import { result, show, status } from './cli/commands/status';
+import { registerSessionCommands } from './cli/commands/sessions';
+import { registerScheduleCommands } from './cli/commands/schedule';
+import { registerWebCommands } from './cli/commands/web';
+import { action, reportError } from './cli/action';
 
 /** A path as help shows it: relative to the project when inside it. */
 function shownPath(file: string): string {
@@ -62,40 +62,6 @@ function defaultsInForce(): string {
     ['data dir', shownPath(config.dataDir), 'BATON_DATA_DIR'],
   ];
   return `\nDefaults in force (from the environment):\n${rows.map(([what, value, from]) => `  ${what.padEnd(9)} ${value}  (${from})`).join('\n')}\n`;
-}
-
-function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
-  return async (...args) => {
-    try {
-      await fn(...args);
-    } catch (err) {
-      process.exitCode = reportError(err);
-    } finally {
-      await closePools();
-    }
-  };
-}
-
-/** Prints one line for a command's error and gives its exit code (a CliError's own, else 1). */
-function reportError(err: unknown): number {
-  if (err instanceof CliError) {
-    console.error(pc.red(`error: ${err.message}`));
-    return err.exitCode;
-  }
-  if (err instanceof DatabaseUnreachableError) {
-    console.error(pc.red(`error: ${err.message}`));
-    return 1;
-  }
-  if (err instanceof WorkflowNotFoundError) {
-    console.error(pc.red(`error: no run with id ${err.workflowId ?? ''}`));
-    return 1;
-  }
-  if (err instanceof WorkflowFailedError) {
-    console.error(pc.red(`error: the run failed: ${err.cause?.message ?? err.message}`));
-    return 1;
-  }
-  console.error(pc.red(`error: ${(err as Error).message ?? String(err)}`));
-  return 1;
 }
 
 /** up, down, worker and seed: the services and the demo data. */
@@ -311,6 +277,9 @@ export function buildProgram(): Command {
   addRunCommands(program, database);
   addCatalogCommands(program, database);
   addLookCommands(program);
+  registerSessionCommands(program, database);
+  registerScheduleCommands(program, database);
+  registerWebCommands(program, database);
   const footer = defaultsInForce();
   const withFooter = (command: Command): void => {
     command.addHelpText('after', footer);

@@ -26,6 +26,7 @@ import type * as report from '../activities/report';
 import type * as auditor from '../activities/auditor';
 import type * as record from '../activities/record';
 import type * as inputs from '../activities/inputs';
+import type * as followUp from '../activities/follow-up';
 
 /** The agents' files, as types: each exports its agent's activity function (the workflow imports no activity code). */
 type AgentModules = typeof catalog &
@@ -44,7 +45,8 @@ type AgentModules = typeof catalog &
   typeof report &
   typeof auditor &
   typeof record &
-  typeof inputs;
+  typeof inputs &
+  typeof followUp;
 
 /**
  * Where an agent runs and how long it may take:
@@ -148,6 +150,13 @@ export const AGENTS = {
     profile: 'agent',
     stage: { id: 'audit', shown: 'after_steps' },
     budget: { input: 300, output: 800 },
+  },
+  /** Reads a conversation's message against the thread so far (the session workflow, before each turn's run). */
+  resolveFollowUp: {
+    module: 'follow-up',
+    label: { en: 'follow-up', zh: '追问' },
+    profile: 'local',
+    budget: { input: 2000, output: 1000 },
   },
   /** Writes the run's record (plan, steps, stages) to the artifact store at the end of the run. */
   storeRunRecord: {

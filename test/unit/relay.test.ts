@@ -230,8 +230,8 @@ describe('budgets', () => {
   test('every agent has a budget in the configuration', () => {
     // Every activity the worker registers, so a new agent cannot arrive without one.
     const agents = Object.keys(activities);
-    // 13 agents, the run record's writer (storeRunRecord) and the store of large inputs (storeInput).
-    expect(agents.length).toBe(15 + 2);
+    // 16 agents (the follow-up agent of conversations among them), the run record's writer (storeRunRecord) and the store of large inputs (storeInput).
+    expect(agents.length).toBe(16 + 2);
     expect(agents).toEqual(expect.arrayContaining(['storeRunRecord', 'storeInput']));
     for (const agent of agents) {
       expect(budgets()[agent]).toEqual({ input: expect.any(Number), output: expect.any(Number) });

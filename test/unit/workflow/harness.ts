@@ -171,6 +171,7 @@ export function defaultStubs(): Record<AgentName, Stub> {
     }),
     auditReport: () => ({ sections_to_fix: [], published_ref: 'published-1', clean: true, numbers_checked: 0, findings: [] }),
     storeRunRecord: () => 'record-1',
+    resolveFollowUp: (input: { question: string }) => ({ kind: 'fresh', question: input.question }),
     storeInput: () => {
       throw new Error('replaced by the harness');
     },

@@ -1,0 +1,11 @@
+/** Follow-up agent: reads a conversation's message against the thread so far (src/model/followup). */
+import { defineAgent } from '../agents/contract';
+import { FollowUpInput, FollowUpOutput } from '../contracts/session';
+import { readFollowUp } from '../model/followup';
+
+export const resolveFollowUp = defineAgent({
+  name: 'follow-up',
+  input: FollowUpInput,
+  output: FollowUpOutput,
+  run: (input) => readFollowUp(input),
+});
