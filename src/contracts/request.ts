@@ -36,8 +36,24 @@ export const AnalysisRequest = z.object({
       onTimeout: z.enum(['approve', 'cancel']).default('cancel'),
     })
     .optional(),
+  /**
+   * A conversation's turn: the thread so far, compressed by distance (the last turn whole, older ones to their readings,
+   * facts and verified numbers), for a model planner within its token budget. Absent for a single question.
+   */
+  thread: z.string().max(12_000).optional(),
+  /**
+   * Step results an earlier turn of the same conversation computed, keyed by the compiled SQL and the data's extent: a
+   * step whose key is here reads its rows from the stored result instead of querying again (and is checked and verified
+   * as any other). Absent for a single question.
+   */
+  reuse: z
+    .array(z.object({ key: z.string().min(1), result_ref: z.string().min(1) }))
+    .max(200)
+    .optional(),
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequest>;
+/** A step result one run offers the next turn of its conversation (AnalysisRequest.reuse, RunResult.reusable). */
+export type ReusableResult = { key: string; result_ref: string };
 export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
 
 // ---------------------------------------------------------------- intent agent

@@ -120,6 +120,10 @@ export type RunResult = Pick<
   report: Pick<PublishedReport, 'report_ref' | 'title'> | null;
   /** Artifact holding the run's record (an AnalysisResult); null when it could not be stored (`baton export` rebuilds the run). */
   record_ref: string | null;
+  /** The SQL steps' results, keyed by compiled SQL and data extent, that a later turn of a conversation may reuse. */
+  reusable?: { key: string; result_ref: string }[];
+  /** Whether any step read a reused result instead of querying (a conversation's turn). */
+  reused?: boolean;
 };
 
 // ---------------------------------------------------------------- run record
