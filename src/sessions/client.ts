@@ -144,12 +144,20 @@ export async function askInSession(client: Client, sessionId: string, question: 
   try {
     return await handle.executeUpdate(askUpdate, { args: [request], updateId: turnId });
   } catch (err) {
-    if (!reachedClosedRun(err)) throw err;
+    if (!reachedClosedRun(err)) throw refusal(err);
     // The session closed between the check and the turn: wait for its last run to end, reopen it, ask again.
     await handle.result().catch(() => undefined);
     await reopenSession(client, sessionId, config);
-    return await handle.executeUpdate(askUpdate, { args: [request], updateId: turnId });
+    return await handle.executeUpdate(askUpdate, { args: [request], updateId: turnId }).catch((again: unknown) => {
+      throw refusal(again);
+    });
   }
+}
+
+/** A turn the session refused (its validator's reason: empty, another catalog or database) as the CLI's error. */
+function refusal(err: unknown): unknown {
+  if (err instanceof WorkflowUpdateFailedError && err.cause?.message) return new CliError(err.cause.message, 2);
+  return err;
 }
 
 export interface SessionListing {
