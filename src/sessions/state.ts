@@ -22,7 +22,7 @@ export interface SessionCarried {
 }
 
 /** How much a session carries: answers by turn id, reusable step results, turn summaries. */
-export const CARRY_LIMITS = { answered: 20, reuse: 50, turns: 500 } as const;
+export const CARRY_LIMITS = { answered: 10, reuse: 50, turns: 200 } as const;
 
 /** The carried state in a SessionStart (absent on a new session); tolerant of a missing part. */
 export function carriedOf(start: Pick<SessionStart, 'carried'>): SessionCarried {

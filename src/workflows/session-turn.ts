@@ -12,7 +12,7 @@ import type { AgentFunctions } from '../agents/table';
 import { sessionText } from '../messages/sessions';
 import { answerWithHeadline, headlineOf, mismatchAnswer } from '../sessions/answer';
 import { constraintsAfter, rememberTurn, resetMemory, threadText } from '../sessions/memory';
-import { mergeReuse, shortLine, type SessionCarried } from '../sessions/state';
+import { CARRY_LIMITS, mergeReuse, shortLine, type SessionCarried } from '../sessions/state';
 import { SESSION_ATTRIBUTE, STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import { failureMessage } from './run';
 import { LOCAL_OPTIONS } from './options';
@@ -97,7 +97,7 @@ export async function runTurn(ctx: TurnContext, request: TurnRequest, n: number)
     started_at: new Date(startedAt).toISOString(),
     duration_ms: Math.max(0, new Date().getTime() - startedAt),
   };
-  ctx.carried.turns = [...ctx.carried.turns, summary].slice(-500);
+  ctx.carried.turns = [...ctx.carried.turns, summary].slice(-CARRY_LIMITS.turns);
   ctx.carried.turnCount = Math.max(ctx.carried.turnCount, n);
   return {
     ...summary,
