@@ -45,8 +45,14 @@ test('a turn runs its analysis as a child workflow of the session, and its answe
   expect(turn.answer.split('\n')[0]).toBe('GMV, November 2026, by region');
   const child = await h.env.client.workflow.getHandle(turn.workflowId as string).describe();
   expect(child.typedSearchAttributes.get({ name: 'BatonSession', type: 'KEYWORD' } as never)).toBe(sessionId);
+  expect(await child.staticSummary()).toBe(`session ${sessionId} turn 1: GMV by region last month`);
   const view = await describeSession(h.env.client, sessionId);
   expect(view.turns.map((t) => [t.turn, t.question, t.status])).toEqual([[1, 'GMV by region last month', 'completed']]);
+  // The Web UI's current details list the turn with a link to its child run.
+  const meta = await h.env.client.workflow.getHandle(workflowId).query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+  expect(meta.currentDetails).toContain(
+    `1. GMV, November 2026, by region · completed · [run](/namespaces/default/workflows/${workflowId}-turn-1)`,
+  );
 });
 
 test('two turns sent at once are taken in order: the second waits for the first and gets its own answer', async () => {
