@@ -94,7 +94,6 @@ function applyDims(s: State, m: MessageReading, lifted: string[]): boolean {
   s.dims = m.also ? [...new Set([...s.dims, ...dims])] : dims;
   if (s.ranking && (s.ranking.by === old || !s.dims.includes(s.ranking.by))) s.ranking = { ...s.ranking, by: s.dims[0] as string };
   if (!m.also && s.kind === 'query' && !m.grain) s.grain = null;
-  if (s.kind === 'attribution') s.kind = 'query';
   return true;
 }
 

@@ -98,16 +98,26 @@ function sameReading(expected: ExpectedReading, actual: ExpectedReading): boolea
   return readingDifferences(e, a).length === 0;
 }
 
-/** The reading the rules model gives a question, or null when it does not plan it (or leaves a word blocking). */
-export function plannedReading(question: string, catalog: Catalog, asOf: string, extent: DataExtent | null): ExpectedReading | null {
+/** The reading the rules model gives a question; 'refused' when it asks back or cannot answer; null when a word blocks. */
+export function plannedReading(
+  question: string,
+  catalog: Catalog,
+  asOf: string,
+  extent: DataExtent | null,
+): ExpectedReading | 'refused' | null {
   const intent = classifyIntent(question);
   const plan = planQuestion(question, intent, catalog, asOf, [], extent);
+  if (plan.kind === 'needs_clarification' || plan.kind === 'cannot_answer') return 'refused';
   if (plan.kind !== 'plan') return null;
   const { reading, blocking } = readingOfPlan(question, plan.steps, catalog, intent.language, asOf, intent.matched);
   return blocking.length > 0 ? null : reading;
 }
 
-/** The first wording of `s` that the rules model plans as `expected`; the first wording when none does. */
+/**
+ * The first wording of `s` that the rules model plans as `expected`. When the planner itself asks back on the first
+ * wording (a period without data, a metric the dimension cannot split), that wording is asked: the run asks back with
+ * the planner's reason, never answers. `checked` is false when no wording reads as resolved.
+ */
 export function composeQuestion(
   s: State,
   catalog: Catalog,
@@ -117,9 +127,8 @@ export function composeQuestion(
 ): { question: string; expected: ExpectedReading; checked: boolean } {
   const expected = expectedOf(s, catalog);
   const tried = [...new Set(namings(catalog, language).map((n) => writeQuestion(s, catalog, n)))];
-  for (const question of tried) {
-    const planned = plannedReading(question, catalog, asOf, extent);
-    if (planned && sameReading(expected, planned)) return { question, expected, checked: true };
-  }
-  return { question: tried[0] as string, expected, checked: false };
+  const readings = tried.map((question) => ({ question, planned: plannedReading(question, catalog, asOf, extent) }));
+  const read = readings.find((r) => r.planned && r.planned !== 'refused' && sameReading(expected, r.planned));
+  if (read) return { question: read.question, expected, checked: true };
+  return { question: tried[0] as string, expected, checked: readings[0]?.planned === 'refused' };
 }

@@ -45,14 +45,14 @@ export function withConstraints(
   const added = constraints.filter((c) => !own.has(c.dimension) && c.dimension in catalog.dimensions);
   if (added.length === 0) return { kind: 'fresh', question };
   const planned = plannedReading(question, catalog, asOf, null);
-  if (!planned) return { kind: 'fresh', question };
+  if (!planned || planned === 'refused') return { kind: 'fresh', question };
   const filters = added.map((c) => ({ dimension: c.dimension, values: [...c.values] }));
   const want = withFilters(planned, filters);
   const changes: FollowUpChange[] = ['new_question', ...(constraints.some((c) => own.has(c.dimension)) ? ['replace_filter' as const] : [])];
   const named = planned.window && planned.window.source !== 'default';
   const first = appended(question, filters, catalog, m);
   const firstReading = plannedReading(first, catalog, asOf, null);
-  if (firstReading && readingDifferences(want, { ...firstReading, statement: '', not_used: [], metric_labels: [] }).length === 0) {
+  if (firstReading && firstReading !== 'refused' && readingDifferences(want, { ...firstReading, statement: '', not_used: [], metric_labels: [] }).length === 0) {
     if (!named) return { kind: 'fresh', question: first };
     return { kind: 'follow_up', changes, carried_over: ['filter'], resolved_question: first, expected: want, lifted: [] };
   }
