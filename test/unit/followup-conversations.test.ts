@@ -10,6 +10,7 @@ import { classifyIntent, planQuestion } from '../../src/model/rules';
 import type { EvalContext } from '../../eval/cases';
 import { CHINOOK_CONVERSATIONS } from '../../eval/conversations/chinook';
 import { DEMO_CONVERSATIONS } from '../../eval/conversations/demo';
+import type * as Sql from '../../eval/conversations/sql';
 import type { Period, Query } from '../../eval/conversations/sql';
 import type { Conversation } from '../../eval/conversations/types';
 import { extent } from './chinook-extent';
@@ -21,7 +22,7 @@ type Spec =
   | { why: { q: Query & { by: string }; before: Period; after: Period } };
 
 jest.mock('../../eval/conversations/sql', () => {
-  const real = jest.requireActual<typeof import('../../eval/conversations/sql')>('../../eval/conversations/sql');
+  const real = jest.requireActual<typeof Sql>('../../eval/conversations/sql');
   return {
     ...real,
     ask: (_c: unknown, _d: unknown, q: Query) => Promise.resolve({ ask: q }),
