@@ -7,7 +7,7 @@ import { defineMessages } from './message';
 
 export const FOLLOWUP_MESSAGES = defineMessages({
   // ------------------------------------------------------------ the standalone question's parts
-  'followup.q.filter': { zh: '{values}', en: ' for {values}' },
+  'followup.q.filter': { zh: '{values}的', en: ' for {values}' },
   'followup.q.or': { zh: '和', en: ' or ' },
   'followup.q.and': { zh: '和', en: ' and ' },
   'followup.q.by': { zh: '按{dimension}', en: ' by {dimension}' },
@@ -45,15 +45,15 @@ export const FOLLOWUP_MESSAGES = defineMessages({
   'followup.q.which-bottom': { zh: '{period}{filters}哪{unit}{metrics}最低', en: 'which {unit} had the lowest {metrics}{filters}{period}' },
   /** Two periods: 2024年与2023年相比美国的销售额 / revenue for USA in 2024 compared with 2023. */
   'followup.q.compare': {
-    zh: '{period}与{before}相比{filters}{by}的{metrics}',
+    zh: '{period}与{before}相比{filters}{by}{metrics}',
     en: '{metrics}{filters}{by}{period} compared with {before}',
   },
   /** A series: 2024年美国销售额的走势 / revenue trend for USA in 2024. */
   'followup.q.trend': { zh: '{period}{filters}{by}{grain}{metrics}的走势', en: '{metrics} trend{filters}{by}{grain}{period}' },
   /** A why: 为什么2024年9月美国的销售额变化了，按国家 / why did revenue for USA change in September 2024 by country. */
-  'followup.q.why': { zh: '为什么{period}{filters}的{metrics}变化了{by}', en: 'why did {metrics}{filters} change{period}{by}' },
+  'followup.q.why': { zh: '为什么{period}{filters}{metrics}变化了{by}', en: 'why did {metrics}{filters} change{period}{by}' },
   'followup.q.why-against': {
-    zh: '为什么{period}与{before}相比{filters}的{metrics}变化了{by}',
+    zh: '为什么{period}与{before}相比{filters}{metrics}变化了{by}',
     en: 'why did {metrics}{filters} change{period} compared with {before}{by}',
   },
   'followup.q.why-by': { zh: '，按{dimension}', en: ' by {dimension}' },

@@ -13,6 +13,7 @@ import type { Catalog } from '../../catalog/catalog';
 import type { DataExtent } from '../../contracts';
 import type { FollowUpInput, FollowUpOutput } from '../../contracts/session';
 import { makeWindow, addDays, iso, parseDate } from '../time-window';
+import { catalogFor } from '../../settings/sources';
 import { applyMessage } from './apply';
 import { noThread, refused, unmapped } from './clarify';
 import { RESET } from './cues';
@@ -43,7 +44,12 @@ function statementOf(input: FollowUpInput): string {
   return (input.thread?.reading.statement ?? '').replace(/[:：]\s*$/, '');
 }
 
-export function readFollowUp(input: FollowUpInput, catalog: Catalog, extent: DataExtent | null = null): FollowUpOutput {
+/** The message read against the thread, on the session's catalog (the worker's default when the input names none). */
+export function readFollowUp(
+  input: FollowUpInput,
+  catalog: Catalog = catalogFor(input.catalogPath),
+  extent: DataExtent | null = null,
+): FollowUpOutput {
   const question = input.question.trim();
   const reset = RESET.exec(question);
   if (reset) {
