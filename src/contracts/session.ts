@@ -36,6 +36,8 @@ export const FollowUpChange = z.enum([
   'replace_metric',
   'change_ranking',
   'ask_why',
+  /** A question of its own, asked with the user's constraints (filters set in earlier turns, until lifted). */
+  'new_question',
 ]);
 export type FollowUpChange = z.infer<typeof FollowUpChange>;
 
@@ -87,7 +89,9 @@ export function readingDifferences(expected: ExpectedReading, actual: QuestionRe
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const sorted = (xs: string[]) => [...xs].sort();
   const filters = (fs: { dimension: string; values: string[] }[]) => fs.map((f) => `${f.dimension}=${sorted(f.values).join('|')}`).sort();
-  const window = (w: { start: string; end: string } | null) => (w ? `${w.start}..${w.end}` : null);
+  // All of the data is one period whatever dates the data's extent gives it when each run reads it.
+  const window = (w: { start: string; end: string; source?: string } | null) =>
+    w ? (w.source === 'all_time' ? 'all_time' : `${w.start}..${w.end}`) : null;
   const out: string[] = [];
   if (!same(sorted(expected.metrics), sorted(actual.metrics))) out.push('metric');
   if (!same(window(expected.window), window(actual.window))) out.push('period');

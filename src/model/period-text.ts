@@ -159,6 +159,7 @@ function relativePoints(q: string, asOf: string): Point[] {
         return [iso(addDays(today, -n)), iso(today), 'range'];
       },
     ],
+    [/上上个?月|\bthe\s+month\s+before\s+last\b/, () => [isoMonth(year, month - 2), isoMonth(year, month - 1), 'month']],
     [/上个?月|\b(?:last|previous|past)\s+month\b/, () => [isoMonth(year, month - 1), isoMonth(year, month), 'month']],
     [/本月|这个月|当月|\bthis\s+month\b/, () => [isoMonth(year, month), tomorrow, 'month']],
     [
@@ -199,7 +200,7 @@ const VERSUS_JOIN = /^\s*(?:vs\.?|versus|against|compared\s+(?:to|with)|与|和|
 const ALL_TIME =
   /\ball[- ]time\b|\bof all time\b|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|\bso far\b|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
 const SINCE_BEFORE = /\b(?:since|from)\s+$|(?:自从?|从)\s*$/;
-const SINCE_AFTER = /^\s*(?:以来|起|开始|至今|到现在|onwards?|on)/;
+const SINCE_AFTER = /^\s*(?:以来|起|开始|至今|到现在|onwards?\b|on\b)/;
 
 function withYear(p: Point, year: number): Point {
   if (p.year !== null) return p;

@@ -1,19 +1,78 @@
 /**
- * The follow-up reader: what a message means against the thread so far (src/contracts/session.ts, FollowUpOutput).
+ * The follow-up reader: what a message means against the thread so far (src/contracts/session.ts, FollowUpOutput),
+ * by the rules of /work/tools/followup-semantics.md, on any catalog.
  *
- * This first version knows only a reset ("start over", "重新开始") and otherwise asks every message as written;
- * the rules for follow-ups (a breakdown, a period, a filter, a metric, a ranking, a why) build on it.
+ *   reset    "start over", "new question: …", "重新开始" (with the question that follows, asked fresh)
+ *   fresh    a message naming its own metric and a period, breakdown, ranking or comparison, with no follow-up cue:
+ *            asked as written, with the user's constraints added (fresh.ts)
+ *   follow_up the thread's reading changed by what the message names (message.ts, apply.ts), written out as a
+ *            standalone question the rules planner reads as resolved (compose.ts)
+ *   needs_clarification a follow-up with no thread, words the catalog cannot map, a change with nothing to act on
  */
+import type { Catalog } from '../../catalog/catalog';
+import type { DataExtent } from '../../contracts';
 import type { FollowUpInput, FollowUpOutput } from '../../contracts/session';
+import { makeWindow, addDays, iso, parseDate } from '../time-window';
+import { catalogFor } from '../../settings/sources';
+import { applyMessage } from './apply';
+import { noThread, refused, unmapped } from './clarify';
+import { RESET } from './cues';
+import { composeQuestion } from './compose';
+import { withConstraints } from './fresh';
+import { readMessage, type MessageReading } from './message';
+import { stateOf, type State } from './state';
 
-const RESET =
-  /^\s*(?:start\s+over|new\s+question|reset|forget\s+(?:it|that|everything)|重新开始|重来|新问题|换个问题)\b[\s,.;:!，。；：！]*/i;
+export { RESET } from './cues';
 
-export function readFollowUp(input: FollowUpInput): FollowUpOutput {
-  const reset = RESET.exec(input.question);
+/** A question of its own: a metric named, and a period, breakdown, grain, ranking or comparison, and no follow-up cue. */
+export function isFresh(m: MessageReading): boolean {
+  if (m.metrics.length === 0 || m.cue) return false;
+  const dimsOrValues = m.dims.length > 0 || m.grain !== null;
+  return m.periods.length > 0 || m.allTime || dimsOrValues || m.comparison !== null || (m.ranking !== null && m.dims.length > 0);
+}
+
+/** Whether the message says nothing a question needs without an earlier answer (a cue, or no metric of its own). */
+const leansOnThread = (m: MessageReading) => m.cue || m.metrics.length === 0;
+
+/** All of the data as a window: the thread's when it was all time, else open-ended to today (the run reads the extent). */
+function allTimeWindow(state: State, asOf: string) {
+  if (state.window?.source === 'all_time') return state.window;
+  return makeWindow('1900-01-01', iso(addDays(parseDate(asOf), 1)), 'all_time', { zh: '全部时间', en: 'all time' });
+}
+
+function statementOf(input: FollowUpInput): string {
+  return (input.thread?.reading.statement ?? '').replace(/[:：]\s*$/, '');
+}
+
+/** The message read against the thread, on the session's catalog (the worker's default when the input names none). */
+export function readFollowUp(
+  input: FollowUpInput,
+  catalog: Catalog = catalogFor(input.catalogPath),
+  extent: DataExtent | null = null,
+): FollowUpOutput {
+  const question = input.question.trim();
+  const reset = RESET.exec(question);
   if (reset) {
-    const rest = input.question.slice(reset[0].length).trim();
+    const rest = question.slice(reset[0].length).trim();
     return { kind: 'reset', question: rest || null };
   }
-  return { kind: 'fresh', question: input.question.trim() };
+  const constraints = input.constraints ?? [];
+  const thread = input.thread ? stateOf(input.thread) : null;
+  const m = readMessage(question, catalog, input.asOf, thread?.window ?? null);
+  if (isFresh(m) || (!thread && !leansOnThread(m))) return withConstraints(question, m, constraints, catalog, input.asOf);
+  if (!thread) return noThread(question, catalog, m);
+  if (m.unmapped.length > 0) return unmapped(catalog, m);
+  const constrained = constraints.map((c) => c.dimension);
+  const applied = applyMessage(thread, m, catalog, constrained, allTimeWindow(thread, input.asOf));
+  if (typeof applied === 'string') return refused(applied, catalog, m, statementOf(input), m.lifted[0] ?? null);
+  const composed = composeQuestion(applied.state, catalog, m.language, input.asOf, extent);
+  if (!composed.checked) return refused('unwritable', catalog, m, statementOf(input), null);
+  return {
+    kind: 'follow_up',
+    changes: applied.changes,
+    carried_over: applied.carried,
+    resolved_question: composed.question,
+    expected: composed.expected,
+    lifted: applied.lifted,
+  };
 }

@@ -11,7 +11,8 @@ function decompositionSteps(ctx: Context, metric: string, pair: ReturnType<typeo
   const scope = reading.filters;
   const fixed = new Set(scope.map((f) => f.dimension));
   const [beforeKey, afterKey] = pair.keys;
-  const decomposeBy = catalog.metrics[metric]?.decompose_by ?? [];
+  // The dimensions the question names ("why … by artist") first, then the catalog's.
+  const decomposeBy = [...new Set([...reading.groupBy, ...(catalog.metrics[metric]?.decompose_by ?? [])])];
   const dims = decomposeBy.filter((d) => !fixed.has(d) && reachable(catalog, metric, [d, ...fixed], after)).slice(0, 3);
   const steps = dims.map((dim, i) =>
     step(

@@ -13,7 +13,7 @@ export function planPeriodComparison(ctx: Context): PlanStep[] {
   const after = ctx.window;
   const scope = scopeText(ctx, reading.filters);
   const steps: PlanStep[] = [];
-  const pair = twoPeriods(before, after);
+  const pair = twoPeriods(before, after, reading.groupBy.length > 0);
   for (const metric of reading.metrics.slice(0, Math.floor(MAX_PLAN_STEPS / 2))) {
     const id = steps.length + 1;
     const names = { metric: labelOf(ctx, metric), before: period(ctx, before), after: period(ctx, after) };

@@ -160,7 +160,8 @@ export function readingOfPlan(
   const rankedQuery = queries.find((q) => q.order !== null && q.limit !== null);
   const topStep = steps.find((s) => s.operation.kind === 'top_n');
   const grainUsed = comparedWith ? null : (main?.group_by.find(isGrain) ?? null);
-  const groupBy = (main?.group_by ?? []).filter((g) => g !== 'period' && !(comparedWith && g === 'month'));
+  // Two periods compared are told apart by their period column (period, or the grain two neighbours share): not a breakdown.
+  const groupBy = (main?.group_by ?? []).filter((g, i) => g !== 'period' && !(comparedWith && (g === 'month' || (i === 0 && isGrain(g)))));
   const ranking = rankedQuery
     ? {
         n: rankedQuery.limit as number,

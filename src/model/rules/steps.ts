@@ -129,17 +129,20 @@ export function periodKey(w: TimeWindow): string {
 
 /**
  * How two periods are told apart in one query. Neighbours on one grain (two months, two quarters, two years
- * in a row) group by that grain over both; any other pair (March against March a year earlier, two ranges)
+ * in a row) group by that grain over both; any other pair (March against March a year earlier, two ranges), and any
+ * pair broken down by a dimension (`byPeriod`, so the reading tells the two periods from a breakdown by the grain),
  * groups by "period", the two windows named. Keys sort in time order either way: 2025-10, 2025-Q3, 2024.
  */
 export function twoPeriods(
   before: TimeWindow,
   after: TimeWindow,
+  byPeriod = false,
 ): { column: string; keys: [string, string]; query: (metric: string, filters: DimensionFilter[], extra: string[]) => MetricQuery } {
   const [b, a] = [periodKey(before), periodKey(after)];
   const grain = /^\d{4}$/.test(a) ? 'year' : /^\d{4}-Q\d$/.test(a) ? 'quarter' : /^\d{4}-\d{2}$/.test(a) ? 'month' : null;
   const both = spanning(before, after);
   if (
+    !byPeriod &&
     grain &&
     before.end === after.start &&
     periodKey(before) !== periodKey(after) &&

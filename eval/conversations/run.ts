@@ -1,0 +1,167 @@
+/**
+ * Runs the conversation cases (eval/conversations) through real sessions: each conversation is one session, its turns
+ * sent in order (the `ask` Update), conversations run side by side. Every answered turn's figures are read from the
+ * turn's child run and compared with the hand-written SQL (eval/cases.ts `matches`); a turn that must ask back must end
+ * needs_clarification. A miss labelled completed is a guess presented as an answer: the suite allows none.
+ */
+import type { Client } from '@temporalio/client';
+import type { AnalysisResult, Row, RunResult } from '../../src/contracts';
+import type { TurnResult } from '../../src/contracts/session';
+import { askInSession, startSession } from '../../src/sessions/client';
+import type { BatonConfig } from '../../src/settings/config';
+import { fullResult } from '../../src/storage/run-record';
+import { matches, show, type Answer, type EvalContext } from '../cases';
+import { answers, type Conversation, type Turn } from './types';
+
+export interface TurnRow {
+  conversation: string;
+  n: number;
+  say: string;
+  kind: string;
+  status: string;
+  expected: string;
+  actual: string;
+  hit: boolean;
+  /** Labelled completed with another answer than the SQL's. */
+  claimedMiss: boolean;
+  resolved: string | null;
+  ms: number;
+  reason: string;
+}
+
+export interface ConversationSuite {
+  conversations: Conversation[];
+  /** The EvalContext each database's SQL runs in. */
+  ctx: (c: Conversation) => EvalContext;
+  /** The session's catalog and database, and the turns' date. */
+  session: (c: Conversation) => { catalogPath?: string; databaseUrl?: string; asOf: string };
+}
+
+const rowsOf = (r: AnalysisResult, i = 0): Row[] => r.steps[i]?.result?.rows ?? [];
+const PERIOD_COLUMNS = ['period', 'year', 'quarter', 'month'];
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** A why as the SQL writes it: each member's after − before along the dimension, and their sum as `change`. */
+function whyAnswer(r: AnalysisResult, dimension: string): Answer {
+  const step = r.steps.find(
+    (s) => s.step.operation.kind === 'change_decomposition' && 'dimension' in s.step.operation && s.step.operation.dimension === dimension,
+  );
+  const rows = step?.result?.rows ?? [];
+  if (rows.length === 0) return `no decomposition by ${dimension}`;
+  const out: Record<string, number> = {};
+  let change = 0;
+  for (const row of rows) {
+    const effect = round(Number(row.value_after ?? 0) - Number(row.value_before ?? 0));
+    out[`${dimension}=${String(row[dimension] ?? '(missing)')}`] = effect;
+    change += effect;
+  }
+  out.change = round(change);
+  return out;
+}
+
+/** The run's answer in the shape of the turn's expected answer: one number, numbers by key, or a why. */
+export function actualAnswer(r: AnalysisResult, expected: Answer): Answer {
+  const rows = rowsOf(r);
+  if (typeof expected === 'number') return rows.length === 1 ? Number(rows[0]?.value) : NaN;
+  if (typeof expected !== 'object' || Array.isArray(expected)) return NaN;
+  const dimension = Object.keys(expected)
+    .find((k) => k.includes('='))
+    ?.split('=')[0];
+  if ('change' in expected && dimension) return whyAnswer(r, dimension);
+  const columns = Object.keys(rows[0] ?? {}).filter((c) => c !== 'value');
+  const key = columns.find((c) => !PERIOD_COLUMNS.includes(c)) ?? columns.find((c) => PERIOD_COLUMNS.includes(c));
+  if (!key) return NaN;
+  return Object.fromEntries(rows.map((row) => [String(row[key] ?? '(missing)'), Number(row.value)]));
+}
+
+async function turnRow(
+  client: Client,
+  c: Conversation,
+  t: Turn,
+  n: number,
+  result: TurnResult,
+  ctx: EvalContext,
+  ms: number,
+): Promise<TurnRow> {
+  const base = { conversation: c.id, n, say: t.say, kind: t.kind, status: result.status, resolved: result.resolved_question, ms };
+  if (!answers(t)) {
+    const hit = result.status === 'needs_clarification';
+    return {
+      ...base,
+      expected: 'needs_clarification',
+      actual: result.status,
+      hit,
+      claimedMiss: !hit && result.status === 'completed',
+      reason: hit ? '' : (result.answer.split('\n')[0] ?? ''),
+    };
+  }
+  const expected = await t.expect.sql(ctx);
+  let actual: Answer = result.status;
+  if (result.workflowId && result.status === 'completed') {
+    const run = await fullResult((await client.workflow.getHandle(result.workflowId).result()) as RunResult);
+    actual = actualAnswer(run, expected);
+  }
+  const hit = result.status === 'completed' && matches(actual, expected);
+  return {
+    ...base,
+    expected: show(expected),
+    actual: show(actual),
+    hit,
+    claimedMiss: !hit && result.status === 'completed',
+    reason: hit ? '' : result.status === 'completed' ? `answered ${show(actual)}` : (result.answer.split('\n').slice(0, 2).join(' ') ?? ''),
+  };
+}
+
+/** One conversation as one session, turn after turn. */
+export async function runConversation(client: Client, config: BatonConfig, c: Conversation, suite: ConversationSuite): Promise<TurnRow[]> {
+  const where = suite.session(c);
+  const { sessionId } = await startSession(client, {
+    config,
+    ...(where.catalogPath ? { catalogPath: where.catalogPath } : {}),
+    ...(where.databaseUrl ? { databaseUrl: where.databaseUrl } : {}),
+    language: c.language === 'zh' ? 'zh' : 'en',
+  });
+  const rows: TurnRow[] = [];
+  for (const [i, t] of c.turns.entries()) {
+    const started = Date.now();
+    const result = await askInSession(client, sessionId, t.say, { config, asOf: where.asOf });
+    rows.push(await turnRow(client, c, t, i + 1, result, suite.ctx(c), Date.now() - started));
+  }
+  return rows;
+}
+
+/** Every conversation, `concurrency` sessions at a time; rows in the conversations' order. */
+export async function runConversations(client: Client, config: BatonConfig, suite: ConversationSuite, concurrency = 4): Promise<TurnRow[]> {
+  const out: TurnRow[][] = new Array<TurnRow[]>(suite.conversations.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < suite.conversations.length; i = next++)
+      out[i] = await runConversation(client, config, suite.conversations[i] as Conversation, suite);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, suite.conversations.length) }, lane));
+  return out.flat();
+}
+
+const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+
+/** The table of turns: conversation, turn, message, kind, status, hit or miss, and why a miss missed. */
+export function formatTurns(rows: TurnRow[]): string {
+  const head = ['conversation'.padEnd(22), ' #', 'message'.padEnd(40), 'kind'.padEnd(19), 'status'.padEnd(19), 'hit ', 'reason'].join(
+    ' │ ',
+  );
+  const lines = rows.map((r) =>
+    [
+      cut(r.conversation, 22).padEnd(22),
+      String(r.n).padStart(2),
+      cut(r.say, 40).padEnd(40),
+      r.kind.padEnd(19),
+      r.status.padEnd(19),
+      r.hit ? 'hit ' : 'MISS',
+      r.hit ? '' : cut(`${r.reason} (expected ${r.expected})`.replace(/\s+/g, ' '), 160),
+    ].join(' │ '),
+  );
+  const hits = rows.filter((r) => r.hit).length;
+  const share = rows.length ? Math.round((1000 * hits) / rows.length) / 10 : 0;
+  const claimed = rows.filter((r) => r.claimedMiss).length;
+  return `${head}\n${lines.join('\n')}\n\n${hits}/${rows.length} turns exact (${share}%); ${claimed} misses labelled completed`;
+}

@@ -1,0 +1,203 @@
+/**
+ * Hand-written SQL for the conversation cases, over the raw tables (never the catalog): each database's joins,
+ * its metrics as SQL aggregates, its dimensions as SQL expressions, and a small query shape (metric, half-open
+ * period, filters, breakdown, ranking) the turns fill in. A ranking refuses a tie across its cut, so no case can
+ * quietly expect one of two equal members.
+ */
+import type { EvalContext } from '../cases';
+
+/** A half-open window [from, to) of dates 'YYYY-MM-DD'. */
+export type Period = readonly [string, string];
+export type Grain = 'year' | 'quarter' | 'month';
+
+interface Schema {
+  /** FROM clause per grain of metric: invoice/order level and line level. */
+  from: { header: string; line: string };
+  time: string;
+  /** Always applied (the demo's paid orders with a positive amount). */
+  base: string;
+  metrics: Record<string, { level: 'header' | 'line'; expr: string }>;
+  dims: Record<string, string>;
+}
+
+const CHINOOK: Schema = {
+  from: {
+    header: `FROM invoice i JOIN customer c ON c.customer_id = i.customer_id LEFT JOIN employee e ON e.employee_id = c.support_rep_id`,
+    line: `FROM invoice_line l JOIN invoice i ON i.invoice_id = l.invoice_id JOIN customer c ON c.customer_id = i.customer_id
+      LEFT JOIN employee e ON e.employee_id = c.support_rep_id JOIN track t ON t.track_id = l.track_id
+      JOIN album al ON al.album_id = t.album_id JOIN artist ar ON ar.artist_id = al.artist_id
+      JOIN genre g ON g.genre_id = t.genre_id JOIN media_type mt ON mt.media_type_id = t.media_type_id`,
+  },
+  time: 'i.invoice_date',
+  base: 'TRUE',
+  metrics: {
+    revenue: { level: 'header', expr: 'sum(i.total)' },
+    orders: { level: 'header', expr: 'count(*)' },
+    aov: { level: 'header', expr: 'avg(i.total)' },
+    customers: { level: 'header', expr: 'count(DISTINCT i.customer_id)' },
+    track_revenue: { level: 'line', expr: 'sum(l.unit_price * l.quantity)' },
+    tracks_sold: { level: 'line', expr: 'sum(l.quantity)' },
+    avg_track_price: { level: 'line', expr: 'sum(l.unit_price * l.quantity) / sum(l.quantity)' },
+  },
+  dims: {
+    country: 'c.country',
+    city: 'c.city',
+    support_rep: `e.first_name || ' ' || e.last_name`,
+    genre: 'g.name',
+    media_type: 'mt.name',
+    artist: 'ar.name',
+    album: 'al.title',
+  },
+};
+
+const DEMO: Schema = {
+  from: {
+    header: `FROM orders o JOIN users u ON u.user_id = o.user_id LEFT JOIN categories c ON c.category_id = o.category_id`,
+    line: `FROM order_items oi JOIN orders o ON o.order_id = oi.order_id JOIN users u ON u.user_id = o.user_id
+      LEFT JOIN categories ic ON ic.category_id = oi.category_id`,
+  },
+  time: 'o.pay_time',
+  base: `o.status = 'paid' AND o.amount > 0`,
+  metrics: {
+    gmv: { level: 'header', expr: 'sum(o.amount)' },
+    orders: { level: 'header', expr: 'count(*)' },
+    aov: { level: 'header', expr: 'sum(o.amount) / count(*)' },
+    buyers: { level: 'header', expr: 'count(DISTINCT o.user_id)' },
+    new_customers: {
+      level: 'header',
+      expr: `count(DISTINCT o.user_id) FILTER (WHERE date_trunc('month', u.first_order_at) = date_trunc('month', o.pay_time))`,
+    },
+    item_revenue: { level: 'line', expr: 'sum(oi.amount)' },
+    items_sold: { level: 'line', expr: 'sum(oi.quantity)' },
+  },
+  dims: {
+    region: 'u.region',
+    category: 'c.name',
+    channel: 'u.channel',
+    customer_type: `CASE WHEN date_trunc('month', u.first_order_at) = date_trunc('month', o.pay_time) THEN 'new' ELSE 'returning' END`,
+    item_category: 'ic.name',
+  },
+};
+
+const SCHEMAS = { chinook: CHINOOK, demo: DEMO };
+
+const FORMATS: Record<Grain, string> = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM' };
+
+export interface Query {
+  metric: string;
+  /** No period: all of the data. */
+  period?: Period;
+  /** dimension → allowed values (one value: `= x`; several: `IN (...)`). */
+  where?: Record<string, string[]>;
+  /** A dimension or a time grain. */
+  by?: string;
+  /** The first n members, highest first (or lowest with order 'asc'). */
+  top?: { n: number; order?: 'desc' | 'asc' };
+}
+
+function compile(db: keyof typeof SCHEMAS, q: Query): { sql: string; params: unknown[] } {
+  const s = SCHEMAS[db];
+  const metric = s.metrics[q.metric];
+  if (!metric) throw new Error(`no metric ${q.metric} in ${db}`);
+  const params: unknown[] = [];
+  const conds = [s.base];
+  if (q.period) {
+    params.push(q.period[0], q.period[1]);
+    conds.push(`${s.time} >= $1::timestamp AND ${s.time} < $2::timestamp`);
+  }
+  for (const [dim, values] of Object.entries(q.where ?? {})) {
+    params.push(values);
+    conds.push(`${dimension(s, dim)} = ANY($${params.length}::text[])`);
+  }
+  const by = q.by === undefined ? undefined : q.by in FORMATS ? grainKey(s, q.by as Grain) : dimension(s, q.by);
+  const from = s.from[metric.level];
+  const sql = by
+    ? `SELECT ${by} AS k, ${metric.expr} AS v ${from} WHERE ${conds.join(' AND ')} GROUP BY 1`
+    : `SELECT ${metric.expr} AS v ${from} WHERE ${conds.join(' AND ')}`;
+  return { sql, params };
+}
+
+const grainKey = (s: Schema, grain: Grain) => `to_char(date_trunc('${grain}', ${s.time}), '${FORMATS[grain]}')`;
+function dimension(s: Schema, name: string): string {
+  const expr = s.dims[name];
+  if (!expr) throw new Error(`no dimension ${name}`);
+  return expr;
+}
+
+/** A query's answer: one number, or numbers keyed by the breakdown's members (a ranking: exactly its n). */
+export async function ask(ctx: EvalContext, db: keyof typeof SCHEMAS, q: Query): Promise<number | Record<string, number>> {
+  const { sql, params } = compile(db, q);
+  if (!q.by) {
+    const { rows } = await ctx.db.query<{ v: string | null }>(sql, params);
+    return Number(rows[0]?.v ?? NaN);
+  }
+  const { rows } = await ctx.db.query<{ k: string | null; v: string }>(
+    q.top ? `SELECT k, v FROM (${sql}) x ORDER BY v ${q.top.order ?? 'desc'}, k` : sql,
+    params,
+  );
+  const all = rows.map((r) => ({ k: r.k ?? '(missing)', v: Number(r.v) }));
+  if (!q.top) return Object.fromEntries(all.map((r) => [r.k, r.v]));
+  const { n } = q.top;
+  const [last, next] = [all[n - 1], all[n]];
+  if (!last) throw new Error(`a top ${n} over ${all.length} members`);
+  if (next && Math.abs(next.v - last.v) < 1e-9) throw new Error(`a tie across the top-${n} cut: ${last.k} and ${next.k} at ${last.v}`);
+  return Object.fromEntries(all.slice(0, n).map((r) => [r.k, r.v]));
+}
+
+/** A comparison: the metric in each labelled period, keyed by the label. */
+export async function compare(
+  ctx: EvalContext,
+  db: keyof typeof SCHEMAS,
+  q: Omit<Query, 'period' | 'by' | 'top'>,
+  periods: Record<string, Period>,
+): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [label, period] of Object.entries(periods)) out[label] = (await ask(ctx, db, { ...q, period })) as number;
+  return out;
+}
+
+/**
+ * A why of an additive metric: its change from `before` to `after` (key `change`) and each member's contribution
+ * (after − before), keyed `<dimension>=<member>`, over every member present in either period.
+ */
+export async function why(
+  ctx: EvalContext,
+  db: keyof typeof SCHEMAS,
+  q: Omit<Query, 'period' | 'by' | 'top'> & { by: string },
+  before: Period,
+  after: Period,
+): Promise<Record<string, number>> {
+  const b = (await ask(ctx, db, { ...q, period: before })) as Record<string, number>;
+  const a = (await ask(ctx, db, { ...q, period: after })) as Record<string, number>;
+  const out: Record<string, number> = {};
+  let change = 0;
+  for (const k of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    const effect = round((a[k] ?? 0) - (b[k] ?? 0));
+    out[`${q.by}=${k}`] = effect;
+    change += effect;
+  }
+  out.change = round(change);
+  return out;
+}
+
+/** Sums of money in floating point drift in the 12th digit: round to 1e-6. */
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+// ------------------------------------------------------------------ periods
+
+export const year = (y: number): Period => [`${y}-01-01`, `${y + 1}-01-01`];
+export const quarter = (y: number, q: number): Period => [firstOf(y, (q - 1) * 3), firstOf(y, q * 3)];
+/** A month 'YYYY-MM', or `count` months ending with it. */
+export const months = (ym: string, count = 1): Period => {
+  const [y, m] = ym.split('-').map(Number) as [number, number];
+  return [firstOf(y, m - count), firstOf(y, m)];
+};
+function firstOf(y: number, monthIndex: number): string {
+  const d = new Date(Date.UTC(y, monthIndex, 1));
+  return d.toISOString().slice(0, 10);
+}
+/** The month 'YYYY-MM' shifted by n months. */
+export function shiftMonth(ym: string, n: number): string {
+  const [y, m] = ym.split('-').map(Number) as [number, number];
+  return firstOf(y, m - 1 + n).slice(0, 7);
+}

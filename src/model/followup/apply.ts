@@ -1,0 +1,199 @@
+/**
+ * A follow-up applied to the thread (the rules of /work/tools/followup-semantics.md): what the message names
+ * replaces that part of the thread's reading (a metric, a period, a filter's values, the breakdown, the ranking)
+ * or adds to it ("also", "too", 加上), lifts filters, or turns it into a why; everything else is carried over.
+ */
+import type { Catalog } from '../../catalog/catalog';
+import type { CarriedPart, FollowUpChange } from '../../contracts/session';
+import type { TimeWindow } from '../../contracts';
+import { makeWindow, monthsBack, previousPeriod, wholeMonths, yearEarlier } from '../time-window';
+import type { MessageReading } from './message';
+import type { State } from './state';
+
+export type Refusal = 'nothing' | 'no_breakdown' | 'no_filter' | 'no_period';
+
+export interface Applied {
+  state: State;
+  changes: FollowUpChange[];
+  carried: CarriedPart[];
+  lifted: string[];
+}
+
+const sameWindow = (a: TimeWindow | null, b: TimeWindow | null) => a?.start === b?.start && a?.end === b?.end;
+
+/** How the thread's two periods stand: a year apart, back to back, or any other pair (kept as its offset). */
+function comparedFor(thread: State, window: TimeWindow): TimeWindow {
+  const { window: w, comparedWith: c } = thread;
+  if (w && c && sameWindow(c, yearEarlier(w)) && !sameWindow(c, previousPeriod(w))) return yearEarlier(window);
+  return previousPeriod(window);
+}
+
+/** The period part: a named period (or two) replaces the thread's, keeping the kind of question. */
+function applyPeriod(s: State, thread: State, m: MessageReading, allTime: TimeWindow | null): boolean {
+  const sorted = [...m.periods].sort((a, b) => a.window.start.localeCompare(b.window.start));
+  const named = sorted[sorted.length - 1]?.window;
+  if (m.comparison && !named && s.window) {
+    s.comparedWith = m.comparison === 'year_over_year' ? yearEarlier(s.window) : previousPeriod(s.window);
+    if (s.kind !== 'attribution') s.kind = 'comparison';
+    return true;
+  }
+  if (!named) {
+    if (!m.allTime || !allTime || s.window?.source === 'all_time') return false;
+    s.window = allTime;
+    s.comparedWith = null;
+    if (s.kind === 'comparison') s.kind = 'query';
+    return true;
+  }
+  if (m.versus && s.window && named.start < s.window.start) {
+    s.comparedWith = named;
+    if (s.kind !== 'attribution') s.kind = 'comparison';
+    s.ranking = null;
+    return true;
+  }
+  s.window = named;
+  if (sorted.length >= 2) {
+    s.comparedWith = sorted[0]?.window ?? null;
+    if (s.kind !== 'attribution') s.kind = 'comparison';
+  } else if (m.comparison) s.comparedWith = m.comparison === 'year_over_year' ? yearEarlier(named) : previousPeriod(named);
+  else if (s.kind === 'comparison' || s.kind === 'attribution') s.comparedWith = comparedFor(thread, named);
+  if (s.kind === 'trend' && wholeMonths(named) < 2 && !/^\d{4}-01-01$/.test(named.start)) s.window = monthsBack(named, 6);
+  return true;
+}
+
+/** Values named: per dimension, they replace the thread's values ("what about Canada?") or add to them ("too"). */
+function applyValues(s: State, m: MessageReading): { added: boolean; replaced: boolean } {
+  let added = false;
+  let replaced = false;
+  for (const v of m.values) {
+    const old = s.filters.find((f) => f.dimension === v.dimension);
+    if (old && m.also) old.values = [...new Set([...old.values, ...v.values])];
+    else if (old) old.values = [...v.values];
+    else s.filters.push({ dimension: v.dimension, values: [...v.values] });
+    if (old && !m.also) replaced = true;
+    else added = true;
+    // A one-value filter is not also a breakdown ("revenue by country", then "only the USA": one number).
+    if ((s.filters.find((f) => f.dimension === v.dimension)?.values.length ?? 0) === 1) {
+      s.dims = s.dims.filter((d) => d !== v.dimension);
+      if (s.ranking?.by === v.dimension) s.ranking = null;
+    }
+  }
+  return { added, replaced };
+}
+
+/** Dimensions named: they replace the thread's breakdown (the ranking moves with it), or join it with "also". */
+function applyDims(s: State, m: MessageReading, lifted: string[]): boolean {
+  const dims = m.dims;
+  if (dims.length === 0 || (dims.every((d) => s.dims.includes(d)) && (m.also || dims.length === s.dims.length))) return false;
+  // A breakdown by a dimension filtered to one value ("only 华东", then "by region?"): all its values again.
+  for (const d of dims) {
+    if (!s.filters.some((f) => f.dimension === d && f.values.length === 1)) continue;
+    s.filters = s.filters.filter((f) => f.dimension !== d);
+    lifted.push(d);
+  }
+  const old = s.dims[0];
+  s.dims = m.also ? [...new Set([...s.dims, ...dims])] : dims;
+  if (s.ranking && (s.ranking.by === old || !s.dims.includes(s.ranking.by))) s.ranking = { ...s.ranking, by: s.dims[0] as string };
+  if (!m.also && s.kind === 'query' && !m.grain) s.grain = null;
+  return true;
+}
+
+/** A ranking asked for, over the breakdown: n kept or named, the order kept or flipped. */
+function applyRanking(s: State, m: MessageReading): boolean | Refusal {
+  if (!m.ranking) return false;
+  const by = s.dims[0] ?? s.ranking?.by ?? s.grain;
+  if (!by) return 'no_breakdown';
+  const n = m.ranking.n ?? s.ranking?.n ?? 1;
+  const order = m.ranking.order ?? s.ranking?.order ?? 'desc';
+  s.ranking = { n, order, by };
+  if (s.kind === 'attribution' || s.kind === 'trend') s.kind = 'query';
+  return true;
+}
+
+/** A why: the thread's metric and filters over its period (or the one named) against the period before it. */
+function applyWhy(s: State, thread: State, m: MessageReading): boolean | Refusal {
+  if (!m.why) return false;
+  const named = [...m.periods].sort((a, b) => a.window.start.localeCompare(b.window.start));
+  const window = named[named.length - 1]?.window ?? thread.window;
+  if (!window || window.source === 'all_time') return 'no_period';
+  s.kind = 'attribution';
+  s.window = makeWindow(window.start, window.end, window.source === 'default' ? 'question' : window.source);
+  s.comparedWith =
+    named.length >= 2
+      ? (named[0]?.window ?? null)
+      : m.comparison === 'year_over_year' ||
+          (named.length === 0 && thread.comparedWith && sameWindow(thread.comparedWith, yearEarlier(window)))
+        ? yearEarlier(window)
+        : previousPeriod(window);
+  s.grain = null;
+  s.ranking = null;
+  if (m.dims.length > 0) s.dims = [...m.dims];
+  return true;
+}
+
+function applyLift(s: State, m: MessageReading, constraints: string[]): { lifted: string[] } | Refusal {
+  const lifted = m.liftAll ? [...new Set([...s.filters.map((f) => f.dimension), ...constraints])] : m.lifted;
+  if (lifted.length === 0) return { lifted: [] };
+  const filtered = lifted.filter((d) => s.filters.some((f) => f.dimension === d) || constraints.includes(d));
+  if (filtered.length === 0 && !m.liftAll) return 'no_filter';
+  s.filters = s.filters.filter((f) => !lifted.includes(f.dimension));
+  return { lifted };
+}
+
+/** The thread changed by the message; a Refusal when the change has nothing to act on. */
+export function applyMessage(
+  thread: State,
+  m: MessageReading,
+  catalog: Catalog,
+  constraints: string[],
+  allTime: TimeWindow | null,
+): Applied | Refusal {
+  const s: State = structuredClone(thread);
+  const changes: FollowUpChange[] = [];
+  const lift = applyLift(s, m, constraints);
+  if (typeof lift === 'string') return lift;
+  if (lift.lifted.length > 0) changes.push('lift_filter');
+  const why = applyWhy(s, thread, m);
+  if (typeof why === 'string') return why;
+  if (why) changes.push('ask_why');
+  if (m.metrics.length > 0 && !sameList(m.metrics, thread.metrics)) {
+    s.metrics = m.also ? [...new Set([...s.metrics, ...m.metrics])] : [...m.metrics];
+    changes.push('replace_metric');
+  }
+  if (!why && applyPeriod(s, thread, m, allTime)) changes.push('replace_period');
+  const values = applyValues(s, m);
+  if (values.replaced) changes.push('replace_filter');
+  if (values.added) changes.push('add_filter');
+  if (!why && applyDims(s, m, lift.lifted)) changes.push('add_breakdown');
+  if (lift.lifted.length > 0 && !changes.includes('lift_filter')) changes.push('lift_filter');
+  if (!why && m.grain && (m.grain.grain !== s.grain || m.grain.ranked) && s.kind !== 'attribution') {
+    s.grain = m.grain.grain;
+    if (m.grain.ranked) s.ranking = { n: m.ranking?.n ?? 1, order: m.ranking?.order ?? 'desc', by: m.grain.grain };
+    changes.push(m.grain.ranked ? 'change_ranking' : 'add_breakdown');
+  }
+  if (!why && m.trend && s.kind !== 'trend' && s.kind !== 'comparison') {
+    s.kind = 'trend';
+    s.grain ??= 'month';
+    s.ranking = null;
+    if (!changes.includes('add_breakdown')) changes.push('add_breakdown');
+  }
+  const ranked = why || m.grain?.ranked ? false : applyRanking(s, m);
+  if (typeof ranked === 'string') return ranked;
+  if (ranked) changes.push('change_ranking');
+  if (changes.length === 0) return 'nothing';
+  void catalog;
+  return { state: s, changes, carried: carriedParts(thread, s, changes), lifted: lift.lifted };
+}
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** What the follow-up kept of the thread, for the answer's first line. */
+function carriedParts(thread: State, s: State, changes: FollowUpChange[]): CarriedPart[] {
+  const out: CarriedPart[] = [];
+  if (!changes.includes('replace_metric')) out.push('metric');
+  if (!changes.includes('replace_period') && !changes.includes('ask_why') && s.window) out.push('period');
+  if (thread.filters.some((f) => s.filters.some((g) => g.dimension === f.dimension && sameList(g.values, f.values)))) out.push('filter');
+  if ((thread.dims.length > 0 || thread.grain) && !changes.includes('add_breakdown') && (s.dims.length > 0 || s.grain))
+    out.push('breakdown');
+  if (thread.ranking && s.ranking && !changes.includes('change_ranking')) out.push('ranking');
+  return out;
+}

@@ -1,0 +1,64 @@
+/**
+ * The words that make a message a follow-up rather than a question of its own, in English and Chinese: a cue that
+ * it leans on the last answer ("and", "what about", "instead", 那, …呢, 换成), a reset ("start over", 重新开始),
+ * adding rather than replacing ("also", "too", 加上), lifting a filter ("all countries again", 不限国家), and the
+ * filler words a follow-up carries that name nothing ("just", "show me", 只看). Everything that names a metric, a
+ * dimension, a value, a period, a grain or a ranking is read by the planner's own readers (src/model/reading.ts,
+ * period-text.ts, rules/terms.ts); these are only the conversational words around them.
+ */
+
+const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|好的?|嗯|那就)[\s,，.!！]*)?`;
+
+/** "start over", "new question:", "ok start over —", "重新开始：". */
+export const RESET = new RegExp(
+  String.raw`^\s*${LEAD}(?:let'?s\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|重新开始|重新来|重来|从头开始|新问题|换个问题|另一个问题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
+  'i',
+);
+
+/** A follow-up cue at the start ("and …", "what about …", "那…", "再…") or anywhere ("instead", "…呢", 换成). */
+export const LEADING_CUE =
+  /^\s*(?:(?:ok(?:ay)?|hmm+|so|now|alright|well)[\s,，]+)?(?:and\b|what\s+about\b|how\s+about\b|what\s+if\b|then\b|also\b|but\b|same\b|now\s+(?:for|show|just|only)\b|那么?|那|再|还有|然后|换成|改成|改为|换为|同样|也)/i;
+export const ANYWHERE_CUE =
+  /\binstead\b|\brather\b|\bas\s+well\b|\btoo\b[?.!]*\s*$|\bagain\b|\bthat\b|\bit\b|\bthose\b|\bthem\b|\bthis\b|呢[？?。.!！\s]*$|换成|改成|改为|换为|那个|这个|它|其中/i;
+
+/** Adding to what is there rather than replacing it: "also", "as well", "too", "加上", "同时". */
+export const ALSO = /\balso\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\binclude\b|同时|再加上|加上|还有|也看|以及|增加/i;
+
+/** Lifting a filter: a dimension after these words ("all countries again", "不限国家", "remove the country filter"). */
+export const LIFT_BEFORE =
+  /(?:\ball(?:\s+the)?|\bevery|\bany|\bremove(?:\s+the)?|\bdrop(?:\s+the)?|\bclear(?:\s+the)?|\blift(?:\s+the)?|\bwithout(?:\s+the)?|\bno|\bregardless\s+of(?:\s+the)?|\binclude\s+all(?:\s+the)?|\bacross\s+all(?:\s+the)?|不限|所有|全部|去掉|取消|不分|不管|恢复所有|恢复全部)\s*(?:of\s+the\s+)?$/i;
+export const LIFT_AFTER = /^\s*(?:filters?|restrictions?|limits?|constraints?|的?筛选|的?限制|的?条件|都算|都看|都要)/i;
+/** Lifting every filter: "remove the filters", "no filters", "去掉筛选". */
+export const LIFT_ALL =
+  /\b(?:remove|drop|clear|lift|without|no)\s+(?:all\s+)?(?:the\s+)?(?:filters?|restrictions?|constraints?)\b|\ball\s+data\s+again\b|去掉(?:所有)?(?:的)?(?:筛选|限制|条件)|取消(?:所有)?(?:的)?(?:筛选|限制|条件)|不加筛选|不限条件/i;
+
+/** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
+export const WHY =
+  /为什么|为何|原因|怎么回事|\bwhy\b|\bhow\s+come\b|\bwhat\s+(?:drove|drives|caused|causes|explains|is\s+behind|was\s+behind)\b|\bexplain\b|\bdrivers?\b/i;
+/** A trend asked of the thread: "and the trend?", "走势呢". */
+export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;
+
+/**
+ * Words a follow-up carries that name nothing to compute (beyond the planner's own stop words): they count as
+ * understood. Anything else left over names something the catalog lacks, and is asked back.
+ */
+export const FILLER = new Set(
+  `and what about how if then also but same now instead rather well too again just only show me let lets let's look see
+break broken down split it that this those them these one ones ok okay hmm hmm alright so right please thanks thank you
+can could would will do does did is are was were for in at on of the a an to with as by per each every all any include
+including remove drop clear lift without no regardless filter filters restriction restrictions constraint constraints limit
+limits back switch change replace use make try versus vs plus add adding instead rather than whole entire full who which
+where when same again there here were give list tell number numbers figure figures value values answer result results
+happened happen happening go went going got get about did hm sure yes yeah yep cool great nice more less
+different other another compare compared comparison period periods time times breakdown grouped group rank ranking
+ranked order sorted sort highest lowest top bottom first last instead what's whats how's hows drove drive drives
+driven driving caused cause causes explain explains behind come fall fell falls fallen falling drop dropped drops
+dropping rise rose rises risen rising grow grew grows growing increase increased increases decrease decreased decreases
+decline declined declines up down higher lower change changed changes changing went`.split(/\s+/),
+);
+export const ZH_FILLER = new Set(
+  `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
+限制 看看 分别 情况 的 了 是 谁 多少 怎么样 如何 要 只要 只算 算 这个 那个 它 其中 呀 吧 嗯 好 好的 换 改 按 分 各 以及 增加 恢复 都 都算 都看
+都要 不分 不管 为什么 为何 原因 怎么回事 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
+怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降`.split(/\s+/),
+);

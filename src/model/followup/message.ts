@@ -1,0 +1,241 @@
+/**
+ * What a message names, read with the planner's own readers: catalog terms (rules/terms.ts readQuestion: metrics,
+ * dimensions, values, a ranking's count and direction, a grain, a period comparison), periods (period-text.ts, a
+ * relative one against the turn's date, a month without its year in the thread's year), and the conversational cues
+ * (cues.ts). The words that none of these account for are `unmapped`: a follow-up naming them is asked back.
+ */
+import type { Catalog } from '../../catalog/catalog';
+import type { DimensionFilter, Language, TimeGrain, TimeWindow } from '../../contracts';
+import { detectLanguage } from '../language';
+import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
+import { readPeriods, type NamedPeriod } from '../period-text';
+import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
+import { addDays, iso, makeWindow, parseDate, toNumber } from '../time-window';
+import { ALSO, ANYWHERE_CUE, FILLER, LEADING_CUE, LIFT_AFTER, LIFT_ALL, LIFT_BEFORE, TREND, WHY, ZH_FILLER } from './cues';
+
+export interface MessageReading {
+  text: string;
+  language: Language;
+  cue: boolean;
+  also: boolean;
+  why: boolean;
+  trend: boolean;
+  /** Metrics the message names (by a term or by its words), not one implied by a ranking alone. */
+  metrics: string[];
+  /** Dimensions named to break down by. */
+  dims: string[];
+  values: DimensionFilter[];
+  lifted: string[];
+  liftAll: boolean;
+  periods: NamedPeriod[];
+  allTime: boolean;
+  grain: { grain: TimeGrain; ranked: boolean } | null;
+  ranking: { n: number | null; order: 'asc' | 'desc' | null } | null;
+  comparison: 'year_over_year' | 'period_over_period' | null;
+  /** The one period named is what the thread's is compared with ("compared with 2022?"). */
+  versus: boolean;
+  unmapped: string[];
+  reading: CatalogReading;
+}
+
+const MONTHS_EN =
+  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*(?:of\s+)?\d{4})/gi;
+const MONTH_ZH = /(?<!\d\s*年\s*)(?<![\d年])(\d{1,2}|[一二三四五六七八九十]{1,2})\s*月(?!\s*\d)(?!份?\s*(?:以来|起))/g;
+
+/** The message with a month named without its year given the thread's year ("in March" → "in March 2024"). */
+function withThreadYear(text: string, year: number | null): string {
+  if (year === null) return text;
+  const en = text.replace(MONTHS_EN, (m) => `${m} ${year}`);
+  return en.replace(MONTH_ZH, (m, n: string) => {
+    const month = toNumber(n);
+    return month !== null && month >= 1 && month <= 12 ? `${year}年${month}月` : m;
+  });
+}
+
+/** "the month before", "the previous year", "前一个月": the thread's period moved back by that unit. */
+const BEFORE_THREAD =
+  /\b(?:the\s+)?(month|quarter|year|week)\s+before\b(?!\s+last)|\b(?:the\s+)?(?:previous|prior|preceding)\s+(month|quarter|year|week)\b|\ba\s+(year|month|quarter)\s+(?:earlier|before)\b|(?:再往)?前一个?(月|季度|年|周)/i;
+const ZH_UNIT: Record<string, string> = { 月: 'month', 季度: 'quarter', 年: 'year', 周: 'week' };
+
+function shifted(w: TimeWindow, unit: string): TimeWindow {
+  if (unit === 'week') return makeWindow(iso(addDays(parseDate(w.start), -7)), iso(addDays(parseDate(w.end), -7)), 'question');
+  const months = { month: 1, quarter: 3, year: 12 }[unit] ?? 1;
+  const back = (d: string) => {
+    const [y, mo, day] = d.split('-').map(Number) as [number, number, number];
+    return iso(new Date(Date.UTC(y, mo - 1 - months, day)));
+  };
+  return makeWindow(back(w.start), back(w.end), 'question');
+}
+
+/** A period named against the thread's own ("what about the month before?"), unless it is what a comparison is against. */
+function beforeThread(text: string, thread: TimeWindow | null, comparison: Span | null): NamedPeriod | null {
+  const m = BEFORE_THREAD.exec(text);
+  if (!m || !thread || thread.source === 'all_time') return null;
+  const span: Span = [m.index, m.index + m[0].length];
+  if (comparison && span[0] < comparison[1] && comparison[0] < span[1]) return null;
+  if (/(?:\bfrom|\bthan|\bagainst|\bwith|\bvs\.?|比|与|和|跟|较)\s*$/i.test(text.slice(0, m.index))) return null;
+  const word = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? 'month').toLowerCase();
+  return { window: shifted(thread, ZH_UNIT[word] ?? word), relative: true, unit: 'range', spans: [span] };
+}
+
+/** Every name of each catalog dimension (label, Chinese label, aliases), longest first. */
+function dimensionNames(catalog: Catalog): { id: string; name: string }[] {
+  return Object.entries(catalog.dimensions)
+    .flatMap(([id, d]) => [d.label, d.label_zh, ...d.aliases].map((name) => ({ id, name: name.toLowerCase() })))
+    .filter((x) => x.name.length > 0)
+    .sort((a, b) => b.name.length - a.name.length);
+}
+
+/**
+ * Dimensions lifted: named right after "all", "every", "不限", "remove the", or right before "filter", 筛选 (by the
+ * dimension's names, so a name the term reader took for a metric's word still counts).
+ */
+function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Span[] } {
+  const dims: string[] = [];
+  const spans: Span[] = [];
+  const lower = text.toLowerCase();
+  for (const { id, name } of dimensionNames(catalog)) {
+    for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
+      const end = at + name.length;
+      if (/^[a-z]/.test(name) && (/[a-z]/.test(lower[at - 1] ?? '') || /[a-rt-z]/.test(lower[end] ?? ''))) continue;
+      if (spans.some(([s, e]) => at < e && s < end)) continue;
+      const plural = /^s\b/.test(lower.slice(end)) ? 1 : 0;
+      const before = LIFT_BEFORE.exec(text.slice(Math.max(0, at - 30), at));
+      const after = LIFT_AFTER.exec(text.slice(end + plural));
+      if (!before && !after) continue;
+      if (!dims.includes(id)) dims.push(id);
+      spans.push([at - (before?.[0].length ?? 0), end + plural + (after?.[0].length ?? 0)]);
+    }
+  }
+  return { dims, spans };
+}
+
+/** A count beside a superlative: "最多的2个", "最高的三个", "the 3 lowest", "lowest 3". */
+const COUNT_NEAR_SUPERLATIVE =
+  /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b/i;
+
+/** A ranking asked for: its count (top 5, 前两名, bottom 3) and direction (the lowest, 最少), either may be missing. */
+function rankingOf(text: string, r: CatalogReading): MessageReading['ranking'] {
+  const lower = text.toLowerCase();
+  const words = rankingWords(lower);
+  const counted = RANK_COUNT.exec(text) ?? COUNT_NEAR_SUPERLATIVE.exec(text);
+  const word = counted?.slice(1).find((x) => x !== undefined);
+  const n = r.topN?.n ?? (word ? (toNumber(word.toLowerCase()) ?? Number(word)) : null);
+  const bottom = /\bbottom\b|倒数/i.test(text);
+  const order = bottom ? 'asc' : words.length > 0 ? (words.some((w) => w.value === 'asc') ? 'asc' : 'desc') : null;
+  if (n === null && order === null) return null;
+  return { n: Number.isFinite(n) ? n : null, order };
+}
+
+function spansOf(re: RegExp, text: string): Span[] {
+  return [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map((m): Span => [
+    m.index,
+    m.index + m[0].length,
+  ]);
+}
+
+/** The words of the message nothing accounts for (not a term, period, grain, ranking, cue or filler word). */
+function unmappedWords(text: string, covered: Span[]): string[] {
+  return wordsNotUsed(text, covered).filter((w) => !FILLER.has(w) && !ZH_FILLER.has(w) && !/^\d+$/.test(w) && !/^[a-z]$/.test(w));
+}
+
+/** Terms inside the lifting words ("不限客户类型": not the metric 客户 names) are the lifted dimension's. */
+function dropInside(r: CatalogReading, spans: Span[]): void {
+  const inside = (h: { start: number; end: number }) => spans.some(([s, e]) => h.start >= s && h.end <= e);
+  r.hits = r.hits.filter((h) => !inside(h));
+  r.metrics = r.metrics.filter((m) => r.hits.some((h) => h.kind === 'metric' && h.id === m));
+  r.mentionedDimensions = r.mentionedDimensions.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
+  r.groupBy = r.groupBy.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
+}
+
+const RESTRICT_BEFORE = /(?:\bonly|\bjust|\bexcept|只看|只要|只算|仅看|仅|只)\s*(?:the\s+|for\s+|in\s+)?$/i;
+const PEOPLE = /^(?:users?|customers?|clients?|people|shoppers?|用户|客户|顾客)$/i;
+
+/**
+ * A term that names both a metric and a dimension's value ("new customers") is the value after "only" / 只看; a word
+ * for people ("users") beside a value names whose value it is, not a count of them.
+ */
+function preferValues(text: string, r: CatalogReading, catalog: Catalog): void {
+  for (const hit of r.hits) {
+    if (hit.kind !== 'metric') continue;
+    const words = text.slice(hit.start, hit.end).toLowerCase();
+    const value = Object.entries(catalog.dimensions)
+      .flatMap(([d, def]) =>
+        Object.entries(def.values).map(([v, aliases]) => ({ d, v, names: [v, ...aliases].map((x) => x.toLowerCase()) })),
+      )
+      .find((x) => x.names.includes(words));
+    if (value && RESTRICT_BEFORE.test(text.slice(0, hit.start))) {
+      Object.assign(hit, { kind: 'value', id: value.d, value: value.v });
+      const f = r.filters.find((x) => x.dimension === value.d);
+      if (f) f.values.push(value.v);
+      else r.filters.push({ dimension: value.d, values: [value.v] });
+    } else if (!PEOPLE.test(words) || r.filters.length === 0) continue;
+    r.metrics = r.metrics.filter((m) => r.hits.some((h) => h !== hit && h.kind === 'metric' && h.id === m));
+    if (!value) hit.kind = 'dimension';
+  }
+}
+
+export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
+  const threadYear = thread ? Number(iso(addDays(parseDate(thread.end), -1)).slice(0, 4)) : null;
+  const text = withThreadYear(message.trim(), threadYear);
+  const r = readQuestion(text, catalog);
+  preferValues(text, r, catalog);
+  const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
+  const pairAsTwo = why || /compared?|versus|\bvs\b|相比|对比|同比|环比/i.test(text);
+  const found = readPeriods(text, asOf, pairAsTwo);
+  const comparison = findPeriodComparison(text.toLowerCase());
+  const own = comparison
+    ? found.periods.filter((p) => !p.spans.some(([s, e]) => s < comparison.span[1] && comparison.span[0] < e))
+    : found.periods;
+  const before = own.length === 0 ? beforeThread(text, thread, comparison?.span ?? null) : null;
+  const periods = before ? [before] : own;
+  const only = periods.length === 1 ? periods[0] : undefined;
+  const versus =
+    only &&
+    /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|相比|对比|比|与|和|跟)\s*(?:the\s+)?$/i.test(
+      text.slice(0, only.spans[0]?.[0] ?? 0),
+    );
+  const lift = liftedDims(text, catalog);
+  if (lift.dims.length > 0) dropInside(r, lift.spans);
+  const liftAll = LIFT_ALL.test(text);
+  const grain = findGrain(text.toLowerCase());
+  const ranking = rankingOf(text, r);
+  const metricHits = r.implied ? [] : r.metrics;
+  const valueDims = new Set(r.filters.map((f) => f.dimension));
+  const dims = [...new Set([...r.groupBy, ...r.mentionedDimensions])].filter((d) => !lift.dims.includes(d) && !valueDims.has(d));
+  const covered: Span[] = [
+    ...r.hits.map((h): Span => [h.start, h.end]),
+    ...found.periods.flatMap((p) => p.spans),
+    ...(before ? before.spans : []),
+    ...spansOf(BEFORE_THREAD, text),
+    ...(found.allTime ? [found.allTime] : []),
+    ...(grain ? [grain.span] : []),
+    ...(comparison ? [comparison.span] : []),
+    ...r.spans.ranking,
+    ...lift.spans,
+    ...spansOf(LIFT_ALL, text),
+    ...spansOf(WHY, text),
+    ...spansOf(TREND, text),
+  ];
+  return {
+    text,
+    language: detectLanguage(message),
+    cue: LEADING_CUE.test(text) || ANYWHERE_CUE.test(text),
+    also: ALSO.test(text),
+    why,
+    trend: TREND.test(text),
+    metrics: metricHits,
+    dims,
+    values: r.filters,
+    lifted: lift.dims,
+    liftAll,
+    periods,
+    allTime: found.allTime !== null,
+    grain: grain?.value ?? null,
+    ranking,
+    comparison: comparison?.value ?? null,
+    versus: Boolean(versus) && !why,
+    unmapped: [...unmappedWords(text, covered), ...r.unknownDimensions.filter((w) => !FILLER.has(w))],
+    reading: r,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The blind conversation cases (eval/conversations, written with hand-written SQL by another author) read offline at
+ * the reading level: each turn goes to the follow-up reader with the thread of the last answered turn, its question is
+ * planned by the real rules planner, and the planned reading is compared with the query the turn's SQL is written to
+ * (captured by replacing the SQL runners with recorders: metric, period, filters, breakdown, ranking, the two periods
+ * of a comparison, a why's periods and decomposing dimension). A turn that must ask back must not be answered.
+ */
+import type { QuestionReading } from '../../src/contracts';
+import { classifyIntent, planQuestion } from '../../src/model/rules';
+import type { EvalContext } from '../../eval/cases';
+import { CHINOOK_CONVERSATIONS } from '../../eval/conversations/chinook';
+import { DEMO_CONVERSATIONS } from '../../eval/conversations/demo';
+import type * as Sql from '../../eval/conversations/sql';
+import type { Period, Query } from '../../eval/conversations/sql';
+import type { Conversation } from '../../eval/conversations/types';
+import { extent } from './chinook-extent';
+import { AS_OF, chinook, converse, demo } from './followup-harness';
+
+type Spec =
+  | { ask: Query }
+  | { compare: { q: Omit<Query, 'period'>; periods: Record<string, Period> } }
+  | { why: { q: Query & { by: string }; before: Period; after: Period } };
+
+jest.mock('../../eval/conversations/sql', () => {
+  const real = jest.requireActual<typeof Sql>('../../eval/conversations/sql');
+  return {
+    ...real,
+    ask: (_c: unknown, _d: unknown, q: Query) => Promise.resolve({ ask: q }),
+    compare: (_c: unknown, _d: unknown, q: Query, periods: Record<string, Period>) => Promise.resolve({ compare: { q, periods } }),
+    why: (_c: unknown, _d: unknown, q: Query, before: Period, after: Period) => Promise.resolve({ why: { q, before, after } }),
+  };
+});
+
+/** The SQL's metric names where they differ from the catalog's ids. */
+const METRIC_IDS: Record<string, string> = { customers: 'buying_customers' };
+const GRAINS = ['year', 'quarter', 'month'];
+const ctx = { db: null, last: '2026-10', previous: '2026-09', sixAgo: '2026-05' } as unknown as EvalContext;
+
+function filtersOf(where: Record<string, string[]> | undefined): string {
+  return Object.entries(where ?? {})
+    .map(([d, vs]) => `${d}=${[...vs].sort().join('|')}`)
+    .sort()
+    .join(',');
+}
+const windowOf = (p: Period | undefined) => (p ? `${p[0]}..${p[1]}` : 'all');
+
+/** The spec in the words of a reading: metric, window, compared with, filters, breakdown, ranking. */
+function wanted(spec: Spec): string {
+  if ('ask' in spec) {
+    const q = spec.ask;
+    const rank = q.top ? ` ${q.top.order ?? 'desc'}${q.top.n}:${q.by}` : '';
+    return `${METRIC_IDS[q.metric] ?? q.metric} ${windowOf(q.period)} [${filtersOf(q.where)}] /${q.by ?? ''}${rank}`;
+  }
+  if ('compare' in spec) {
+    const [before, after] = Object.values(spec.compare.periods).sort((a, b) => a[0].localeCompare(b[0]));
+    return `${spec.compare.q.metric} ${windowOf(after)} vs ${windowOf(before)} [${filtersOf(spec.compare.q.where)}] /`;
+  }
+  const { q, before, after } = spec.why;
+  return `${q.metric} ${windowOf(after)} vs ${windowOf(before)} [${filtersOf(q.where)}] / why by ${q.by}`;
+}
+
+function got(r: QuestionReading, asked: string, catalog: typeof chinook): string {
+  const w = (x: QuestionReading['window']) => (!x ? '-' : x.source === 'all_time' ? 'all' : `${x.start}..${x.end}`);
+  const f = r.filters
+    .map((x) => `${x.dimension}=${[...x.values].sort().join('|')}`)
+    .sort()
+    .join(',');
+  const dims = r.group_by.filter((g) => !GRAINS.includes(g) || g === r.grain);
+  const rank = r.ranking ? ` ${r.ranking.order}${r.ranking.n}:${r.ranking.by}` : '';
+  const head = `${r.metrics.join('+')} ${w(r.window)}${r.compared_with ? ` vs ${w(r.compared_with)}` : ''} [${f}] /${dims.join(',')}${rank}`;
+  const intent = classifyIntent(asked);
+  if (intent.intent !== 'attribution') return head;
+  const plan = planQuestion(asked, intent, catalog, AS_OF, [], catalog === chinook ? extent : null);
+  const first = plan.kind === 'plan' ? plan.steps.find((s) => s.operation.kind === 'change_decomposition') : undefined;
+  const by = first && first.operation.kind === 'change_decomposition' ? first.operation.dimension : '-';
+  return `${head} why by ${by}`;
+}
+
+interface Row {
+  id: string;
+  say: string;
+  want: string;
+  got: string;
+  exact: boolean;
+  /** Answered (planned with the reading it expected) with another reading than the turn's SQL: a guess as an answer. */
+  wrongAnswer: boolean;
+}
+
+async function rowsOf(c: Conversation): Promise<Row[]> {
+  const catalog = c.database === 'chinook' ? chinook : demo;
+  const read = converse(
+    c.turns.map((t) => t.say),
+    catalog,
+    c.database === 'chinook' ? extent : null,
+  );
+  const rows: Row[] = [];
+  for (const [i, t] of c.turns.entries()) {
+    const r = read[i];
+    if (!r) continue;
+    const answered = r.reading !== null && r.differences.length === 0 && r.out.kind !== 'needs_clarification';
+    const want = 'sql' in t.expect ? wanted((await t.expect.sql(ctx)) as unknown as Spec) : 'asked back';
+    const have = answered && r.reading && r.asked ? got(r.reading, r.asked, catalog) : 'asked back';
+    rows.push({ id: c.id, say: t.say, want, got: have, exact: want === have, wrongAnswer: answered && want !== have });
+  }
+  return rows;
+}
+
+test('the blind conversations read as their SQL is written, and no turn is answered with another reading', async () => {
+  const rows = (await Promise.all([...CHINOOK_CONVERSATIONS, ...DEMO_CONVERSATIONS].map(rowsOf))).flat();
+  const misses = rows.filter((r) => !r.exact);
+  const exact = rows.length - misses.length;
+  console.log(
+    `${exact}/${rows.length} turns read as their SQL\n${misses.map((m) => `- [${m.id}] ${m.say}\n    want ${m.want}\n    got  ${m.got}`).join('\n')}`,
+  );
+  expect(rows.length).toBeGreaterThanOrEqual(70);
+  expect(rows.filter((r) => r.wrongAnswer).map((r) => `${r.say}: ${r.got} (want ${r.want})`)).toEqual([]);
+  expect(exact / rows.length).toBeGreaterThanOrEqual(0.95);
+});

@@ -1,0 +1,84 @@
+/**
+ * A conversation read offline, as a session reads it: each message goes to the follow-up reader with the thread (the
+ * last answered turn's planned reading) and the constraints; the question it asks is planned by the real rules
+ * planner (with the data's extent), and a follow-up's planned reading is compared with the one it expected.
+ */
+import path from 'node:path';
+import { loadCatalog, type Catalog } from '../../src/catalog/catalog';
+import type { DataExtent, QuestionReading } from '../../src/contracts';
+import { readingDifferences, type FollowUpOutput, type ThreadReading } from '../../src/contracts/session';
+import { readFollowUp } from '../../src/model/followup';
+import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rules';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const chinook = loadCatalog(path.join(ROOT, 'catalogs', 'chinook.yaml'));
+export const demo = loadCatalog(path.join(ROOT, 'catalogs', 'demo.yaml'));
+export const AS_OF = '2026-11-30';
+
+type Constraint = { dimension: string; values: string[]; set_in_turn: number };
+
+export interface TurnRead {
+  say: string;
+  out: FollowUpOutput;
+  asked: string | null;
+  reading: QuestionReading | null;
+  /** What the planned reading of a follow-up's question differs in from the reading it expected. */
+  differences: string[];
+  /** The planner's own refusal or question back, when it did not plan. */
+  planned: string;
+}
+
+/** The reading the planner gives a question (the planner agent's offline path), or its refusal. */
+export function planned(question: string, catalog: Catalog, extent: DataExtent | null, asOf = AS_OF): QuestionReading | string {
+  const intent = classifyIntent(question);
+  const plan = planQuestion(question, intent, catalog, asOf, [], extent);
+  if (plan.kind !== 'plan') return `${plan.kind}: ${'reason' in plan ? plan.reason : ''}`;
+  const { reading, blocking } = readingOfPlan(question, plan.steps, catalog, intent.language, asOf, intent.matched);
+  return blocking.length > 0 ? `blocking: ${blocking.join(', ')}` : reading;
+}
+
+function constraintsAfter(cs: Constraint[], out: FollowUpOutput, turn: number): Constraint[] {
+  if (out.kind === 'reset') return [];
+  if (out.kind !== 'follow_up') return cs;
+  let next = cs.filter((c) => !out.lifted.includes(c.dimension));
+  if (out.changes.includes('add_filter') || out.changes.includes('replace_filter')) {
+    for (const f of out.expected.filters) {
+      next = [...next.filter((c) => c.dimension !== f.dimension), { dimension: f.dimension, values: [...f.values], set_in_turn: turn }];
+    }
+  }
+  return next;
+}
+
+/** Every message of a conversation read in turn. */
+export function converse(messages: string[], catalog: Catalog, extent: DataExtent | null, asOf = AS_OF): TurnRead[] {
+  let thread: ThreadReading | null = null;
+  let constraints: Constraint[] = [];
+  return messages.map((say, i): TurnRead => {
+    const out = readFollowUp({ question: say, thread, constraints, asOf }, catalog, extent);
+    if (out.kind === 'reset') {
+      thread = null;
+      constraints = [];
+    }
+    const asked = out.kind === 'follow_up' ? out.resolved_question : out.kind === 'needs_clarification' ? null : out.question;
+    if (!asked) return { say, out, asked, reading: null, differences: [], planned: '' };
+    const r = planned(asked, catalog, extent, asOf);
+    if (typeof r === 'string') return { say, out, asked, reading: null, differences: [], planned: r };
+    const differences = out.kind === 'follow_up' ? readingDifferences(out.expected, r) : [];
+    if (differences.length === 0) {
+      constraints = constraintsAfter(constraints, out, i + 1);
+      const intent = classifyIntent(asked).intent;
+      thread = { turn: i + 1, question: say, resolved_question: asked, intent, asOf, reading: r };
+    }
+    return { say, out, asked, reading: r, differences, planned: '' };
+  });
+}
+
+/** A reading in one line: metric, period, comparison, filters, breakdown, ranking. */
+export function brief(r: QuestionReading | null): string {
+  if (!r) return '-';
+  const w = (x: { start: string; end: string; source: string } | null) =>
+    x ? (x.source === 'all_time' ? 'all' : `${x.start}..${x.end}`) : '-';
+  const f = r.filters.map((x) => `${x.dimension}=${[...x.values].sort().join('|')}`).join(',');
+  const rank = r.ranking ? ` ${r.ranking.order}${r.ranking.n}:${r.ranking.by}` : '';
+  return `${r.metrics.join('+')} ${w(r.window)}${r.compared_with ? ` vs ${w(r.compared_with)}` : ''} [${f}] /${r.group_by.join(',')}${rank}`;
+}
