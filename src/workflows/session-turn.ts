@@ -60,7 +60,8 @@ export async function runTurn(ctx: TurnContext, request: TurnRequest, n: number)
   const ended = await answerTurn(ctx, request, n, question, followUp);
   const language = languageOf(ctx, question, ended.result);
   let answer = ended.answer;
-  const taken = ended.status !== 'needs_clarification' || followUp.kind === 'reset';
+  // A follow-up's constraints hold once its turn was answered as read (or the thread was reset).
+  const taken = followUp.kind === 'reset' || (ended.result !== null && ended.status !== 'needs_clarification');
   if (taken) ctx.carried.memory = { ...ctx.carried.memory, constraints: constraintsAfter(ctx.carried.memory.constraints, followUp, n) };
   if (ended.result && ended.status !== 'needs_clarification') {
     const r = ended.result;

@@ -87,6 +87,41 @@ test('a Chinook conversation: each turn a child run of the session, its verified
   console.log(`sessions: 4 turns in ${Date.now() - started} ms; per turn (ms): ${times.join(', ')}`);
 });
 
+test('continue-as-new at a small limit keeps the thread: "and by genre?" after it still resolves, numbers as the SQL', async () => {
+  const { sessionId } = await startSession(harness.client, {
+    config: harness.config,
+    catalogPath: CATALOG,
+    databaseUrl,
+    limits: { turnsPerRun: 2 },
+  });
+  const ask = (question: string) => askInSession(harness.client, sessionId, question, { config: harness.config, asOf: CHINOOK_AS_OF });
+  await ask('Revenue by country in 2024');
+  const usa = await ask('only the USA');
+  expect(usa).toMatchObject({ status: 'completed', follow_up: ['add_filter'], carried_over: ['metric', 'period'] });
+  const usa2024 = await revenue(
+    `invoice_date >= '2024-01-01' AND invoice_date < '2025-01-01' AND customer_id IN (SELECT customer_id FROM customer WHERE country = 'USA')`,
+  );
+  expect(verified(await childResult(usa.workflowId)).map((m) => m.value)).toEqual([usa2024]);
+  // The session has continued as new after its second turn; the third turn reads against the carried thread.
+  const byGenre = await ask('and by genre?');
+  const runs: string[] = [];
+  for await (const w of harness.client.workflow.list({ query: `WorkflowId = '${sessionWorkflowId(sessionId)}'` })) runs.push(w.runId);
+  expect(runs.length).toBe(2);
+  expect(byGenre.status).toBe('completed');
+  expect(byGenre.answer.split('\n')[0]).toMatch(/country = United States, by genre \(carried over: metric, period, filter\):$/);
+  const { rows } = await chinook.query<{ k: string; v: string }>(
+    `SELECT g.name AS k, sum(l.unit_price * l.quantity)::numeric(12,2)::text AS v FROM invoice_line l
+       JOIN invoice i ON i.invoice_id = l.invoice_id JOIN customer c ON c.customer_id = i.customer_id
+       JOIN track t ON t.track_id = l.track_id JOIN genre g ON g.genre_id = t.genre_id
+      WHERE c.country = 'USA' AND i.invoice_date >= '2024-01-01' AND i.invoice_date < '2025-01-01' GROUP BY 1`,
+  );
+  const got = Object.fromEntries(verified(await childResult(byGenre.workflowId)).map((m) => [m.label.split(' · ')[1], m.value]));
+  expect(got).toEqual(Object.fromEntries(rows.map((r) => [r.k, Number(r.v)])));
+  expect((await describeSession(harness.client, sessionId)).constraints).toEqual([
+    { dimension: 'country', values: ['USA'], set_in_turn: 2 },
+  ]);
+});
+
 test('a session is bound to its catalog and database: a turn naming another is refused; an unknown id is a clear error', async () => {
   const { sessionId } = await startSession(harness.client, { config: harness.config, catalogPath: CATALOG, databaseUrl });
   const ask = (opts: { catalogPath?: string; databaseUrl?: string }) =>
