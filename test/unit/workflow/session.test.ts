@@ -5,7 +5,14 @@
  * close and the reopening by id, and the refusals of the Update's validator.
  */
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { askUpdate, sessionWorkflowId, type FollowUpInput, type FollowUpOutput, type SessionLimits } from '../../../src/contracts/session';
+import {
+  askUpdate,
+  closeSessionSignal,
+  sessionWorkflowId,
+  type FollowUpInput,
+  type FollowUpOutput,
+  type SessionLimits,
+} from '../../../src/contracts/session';
 import { readFollowUp } from '../../../src/model/followup';
 import { askInSession, describeSession, reopenSession, startSession, UnknownSession } from '../../../src/sessions/client';
 import { CODE_STEP, planOf, SQL_STEP } from './harness';
@@ -165,6 +172,16 @@ test('an idle session closes; asking again reopens it by id with its memory', as
   const view = await describeSession(h.env.client, sessionId);
   expect([view.closed, view.turns.length]).toEqual([false, 2]);
   await reopenSession(h.env.client, sessionId, h.config); // already open: left as it is
+});
+
+test('closeSession closes it now; the next turn reopens it', async () => {
+  const { sessionId, workflowId } = await newSession();
+  await ask(sessionId, 'GMV last month');
+  const handle = h.env.client.workflow.getHandle(workflowId);
+  await handle.signal(closeSessionSignal);
+  expect(await handle.result()).toMatchObject({ carried: { closed: true, turnCount: 1 } });
+  expect(await ask(sessionId, 'GMV by region last month')).toMatchObject({ turn: 2, status: 'completed' });
+  expect(h.of('resolveFollowUp').at(-1)?.input.thread).toMatchObject({ turn: 1 });
 });
 
 test('the validator refuses an empty turn, another catalog or database; an unknown id is a clear error', async () => {
