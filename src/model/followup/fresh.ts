@@ -52,7 +52,11 @@ export function withConstraints(
   const named = planned.window && planned.window.source !== 'default';
   const first = appended(question, filters, catalog, m);
   const firstReading = plannedReading(first, catalog, asOf, null);
-  if (firstReading && firstReading !== 'refused' && readingDifferences(want, { ...firstReading, statement: '', not_used: [], metric_labels: [] }).length === 0) {
+  if (
+    firstReading &&
+    firstReading !== 'refused' &&
+    readingDifferences(want, { ...firstReading, statement: '', not_used: [], metric_labels: [] }).length === 0
+  ) {
     if (!named) return { kind: 'fresh', question: first };
     return { kind: 'follow_up', changes, carried_over: ['filter'], resolved_question: first, expected: want, lifted: [] };
   }
