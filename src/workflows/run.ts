@@ -47,6 +47,7 @@ import { gaveUpAfterRetries, mostTellingReason } from '../temporal/failures';
 import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../settings/limits';
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
+import { render } from '../messages';
 
 const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
 const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
@@ -133,6 +134,8 @@ export class AnalysisRun {
   cancelReason: string | null = null;
   /** Runs started since the agents' renames schedule the step check and recomputing numbers under their new names. */
   readonly currentAgentNames: boolean;
+  /** A conversation's turn (a session's child, or a request with a thread or results to reuse): its SQL steps key their results for reuse. */
+  readonly conversation: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -149,6 +152,7 @@ export class AnalysisRun {
     this.maxStepRetries = request.maxStepRetries ?? 3;
     this.endsCancelledWithReason = patched('cancel-with-reason');
     this.currentAgentNames = patched('agent-names');
+    this.conversation = request.reuse !== undefined || request.thread !== undefined || workflowInfo().parent !== undefined;
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });
@@ -311,10 +315,16 @@ export class AnalysisRun {
     };
   }
 
-  /** The first line of an answer from the plan's steps says what was computed, over which period, and which words were not used. */
+  /**
+   * The first line of an answer from the plan's steps says what was computed, over which period, and which words were not
+   * used; a conversation's turn whose data changed since the earlier turn says so on its last line.
+   */
   private answerText(answer: AnswerOutput): string {
     const reading = this.plan.reading ?? null;
-    return reading && this.plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
+    const text = reading && this.plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
+    const changed = this.records.some((r) => r.result?.reuse?.data_changed);
+    const lang = this.intent.language;
+    return changed ? `${text}\n${render('reuse.note', { note: render('reuse.data-changed', {}, lang) }, lang)}` : text;
   }
 
   /**
@@ -350,8 +360,16 @@ export class AnalysisRun {
       activitiesExecuted: record.activitiesExecuted,
       record_ref: recordRef,
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
+      ...(this.conversation ? reuseOf(this.records) : {}),
     };
   }
+}
+
+/** What a conversation's turn offers the next one (each SQL step's stored result by key) and whether it reused any. */
+function reuseOf(records: StepRecord[]): Pick<RunResult, 'reusable' | 'reused'> {
+  const reuse = records.flatMap((r) => (r.status === 'passed' && r.result?.reuse ? [r.result.reuse] : []));
+  const reusable = reuse.flatMap((r) => (r.result_ref ? [{ key: r.key, result_ref: r.result_ref }] : []));
+  return { reusable: reusable.filter((r, i) => reusable.findIndex((o) => o.key === r.key) === i), reused: reuse.some((r) => r.reused) };
 }
 
 /** Runs one agent as a local activity, under the activity type given (its name, or its former one). */
