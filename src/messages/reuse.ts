@@ -8,5 +8,6 @@ export const REUSE_MESSAGES = defineMessages({
   },
   'reuse.note': { zh: '注：{note}', en: 'Note: {note}' },
   'reuse.step-reused': { zh: '{rows} 行（复用上一轮的结果）', en: '{rows} row(s), reused from an earlier turn' },
+  'reuse.stage-reused': { zh: '复用上一轮的结果', en: 'reused from an earlier turn' },
   'reuse.step-requeried': { zh: '{rows} 行（数据已变化，已重新查询）', en: '{rows} row(s), queried again: the data changed' },
 });

@@ -44,6 +44,42 @@ export function matchReuse(key: string | null, offered: { key: string; result_re
   return offered.some((o) => o.key.startsWith(query)) ? { kind: 'stale' } : { kind: 'none' };
 }
 
+/** A stage's key (the data-quality counts): its inputs that decide the result, and the data's extent. */
+export function stageKey(stage: string, inputs: unknown, extentRef: string | null | undefined): string | null {
+  return extentRef ? `${stage}:${hash(JSON.stringify(inputs))}.${hash(extentRef)}` : null;
+}
+
+/**
+ * A stage's output from an earlier turn when its key is offered, else computed and stored for later turns; either way
+ * with the stage's reuse record.
+ */
+export async function withReuse<T extends object>(
+  workflowId: string,
+  stage: string,
+  key: string | null,
+  offered: { key: string; result_ref: string }[],
+  compute: () => Promise<T>,
+): Promise<T & { reuse: ReuseRecord | null }> {
+  if (!key) return { ...(await compute()), reuse: null };
+  const match = matchReuse(key, offered);
+  if (match.kind === 'hit')
+    return {
+      ...(await loadArtifact<T>(match.result_ref)),
+      reuse: { key, result_ref: match.result_ref, reused: true, data_changed: false },
+    };
+  const value = await compute();
+  const ref = await storeArtifact(workflowId, stage, 'reusable', value);
+  return { ...value, reuse: { key, result_ref: ref, reused: false, data_changed: match.kind === 'stale' } };
+}
+
+/** What a step or stage did with its key. */
+export interface ReuseRecord {
+  key: string;
+  result_ref: string | null;
+  reused: boolean;
+  data_changed: boolean;
+}
+
 export async function storeResult(workflowId: string, stepId: string, result: StoredResult): Promise<string> {
   return storeArtifact(workflowId, stepId, 'reusable', result);
 }

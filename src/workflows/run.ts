@@ -48,6 +48,7 @@ import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, M
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import { render } from '../messages';
+import { localProfile, REUSE_LOCALLY, reuseOf } from './reuse';
 
 const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
 const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
@@ -136,6 +137,12 @@ export class AnalysisRun {
   readonly currentAgentNames: boolean;
   /** A conversation's turn (a session's child, or a request with a thread or results to reuse): its SQL steps key their results for reuse. */
   readonly conversation: boolean;
+  /**
+   * A conversation's turn given earlier turns' results (patched 'step-reuse'): the agents before the steps and the SQL steps
+   * (REUSE_LOCALLY) run as local activities, in the worker that runs the workflow task, as the quick agents always do:
+   * their work is mostly a stored result read back, and a task queue round trip each would cost more than the work.
+   */
+  readonly reuseLocally: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -153,6 +160,7 @@ export class AnalysisRun {
     this.endsCancelledWithReason = patched('cancel-with-reason');
     this.currentAgentNames = patched('agent-names');
     this.conversation = request.reuse !== undefined || request.thread !== undefined || workflowInfo().parent !== undefined;
+    this.reuseLocally = (request.reuse?.length ?? 0) > 0 && patched('step-reuse');
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });
@@ -216,7 +224,7 @@ export class AnalysisRun {
     // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
     const cancellation = this.endsCancelledWithReason ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {};
     const type = activityType(agent, this.currentAgentNames);
-    const profile = PROFILES[AGENTS[agent].profile];
+    const profile = this.reuseLocally && REUSE_LOCALLY.has(agent) ? localProfile(AGENTS[agent].profile) : PROFILES[AGENTS[agent].profile];
     if (profile.local) return runLocal(type, { ...profile.options, ...cancellation, summary }, input);
     const activity = (
       agents as unknown as Record<
@@ -322,7 +330,7 @@ export class AnalysisRun {
   private answerText(answer: AnswerOutput): string {
     const reading = this.plan.reading ?? null;
     const text = reading && this.plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
-    const changed = this.records.some((r) => r.result?.reuse?.data_changed);
+    const changed = this.records.some((r) => r.result?.reuse?.data_changed) || this.dataQuality?.reuse?.data_changed === true;
     const lang = this.intent.language;
     return changed ? `${text}\n${render('reuse.note', { note: render('reuse.data-changed', {}, lang) }, lang)}` : text;
   }
@@ -360,16 +368,9 @@ export class AnalysisRun {
       activitiesExecuted: record.activitiesExecuted,
       record_ref: recordRef,
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
-      ...(this.conversation ? reuseOf(this.records) : {}),
+      ...(this.conversation ? reuseOf(this.records, this.dataQuality) : {}),
     };
   }
-}
-
-/** What a conversation's turn offers the next one (each SQL step's stored result by key) and whether it reused any. */
-function reuseOf(records: StepRecord[]): Pick<RunResult, 'reusable' | 'reused'> {
-  const reuse = records.flatMap((r) => (r.status === 'passed' && r.result?.reuse ? [r.result.reuse] : []));
-  const reusable = reuse.flatMap((r) => (r.result_ref ? [{ key: r.key, result_ref: r.result_ref }] : []));
-  return { reusable: reusable.filter((r, i) => reusable.findIndex((o) => o.key === r.key) === i), reused: reuse.some((r) => r.reused) };
 }
 
 /** Runs one agent as a local activity, under the activity type given (its name, or its former one). */
