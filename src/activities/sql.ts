@@ -11,7 +11,7 @@ import type { Derived } from '../analysis/derive';
 import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis/recompute';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
 import { StepInput, StepOutput, type MemoryDraft, type MemoryEntry, type Row } from '../contracts';
-import { loadResult, matchReuse, rankStored, reuseKey, storeResult } from '../storage/reuse';
+import { dataVersion, loadResult, matchReuse, rankStored, reuseKey, storeResult } from '../storage/reuse';
 import { render } from '../messages';
 import { DatabaseUnreachableError, isTransientDatabaseError } from '../storage/db';
 import { isConnectionLost } from '../temporal/failures';
@@ -109,7 +109,7 @@ async function stepRows(
   const groups = op.query.group_by;
   const ranked = op.kind === 'metric' && op.query.order !== null && op.query.limit !== null && groups.length > 0;
   const unranked = ranked ? compile(stepId, catalog, { ...op, query: { ...op.query, order: null, limit: null } }, operation) : compiled;
-  const key = reuseKey(unranked.sql, unranked.params, args.extentRef);
+  const key = reuseKey(unranked.sql, unranked.params, await dataVersion(db, catalog, Object.keys(catalog.tables), args.extentRef));
   if (!key) return null;
   const rank = (rows: Row[]) => (ranked ? rankStored(rows, groups, op.query.order ?? 'desc', op.query.limit ?? 1) : rows);
   const match = matchReuse(key, args.reuse);

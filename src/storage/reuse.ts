@@ -14,6 +14,8 @@
 import { createHash } from 'node:crypto';
 import type { ColumnInfo, Row } from '../contracts';
 import { loadArtifact, storeArtifact } from './artifacts';
+import { tableSql, type Catalog } from '../catalog/catalog';
+import { queryRows } from '../analysis/recompute';
 
 /** What a reusable result holds: the unranked grouped rows of one compiled query. */
 export interface StoredResult {
@@ -22,6 +24,31 @@ export interface StoredResult {
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
+
+/**
+ * What a key says of the data, beside the query: the extent the run read (first and last day of each month with data,
+ * which a row added inside a month does not move) and the row count of each table read. A change these miss (an update
+ * that moves no row in or out of a table or a month) still cannot pass as verified: the independent verifier recomputes
+ * every number from the database and flags the difference (test/integration/reuse.test.ts). Null (nothing reused or
+ * offered) without an extent or when the counts cannot be read.
+ */
+export async function dataVersion(
+  db: string,
+  catalog: Pick<Catalog, 'tables'>,
+  tables: string[],
+  extentRef: string | null | undefined,
+): Promise<string | null> {
+  if (!extentRef) return null;
+  const names = [...new Set(tables)].filter((t) => t in catalog.tables).sort();
+  if (names.length === 0) return extentRef;
+  const counts = names.map((t, i) => `(SELECT count(*) FROM ${tableSql(catalog, t)}) AS n${i}`);
+  try {
+    const { rows } = await queryRows(db, `SELECT ${counts.join(', ')}`, [], { statementTimeoutMs: 25_000, rowCap: 1 });
+    return `${extentRef}|${names.join(',')}|${JSON.stringify(rows[0] ?? {})}`;
+  } catch {
+    return null;
+  }
+}
 
 /** The query part of a key: the compiled SQL and its parameters. */
 export function queryHash(sql: string, params: unknown[]): string {

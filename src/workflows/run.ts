@@ -320,6 +320,7 @@ export class AnalysisRun {
           }
         : null,
       checklist: checklist(this.question, progress),
+      ...(this.conversation ? reuseOf(this.records, this.dataQuality) : {}),
     };
   }
 
@@ -368,7 +369,7 @@ export class AnalysisRun {
       activitiesExecuted: record.activitiesExecuted,
       record_ref: recordRef,
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
-      ...(this.conversation ? reuseOf(this.records, this.dataQuality) : {}),
+      ...(record.reusable ? { reusable: record.reusable, reused: record.reused } : {}),
     };
   }
 }
