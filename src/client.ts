@@ -140,6 +140,8 @@ function addRunCommands(program: Command, database: string): void {
       `metric catalog YAML for that database (default: the worker's BATON_CATALOG; here ${shownPath(config.catalogPath)})`,
     )
     .option('--no-wait', 'start the run and print its id without waiting')
+    .option('--session <id>', 'ask it as the next turn of a session (baton sessions lists them)')
+    .option('--new-session', 'start a session with this question as its first turn; prints the session id')
     .addOption(new Option('--max-activities <n>', 'cap on activity executions for the run').default(undefined))
     .option('--review', 'wait after planning for the plan to be approved, revised or rejected (asks here when interactive)')
     .option('--review-timeout <seconds>', 'how long the plan waits for a decision', '3600')

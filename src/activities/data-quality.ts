@@ -18,11 +18,13 @@
  * The agent returns data: counts, checks and periods, and the calculations' descriptions; the stage's line is
  * rendered where it is shown (qualitySummary, src/messages/quality.ts).
  */
+import type { z } from 'zod';
 import type { Catalog } from '../catalog/catalog';
 import { defineAgent } from '../agents/contract';
 import { DataQualityInput, DataQualityOutput, type Recipe } from '../contracts';
 import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
+import { dataVersion, stageKey, withReuse } from '../storage/reuse';
 import { textIn } from '../messages';
 import { partialPeriods } from './quality/partial';
 import { mergedRanges } from './quality/scope';
@@ -53,37 +55,54 @@ export const checkDataQuality = defineAgent({
   name: 'data quality',
   input: DataQualityInput,
   output: DataQualityOutput,
-  run: async ({ workflow_id, catalogPath, databaseUrl, metrics, windows, language, question }) => {
+  run: async (input) => {
+    // A conversation's turn reads an earlier turn's counts of the same tables and windows on the same data (src/storage/reuse.ts).
+    if (!input.reuse) return countQuality(input);
+    const { workflow_id, catalogPath, databaseUrl, metrics, windows, language, question } = input;
     const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
-    const db = databaseFor(databaseUrl);
-    const text = textIn(language);
-    const tables = tablesToCheck(catalog, metrics, question);
-    const out: Gathered = { checkSql: [], recount: [], checks: [], calcs: [], tables: [], dirtyRows: 0, dirtyRowsAll: 0 };
-    const input = { catalog, db, metrics, ranges: mergedRanges(windows), language, text, question: question ?? null };
-    for (const table of tables) await countTable(input, table, out);
-    const partial = question ? [] : await partialPeriods(catalog, db, metrics[0], windows, text, out);
-    const recipe: Recipe = { kind: 'quality', step_id: 'dq', checks: out.checkSql, ...(question ? { recount: out.recount } : {}) };
-    // Rows failing in the period are what the numbers may contain; the whole table's count stands beside them.
-    const dirtyChecks = out.checks.filter((c) => c.count > 0);
-    return {
-      task_id: 'dq',
-      tables: out.tables,
-      checks: out.checks,
-      partial_periods: partial,
-      dirty_rows: out.dirtyRows,
-      dirty_rows_all: out.dirtyRowsAll,
-      calculations_ref: await storeCalculations(workflow_id, 'dq', out.calcs),
-      calculation_count: out.calcs.length,
-      // The check queries are long: recomputeNumbers reads them from the artifact store.
-      recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', recipe) },
-      // Counts live in the calculations (and so in the report, cited); these sentences carry none.
-      assumptions_made: dirtyChecks
-        .filter((c) => !c.excluded_by_metrics)
-        .map((c) => text('quality.still-counted', { check: c.description })),
-      paths_excluded: [
-        ...dirtyChecks.filter((c) => c.excluded_by_metrics).map((c) => text('quality.excluded', { check: c.description })),
-        ...partial.map((p) => text('quality.partial', { period: p.period, last: p.last_day_with_data ?? text('quality.partial.no-day') })),
-      ],
-    };
+    const data = await dataVersion(databaseFor(databaseUrl), catalog, tablesToCheck(catalog, metrics, question), input.extent_ref);
+    const key = stageKey('dq', [catalogPath ?? null, databaseUrl ?? null, metrics, windows, language, question ?? null], data);
+    return withReuse(workflow_id, 'dq', key, input.reuse, () => countQuality(input));
   },
 });
+
+/** The counts themselves: every check of the tables read, in the period and over the whole table, and the partial periods. */
+async function countQuality({
+  workflow_id,
+  catalogPath,
+  databaseUrl,
+  metrics,
+  windows,
+  language,
+  question,
+}: z.output<typeof DataQualityInput>) {
+  const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
+  const db = databaseFor(databaseUrl);
+  const text = textIn(language);
+  const tables = tablesToCheck(catalog, metrics, question);
+  const out: Gathered = { checkSql: [], recount: [], checks: [], calcs: [], tables: [], dirtyRows: 0, dirtyRowsAll: 0 };
+  const input = { catalog, db, metrics, ranges: mergedRanges(windows), language, text, question: question ?? null };
+  for (const table of tables) await countTable(input, table, out);
+  const partial = question ? [] : await partialPeriods(catalog, db, metrics[0], windows, text, out);
+  const recipe: Recipe = { kind: 'quality', step_id: 'dq', checks: out.checkSql, ...(question ? { recount: out.recount } : {}) };
+  // Rows failing in the period are what the numbers may contain; the whole table's count stands beside them.
+  const dirtyChecks = out.checks.filter((c) => c.count > 0);
+  return {
+    task_id: 'dq',
+    tables: out.tables,
+    checks: out.checks,
+    partial_periods: partial,
+    dirty_rows: out.dirtyRows,
+    dirty_rows_all: out.dirtyRowsAll,
+    calculations_ref: await storeCalculations(workflow_id, 'dq', out.calcs),
+    calculation_count: out.calcs.length,
+    // The check queries are long: recomputeNumbers reads them from the artifact store.
+    recipe: { kind: 'stored' as const, step_id: 'dq', recipe_ref: await storeArtifact(workflow_id, 'dq', 'recipe', recipe) },
+    // Counts live in the calculations (and so in the report, cited); these sentences carry none.
+    assumptions_made: dirtyChecks.filter((c) => !c.excluded_by_metrics).map((c) => text('quality.still-counted', { check: c.description })),
+    paths_excluded: [
+      ...dirtyChecks.filter((c) => c.excluded_by_metrics).map((c) => text('quality.excluded', { check: c.description })),
+      ...partial.map((p) => text('quality.partial', { period: p.period, last: p.last_day_with_data ?? text('quality.partial.no-day') })),
+    ],
+  };
+}

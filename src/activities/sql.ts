@@ -10,7 +10,9 @@ import { stepCalculations } from '../analysis/calculations';
 import type { Derived } from '../analysis/derive';
 import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis/recompute';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
-import { StepInput, StepOutput, type MemoryDraft, type MemoryEntry } from '../contracts';
+import { StepInput, StepOutput, type MemoryDraft, type MemoryEntry, type Row } from '../contracts';
+import { dataVersion, loadResult, matchReuse, rankStored, reuseKey, storeResult } from '../storage/reuse';
+import { render } from '../messages';
 import { DatabaseUnreachableError, isTransientDatabaseError } from '../storage/db';
 import { isConnectionLost } from '../temporal/failures';
 import { resolveTimeFieldTypes } from '../catalog/time-types';
@@ -24,7 +26,7 @@ export const runSqlStep = defineAgent({
   name: 'sql',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, catalog: inline, catalog_ref, databaseUrl, language, memory, partial_periods }) => {
+  run: async ({ workflow_id, step, catalog: inline, catalog_ref, databaseUrl, language, memory, partial_periods, reuse, extent_ref }) => {
     const fragment = await stepFragment(inline, catalog_ref, step.step_id);
     const op = step.operation;
     if (!isSqlOperation(op)) {
@@ -39,7 +41,11 @@ export const runSqlStep = defineAgent({
     const compiled = compile(step.step_id, catalog, op, operation);
 
     const started = process.hrtime.bigint();
-    const result = await run(step.step_id, databaseFor(databaseUrl), compiled);
+    const db = databaseFor(databaseUrl);
+    const turn = reuse
+      ? await stepRows(workflow_id, step.step_id, { db, catalog, op, operation, compiled, reuse, extentRef: extent_ref })
+      : null;
+    const result = turn?.result ?? (await run(step.step_id, db, compiled));
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
 
     const rows = result.rows;
@@ -51,6 +57,7 @@ export const runSqlStep = defineAgent({
     const partial = [...new Set(rows.map((r) => String(r.month)).filter((m) => partial_periods.includes(m)))];
     if (partial.length > 0)
       anomalies.push(`${partial.join(', ')}: only partly covered by data (see the data-quality check); not comparable with full months`);
+    if (turn?.reuse.data_changed) anomalies.push(render('reuse.data-changed', {}, language));
 
     const derived: Derived | null = deriveFromSql(op, rows);
     const columns = derived?.columns ?? compiled.columns;
@@ -75,9 +82,49 @@ export const runSqlStep = defineAgent({
       paths_excluded: derived && operation.ruledOut ? operation.ruledOut(op, { derived, inputs: [], inputRows: new Map(), language }) : [],
       metrics: operation.keyMetrics ? operation.keyMetrics(op, groupRows, catalog, step) : [],
       calculations: stepCalculations(step, handedOn, summary, catalog, language),
+      reuse: turn?.reuse ?? null,
     });
   },
 });
+
+/**
+ * A conversation's turn (src/storage/reuse.ts): the step's rows from an earlier turn's stored result when its key is
+ * offered (a ranked query re-ranked over the stored groups), else queried; either way the result it offers later turns.
+ * A ranked query stores its unranked groups (one more query, over the same rows) so that a later turn may rank again.
+ */
+async function stepRows(
+  workflowId: string,
+  stepId: string,
+  args: {
+    db: string;
+    catalog: ReturnType<typeof fragmentCatalog>;
+    op: SqlOperation;
+    operation: ReturnType<typeof operationOf>;
+    compiled: ReturnType<typeof compile>;
+    reuse: { key: string; result_ref: string }[];
+    extentRef: string | null | undefined;
+  },
+): Promise<{ result: Awaited<ReturnType<typeof queryRows>>; reuse: NonNullable<StepOutput['reuse']> } | null> {
+  const { db, catalog, op, operation, compiled } = args;
+  const groups = op.query.group_by;
+  const ranked = op.kind === 'metric' && op.query.order !== null && op.query.limit !== null && groups.length > 0;
+  const unranked = ranked ? compile(stepId, catalog, { ...op, query: { ...op.query, order: null, limit: null } }, operation) : compiled;
+  const key = reuseKey(unranked.sql, unranked.params, await dataVersion(db, catalog, Object.keys(catalog.tables), args.extentRef));
+  if (!key) return null;
+  const rank = (rows: Row[]) => (ranked ? rankStored(rows, groups, op.query.order ?? 'desc', op.query.limit ?? 1) : rows);
+  const match = matchReuse(key, args.reuse);
+  if (match.kind === 'hit') {
+    const stored = await loadResult(match.result_ref);
+    return {
+      result: { rows: rank(stored.rows), capped: false },
+      reuse: { key, result_ref: match.result_ref, reused: true, data_changed: false },
+    };
+  }
+  const result = await run(stepId, db, compiled);
+  const groupsRun = ranked ? await run(stepId, db, unranked) : result;
+  const ref = groupsRun.capped ? null : await storeResult(workflowId, stepId, { columns: unranked.columns, rows: groupsRun.rows });
+  return { result, reuse: { key, result_ref: ref, reused: false, data_changed: match.kind === 'stale' } };
+}
 
 /** The step's query compiled from its fragment; a name the catalog lacks is final. */
 function compile(stepId: string, catalog: ReturnType<typeof fragmentCatalog>, op: SqlOperation, operation: ReturnType<typeof operationOf>) {

@@ -21,6 +21,9 @@ export const DataQualityInput = z
      * window when one is given). Absent for the stage before a plan's steps (the metrics' tables).
      */
     question: z.object({ tables: z.array(z.string()).min(1), checks: z.array(z.string()) }).optional(),
+    /** A conversation's turn: results earlier turns offer, and the data's extent, as for the SQL steps (src/storage/reuse.ts). */
+    reuse: z.array(z.object({ key: z.string(), result_ref: z.string() })).optional(),
+    extent_ref: z.string().nullable().optional(),
   })
   .refine((i) => i.question !== undefined || (i.metrics.length > 0 && i.windows.length > 0), {
     message: "the stage before the steps needs the plan's metrics and windows",
@@ -79,6 +82,11 @@ export const DataQualityOutput = z.object({
   dirty_rows_all: z.number().int().min(0).optional(),
   calculations_ref: z.string().nullable(),
   calculation_count: z.number().int().min(0),
+  /** A conversation's turn: the stage's reuse key and what it did with it (src/storage/reuse.ts). */
+  reuse: z
+    .object({ key: z.string(), result_ref: z.string().nullable(), reused: z.boolean(), data_changed: z.boolean() })
+    .nullable()
+    .optional(),
   /** How the validator re-runs the checks: stored (the check queries are long), inline in runs recorded before. */
   recipe: RecipeOrRef,
   assumptions_made: z.array(z.string()),

@@ -105,6 +105,9 @@ export interface AnalysisResult {
   verification: VerificationOutput | null;
   /** The run's checklist as Markdown ([ ] / [x], a line of result per item). */
   checklist: string;
+  /** A conversation's turn: the step results it offers later turns, and whether it reused any (as in RunResult). */
+  reusable?: { key: string; result_ref: string }[];
+  reused?: boolean;
 }
 
 /**

@@ -55,6 +55,10 @@ export const StepInput = z.object({
   memory: z.array(MemoryEntry).default([]),
   /** Months the data-quality agent found only partly covered by data (YYYY-MM): never read as a drop. */
   partial_periods: z.array(z.string()).default([]),
+  /** A conversation's turn: step results earlier turns offer (src/storage/reuse.ts); absent outside a conversation. */
+  reuse: z.array(z.object({ key: z.string(), result_ref: z.string() })).optional(),
+  /** The data's extent the run read at its start (its artifact id): part of every reuse key. */
+  extent_ref: z.string().nullable().optional(),
 });
 export type StepInput = z.input<typeof StepInput>;
 
@@ -94,6 +98,14 @@ export const StepOutput = z.object({
   /** Artifact holding every number the step reports, with how to recompute it (the validator does); null when none. */
   calculations_ref: z.string().nullable(),
   calculation_count: z.number().int().min(0),
+  /**
+   * A conversation's turn (src/storage/reuse.ts): the step's reuse key, the stored result it offers later turns, whether
+   * it read an earlier turn's stored rows instead of querying, and whether it queried again because the data changed.
+   */
+  reuse: z
+    .object({ key: z.string(), result_ref: z.string().nullable(), reused: z.boolean(), data_changed: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type StepOutput = z.infer<typeof StepOutput>;
 

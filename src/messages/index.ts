@@ -15,6 +15,7 @@ import { AGENT_MESSAGES } from './agents';
 import { TREND_MESSAGES } from './trend';
 import { READING_MESSAGES } from './reading';
 import { FOLLOWUP_MESSAGES } from './followup';
+import { REUSE_MESSAGES } from './reuse';
 
 /** Every message, by key; each area's keys start with its name (`report.`, `render.`, …). */
 export const MESSAGES = {
@@ -26,6 +27,7 @@ export const MESSAGES = {
   ...TREND_MESSAGES,
   ...READING_MESSAGES,
   ...FOLLOWUP_MESSAGES,
+  ...REUSE_MESSAGES,
 } as const;
 
 export type Messages = typeof MESSAGES;

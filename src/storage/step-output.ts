@@ -39,6 +39,8 @@ export interface StepHandOn extends StepResultParts {
   paths_excluded: string[];
   metrics: AnswerMetric[];
   calculations: Calculation[];
+  /** A conversation's turn: the step's reuse key and what it did with it (src/storage/reuse.ts). */
+  reuse?: StepOutput['reuse'];
 }
 
 export async function buildStepOutput(workflowId: string, step: PlanStep, parts: StepHandOn): Promise<StepOutput> {
@@ -66,6 +68,7 @@ export async function buildStepOutput(workflowId: string, step: PlanStep, parts:
     metrics_ref: parts.metrics.length > 0 ? await storeArtifact(workflowId, step.step_id, 'metrics', parts.metrics) : null,
     calculations_ref: await storeCalculations(workflowId, step.step_id, parts.calculations),
     calculation_count: parts.calculations.length,
+    ...(parts.reuse ? { reuse: parts.reuse } : {}),
     memory_entries: [
       ...parts.facts.memory,
       ...parts.anomalies_found.map((a) => ({

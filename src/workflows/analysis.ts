@@ -212,10 +212,13 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
       metrics,
       windows,
       language: run.intent.language,
+      ...(run.conversation ? { reuse: run.request.reuse ?? [], extent_ref: run.extent?.extent_ref ?? null } : {}),
     };
     run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
-    if (run.dataQuality) run.stage('data_quality', 'done', qualitySummary(run.dataQuality, run.intent.language));
+    const lang = run.intent.language;
+    const reused = run.dataQuality?.reuse?.reused ? ` (${render('reuse.stage-reused', {}, lang)})` : '';
+    if (run.dataQuality) run.stage('data_quality', 'done', `${qualitySummary(run.dataQuality, lang)}${reused}`);
   } else {
     run.stage('data_quality', 'skipped', 'the plan reads no table');
   }

@@ -47,6 +47,8 @@ import { gaveUpAfterRetries, mostTellingReason } from '../temporal/failures';
 import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../settings/limits';
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
+import { render } from '../messages';
+import { localProfile, REUSE_LOCALLY, reuseOf } from './reuse';
 
 const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
 const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
@@ -133,6 +135,14 @@ export class AnalysisRun {
   cancelReason: string | null = null;
   /** Runs started since the agents' renames schedule the step check and recomputing numbers under their new names. */
   readonly currentAgentNames: boolean;
+  /** A conversation's turn (a session's child, or a request with a thread or results to reuse): its SQL steps key their results for reuse. */
+  readonly conversation: boolean;
+  /**
+   * A conversation's turn given earlier turns' results (patched 'step-reuse'): the agents before the steps and the SQL steps
+   * (REUSE_LOCALLY) run as local activities, in the worker that runs the workflow task, as the quick agents always do:
+   * their work is mostly a stored result read back, and a task queue round trip each would cost more than the work.
+   */
+  readonly reuseLocally: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -149,6 +159,8 @@ export class AnalysisRun {
     this.maxStepRetries = request.maxStepRetries ?? 3;
     this.endsCancelledWithReason = patched('cancel-with-reason');
     this.currentAgentNames = patched('agent-names');
+    this.conversation = request.reuse !== undefined || request.thread !== undefined || workflowInfo().parent !== undefined;
+    this.reuseLocally = (request.reuse?.length ?? 0) > 0 && patched('step-reuse');
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });
@@ -212,7 +224,7 @@ export class AnalysisRun {
     // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
     const cancellation = this.endsCancelledWithReason ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {};
     const type = activityType(agent, this.currentAgentNames);
-    const profile = PROFILES[AGENTS[agent].profile];
+    const profile = this.reuseLocally && REUSE_LOCALLY.has(agent) ? localProfile(AGENTS[agent].profile) : PROFILES[AGENTS[agent].profile];
     if (profile.local) return runLocal(type, { ...profile.options, ...cancellation, summary }, input);
     const activity = (
       agents as unknown as Record<
@@ -308,13 +320,20 @@ export class AnalysisRun {
           }
         : null,
       checklist: checklist(this.question, progress),
+      ...(this.conversation ? reuseOf(this.records, this.dataQuality) : {}),
     };
   }
 
-  /** The first line of an answer from the plan's steps says what was computed, over which period, and which words were not used. */
+  /**
+   * The first line of an answer from the plan's steps says what was computed, over which period, and which words were not
+   * used; a conversation's turn whose data changed since the earlier turn says so on its last line.
+   */
   private answerText(answer: AnswerOutput): string {
     const reading = this.plan.reading ?? null;
-    return reading && this.plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
+    const text = reading && this.plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
+    const changed = this.records.some((r) => r.result?.reuse?.data_changed) || this.dataQuality?.reuse?.data_changed === true;
+    const lang = this.intent.language;
+    return changed ? `${text}\n${render('reuse.note', { note: render('reuse.data-changed', {}, lang) }, lang)}` : text;
   }
 
   /**
@@ -350,6 +369,7 @@ export class AnalysisRun {
       activitiesExecuted: record.activitiesExecuted,
       record_ref: recordRef,
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
+      ...(record.reusable ? { reusable: record.reusable, reused: record.reused } : {}),
     };
   }
 }

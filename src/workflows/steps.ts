@@ -6,7 +6,17 @@
  * same requirements. Every passed step adds its facts to the run's memory pool.
  */
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
-import type { DependencyResult, PlanStep, StepOutput, StepProgress, StepRecord, TestFailure, ValidationOutput } from '../contracts';
+import type {
+  DependencyResult,
+  Language,
+  PlanStep,
+  StepOutput,
+  StepProgress,
+  StepRecord,
+  TestFailure,
+  ValidationOutput,
+} from '../contracts';
+import { render } from '../messages';
 import { acceptanceCriteria } from '../coding/acceptance';
 import { MAX_CODE_ROLLBACKS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../settings/limits';
 import { periodTag } from '../memory/pool';
@@ -75,6 +85,14 @@ function accept(
   if (calculationsRef) run.calculations.set(step.step_id, calculationsRef);
 }
 
+/** A passed step's line in the checklist: its rows, and in a conversation whether it reused an earlier turn's result. */
+function stepNote(result: StepOutput, language: Language): string {
+  const rows = String(result.result_shape[0]);
+  if (result.reuse?.reused) return render('reuse.step-reused', { rows }, language);
+  if (result.reuse?.data_changed) return render('reuse.step-requeried', { rows }, language);
+  return `${rows} row(s)`;
+}
+
 /** What travels on in the history: memory entries and key metrics go their own way. */
 function slim(result: StepOutput): StepOutput {
   return { ...result, memory_entries: [], metrics: [] };
@@ -120,6 +138,7 @@ async function executeStep(
       language: run.intent.language,
       memory: known,
       partial_periods: partialPeriods,
+      ...(run.conversation && kind === 'sql' ? { reuse: run.request.reuse ?? [], extent_ref: run.extent?.extent_ref ?? null } : {}),
     };
     let result;
     try {
@@ -145,7 +164,7 @@ async function executeStep(
     if (validation.passed) {
       accept(run, step, kind, proposed, computed, result.calculations_ref, result.metrics_ref);
       shown.status = 'passed';
-      shown.note = `${result.result_shape[0]} row(s)`;
+      shown.note = stepNote(result, run.intent.language);
       run.show();
       return { step, status: 'passed', attempts: attempt, result, validations, error: null };
     }

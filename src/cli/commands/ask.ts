@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import { loadCatalog } from '../../catalog/catalog';
-import type { AnalysisResult, Plan, ReviewDecision, RunProgress } from '../../contracts';
+import type { AnalysisResult, Plan, ReviewDecision } from '../../contracts';
 import { MAX_QUESTION_LENGTH } from '../../settings/limits';
 import { redactUrl, runDate } from '../../settings/config';
 import { ping } from '../../storage/db';
@@ -14,35 +14,10 @@ import { STATUS_ATTRIBUTE } from '../../temporal/search-attributes';
 import type { analysisWorkflow } from '../../workflows';
 import { progressQuery, reviewPlanUpdate } from '../../contracts/workflow-messages';
 import { config, withTemporal } from '../context';
-import { planText, printAnswer, printJson, resultJson, STATUS_MARK } from '../output';
+import { planText, printAnswer, printJson, resultJson } from '../output';
+import { askTurn, printTurn, progressPrinter, turnJson } from '../chat-turn';
+import { describeSession, startSession } from '../../sessions/client';
 import { CliError, webUiLink } from '../temporal';
-
-/** Prints what changed in the run's progress since the last poll. */
-function progressPrinter(): (progress: RunProgress) => void {
-  const seen = new Set<string>();
-  return (progress) => {
-    const lines = [`phase ${progress.phase}`];
-    if (progress.intent)
-      lines.push(
-        `intent ${progress.intent.intent} (decided by ${progress.intent.decided_by}${progress.intent.matched ? `: "${progress.intent.matched}"` : ''})`,
-      );
-    const stage = (s: RunProgress['stages'][number]) =>
-      `${STATUS_MARK[s.status] ?? ' '} ${s.label} · ${s.status}${s.note ? ` · ${s.note}` : ''}`;
-    for (const s of progress.stages.filter((x) => x.id === 'data_quality' && x.status !== 'pending')) lines.push(stage(s));
-    for (const s of progress.steps) {
-      lines.push(
-        `${STATUS_MARK[s.status] ?? ' '} ${s.step_id} ${s.description} · ${s.status}${s.attempts > 1 ? ` (attempt ${s.attempts})` : ''}${s.note ? ` · ${s.note}` : ''}`,
-      );
-    }
-    for (const s of progress.stages.filter((x) => x.id !== 'data_quality' && x.status !== 'pending' && x.status !== 'running'))
-      lines.push(stage(s));
-    for (const line of lines) {
-      if (seen.has(line) || line === 'phase done') continue;
-      seen.add(line);
-      process.stderr.write(`${pc.dim('  ')}${line}\n`);
-    }
-  };
-}
 
 /** Asks the person at the terminal what to do with a plan waiting for review. */
 async function reviewInteractively(handle: WorkflowHandle<typeof analysisWorkflow>, plan: Plan): Promise<void> {
@@ -141,6 +116,31 @@ export interface AskOptions {
   review?: boolean;
   reviewTimeout: string;
   onTimeout: 'approve' | 'cancel';
+  /** A turn of an existing session (`--session <id>`), or of a new one (`--new-session`). */
+  session?: string;
+  newSession?: boolean;
+}
+
+/** `baton ask --session <id>` / `--new-session`: one turn of a session, printed as `baton ask` prints an answer. */
+async function askInASession(question: string, opts: AskOptions): Promise<void> {
+  await withTemporal(async (client) => {
+    let sessionId = opts.session;
+    if (sessionId)
+      await describeSession(client, sessionId); // an unknown id: one line naming `baton sessions`
+    else {
+      sessionId = (
+        await startSession(client, {
+          config,
+          ...(opts.catalog ? { catalogPath: path.resolve(opts.catalog) } : {}),
+          ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+        })
+      ).sessionId;
+      if (!opts.json) process.stderr.write(`session ${pc.bold(sessionId)} started · next turn: baton ask --session ${sessionId} "…"\n`);
+    }
+    const { turn, record } = await askTurn(client, sessionId, question, { quiet: Boolean(opts.json) });
+    if (opts.json) printJson(turnJson(turn, record));
+    else printTurn(turn);
+  });
 }
 
 export async function ask(question: string, opts: AskOptions): Promise<void> {
@@ -149,6 +149,8 @@ export async function ask(question: string, opts: AskOptions): Promise<void> {
     throw new CliError('the question is empty; ask something like: baton ask "上个月 GMV 是多少？"', 2);
   }
   if (trimmed.length > MAX_QUESTION_LENGTH) throw new CliError(`the question is longer than ${MAX_QUESTION_LENGTH} characters`, 2);
+  if (opts.session && opts.newSession) throw new CliError('--session and --new-session exclude each other', 2);
+  if (opts.session || opts.newSession) return askInASession(trimmed, opts);
   const databaseUrl = opts.databaseUrl ?? config.databaseUrl;
   await ping(databaseUrl);
   await withTemporal(async (client) => {

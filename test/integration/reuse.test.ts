@@ -1,0 +1,145 @@
+/**
+ * Reuse of step results across a conversation's turns (src/storage/reuse.ts), on Chinook: a turn offers its SQL steps'
+ * and data quality's results keyed by the compiled (unranked) SQL and the data's extent; a re-slicing turn ("top 5
+ * instead" after "top 3") given them reads the stored groups instead of querying, and its answer is the fresh run's,
+ * verified by the independent verifier from the database. On a copy of Chinook with one more invoice the key's extent
+ * differs: the turn queries again and says so.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../../eval/chinook-cases';
+import type { AnalysisRequest } from '../../src/contracts';
+import { agentCalls, runAnalysis, withWorker } from '../helpers';
+
+const harness = withWorker('reuse');
+const CATALOG = path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
+const chinookUrl = chinookDatabaseUrl(harness.config.databaseUrl);
+const copyUrl = (() => {
+  const url = new URL(chinookUrl);
+  url.pathname = `${url.pathname}_reuse_copy`;
+  return url.toString();
+})();
+const copyName = new URL(copyUrl).pathname.slice(1);
+let admin: Pool;
+
+beforeAll(async () => {
+  admin = new Pool({ connectionString: chinookUrl, max: 1 });
+  await admin.query(`DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${copyName} TEMPLATE ${new URL(chinookUrl).pathname.slice(1)}`);
+});
+afterAll(async () => {
+  await admin.query(`DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+});
+
+/** The queries each agent ran against the analysed database during one run (BATON_SQL_LOG, src/storage/read-only.ts). */
+async function ask(question: string, databaseUrl: string, extra: Partial<AnalysisRequest> = {}) {
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reuse-')), 'sql.jsonl');
+  process.env.BATON_SQL_LOG = log;
+  try {
+    const run = await runAnalysis(harness.client, harness.config.taskQueue, question, {
+      asOf: CHINOOK_AS_OF,
+      catalogPath: CATALOG,
+      databaseUrl,
+      ...extra,
+    });
+    const lines = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : [];
+    // The queries that read the data, by agent: a reused turn's check of the tables' row counts is not one of them.
+    const byAgent: Record<string, number> = {};
+    const checks: Record<string, number> = {};
+    for (const l of lines) {
+      const { activity, sql } = JSON.parse(l) as { activity: string | null; sql: string };
+      const into = sql.startsWith('SELECT (SELECT count(*) FROM') ? checks : byAgent;
+      into[activity ?? 'none'] = (into[activity ?? 'none'] ?? 0) + 1;
+    }
+    return { ...run, queries: byAgent, checks };
+  } finally {
+    delete process.env.BATON_SQL_LOG;
+  }
+}
+
+/** Line revenue by genre in 2024, hand-written, the first n by revenue. */
+async function topGenres(databaseUrl: string, n: number): Promise<[string, number][]> {
+  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const { rows } = await pool.query<{ g: string; v: string }>(
+      `SELECT g.name AS g, sum(l.unit_price * l.quantity) AS v FROM invoice_line l JOIN invoice i ON i.invoice_id = l.invoice_id
+       JOIN track t ON t.track_id = l.track_id JOIN genre g ON g.genre_id = t.genre_id
+       WHERE i.invoice_date >= '2024-01-01' AND i.invoice_date < '2025-01-01' GROUP BY 1 ORDER BY 2 DESC LIMIT $1`,
+      [n],
+    );
+    return rows.map((r) => [r.g, Number(r.v)]);
+  } finally {
+    await pool.end();
+  }
+}
+
+const money = (v: number) => `$${v.toFixed(2)}`;
+
+test('a re-slicing turn reads the earlier turn’s groups instead of querying; its answer is the fresh one, verified', async () => {
+  const first = await ask('Top 3 genres by revenue in 2024', chinookUrl, { reuse: [] });
+  expect(first.result.status).toBe('completed');
+  const offered = first.result.reusable ?? [];
+  expect(offered.map((o) => o.key.split(':')[0]).sort()).toEqual(['dq', 'sql']);
+  expect(first.result.reused).toBe(false);
+
+  const fresh = await ask('Top 5 genres by revenue in 2024', chinookUrl);
+  const again = await ask('Top 5 genres by revenue in 2024', chinookUrl, { reuse: offered });
+  expect(fresh.result.status).toBe('completed');
+  expect(again.result.status).toBe('completed');
+  expect(again.result.reused).toBe(true);
+  // The same answer, word for word and number for number, with every number recomputed from the database.
+  expect(again.result.answer).toBe(fresh.result.answer);
+  expect(again.result.metrics.map((m) => [m.name, m.value, m.verified])).toEqual(
+    fresh.result.metrics.map((m) => [m.name, m.value, m.verified]),
+  );
+  for (const [genre, value] of await topGenres(chinookUrl, 5)) expect(again.result.answer).toContain(`${genre} ${money(value)}`);
+  expect(again.result.verification?.mismatches).toEqual([]);
+  expect(again.result.verification?.verified.length).toBe(fresh.result.verification?.verified.length);
+  expect(again.result.verification?.verified.length).toBeGreaterThan(0);
+  // Fewer queries: neither the SQL step nor data quality queried; the verifier queried as much as in the fresh run.
+  expect(fresh.queries.runSqlStep).toBeGreaterThan(0);
+  expect(fresh.queries.checkDataQuality).toBeGreaterThan(0);
+  expect(again.queries.runSqlStep ?? 0).toBe(0);
+  expect(again.queries.checkDataQuality ?? 0).toBe(0);
+  expect(again.queries.recomputeNumbers).toBe(fresh.queries.recomputeNumbers);
+  // What they did instead: one check each that the tables' row counts are the earlier turn's.
+  expect(again.checks).toEqual({ runSqlStep: 1, checkDataQuality: 1 });
+  // The step is marked, and the turn's quick agents ran in the workflow's worker (no task queue round trip).
+  expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: true, data_changed: false });
+  expect(again.result.checklist).toContain('reused from an earlier turn');
+  const calls = await agentCalls(harness.client, again.workflowId);
+  expect(calls.filter((c) => c.type === 'runSqlStep').every((c) => c.local)).toBe(true);
+  expect(calls.filter((c) => !c.local).length).toBeLessThan(
+    (await agentCalls(harness.client, fresh.workflowId)).filter((c) => !c.local).length,
+  );
+}, 180_000);
+
+test('when the data changed since the earlier turn, the turn queries again and says so', async () => {
+  const first = await ask('Top 3 genres by revenue in 2024', copyUrl, { reuse: [] });
+  expect(first.result.status).toBe('completed');
+  const pool = new Pool({ connectionString: copyUrl, max: 1 });
+  try {
+    // One more invoice in June 2024: a Rock track bought 100 times.
+    await pool.query(`INSERT INTO invoice (invoice_id, customer_id, invoice_date, billing_country, total)
+      VALUES (90001, 1, '2024-06-15', 'Brazil', 99.00)`);
+    await pool.query(
+      `INSERT INTO invoice_line (invoice_line_id, invoice_id, track_id, unit_price, quantity) VALUES (90001, 90001, 1, 0.99, 100)`,
+    );
+  } finally {
+    await pool.end();
+  }
+  const again = await ask('Top 5 genres by revenue in 2024', copyUrl, { reuse: first.result.reusable ?? [] });
+  expect(again.result.status).toBe('completed');
+  expect(again.result.reused).toBe(false);
+  expect(again.result.answer).toContain('the data changed since the earlier turn; queried again');
+  expect(again.queries.runSqlStep).toBeGreaterThan(0);
+  expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: false, data_changed: true });
+  const expected = await topGenres(copyUrl, 5);
+  expect(expected[0]?.[0]).toBe('Rock');
+  expect(expected[0]?.[1]).toBeCloseTo(162.36 + 99, 6);
+  for (const [genre, value] of expected) expect(again.result.answer).toContain(`${genre} ${money(value)}`);
+  expect(again.result.verification?.mismatches).toEqual([]);
+}, 180_000);
