@@ -124,6 +124,10 @@ function addSetupCommands(program: Command, database: string): void {
       `K times the demo shop (1 to ${MAX_SCALE}; 10 is about 750 thousand orders, 100 about 7.5 million), the same planted signals at the same rates`,
       '1',
     )
+    .option(
+      '--plant-change <weeks>',
+      'ISO weeks (2026-W40,2026-W43) where 华东 GMV changes level sharply, for scheduled analyses; the manifest names them (docs/schedules.md)',
+    )
     .action(action(seed));
 }
 
@@ -250,6 +254,7 @@ function addLookCommands(program: Command): void {
     .addOption(new Option('--intent <intent>', 'only runs of this intent').choices([...RUN_INTENTS]))
     .option('--since <period>', 'only runs started in the last 30m, 12h, 7d, 2w, or since a date YYYY-MM-DD')
     .option('--limit <n>', 'at most this many runs', '20')
+    .option('--schedule <id>', 'only the runs a schedule started (baton schedule)')
     .option('--json', 'print a JSON array')
     .action(action(runsCommand));
   program

@@ -168,7 +168,12 @@ function partialComparison(
   if (!data) return null;
   const monthsOf = (w: { start: string; end: string }) =>
     data.months.filter((m) => m.month >= w.start.slice(0, 7) && m.month <= lastDayOf(w.end).slice(0, 7));
-  const cut = [...monthsOf(reading.compared_with), ...monthsOf(reading.window)].find((m) => data.partial_months.includes(m.month));
+  // A window the data covers in full (a week inside a month still loading: a schedule's "last week") is compared as it is.
+  const uncovered = (w: { start: string; end: string }) => (m: { month: string; first_day: string; last_day: string }) =>
+    data.partial_months.includes(m.month) &&
+    (m.first_day > (w.start > `${m.month}-01` ? w.start : `${m.month}-01`) || m.last_day < lastDayOf(w.end));
+  const cut =
+    monthsOf(reading.compared_with).find(uncovered(reading.compared_with)) ?? monthsOf(reading.window).find(uncovered(reading.window));
   if (!cut) return null;
   const month = windowOfMonth(cut.month);
   const days = new Date(Date.parse(month.end) - 86_400_000).getUTCDate();

@@ -27,6 +27,8 @@ import type * as auditor from '../activities/auditor';
 import type * as record from '../activities/record';
 import type * as inputs from '../activities/inputs';
 import type * as followUp from '../activities/follow-up';
+import type * as scheduleRun from '../activities/schedule-run';
+import type * as deliverAlert from '../activities/deliver-alert';
 
 /** The agents' files, as types: each exports its agent's activity function (the workflow imports no activity code). */
 type AgentModules = typeof catalog &
@@ -46,7 +48,9 @@ type AgentModules = typeof catalog &
   typeof auditor &
   typeof record &
   typeof inputs &
-  typeof followUp;
+  typeof followUp &
+  typeof scheduleRun &
+  typeof deliverAlert;
 
 /**
  * Where an agent runs and how long it may take:
@@ -157,6 +161,20 @@ export const AGENTS = {
     label: { en: 'follow-up', zh: '追问' },
     profile: 'local',
     budget: { input: 2000, output: 1000 },
+  },
+  /** A scheduled run's verdict against the schedule's previous run (src/workflows/scheduled.ts). */
+  recordScheduledRun: {
+    module: 'schedule-run',
+    label: { en: 'schedule run', zh: '定时运行' },
+    profile: 'agent',
+    budget: { input: 3000, output: 3000 },
+  },
+  /** Sends a schedule's alert to one webhook or file, idempotent by key (src/workflows/scheduled.ts retries it). */
+  deliverAlert: {
+    module: 'deliver-alert',
+    label: { en: 'alert delivery', zh: '告警投递' },
+    profile: 'agent',
+    budget: { input: 3000, output: 100 },
   },
   /** Writes the run's record (plan, steps, stages) to the artifact store at the end of the run. */
   storeRunRecord: {

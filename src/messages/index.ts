@@ -16,6 +16,7 @@ import { TREND_MESSAGES } from './trend';
 import { READING_MESSAGES } from './reading';
 import { FOLLOWUP_MESSAGES } from './followup';
 import { REUSE_MESSAGES } from './reuse';
+import { SCHEDULE_MESSAGES } from './schedules';
 
 /** Every message, by key; each area's keys start with its name (`report.`, `render.`, …). */
 export const MESSAGES = {
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...READING_MESSAGES,
   ...FOLLOWUP_MESSAGES,
   ...REUSE_MESSAGES,
+  ...SCHEDULE_MESSAGES,
 } as const;
 
 export type Messages = typeof MESSAGES;

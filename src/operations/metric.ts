@@ -307,8 +307,26 @@ export const metric: Operation<'metric'> = {
 
   // Attribution and trend: the last two full months of the first monthly series.
   samples(op, { step: monthly, intent, partial }) {
-    if (op.query.group_by.length !== 1 || op.query.group_by[0] !== 'month' || (intent !== 'attribution' && intent !== 'trend'))
-      return undefined;
+    if (intent !== 'attribution' && intent !== 'trend') return undefined;
+    // Two named periods (a week against the week before): the earlier one against the later one.
+    const [p0, p1] = op.query.periods;
+    if (op.query.group_by.length === 1 && op.query.group_by[0] === 'period' && p0 && p1 && op.query.periods.length === 2) {
+      const at = (p: { key: string; start: string; end: string }) => ({
+        ...op.query,
+        group_by: [],
+        periods: [],
+        window: { ...op.query.window, start: p.start, end: p.end, label_en: p.key, label_zh: p.key },
+      });
+      const [before, after] = p0.start < p1.start ? [p0, p1] : [p1, p0];
+      return {
+        metric: op.query.metric,
+        step: monthly,
+        ids: { before: `${monthly.step_id}.${before.key}.value`, after: `${monthly.step_id}.${after.key}.value` },
+        before: { label: before.key, query: at(before) },
+        after: { label: after.key, query: at(after) },
+      };
+    }
+    if (op.query.group_by.length !== 1 || op.query.group_by[0] !== 'month') return undefined;
     const q = op.query;
     let last = lastDayOf(q.window.end).slice(0, 7);
     while (partial.includes(last) && last > q.window.start.slice(0, 7)) last = previousMonth(windowOfMonth(last)).start.slice(0, 7);

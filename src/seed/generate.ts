@@ -11,6 +11,7 @@
 import { MINUTE, seedMonths, timestamp } from './calendar';
 import { drawFrom, type Draw } from './draw';
 import { describeShop } from './manifest';
+import { plantFactor } from './plant';
 import {
   CATEGORIES,
   CHANNELS,
@@ -54,6 +55,7 @@ interface Shop {
 export function generateRows(
   anchorDate: string,
   seed = DEFAULT_SEED,
+  plantWeeks: number[] = [],
 ): { users: SeedUser[]; orders: PlantedOrder[]; items: SeedOrderItem[]; months: SeedMonth[] } {
   const months = seedMonths(anchorDate);
   const shop: Shop = {
@@ -78,6 +80,13 @@ export function generateRows(
   const customers = [...shop.customersByRegion.values()].flat().map((c) => c.user);
   const windowEnd = months[shop.last]?.end ?? 0;
   for (const kind of ['negative_amount', 'null_pay_time', 'missing_category'] as const) plantDirty(shop, customers, kind, windowEnd);
+  // Planted changes of level in chosen weeks (plant.ts), only when asked for: no draw is added, so without them nothing moves.
+  if (plantWeeks.length > 0) {
+    for (const d of shop.drafts) {
+      const factor = d.amount_fen > 0 ? plantFactor(plantWeeks, d.user.region, d.pay_time ?? d.order_time) : 1;
+      if (factor !== 1) d.amount_fen = Math.round(d.amount_fen * factor);
+    }
+  }
 
   const orders = numberOrders(shop.drafts);
   const items = orderItems(orders, seed);

@@ -17,6 +17,7 @@ import { fixed } from '../format/numbers';
 import { ensureSystemSchema, getPool } from '../storage/db';
 import { seedMonths } from './calendar';
 import { generateRows } from './generate';
+import { describePlant } from './plant';
 import { CATEGORIES, type SeedManifest } from './shop';
 import { MAX_SCALE, describeTally, emptyTally, shardSeed, tallyShard, type ShopTally } from './scale';
 
@@ -110,7 +111,7 @@ export async function seedDatabase(
   databaseUrl: string,
   anchorDate: string,
   onProgress: (message: string) => void = () => undefined,
-  options: { scale?: number } = {},
+  options: { scale?: number; plantWeeks?: number[] } = {},
 ): Promise<SeedReport> {
   const scale = options.scale ?? 1;
   if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE)
@@ -132,10 +133,12 @@ export async function seedDatabase(
       CATEGORIES.map((c) => c.name),
       CATEGORIES.map((c) => c.name_en),
     ]);
-    const tally = await loadShards(client, anchorDate, scale, onProgress, started);
+    const plantWeeks = options.plantWeeks ?? [];
+    const tally = await loadShards(client, anchorDate, scale, onProgress, started, plantWeeks);
     onProgress('primary and foreign keys');
     await client.query(CONSTRAINTS);
     manifest = describeTally(anchorDate, months, tally, scale);
+    if (plantWeeks.length > 0) manifest.planted_changes = describePlant(plantWeeks);
     await client.query(
       `INSERT INTO baton.seed_manifest (id, manifest) VALUES (1, $1)
        ON CONFLICT (id) DO UPDATE SET manifest = EXCLUDED.manifest, seeded_at = now()`,
@@ -159,12 +162,13 @@ async function loadShards(
   scale: number,
   onProgress: (message: string) => void,
   started: number,
+  plantWeeks: number[],
 ): Promise<ShopTally> {
   const tally = emptyTally();
   let userOffset = 0;
   let orderOffset = 0;
   for (let shard = 0; shard < scale; shard++) {
-    const rows = generateRows(anchorDate, shardSeed(shard));
+    const rows = generateRows(anchorDate, shardSeed(shard), plantWeeks);
     const u = userOffset;
     const o = orderOffset;
     await copyInto(

@@ -3,6 +3,8 @@
  * dirty rows it plants, and the shape of its rows and of the manifest that describes them. The rows are drawn in
  * generate.ts and the manifest is written in manifest.ts (one shop) and scale.ts (K shards).
  */
+import type { PlantedChanges } from './plant';
+
 export const DEFAULT_SEED = 20261129;
 export const MONTHS = 13;
 export const REGISTRATIONS_PER_MONTH = 3500;
@@ -121,6 +123,8 @@ export interface SeedManifest {
     electronics_rise: { description: string; category: string; monthly_gmv: Record<string, number> };
     books_decline: { description: string; category: string; monthly_gmv: Record<string, number> };
   };
+  /** Only for a shop seeded with `--plant-change`: the weeks whose GMV level was changed on purpose (plant.ts). */
+  planted_changes?: PlantedChanges;
   /** The order lines, and last month's figures by the lines' categories (counted orders only), from the rows here. */
   order_items: {
     lines: number;

@@ -1,3 +1,4 @@
 /** Workflow entry point: everything the worker's workflow bundle registers. */
 export { analysisWorkflow } from './analysis';
 export { sessionWorkflow } from './session';
+export { scheduledAnalysisWorkflow } from './scheduled';

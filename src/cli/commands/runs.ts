@@ -11,7 +11,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import pc from 'picocolors';
 import type { AnalysisResult } from '../../contracts';
 import { fullResult, type StoredResult } from '../../storage/run-record';
-import { INTENT_ATTRIBUTE, STATUS_ATTRIBUTE } from '../../temporal/search-attributes';
+import { INTENT_ATTRIBUTE, SCHEDULE_ATTRIBUTE, STATUS_ATTRIBUTE } from '../../temporal/search-attributes';
 import { cancelReasonSignal } from '../../contracts/workflow-messages';
 import { config, withTemporal } from '../context';
 import { printJson } from '../output';
@@ -39,6 +39,8 @@ export interface RunsOptions {
   intent?: string;
   /** How far back: 30m, 12h, 7d, 2w, or a date (YYYY-MM-DD). */
   since?: string;
+  /** Only the analysis runs this schedule started (the BatonSchedule search attribute). */
+  schedule?: string;
   limit: number;
 }
 
@@ -80,6 +82,10 @@ export function runsQuery(opts: Omit<RunsOptions, 'limit'>, now: Date = new Date
     if (!(RUN_INTENTS as readonly string[]).includes(opts.intent))
       throw new CliError(`--intent must be one of ${RUN_INTENTS.join(', ')}`, 2);
     where.push(`${INTENT_ATTRIBUTE.name} = '${opts.intent}'`);
+  }
+  if (opts.schedule !== undefined) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(opts.schedule)) throw new CliError(`--schedule "${opts.schedule}" is not a schedule id`, 2);
+    where.push(`${SCHEDULE_ATTRIBUTE.name} = '${opts.schedule}'`);
   }
   if (opts.since !== undefined) where.push(`StartTime > '${sinceTime(opts.since, now).toISOString()}'`);
   return where.join(' AND ');
@@ -188,12 +194,15 @@ export async function runsCommand(opts: {
   status?: RunListStatus;
   intent?: string;
   since?: string;
+  schedule?: string;
   limit: string;
   json?: boolean;
 }): Promise<void> {
   const limit = Number(opts.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError('--limit must be a whole number from 1 to 1000', 2);
-  const rows = await withTemporal((client) => listRuns(client, { status: opts.status, intent: opts.intent, since: opts.since, limit }));
+  const rows = await withTemporal((client) =>
+    listRuns(client, { status: opts.status, intent: opts.intent, since: opts.since, schedule: opts.schedule, limit }),
+  );
   if (opts.json) return printJson(rows);
   printRuns(rows);
 }

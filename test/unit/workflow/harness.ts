@@ -172,6 +172,8 @@ export function defaultStubs(): Record<AgentName, Stub> {
     auditReport: () => ({ sections_to_fix: [], published_ref: 'published-1', clean: true, numbers_checked: 0, findings: [] }),
     storeRunRecord: () => 'record-1',
     resolveFollowUp: (input: { question: string }) => ({ kind: 'fresh', question: input.question }),
+    recordScheduledRun: () => ({ decision: 'no_material_change', summary: 'no material change', alert: null }),
+    deliverAlert: () => ({ delivered: true, sink: 'file:-', already: false }),
     storeInput: () => {
       throw new Error('replaced by the harness');
     },
