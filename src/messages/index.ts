@@ -14,6 +14,7 @@ import { RENDER_MESSAGES } from './render';
 import { AGENT_MESSAGES } from './agents';
 import { TREND_MESSAGES } from './trend';
 import { READING_MESSAGES } from './reading';
+import { WEB_MESSAGES } from './web';
 
 /** Every message, by key; each area's keys start with its name (`report.`, `render.`, …). */
 export const MESSAGES = {
@@ -24,6 +25,7 @@ export const MESSAGES = {
   ...AGENT_MESSAGES,
   ...TREND_MESSAGES,
   ...READING_MESSAGES,
+  ...WEB_MESSAGES,
 } as const;
 
 export type Messages = typeof MESSAGES;
