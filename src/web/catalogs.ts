@@ -1,6 +1,6 @@
 /**
  * The catalogs the page offers: every catalogs/*.yaml, the configured one (BATON_CATALOG) and any listed in
- * BATON_WEB_CATALOGS (paths separated by the path delimiter, each `file` or `file=databaseUrl`). A catalog's database
+ * BATON_WEB_CATALOGS (separated by commas, each `file` or `file=databaseUrl`). A catalog's database
  * is the one given there, else <NAME>_DATABASE_URL (CHINOOK_DATABASE_URL for catalogs/chinook.yaml), else DATABASE_URL.
  * The configured catalog runs with the worker's defaults (no catalog or database in the request), as `baton ask` does.
  */
@@ -25,7 +25,7 @@ export interface KnownCatalog {
 export function knownCatalogs(config: BatonConfig, env: NodeJS.ProcessEnv = process.env): KnownCatalog[] {
   const dir = path.join(PROJECT_ROOT, 'catalogs');
   const listed = (env.BATON_WEB_CATALOGS ?? '')
-    .split(path.delimiter)
+    .split(',')
     .filter(Boolean)
     .map((entry) => {
       const at = entry.indexOf('=');

@@ -19,6 +19,8 @@ export interface WebApp {
   access: Access | null;
   signer: Signer;
   followUp?: FollowUp;
+  /** Where the catalogs' settings are read (BATON_WEB_CATALOGS, <NAME>_DATABASE_URL); process.env by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export class NotFound extends Error {

@@ -12,7 +12,7 @@ import { askBody, catalogsBody, runsBody, type CatalogRow, type RunsFilter } fro
 import { BadQuestion, startRun } from './runs';
 
 function askHtml(app: WebApp, ctx: PageContext, chosen: string | null, error?: string, question?: string): string {
-  const catalogs = knownCatalogs(app.config);
+  const catalogs = knownCatalogs(app.config, app.env);
   const selected = catalogs.find((c) => c.id === chosen) ?? catalogs.find((c) => c.isDefault) ?? catalogs[0];
   const groups = catalogs.flatMap((c) => {
     try {
@@ -31,7 +31,7 @@ export function askPage(app: WebApp, ctx: PageContext, res: ServerResponse): voi
 export async function askAction(app: WebApp, ctx: PageContext, res: ServerResponse, form: URLSearchParams): Promise<void> {
   const question = form.get('question') ?? '';
   const chosen = form.get('catalog');
-  const catalog = knownCatalogs(app.config).find((c) => c.id === chosen);
+  const catalog = knownCatalogs(app.config, app.env).find((c) => c.id === chosen);
   if (!catalog) return send(res, 400, askHtml(app, ctx, null, ctx.text('web.ask.unknown-catalog', { catalog: chosen ?? '' }), question));
   try {
     const id = await startRun(app.client, app.config, { question, catalog, review: form.get('review') === '1' });
@@ -80,7 +80,7 @@ export async function runsPage(app: WebApp, ctx: PageContext, res: ServerRespons
 
 export async function catalogsPage(app: WebApp, ctx: PageContext, res: ServerResponse): Promise<void> {
   const rows: CatalogRow[] = await Promise.all(
-    knownCatalogs(app.config).map(async (known) => {
+    knownCatalogs(app.config, app.env).map(async (known) => {
       try {
         const catalog = loadCatalog(known.file);
         return { known, catalog, check: await checkKnownCatalog(known), error: null };

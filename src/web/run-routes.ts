@@ -25,7 +25,7 @@ function readParts(app: WebApp, workflowId: string): Promise<Omit<ReadParts, 'fo
       result,
       report,
       reportHtml: report ? await toHtml(report) : null,
-      details: report ? await citationDetails(workflowId, result, report, app.config.databaseUrl) : [],
+      details: report ? await citationDetails(result, report) : [],
       uiLink: webUiLink(app.config, workflowId),
     };
   })();

@@ -12,7 +12,6 @@ import { progressQuery, reviewPlanUpdate } from '../contracts/workflow-messages'
 import { redactUrl, runDate, type BatonConfig } from '../settings/config';
 import { MAX_QUESTION_LENGTH } from '../settings/limits';
 import { loadArtifact } from '../storage/artifacts';
-import { getPool } from '../storage/db';
 import { fullResult, type StoredResult } from '../storage/run-record';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import type { KnownCatalog } from './catalogs';
@@ -104,22 +103,20 @@ export interface CitationDetail {
   check: CheckedCalculation | null;
 }
 
-async function runCalculations(workflowId: string, databaseUrl: string): Promise<Map<string, Calculation>> {
-  const { rows } = await getPool(databaseUrl).query<{ content: Calculation[] }>(
-    `SELECT content FROM baton.artifacts WHERE workflow_id = $1 AND kind = 'calculations'`,
-    [workflowId],
-  );
-  return new Map(rows.flatMap((r) => r.content).map((c) => [c.id, c]));
+/** The run's calculations, from the references its record holds (artifacts are shared by content, not by run). */
+async function runCalculations(result: AnalysisResult): Promise<Map<string, Calculation>> {
+  const refs = [
+    ...result.steps.map((s) => s.result?.calculations_ref),
+    result.dataQuality?.calculations_ref,
+    result.statistics?.calculations_ref,
+  ].filter((r): r is string => typeof r === 'string');
+  const sets = await Promise.all(refs.map((ref) => loadArtifact<Calculation[]>(ref).catch(() => [])));
+  return new Map(sets.flat().map((c) => [c.id, c]));
 }
 
 /** Every citation of the report with its calculation, SQL and verification. */
-export async function citationDetails(
-  workflowId: string,
-  result: AnalysisResult,
-  report: ReportOutput,
-  databaseUrl: string,
-): Promise<CitationDetail[]> {
-  const calculations = await runCalculations(workflowId, databaseUrl);
+export async function citationDetails(result: AnalysisResult, report: ReportOutput): Promise<CitationDetail[]> {
+  const calculations = await runCalculations(result);
   const checks = result.verification
     ? await loadArtifact<{ checked: CheckedCalculation[] }>(result.verification.checks_ref).catch(() => ({ checked: [] }))
     : { checked: [] };
