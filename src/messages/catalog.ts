@@ -9,11 +9,12 @@ import { OPERATION_MESSAGES } from '../operations';
 import { MESSAGES } from './index';
 import { RULES_MESSAGES } from './periods';
 import { QUALITY_MESSAGES } from './quality';
+import { SESSION_MESSAGES } from './sessions';
 import type { Message } from './message';
 
 /** Every message by key; a key defined twice (an operation's shadowing an area's) is an error. */
 export function allMessages(): Readonly<Record<string, Message>> {
   const clash = Object.keys(OPERATION_MESSAGES).find((key) => key in MESSAGES);
   if (clash) throw new Error(`message ${clash} is defined twice`);
-  return { ...MESSAGES, ...RULES_MESSAGES, ...OPERATION_MESSAGES, ...QUALITY_MESSAGES };
+  return { ...MESSAGES, ...RULES_MESSAGES, ...OPERATION_MESSAGES, ...QUALITY_MESSAGES, ...SESSION_MESSAGES };
 }

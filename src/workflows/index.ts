@@ -1,2 +1,3 @@
 /** Workflow entry point: everything the worker's workflow bundle registers. */
 export { analysisWorkflow } from './analysis';
+export { sessionWorkflow } from './session';
