@@ -82,14 +82,15 @@ function addSetupCommands(program: Command, database: string): void {
     )
     .option('--tls-key <file>', "with --cluster: that certificate's key (TEMPORAL_CLUSTER_TLS_KEY)")
     .option('--tls-ca <file>', 'with --cluster: the CA client certificates must be signed by (TEMPORAL_CLUSTER_TLS_CA)')
+    .option('--no-web', 'do not start the web page ("baton web", on BATON_WEB_HOST:BATON_WEB_PORT, default 127.0.0.1:8080)')
     .action(
-      action((opts: { cluster?: boolean; tlsCert?: string; tlsKey?: string; tlsCa?: string }) =>
-        up(config, { cluster: opts.cluster, tls: { cert: opts.tlsCert, key: opts.tlsKey, ca: opts.tlsCa } }),
+      action((opts: { cluster?: boolean; tlsCert?: string; tlsKey?: string; tlsCa?: string; web: boolean }) =>
+        up(config, { cluster: opts.cluster, tls: { cert: opts.tlsCert, key: opts.tlsKey, ca: opts.tlsCa }, web: opts.web }),
       ),
     );
   program
     .command('down')
-    .description('stop the worker and the Temporal (dev server or cluster) started by "baton up"')
+    .description('stop the web page, the worker and the Temporal (dev server or cluster) started by "baton up"')
     .action(action(() => down(config)));
   program
     .command('worker')

@@ -17,6 +17,7 @@ import { READING_MESSAGES } from './reading';
 import { FOLLOWUP_MESSAGES } from './followup';
 import { REUSE_MESSAGES } from './reuse';
 import { SCHEDULE_MESSAGES } from './schedules';
+import { WEB_MESSAGES } from './web';
 
 /** Every message, by key; each area's keys start with its name (`report.`, `render.`, …). */
 export const MESSAGES = {
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...FOLLOWUP_MESSAGES,
   ...REUSE_MESSAGES,
   ...SCHEDULE_MESSAGES,
+  ...WEB_MESSAGES,
 } as const;
 
 export type Messages = typeof MESSAGES;

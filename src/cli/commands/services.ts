@@ -1,6 +1,6 @@
 /**
  * `baton up` / `baton down` / `baton worker`: a local Temporal (the dev server, or with --cluster a Temporal cluster on PostgreSQL) and
- * a background worker, with pid and log files. `baton up` writes which Temporal it started to <data dir>/up.json, so
+ * a background worker and the web page (`baton web`, unless --no-web), with pid and log files. `baton up` writes which Temporal it started to <data dir>/up.json, so
  * that `baton down` stops that one. `baton worker` runs a worker in the foreground instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { CliError } from '../temporal';
 const SERVER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-server.sh');
 const CLUSTER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-cluster.sh');
 const WORKER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'src', 'worker.js');
+const CLIENT_ENTRY = path.join(PROJECT_ROOT, 'dist', 'src', 'client.js');
 
 /** Which Temporal `baton up` runs: the dev server (SQLite, one process) or the cluster (PostgreSQL, scripts/temporal-cluster.sh). */
 export type TemporalKind = 'dev' | 'cluster';
@@ -29,6 +30,8 @@ export interface ClusterTls {
 export interface UpOptions {
   cluster?: boolean;
   tls?: ClusterTls;
+  /** Start `baton web` in the background too (default true; `--no-web` skips it). */
+  web?: boolean;
 }
 
 function serverScript(kind: TemporalKind, action: 'start' | 'stop', config: BatonConfig, tls: ClusterTls = {}): void {
@@ -94,42 +97,54 @@ export async function up(config: BatonConfig, options: UpOptions = {}): Promise<
   fs.writeFileSync(upFile(config), JSON.stringify({ temporal: kind }));
   await ensureSystemSchema(config.databaseUrl);
 
-  const pidFile = path.join(config.dataDir, 'worker.pid');
-  const logFile = path.join(config.dataDir, 'worker.log');
-  const workerPid = livePid(pidFile);
-  if (workerPid !== null) {
-    console.log(`worker already running (pid ${workerPid}, log ${logFile})`);
+  await startBackground(config, 'worker', [WORKER_ENTRY], 'polling task queue');
+  if (options.web !== false) await startBackground(config, 'web', [CLIENT_ENTRY, 'web'], 'baton web listening on');
+}
+
+/** Starts a background process (the worker, the web page) with its pid and log files in the data dir; waits for its ready line. */
+async function startBackground(config: BatonConfig, name: 'worker' | 'web', args: string[], readyLine: string): Promise<void> {
+  const pidFile = path.join(config.dataDir, `${name}.pid`);
+  const logFile = path.join(config.dataDir, `${name}.log`);
+  const running = livePid(pidFile);
+  if (running !== null) {
+    console.log(`${name} already running (pid ${running}, log ${logFile})`);
     return;
   }
   const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [WORKER_ENTRY], { detached: true, stdio: ['ignore', log, log], env: process.env });
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env: process.env });
   child.unref();
   fs.writeFileSync(pidFile, String(child.pid));
   const ready = await waitFor(() => {
     const text = fs.readFileSync(logFile, 'utf8').slice(logStart);
-    return text.includes('polling task queue') || livePid(pidFile) === null;
+    return text.includes(readyLine) || livePid(pidFile) === null;
   }, 30_000);
+  const text = fs.readFileSync(logFile, 'utf8').slice(logStart);
   if (!ready || livePid(pidFile) === null) {
-    throw new CliError(
-      `the worker did not start; last lines of ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(logStart).split('\n').slice(-10).join('\n')}`,
-    );
+    throw new CliError(`the ${name} did not start; last lines of ${logFile}:\n${text.split('\n').slice(-10).join('\n')}`);
   }
-  console.log(`worker started (pid ${child.pid}, log ${logFile})`);
+  const url = /listening on (\S+)/.exec(text)?.[1];
+  console.log(`${name} started (pid ${child.pid}, log ${logFile})${url ? ` on ${url}` : ''}`);
 }
 
-export async function down(config: BatonConfig): Promise<void> {
-  const pidFile = path.join(config.dataDir, 'worker.pid');
+/** Stops a background process started by `baton up` (SIGTERM, then SIGKILL after 15 s). */
+async function stopBackground(config: BatonConfig, name: 'worker' | 'web'): Promise<void> {
+  const pidFile = path.join(config.dataDir, `${name}.pid`);
   const pid = livePid(pidFile);
   if (pid !== null) {
     process.kill(pid, 'SIGTERM');
     const stopped = await waitFor(() => livePid(pidFile) === null, 15_000);
     if (!stopped) process.kill(pid, 'SIGKILL');
-    console.log(`worker stopped (pid ${pid})`);
-  } else {
+    console.log(`${name} stopped (pid ${pid})`);
+  } else if (name === 'worker') {
     console.log('worker was not running');
   }
   fs.rmSync(pidFile, { force: true });
+}
+
+export async function down(config: BatonConfig): Promise<void> {
+  await stopBackground(config, 'web');
+  await stopBackground(config, 'worker');
   serverScript(startedKind(config), 'stop', config);
   fs.rmSync(upFile(config), { force: true });
 }
