@@ -45,6 +45,7 @@ async function route(app: WebApp, ctx: PageContext, req: IncomingMessage, res: S
   if (post && !sameSiteAction(req, form.get('_csrf') ?? undefined))
     return send(res, 403, messagePage(ctx, ctx.text('web.error.forbidden'), ctx.text('web.error.cross-site')));
   const [first, id, sub] = parts;
+  if (app.followUp && (first === 'sessions' || sub === 'follow-up') && (await app.followUp.route(app, ctx, req, res, parts, form))) return;
   if (!first && !post) return askPage(app, ctx, res);
   if (first === 'ask' && post && parts.length === 1) return askAction(app, ctx, res, form);
   if (first === 'runs' && !id && !post) return runsPage(app, ctx, res);
@@ -57,10 +58,7 @@ async function route(app: WebApp, ctx: PageContext, req: IncomingMessage, res: S
     const format = /^report\.(md|html|docx)$/.exec(sub ?? '')?.[1] as 'md' | 'html' | 'docx' | undefined;
     if (format && !post) return reportDownload(app, ctx, res, id, format);
   }
-  if (first === 'sessions' && id) {
-    if (app.followUp && (await app.followUp.route(app, ctx, req, res, parts))) return;
-    throw new NotFound('web.error.no-session', id);
-  }
+  if (first === 'sessions' && id) throw new NotFound('web.error.no-session', id);
   throw new NotFound('web.error.no-page', ctx.url.pathname);
 }
 

@@ -9,8 +9,9 @@ import type { Access, Signer } from './security';
 
 /** The conversation's part of the page (src/web/follow-up.ts), when the session API is there. */
 export interface FollowUp {
-  form(ctx: PageContext, result: AnalysisResult, workflowId: string): Promise<Html>;
-  route(app: WebApp, ctx: PageContext, req: IncomingMessage, res: ServerResponse, parts: string[]): Promise<boolean>;
+  form(app: WebApp, ctx: PageContext, result: AnalysisResult, workflowId: string): Promise<Html>;
+  /** Handles /sessions/… and POST /runs/:id/follow-up; false when the path is not its own. */
+  route(app: WebApp, ctx: PageContext, req: IncomingMessage, res: ServerResponse, parts: string[], form: URLSearchParams): Promise<boolean>;
 }
 
 export interface WebApp {

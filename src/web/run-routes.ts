@@ -42,7 +42,7 @@ export async function runPage(app: WebApp, ctx: PageContext, res: ServerResponse
     return send(res, 200, layout(ctx, ctx.text('web.run.heading', { id: workflowId }), body));
   }
   const parts = await readParts(app, workflowId);
-  const followUp: Html = app.followUp ? await app.followUp.form(ctx, parts.result, workflowId) : html``;
+  const followUp: Html = app.followUp ? await app.followUp.form(app, ctx, parts.result, workflowId) : html``;
   send(res, 200, layout(ctx, parts.result.question, readBody(ctx, { ...parts, followUp })));
 }
 

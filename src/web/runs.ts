@@ -48,6 +48,8 @@ export async function startRun(client: Client, config: BatonConfig, opts: StartO
     args: [{ question, asOf, ...named, ...(opts.review ? { review: { timeoutSeconds: 3600, onTimeout: 'cancel' } } : {}) }],
     staticSummary: question,
     staticDetails: `as of ${asOf} · database ${redactUrl(opts.catalog.databaseUrl)} · from baton web`,
+    // The catalog the page asked with, for a follow-up's session (src/web/follow-up.ts).
+    memo: { webCatalog: opts.catalog.id },
     typedSearchAttributes: [{ key: STATUS_ATTRIBUTE, value: 'running' }],
   });
   return workflowId;

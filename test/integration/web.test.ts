@@ -8,7 +8,7 @@
  * and are checked not blank; axe-core finds no serious or critical violation; the first paint of a finished run's
  * answer page and the page's JavaScript and CSS bytes are measured.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { PNG } from 'pngjs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startWeb, type RunningWeb } from '../../src/web/app';
 import { Signer } from '../../src/web/security';
+import { followUpPart } from '../../src/web/follow-up';
 import { PROJECT_ROOT } from '../../src/settings/config';
 import { localActivityMarker } from '../../src/cli/export';
 import { db, manifest, withWorker } from '../helpers';
@@ -101,6 +102,7 @@ beforeAll(async () => {
       config: harness.config,
       access: null,
       signer: new Signer(),
+      followUp: followUpPart(),
       env: { ...process.env, BATON_WEB_CATALOGS: `${path.join(PROJECT_ROOT, 'catalogs/chinook.yaml')}=${copyUrl}` },
     },
     '127.0.0.1',
@@ -334,12 +336,13 @@ test('bound to another address the page refuses to start without a token, then a
   );
   expect(refused.status).toBe(2);
   expect(refused.stderr).toContain('BATON_WEB_TOKEN');
-  const host = execFileSync('ip', ['-4', 'addr', 'show', 'lo']).toString().includes('127.0.0.1/8') ? '127.0.0.2' : '0.0.0.0';
-  const guarded = await startWeb(
-    { client: harness.client, config: harness.config, access: { token: 's3cret-token' }, signer: new Signer() },
-    host,
-    8354,
-  );
+  // 127.0.0.2 where the loopback range is routed (Linux), else every address: either way not 127.0.0.1.
+  const app = { client: harness.client, config: harness.config, access: { token: 's3cret-token' }, signer: new Signer() };
+  let host = '127.0.0.2';
+  const guarded = await startWeb(app, host, 8354).catch(() => {
+    host = '0.0.0.0';
+    return startWeb(app, host, 8354);
+  });
   const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:8354`;
   try {
     const page = await context.newPage();
@@ -376,5 +379,30 @@ test('the page follows the browser language, with a switch', async () => {
   await page.goto(`${web.url}/catalogs`);
   expect((await page.textContent('#catalog-demo .check'))?.trim()).toMatch(/^Matches the database: \d+ tables/);
   expect(await page.textContent('#catalog-chinook')).toContain('_web_xss');
+  await page.close();
+});
+
+test('a follow-up under the answer continues the conversation through the session API', async () => {
+  const page = await context.newPage();
+  await ask(page, 'What was revenue in 2024?', { catalog: 'chinook' });
+  await page.waitForSelector('#answer', { timeout: 60_000 });
+  await page.fill('#follow-up-question', 'How many orders did we get between 2022 and 2024?');
+  await page.click('#follow-up');
+  await page.waitForURL(/\/sessions\//);
+  // The session page reloads itself while a turn runs; both turns end answered.
+  await page.waitForSelector('.turn[data-turn="2"]', { timeout: 90_000 });
+  expect(await page.textContent('.turn[data-turn="1"] .turn-status')).toBe('completed');
+  expect(await page.textContent('.turn[data-turn="2"] .turn-status')).toBe('completed');
+  await page.click('.turn[data-turn="2"] a');
+  await page.waitForSelector('#answer');
+  const chinook = new Pool({ connectionString: copyUrl, max: 1 });
+  const { rows } = await chinook.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM invoice WHERE invoice_date >= '2022-01-01' AND invoice_date < '2025-01-01'`,
+  );
+  await chinook.end();
+  expect(await page.textContent('#answer')).toContain(String(rows[0]?.n));
+  // The turn's own page offers the next follow-up in the same session.
+  expect(await page.getAttribute('#follow-up-section form', 'action')).toMatch(/^\/sessions\/[^/]+\/ask$/);
+  await shot(page, 'follow-up');
   await page.close();
 });

@@ -34,12 +34,14 @@ function switchLink(ctx: PageContext, language: Language, label: string): Html {
       >`;
 }
 
-export function layout(ctx: PageContext, title: string, body: Html): string {
+/** The page; `reloadSeconds` makes it reload itself (a conversation's page while a turn runs). */
+export function layout(ctx: PageContext, title: string, body: Html, reloadSeconds?: number): string {
   const t = ctx.text;
   return html`<!doctype html>
     <html lang="${ctx.language === 'zh' ? 'zh-CN' : 'en'}">
       <head>
         <meta charset="utf-8" />
+        ${reloadSeconds ? html`<meta http-equiv="refresh" content="${reloadSeconds}" />` : ''}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · ${t('web.title')}</title>
         <link rel="stylesheet" href="/assets/app.css" />
