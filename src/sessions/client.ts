@@ -8,6 +8,7 @@ import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
+  isGrpcServiceError,
   type Client,
   type WorkflowExecutionDescription,
 } from '@temporalio/client';
@@ -141,17 +142,49 @@ export async function askInSession(client: Client, sessionId: string, question: 
     asOf: opts.asOf ?? runDate(loadCatalog(catalogPath).timezone, config.timeZoneOverride),
   };
   const handle = client.workflow.getHandle<typeof sessionWorkflow>(sessionWorkflowId(sessionId));
+  const send = () => untilReachable(() => handle.executeUpdate(askUpdate, { args: [request], updateId: turnId }));
   try {
-    return await handle.executeUpdate(askUpdate, { args: [request], updateId: turnId });
+    return await send();
   } catch (err) {
     if (!reachedClosedRun(err)) throw refusal(err);
     // The session closed between the check and the turn: wait for its last run to end, reopen it, ask again.
     await handle.result().catch(() => undefined);
     await reopenSession(client, sessionId, config);
-    return await handle.executeUpdate(askUpdate, { args: [request], updateId: turnId }).catch((again: unknown) => {
+    return await send().catch((again: unknown) => {
       throw refusal(again);
     });
   }
+}
+
+/** How long a turn's call keeps asking while Temporal is out of reach (a server restart, a network cut). */
+export const UNREACHABLE_RETRY_MS = 180_000;
+
+/**
+ * The call, asked again while Temporal is out of reach: the same Update id each time, so the turn, already admitted
+ * or running, is answered once (the server knows it by id; the session by its turn id).
+ */
+async function untilReachable<T>(call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + UNREACHABLE_RETRY_MS;
+  for (let wait = 500; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!unreachable(err) || Date.now() + wait > deadline) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+/** gRPC status codes (not a dependency of ours to import): UNAVAILABLE, DEADLINE_EXCEEDED. */
+const GRPC_UNAVAILABLE = 14;
+const GRPC_DEADLINE_EXCEEDED = 4;
+
+function unreachable(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if (isGrpcServiceError(e) && [GRPC_UNAVAILABLE, GRPC_DEADLINE_EXCEEDED].includes(Number(e.code))) return true;
+    if (/ECONNREFUSED|UNAVAILABLE|connection (?:refused|reset|closed)|transport/i.test((e as Error).message ?? '')) return true;
+  }
+  return false;
 }
 
 /** A turn the session refused (its validator's reason: empty, another catalog or database) as the CLI's error. */
