@@ -136,6 +136,7 @@ async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: st
         catalogPath,
         feedback,
         extent,
+        ...(run.request.thread ? { thread: run.request.thread } : {}),
       });
     } catch (err) {
       if (!isModelFailure(err)) throw err;
