@@ -7,6 +7,7 @@
 import { defineAgent } from '../agents/contract';
 import type { Catalog } from '../catalog/catalog';
 import { catalogFragment, catalogIndex, compileMetricQuery } from '../catalog/sql';
+import { budgetFor, tokensOf } from '../agents/budgets';
 import { Plan, PlanDraft, PlannerInput, type DataExtent, type Language, type QuestionReading } from '../contracts';
 import { MAX_PLAN_STEPS } from '../settings/limits';
 import { modelFor } from '../model/model';
@@ -228,11 +229,24 @@ function extentSummary(extent: DataExtent | null) {
     : null;
 }
 
+/**
+ * A conversation's thread as the model receives it: within the planner's input budget (src/agents/budgets.ts), less
+ * what the rest of its input takes. The thread opens with the constraints and the last turn, whole, then older turns
+ * newest first: lines are dropped from its end (the oldest turns) until it fits.
+ */
+export function threadWithinBudget(thread: string, input: object): string {
+  const room = budgetFor('planAnalysis').input - tokensOf({ ...input, thread: '' });
+  let lines = thread.split('\n');
+  while (lines.length > 0 && tokensOf(lines.join('\n')) > room) lines = lines.slice(0, -1);
+  return lines.join('\n');
+}
+
 export const planAnalysis = defineAgent({
   name: 'planner',
   input: PlannerInput,
   output: Plan,
-  run: async ({ question, intent, asOf, catalogPath, feedback, extent: given }) => {
+  run: async (input) => {
+    const { question, intent, asOf, catalogPath, feedback, extent: given } = input;
     const catalog = catalogFor(catalogPath);
     // The data extent agent stores the months per time field; the planner reads them back.
     const extent = given?.extent_ref ? await loadArtifact<DataExtent>(given.extent_ref) : given;
@@ -273,6 +287,7 @@ export const planAnalysis = defineAgent({
         all_time_window: allTimeWindow(catalog, extent),
         data_extent: extentSummary(extent),
         feedback,
+        ...(input.thread ? { thread: threadWithinBudget(input.thread, input) } : {}),
       },
       check: (draft) => problems(draft, catalog),
       offline: () => planQuestion(question, intent, catalog, asOf, feedback, extent),

@@ -57,7 +57,7 @@ export const runSqlStep = defineAgent({
     const partial = [...new Set(rows.map((r) => String(r.month)).filter((m) => partial_periods.includes(m)))];
     if (partial.length > 0)
       anomalies.push(`${partial.join(', ')}: only partly covered by data (see the data-quality check); not comparable with full months`);
-    if (turn?.reuse.data_changed) anomalies.push(render('reuse.data-changed', {}, language));
+    if (turn?.reuse.data_changed) anomalies.push(render('sessions.reuse.data-changed', {}, language));
 
     const derived: Derived | null = deriveFromSql(op, rows);
     const columns = derived?.columns ?? compiled.columns;

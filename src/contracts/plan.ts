@@ -38,6 +38,8 @@ export const PlannerInput = z.object({
   feedback: z.array(z.string()).default([]),
   /** Where each time field has data; null for runs started before the extent was read. */
   extent: DataExtent.nullable().default(null),
+  /** A conversation's turn: the thread so far, compressed by distance (AnalysisRequest.thread), for a model planner. */
+  thread: z.string().optional(),
 });
 export type PlannerInput = z.input<typeof PlannerInput>;
 

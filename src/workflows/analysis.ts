@@ -136,6 +136,7 @@ async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: st
         catalogPath,
         feedback,
         extent,
+        ...(run.request.thread ? { thread: run.request.thread } : {}),
       });
     } catch (err) {
       if (!isModelFailure(err)) throw err;
@@ -217,7 +218,7 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
     run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
     const lang = run.intent.language;
-    const reused = run.dataQuality?.reuse?.reused ? ` (${render('reuse.stage-reused', {}, lang)})` : '';
+    const reused = run.dataQuality?.reuse?.reused ? ` (${render('sessions.reuse.stage-reused', {}, lang)})` : '';
     if (run.dataQuality) run.stage('data_quality', 'done', `${qualitySummary(run.dataQuality, lang)}${reused}`);
   } else {
     run.stage('data_quality', 'skipped', 'the plan reads no table');

@@ -333,7 +333,7 @@ export class AnalysisRun {
     const text = reading && this.plan.kind === 'plan' && this.records.length > 0 ? `${reading.statement}\n${answer.answer}` : answer.answer;
     const changed = this.records.some((r) => r.result?.reuse?.data_changed) || this.dataQuality?.reuse?.data_changed === true;
     const lang = this.intent.language;
-    return changed ? `${text}\n${render('reuse.note', { note: render('reuse.data-changed', {}, lang) }, lang)}` : text;
+    return changed ? `${text}\n${render('sessions.reuse.note', { note: render('sessions.reuse.data-changed', {}, lang) }, lang)}` : text;
   }
 
   /**

@@ -88,8 +88,8 @@ function accept(
 /** A passed step's line in the checklist: its rows, and in a conversation whether it reused an earlier turn's result. */
 function stepNote(result: StepOutput, language: Language): string {
   const rows = String(result.result_shape[0]);
-  if (result.reuse?.reused) return render('reuse.step-reused', { rows }, language);
-  if (result.reuse?.data_changed) return render('reuse.step-requeried', { rows }, language);
+  if (result.reuse?.reused) return render('sessions.reuse.step-reused', { rows }, language);
+  if (result.reuse?.data_changed) return render('sessions.reuse.step-requeried', { rows }, language);
   return `${rows} row(s)`;
 }
 
