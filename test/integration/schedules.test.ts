@@ -91,7 +91,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[(s.length - 1) / 2] ?? 0) : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
 };
 
-test('a weekly schedule backfilled over six weeks alerts on exactly the planted weeks, signed, once each', async () => {
+test('a weekly schedule backfilled over six weeks (twelve in npm run backfill:planted) alerts on exactly the planted weeks, signed, once each', async () => {
   const id = `planted-${randomBytes(3).toString('hex')}`;
   const config = configFor(id, QUESTION, 'Asia/Shanghai', {
     alerts: [

@@ -231,7 +231,8 @@ describe('budgets', () => {
     // Every activity the worker registers, so a new agent cannot arrive without one.
     const agents = Object.keys(activities);
     // 16 agents (the follow-up agent of conversations among them), the run record's writer (storeRunRecord) and the store of large inputs (storeInput).
-    expect(agents.length).toBe(16 + 2);
+    // … and the two schedule agents (recordScheduledRun, deliverAlert).
+    expect(agents.length).toBe(16 + 2 + 2);
     expect(agents).toEqual(expect.arrayContaining(['storeRunRecord', 'storeInput']));
     for (const agent of agents) {
       expect(budgets()[agent]).toEqual({ input: expect.any(Number), output: expect.any(Number) });
