@@ -9,6 +9,7 @@
  *   further arguments     compiled modules exporting more Conversation[] (e.g. a held-out set), checked the same way
  *
  *   node dist/scripts/check-conversation-sql.js [module.js ...]
+ *   (a held-out set: copy it into eval/heldout/, npm run build, pass $PWD/dist/eval/heldout/<db>.js)
  */
 import { Pool } from 'pg';
 import { evalContext, show, type Answer, type EvalContext } from '../eval/cases';

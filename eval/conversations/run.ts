@@ -10,6 +10,7 @@ import type { TurnResult } from '../../src/contracts/session';
 import { askInSession, startSession } from '../../src/sessions/client';
 import type { BatonConfig } from '../../src/settings/config';
 import { fullResult } from '../../src/storage/run-record';
+import { loadArtifact } from '../../src/storage/artifacts';
 import { matches, show, type Answer, type EvalContext } from '../cases';
 import { answers, type Conversation, type Turn } from './types';
 
@@ -37,6 +38,18 @@ export interface ConversationSuite {
   session: (c: Conversation) => { catalogPath?: string; databaseUrl?: string; asOf: string };
 }
 
+/** Every row of each step: the rows kept inline, or all of them from the artifact store when there are more. */
+async function withAllRows(r: AnalysisResult): Promise<AnalysisResult> {
+  const steps = await Promise.all(
+    r.steps.map(async (s) => {
+      const ref = s.result?.result_ref;
+      if (!s.result || !ref) return s;
+      const { rows } = await loadArtifact<{ rows: Row[] }>(ref);
+      return { ...s, result: { ...s.result, rows } };
+    }),
+  );
+  return { ...r, steps };
+}
 const rowsOf = (r: AnalysisResult, i = 0): Row[] => r.steps[i]?.result?.rows ?? [];
 const PERIOD_COLUMNS = ['period', 'year', 'quarter', 'month'];
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -68,8 +81,10 @@ export function actualAnswer(r: AnalysisResult, expected: Answer): Answer {
     .find((k) => k.includes('='))
     ?.split('=')[0];
   if ('change' in expected && dimension) return whyAnswer(r, dimension);
-  const columns = Object.keys(rows[0] ?? {}).filter((c) => c !== 'value');
-  const key = columns.find((c) => !PERIOD_COLUMNS.includes(c)) ?? columns.find((c) => PERIOD_COLUMNS.includes(c));
+  // The column the first step groups by: its dimension, else its period column (a grain, or "period").
+  const op = r.steps[0]?.step.operation;
+  const groupBy = op && 'query' in op ? op.query.group_by : [];
+  const key = groupBy.find((c) => !PERIOD_COLUMNS.includes(c)) ?? groupBy[0];
   if (!key) return NaN;
   return Object.fromEntries(rows.map((row) => [String(row[key] ?? '(missing)'), Number(row.value)]));
 }
@@ -98,7 +113,7 @@ async function turnRow(
   const expected = await t.expect.sql(ctx);
   let actual: Answer = result.status;
   if (result.workflowId && result.status === 'completed') {
-    const run = await fullResult((await client.workflow.getHandle(result.workflowId).result()) as RunResult);
+    const run = await withAllRows(await fullResult((await client.workflow.getHandle(result.workflowId).result()) as RunResult));
     actual = actualAnswer(run, expected);
   }
   const hit = result.status === 'completed' && matches(actual, expected);
@@ -108,8 +123,23 @@ async function turnRow(
     actual: show(actual),
     hit,
     claimedMiss: !hit && result.status === 'completed',
-    reason: hit ? '' : result.status === 'completed' ? `answered ${show(actual)}` : (result.answer.split('\n').slice(0, 2).join(' ') ?? ''),
+    reason: hit
+      ? ''
+      : result.status === 'completed'
+        ? `answered ${differing(actual, expected)}`
+        : result.answer.split('\n').slice(0, 2).join(' '),
   };
+}
+
+/** Where an answer differs from the expected one: the keys missing, extra or with another value (a few of them). */
+function differing(actual: Answer, expected: Answer): string {
+  if (typeof actual !== 'object' || typeof expected !== 'object' || Array.isArray(actual) || Array.isArray(expected)) return show(actual);
+  const keys = [...new Set([...Object.keys(actual), ...Object.keys(expected)])].sort();
+  const off = keys.filter((k) => !matches(actual[k] ?? NaN, expected[k] ?? NaN));
+  return off
+    .slice(0, 6)
+    .map((k) => `${k}: ${k in actual ? show(actual[k] as number) : '-'} vs ${k in expected ? show(expected[k] as number) : '-'}`)
+    .join('; ');
 }
 
 /** One conversation as one session, turn after turn. */
