@@ -25,7 +25,7 @@ export const REPORT_MESSAGES = defineMessages({
     zh: '{scope}{metric}从 {before} 变为 {after}（{change}）。',
     en: '{metric}{scope} moved from {before} to {after} ({change}).',
   },
-        'report.summary.share-of-change': { zh: '，占变化的 {share}', en: ', {share} of the change' },
+  'report.summary.share-of-change': { zh: '，占变化的 {share}', en: ', {share} of the change' },
   'report.summary.related': { zh: '同期{metric}从 {from} 变为 {to}。', en: 'Over the same months, {metric} went from {from} to {to}.' },
   /** A trend's subject when the series is one segment's. */
   'report.summary.series-subject': { zh: '{series} {metric}', en: '{metric} of {series}' },
