@@ -138,7 +138,15 @@ function assemble(
         ?.body.split('\n')
         .map((l) => l.replace(/^- /, '')) ?? [],
     status: analysis.complete ? ('completed' as const) : ('degraded' as const),
-    answer: reportAnswer(analysis.findings, citable, basisLines(data_scope, catalog, language), analysis.assumptions_made, language, names),
+    answer: reportAnswer(
+      analysis.findings,
+      citable,
+      basisLines(data_scope, catalog, language),
+      analysis.assumptions_made,
+      language,
+      names,
+      catalog,
+    ),
     attempt,
     audit: null,
   };

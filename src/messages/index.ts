@@ -10,6 +10,7 @@ import { fill, templateOf, textOf, type ParamsOf, type TextOf } from './message'
 import { COMMON_MESSAGES } from './common';
 import { REPORT_MESSAGES } from './report';
 import { REPORT_DATA_MESSAGES } from './report-data';
+import { REPORT_PROSE_MESSAGES } from './report-prose';
 import { RENDER_MESSAGES } from './render';
 import { AGENT_MESSAGES } from './agents';
 import { TREND_MESSAGES } from './trend';
@@ -24,6 +25,7 @@ export const MESSAGES = {
   ...COMMON_MESSAGES,
   ...REPORT_MESSAGES,
   ...REPORT_DATA_MESSAGES,
+  ...REPORT_PROSE_MESSAGES,
   ...RENDER_MESSAGES,
   ...AGENT_MESSAGES,
   ...TREND_MESSAGES,

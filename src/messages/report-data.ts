@@ -55,7 +55,6 @@ export const REPORT_DATA_MESSAGES = defineMessages({
 
   'report.scope.period': { zh: '期间：{start} 至 {end}', en: 'Period: {start} to {end}' },
   'report.scope.filter': { zh: '筛选：{filter}', en: 'Filter: {filter}' },
-  'report.scope.results': { zh: '结果：{shapes}', en: 'Results (rows × columns): {shapes}' },
   'report.scope.dirty-in-period': {
     zh: '{table} 中的问题数据：分析期间 {period} 行，全表 {all} 行（见“数据质量”）',
     en: 'Problem rows in {table}: {period} in the analysed period, {all} in the whole table (see "Data quality")',

@@ -25,13 +25,6 @@ export const REPORT_MESSAGES = defineMessages({
     zh: '{scope}{metric}从 {before} 变为 {after}（{change}）。',
     en: '{metric}{scope} moved from {before} to {after} ({change}).',
   },
-  'report.summary.effect.mix': { zh: '占比变化（结构效应）', en: 'share shift (mix effect)' },
-  'report.summary.effect.rate': { zh: '自身比率变化（比率效应）', en: 'own rate change (rate effect)' },
-  'report.summary.effect.own': { zh: '自身变化', en: 'own change' },
-  'report.summary.main-contributor': {
-    zh: '主要原因是 {segment} 的{effect}：{value}{share}。',
-    en: 'The main contributor is the {effect} of {segment}: {value}{share}.',
-  },
   'report.summary.share-of-change': { zh: '，占变化的 {share}', en: ', {share} of the change' },
   'report.summary.related': { zh: '同期{metric}从 {from} 变为 {to}。', en: 'Over the same months, {metric} went from {from} to {to}.' },
   /** A trend's subject when the series is one segment's. */

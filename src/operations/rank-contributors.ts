@@ -29,6 +29,11 @@ const MESSAGES = defineMessages({
   'operation.rank_contributors.effect.rate': { zh: '自身比率变化（比率效应）', en: 'own rate change (rate effect)' },
   'operation.rank_contributors.effect.other': { zh: '自身变化', en: 'own change' },
   'operation.rank_contributors.share-of-change': { zh: '，占变化的 {share}', en: ', {share} of the change' },
+  /** A share above the whole change: the other parts moved the other way. */
+  'operation.rank_contributors.share-of-change.over': {
+    zh: '，占变化的 {share}（超过整个变化：其余部分朝相反方向变动，抵消了超出的部分）',
+    en: ', {share} of the change (more than the whole change: the other parts moved the other way and offset the excess)',
+  },
   'operation.rank_contributors.detail.mix': {
     zh: '（{name} 占比从 {before} 变为 {after}）',
     en: ' (the share of {name} went from {before} to {after})',
@@ -186,7 +191,12 @@ export const rank_contributors: Operation<'rank_contributors'> = {
       );
       const share =
         typeof r.share_of_change === 'number'
-          ? text('operation.rank_contributors.share-of-change', { share: percent(r.share_of_change, 0) })
+          ? text(
+              r.share_of_change > 1 ? 'operation.rank_contributors.share-of-change.over' : 'operation.rank_contributors.share-of-change',
+              {
+                share: percent(r.share_of_change, 0),
+              },
+            )
           : '';
       return `${dimensionLabel(catalog, language, String(r.dimension))}=${valueLabel(catalog, language, String(r.dimension), String(r.segment))} ${kind} ${formatDelta(num(r.effect), metric, language)}${share}`;
     };

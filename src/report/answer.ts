@@ -6,6 +6,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, DataScope, Language, ResultMetric } from '../contracts';
 import { catalogText, dimensionLabel, timeFieldLabel, valueLabel } from '../format/labels';
+import { readable } from './names';
 import { scopeFilterText } from './sections/data-scope';
 import { render, textIn } from '../messages';
 import { lastDayOf } from '../model/time-window';
@@ -91,7 +92,8 @@ export function markFindings(
  */
 export function basisLines(scope: DataScope, catalog: Catalog, language: Language): string[] {
   const query = scope.primary_query;
-  if (language !== 'zh') return scope.filters;
+  // In English the scope's lines, each in the catalog's words (a time field by its meaning, a dimension's values by their labels).
+  if (language !== 'zh') return scope.filters.map((f) => scopeFilterText(f, catalog, language));
   const metric = query ? catalog.metrics[query.metric] : undefined;
   // No compiled query to read: the scope's lines in the catalog's words (a time field by its meaning, not its id).
   if (!query || !metric) return scope.filters.map((f) => scopeFilterText(f, catalog, language));
@@ -124,19 +126,22 @@ export function reportAnswer(
   assumptions: string[],
   language: Language,
   names: string[],
+  catalog?: Catalog,
 ): string {
   const text = textIn(language);
+  // The findings' references to columns and segments (客户类型=新客) in the catalog's words, as the report says them.
+  const said = (summary: string) => (catalog ? readable(summary, catalog, language) : summary);
   const answer = [
     ...findings.map((f) =>
       markUnverified(
-        f.summary,
+        said(f.summary),
         citable.filter((x) => f.evidence_refs.includes(x.step_id)),
         language,
         names,
       ),
     ),
     ...(basis.length > 0 ? [text('report.answer.basis', { lines: basis.join(text('common.semicolon')) })] : []),
-    ...(assumptions.length > 0 ? [text('report.answer.assumptions', { lines: assumptions.join(text('common.semicolon')) })] : []),
+    ...(assumptions.length > 0 ? [text('report.answer.assumptions', { lines: assumptions.map(said).join(text('common.semicolon')) })] : []),
   ].join('\n');
   return answer || text('common.nothing-to-report');
 }

@@ -7,7 +7,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { Calculation, Chart, ChartCellSource, Display, Language, Row } from '../contracts';
-import { dimensionLabel, valueLabel } from '../format/labels';
+import { segmentName } from './names';
 import { currencySymbol } from '../format/numbers';
 import { render, textIn } from '../messages';
 import { operationNamed } from '../operations';
@@ -169,8 +169,8 @@ export function reportCharts(
   charted: Set<string>;
   present: () => (Chart & { sources: Record<string, ChartCellSource | null>[] })[];
 } {
-  const label = (dim: string, value: string) =>
-    `${dimensionLabel(catalog, language, dim)}=${valueLabel(catalog, language, dim, value)}`.replace(/^month=/, '');
+  // A group as the report names it (新客（客户类型）); a month or another key that is no dimension, as it is.
+  const label = (dim: string, value: string) => (catalog.dimensions[dim] ? segmentName(catalog, language, dim, value) : value);
   const drawn = chartData
     .map((d) => ({ step_id: d.step_id, chart: chartFor(d, label, language) }))
     .filter((x): x is { step_id: string; chart: Chart } => x.chart !== null)

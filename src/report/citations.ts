@@ -9,6 +9,9 @@ import { formatCalculation } from '../format/numbers';
 export class Citations {
   readonly list: Citation[] = [];
   private readonly markers = new Map<string, number>();
+  /** The report's name for a calculation (src/report/names.ts); its description until the sections set one. */
+  private namer: (calc: Calculation) => string = (calc) => calc.description;
+  private explain: (formula: string) => string = (formula) => formula;
   constructor(
     private readonly citable: Map<string, Calculation>,
     private readonly language: Language,
@@ -19,6 +22,12 @@ export class Citations {
       this.markers.set(c.calculation_id, c.marker);
       this.list.push(c);
     }
+  }
+
+  /** Names the calculations cited from now on as the report names them, so the citations list says what the text says. */
+  useNames(namer: (calc: Calculation) => string, explain: (formula: string) => string): void {
+    this.namer = namer;
+    this.explain = explain;
   }
 
   has(id: string | null | undefined): id is string {
@@ -37,8 +46,8 @@ export class Citations {
         marker,
         calculation_id: calc.id,
         value: calc.value,
-        description: calc.description,
-        formula: calc.formula,
+        description: this.namer(calc),
+        formula: this.explain(calc.formula),
         sources: calc.sources,
       });
     }

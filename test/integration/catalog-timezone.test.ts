@@ -216,7 +216,7 @@ test('a real run buckets by the catalog zone, and data quality counts the period
     expect(result.verification!.verified).toContain(id);
   expect(result.report!.audit.clean).toBe(true);
   const section = (await publishedReport(result)).sections.find((s) => s.id === 'data-quality')!.body;
-  expect(section).toMatch(/events: 5\[\d+\] rows in the analysed period \(placed in it by events\.happened_at\)/);
+  expect(section).toMatch(/events: 5\[\d+\] rows in the analysed period \(placed in it by when the event happened \(an instant\)\)/);
   expect(section).toMatch(
     /events with a negative amount: 1\[\d+\] of 5\[\d+\] rows in the period; 3\[\d+\] in the whole table, kept out by the metric filters/,
   );

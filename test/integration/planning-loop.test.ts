@@ -297,6 +297,6 @@ test('the seeded signals are what the attribution finds', async () => {
     expect.closeTo(m.signals.east_repurchase_drop.new_customer_conversion.last, 5),
   ]);
   expect(result.answer).toMatch(
-    /^[^\n]*\n华东复购率从 26\.\d\d% 变为 19\.\d\d%（−7\.\d\d 个百分点）。主要原因：客户类型=新客 占比变化（结构效应）/,
+    /^[^\n]*\n华东复购率从 26\.\d\d% 变为 19\.\d\d%（−7\.\d\d 个百分点）。主要原因：新客（客户类型）占比变化（结构效应）/,
   );
 });

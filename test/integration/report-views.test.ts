@@ -208,8 +208,8 @@ describe('the HTML report in Chromium', () => {
     ]);
     // The effects in percentage points: −9.66 for new customers, as the finding says.
     expect(byType!.marks.map((m) => m.title)).toEqual([
-      '分组：客户类型=新客；对变化的贡献（个百分点）：−9.66',
-      '分组：客户类型=老客；对变化的贡献（个百分点）：+2.10',
+      '分组：新客（客户类型）；对变化的贡献（个百分点）：−9.66',
+      '分组：老客（客户类型）；对变化的贡献（个百分点）：+2.10',
     ]);
     expect(byType!.axisLabels).toEqual(expect.arrayContaining(['−8', '0', '2']));
   });
@@ -280,7 +280,8 @@ describe('the HTML report in Chromium', () => {
       expect(f.code.every((c) => /^[≤≥<>=]?\d+$/.test(c))).toBe(true);
     }
     expect(seen.statistics).toContain('Welch 双样本 t 检验：');
-    expect(seen.quality).toContain('orders.pay_time（为空时按 orders.order_time）');
+    // The period's time fields by their meaning, not their columns (orders.pay_time).
+    expect(seen.quality).toContain('支付时间（为空时按 下单时间）');
     expect(seen.quality).not.toMatch(/ where | is empty/);
     const numbers = seen.keyMetrics.map((l) => /：(.+?)\[\d+\]/.exec(l)?.[1]);
     expect(new Set(numbers).size).toBe(numbers.length);

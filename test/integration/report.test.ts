@@ -143,7 +143,9 @@ test('every selected number is recomputed from the source and matches; the audit
   expect(report.audit!.numbers_checked).toBeGreaterThanOrEqual(40);
   // The key finding is the planted cause: new customers, and their conversion fell.
   const summary = report.sections.find((s) => s.id === 'summary')!.body;
-  expect(summary).toMatch(/^华东复购率从 26\.88%\[1\] 变为 19\.31%\[2\]（−7\.57 个百分点\[3\]）。主要原因是 客户类型=新客 的/);
+  expect(summary).toMatch(
+    /^华东复购率从 26\.88%\[1\] 变为 19\.31%\[2\]（−7\.57 个百分点\[3\]）。主要原因是新客（客户类型）：对变化的总贡献 −9\.66 个百分点\[4\]，其中结构效应 −8\.95 个百分点\[5\]/,
+  );
   expect(summary).toContain('同期相关指标新客转化率从 45.45%[');
   expect(summary).toMatch(/变化在统计上显著（Welch t 检验 p < 0\.0001\[\d+\]，Cohen's d −0\.\d+\[\d+\]）/);
   expect(summary).toMatch(/数据质量检查在分析期间发现 \d+\[\d+\] 行问题数据（全表 107\[\d+\] 行），处理方式见“数据质量”。/);

@@ -9,6 +9,8 @@ import type { Calculation, Language, ReportInput, ReportSection } from '../../co
 import type { Text } from '../../messages';
 import type { Words } from '../../messages/words';
 import type { Citations } from '../citations';
+import { quantityName } from '../names';
+import { overWhole } from '../shares';
 
 export type Input = z.output<typeof ReportInput>;
 export type DataQuality = NonNullable<Input['data_quality']>;
@@ -42,10 +44,18 @@ export const bullets = (lines: (string | null | undefined)[]) =>
     .map((l) => `- ${l}`)
     .join('\n');
 
-/** "description: value[n]" for a verified calculation; null when it is not verified. */
+/** A line's first letter as a sentence's: "Repurchase rate · …" in English; Chinese is as it is. */
+export const capitalised = (ctx: SectionContext, line: string) =>
+  ctx.language === 'en' ? line.replace(/^[a-z]/, (c) => c.toUpperCase()) : line;
+
+/**
+ * "name: value[n]" for a verified calculation, under the report's one name for it (a share above the whole change
+ * with what offset it); null when it is not verified.
+ */
 export function citedLine(ctx: SectionContext, calc: Calculation): string | null {
   const value = ctx.c.cite(calc.id);
-  return value ? ctx.text('common.labelled', { label: calc.description, value }) : null;
+  if (!value) return null;
+  return capitalised(ctx, `${ctx.text('common.labelled', { label: quantityName(ctx, calc), value })}${overWhole(ctx, calc)}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The data-quality section: the rows of each table, what each check found and how it was handled, the partial periods. */
 import type { ReportSection } from '../../contracts';
+import { readable } from '../names';
 import { bullets, dqCounts, type DataQuality, type DataQualityTable, type SectionContext } from './context';
 
 /**
@@ -7,11 +8,14 @@ import { bullets, dqCounts, type DataQuality, type DataQualityTable, type Sectio
  * "paid_at (created_at where paid_at is empty)", "order_id through orders"), in the report's language.
  */
 function placementText(ctx: SectionContext, how: string): string {
+  const said = (s: string) => readable(s, ctx.catalog, ctx.language);
   const fallback = /^(\S+) \((\S+) where \1 is empty\)$/.exec(how);
-  if (fallback) return ctx.text('report.dq.placed-by-fallback', { field: fallback[1] ?? '', fallback: fallback[2] ?? '' });
+  if (fallback) return ctx.text('report.dq.placed-by-fallback', { field: said(fallback[1] ?? ''), fallback: said(fallback[2] ?? '') });
+  const referenced = /^referenced through (\S+) by (\S+) rows with (\S+) in the period$/.exec(how);
+  if (referenced) return ctx.text('report.name.placed-through-rows', { table: referenced[2] ?? '', field: said(referenced[3] ?? '') });
   const through = /^(\S+) through (\S+)$/.exec(how);
-  if (through) return ctx.text('report.dq.placed-through', { field: through[1] ?? '', through: through[2] ?? '' });
-  return how;
+  if (through) return ctx.text('report.dq.placed-through', { field: said(through[1] ?? ''), through: said(through[2] ?? '') });
+  return said(how);
 }
 
 /** A table's rows: in the analysed period when they can be placed in it, otherwise in the whole table. */

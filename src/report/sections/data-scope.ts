@@ -1,9 +1,10 @@
-/** The data-scope section: the period, the filters in the catalog's words, the result shapes, the problem rows. */
+/** The data-scope section: the period, the filters in the catalog's words, the problem rows. */
 import type { Catalog } from '../../catalog/catalog';
 import type { Language, ReportSection } from '../../contracts';
 import { catalogText, dimensionLabel, timeFieldLabel, valueLabel } from '../../format/labels';
 import { textIn } from '../../messages';
 import { lastDayOf } from '../../model/time-window';
+import { readable } from '../names';
 import { bullets, dirtyTables, dqCounts, type SectionContext } from './context';
 
 /**
@@ -41,7 +42,7 @@ export function scopeFilterText(filter: string, catalog: Catalog, language: Lang
     );
     return text('common.labelled', { label: dimensionLabel(catalog, language, dimension), value: shown.join(text('common.list')) });
   }
-  return filter;
+  return readable(filter, catalog, language);
 }
 
 export function dataScopeSection(ctx: SectionContext): ReportSection {
@@ -55,9 +56,7 @@ export function dataScopeSection(ctx: SectionContext): ReportSection {
     body: bullets([
       q ? text('report.scope.period', { start: q.window.start, end: lastDay ?? '' }) : null,
       ...scope.filters.map((f) => text('report.scope.filter', { filter: scopeFilterText(f, catalog, language) })),
-      text('report.scope.results', {
-        shapes: scope.result_shapes.map((r) => `\`${r.task_id} ${r.shape[0]}×${r.shape[1]}\``).join(text('common.comma')),
-      }),
+      // The result shapes (rows × columns of each step) are the pipeline's, not the reader's: the findings show the results.
       ...dirtyTables(ctx.input.data_quality).map((tb) => {
         const dirty = dqCounts(c, tb, `${tb.table}.dirty_rows`);
         if (dirty.period && dirty.all)

@@ -5,6 +5,8 @@
  * did not flag.
  */
 import type { ReportSection } from '../../contracts';
+import { formulaText } from '../formulas';
+import { quantityName } from '../names';
 import type { SectionContext } from './context';
 import { dataQualitySection } from './data-quality';
 import { dataScopeSection } from './data-scope';
@@ -21,6 +23,11 @@ export { PLACEHOLDER } from './summary';
 /** The section writers by section id, in the report's order. */
 export function sectionWriters(ctx: SectionContext): Map<string, () => ReportSection | null> {
   const writers = new Map<string, () => ReportSection | null>();
+  // The citations list names each calculation as the sections do.
+  ctx.c.useNames(
+    (calc) => quantityName(ctx, calc),
+    (formula) => formulaText(formula, ctx.catalog, ctx.language),
+  );
   writers.set('summary', () => summarySection(ctx));
   writers.set('key-metrics', () => keyMetricsSection(ctx));
   ctx.input.chart_data.forEach((step, i) => writers.set(`finding-${i + 1}`, () => findingSection(ctx, step, i)));

@@ -1,11 +1,15 @@
 /** The closing sections: the assumptions, the paths excluded and the limitations of the analysis. */
 import type { ReportSection } from '../../contracts';
-import { bullets, type SectionContext } from './context';
+import { readable } from '../names';
+import { bullets, capitalised, type SectionContext } from './context';
 
 /** Each item once, from the analysis, the data-quality check and the statistics, in that order. */
 function merged(ctx: SectionContext, field: 'assumptions_made' | 'paths_excluded'): string[] {
   const { analysis, data_quality: dq, statistics } = ctx.input;
-  return [...new Set([...analysis[field], ...(dq?.[field] ?? []), ...(statistics?.[field] ?? [])])];
+  // Written by the agents for the pipeline as much as for people: their column and segment references in the catalog's words.
+  return [...new Set([...analysis[field], ...(dq?.[field] ?? []), ...(statistics?.[field] ?? [])])].map((item) =>
+    capitalised(ctx, readable(item, ctx.catalog, ctx.language)),
+  );
 }
 
 export function assumptionsSection(ctx: SectionContext): ReportSection | null {

@@ -3,10 +3,12 @@
  * otherwise sentences by rule: the change and its main contributor, the gap of a comparison, or the trend of each
  * series; the significance test; and what the data-quality check found.
  */
-import type { Calculation, ReportSection } from '../../contracts';
-import { catalogText, dimensionLabel, valueLabel } from '../../format/labels';
+import type { Calculation, ReportSection, Row } from '../../contracts';
+import { catalogText, valueLabel } from '../../format/labels';
+import { effectName, segmentName } from '../names';
+import { overWhole } from '../shares';
 import { trendSentence } from '../../messages/trend-sentence';
-import { citedLine, dirtyTables, dqCounts, type SectionContext } from './context';
+import { capitalised, citedLine, dirtyTables, dqCounts, type SectionContext } from './context';
 
 /** Placeholders a model writes for numbers: {{calculation id}}. */
 export const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
@@ -16,6 +18,44 @@ function metricName(ctx: SectionContext, fallback: string): string {
   const query = ctx.input.data_scope.primary_query;
   const metric = query ? ctx.catalog.metrics[query.metric] : undefined;
   return metric ? catalogText(ctx.language, metric.label, metric.label_zh) : fallback;
+}
+
+/**
+ * The main contributor of a decomposed change, named as the sections name it: the segment's total contribution to
+ * the change (its decomposition's) and, of it, the effect the ranking puts first, with its share of the change (above
+ * the whole change, with what offset it). Without the total, the effect alone.
+ */
+function contributorSentence(ctx: SectionContext, rank: SectionContext['input']['chart_data'][number], top: Row): string | null {
+  const { c, citable, text } = ctx;
+  const dimension = String(top.dimension);
+  const segment = String(top.segment);
+  const who = `${dimension}=${segment}.${String(top.effect_type)}`;
+  const effect = citable.find((x) => x.id === `${rank.step_id}.${who}.effect`);
+  const shareCalc = citable.find((x) => x.id === `${rank.step_id}.${who}.share`);
+  const total = citable.find(
+    (x) =>
+      x.pick.field === 'total_effect' &&
+      x.pick.match?.[dimension] === segment &&
+      ctx.input.chart_data.some((d) => d.step_id === x.step_id && d.kind === 'change_decomposition'),
+  );
+  if (!effect) return null;
+  const totalText = total && total.value !== effect.value ? c.cite(total.id) : null;
+  const value = c.cite(effect.id);
+  const shareValue = shareCalc ? c.cite(shareCalc.id) : null;
+  const share =
+    shareValue && shareCalc ? `${text('report.summary.share-of-change', { share: shareValue })}${overWhole(ctx, shareCalc)}` : '';
+  if (!value) return null;
+  if (totalText) {
+    const kind = top.effect_type === 'mix' ? 'mix' : top.effect_type === 'rate' ? 'rate' : 'own';
+    return text('report.summary.contributor-total', {
+      segment: segmentName(ctx.catalog, ctx.language, dimension, segment),
+      total: totalText,
+      effect: text(`report.name.effect-word.${kind}`),
+      value,
+      share,
+    });
+  }
+  return text('report.summary.contributor', { name: effectName(ctx, dimension, segment, String(top.effect_type)), value, share });
 }
 
 /** A decomposed change: the move, its main contributor, and the related metrics over the same months. */
@@ -36,28 +76,8 @@ function changeSentences(ctx: SectionContext, rank: SectionContext['input']['cha
       change: String(c.cite(`${rank.step_id}.change`)),
     }),
   );
-  if (top) {
-    const who = `${String(top.dimension)}=${String(top.segment)}.${String(top.effect_type)}`;
-    const segment = `${dimensionLabel(catalog, language, String(top.dimension))}=${valueLabel(catalog, language, String(top.dimension), String(top.segment))}`;
-    const effect = text(
-      top.effect_type === 'mix'
-        ? 'report.summary.effect.mix'
-        : top.effect_type === 'rate'
-          ? 'report.summary.effect.rate'
-          : 'report.summary.effect.own',
-    );
-    const value = c.cite(`${rank.step_id}.${who}.effect`);
-    const share = c.cite(`${rank.step_id}.${who}.share`);
-    if (value)
-      sentences.push(
-        text('report.summary.main-contributor', {
-          segment,
-          effect,
-          value,
-          share: share ? text('report.summary.share-of-change', { share }) : '',
-        }),
-      );
-  }
+  const main = top ? contributorSentence(ctx, rank, top) : null;
+  if (main) sentences.push(main);
   // Related metrics (drivers the plan looked at): their move over the same two months.
   const colon = text('common.labelled', { label: '', value: '' }).trim();
   for (const related of input.chart_data.filter(
@@ -178,5 +198,5 @@ export function summarySection(ctx: SectionContext): ReportSection {
     return { id: 'summary', heading, body: written.replace(PLACEHOLDER, (_, id: string) => c.cite(id) ?? w.unverified) };
   const sentences = [...findingSentences(ctx), testSentence(ctx), ...dataQualitySentences(ctx)].filter((s): s is string => s !== null);
   if (sentences.length === 0) sentences.push(text('report.summary.nothing-verified'));
-  return { id: 'summary', heading, body: w.sentences(sentences) };
+  return { id: 'summary', heading, body: w.sentences(sentences.map((s) => capitalised(ctx, s))) };
 }
