@@ -1,6 +1,6 @@
 /**
  * `npm run chaos:schedules`: a weekly schedule backfilled over twelve weeks on a shop with planted weeks, while its
- * worker is killed (SIGKILL) every few seconds and replaced, and the Temporal dev server is restarted once mid-way.
+ * worker is killed (SIGKILL) every 10 to 16 seconds and replaced, and the Temporal dev server is restarted once mid-way.
  * The alerts must be the same as without faults (the planted weeks), each exactly once: the receiver counts distinct
  * idempotency keys and total POSTs, the file sink must hold one line per key. Run by scripts/chaos-schedules.sh,
  * which starts the server (its own port and data dir) and seeds the databases.
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   let restarted = false;
   const started = Date.now();
   for (;;) {
-    await new Promise((r) => setTimeout(r, 2500 + Math.floor(Math.random() * 2500)));
+    await new Promise((r) => setTimeout(r, 10_000 + Math.floor(Math.random() * 6000)));
     const done = (await scheduleRuns(config.databaseUrl, id)).length;
     if (done >= 12 || Date.now() - started > 15 * 60_000) break;
     worker.kill('SIGKILL');
