@@ -27,7 +27,9 @@ describe('the message catalog', () => {
   it('has messages, each key named after its area', () => {
     expect(keys.length).toBeGreaterThan(100);
     for (const key of keys)
-      expect(key).toMatch(/^(common|report|render|chart|trend|stats|quality|analysis|operation|reading|web|sessions|followup|schedules|reuse)\.[a-z0-9._-]+$/);
+      expect(key).toMatch(
+        /^(common|report|render|chart|trend|stats|quality|analysis|operation|reading|web|sessions|followup|schedules|reuse)\.[a-z0-9._-]+$/,
+      );
   });
 
   it("holds every operation module's messages, each keyed by its kind", () => {
