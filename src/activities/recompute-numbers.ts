@@ -23,6 +23,7 @@ import { loadArtifact, loadCalculations, storeArtifact } from '../storage/artifa
 import { isTransientDatabaseError } from '../storage/db';
 import type { Catalog } from '../catalog/catalog';
 import { recount, type RecountEntry } from '../verify/quality-recount';
+import { OwnResults } from '../verify/own-reuse';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -30,7 +31,7 @@ export const recomputeNumbers = defineAgent({
   name: 'verify numbers',
   input: VerificationInput,
   output: VerificationOutput,
-  run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath }) => {
+  run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath, reuse, extent_ref }) => {
     const calculations = await loadCalculations(calculation_refs);
     // Data quality's and statistics' recipes are stored by their agents.
     const recipes = await Promise.all(
@@ -39,12 +40,15 @@ export const recomputeNumbers = defineAgent({
     const db = databaseFor(databaseUrl);
     const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
-    const independent = new IndependentPath(db, catalog, byStep);
+    // A conversation's turn reads back the verifier's own earlier results of the same queries on the same data.
+    const own = reuse ? new OwnResults(db, catalog, { workflowId: workflow_id, offered: reuse, extentRef: extent_ref ?? null }) : undefined;
+    const independent = new IndependentPath(db, catalog, byStep, own);
     const paths: Paths = {
       db,
       catalog,
       rerun: reRunner(db, byStep),
       independent,
+      own,
       recounts: new Map(recipes.flatMap((r) => (r.kind === 'quality' ? (r.recount ?? []) : [])).map((e) => [e.id, e])),
       failuresOf: reconciler(independent, byStep, catalog, calculations),
     };
@@ -73,6 +77,7 @@ export const recomputeNumbers = defineAgent({
       rerun_only: verified.filter((c) => c.path === 're-run').map((c) => c.id),
       reconciliations: reconciliations.map((r) => (r.ok ? { ...r, detail: '' } : r)),
       tolerance: TOLERANCE,
+      ...(own ? { reusable: own.made, reused_queries: own.reused } : {}),
     };
   },
 });
@@ -83,6 +88,7 @@ interface Paths {
   catalog: Catalog;
   rerun: (stepId: string) => Promise<StepData>;
   independent: IndependentPath;
+  own: OwnResults | undefined;
   recounts: Map<string, RecountEntry>;
   failuresOf: ReturnType<typeof reconciler>;
 }
@@ -170,7 +176,7 @@ async function checkOne(calc: Calculation, paths: Paths): Promise<CheckedCalcula
   try {
     const counted = paths.recounts.get(calc.id);
     const second = counted ? null : await paths.independent.step(calc.step_id);
-    if (counted) recomputed = await recount(paths.db, paths.catalog, counted);
+    if (counted) recomputed = await recount(paths.db, paths.catalog, counted, paths.own);
     else if (second) {
       recomputed = pickOwn(second, calc.pick);
       // A failed check marks the calculations it names (a ranking: those out of place), else all of the step's.

@@ -95,6 +95,12 @@ export const VerificationInput = z.object({
   databaseUrl: z.string().optional(),
   /** The catalog the second path builds its own SQL from (the default catalog when absent). */
   catalogPath: z.string().optional(),
+  /**
+   * A conversation's turn: the results earlier turns offered (only the verifier's own `verify:` keys can match, never a
+   * producing step's) and the extent the run read, the data's part of the verifier's keys (src/verify/own-reuse.ts).
+   */
+  reuse: z.array(z.object({ key: z.string(), result_ref: z.string() })).optional(),
+  extent_ref: z.string().nullable().optional(),
 });
 export type VerificationInput = z.input<typeof VerificationInput>;
 
@@ -135,5 +141,11 @@ export const VerificationOutput = z.object({
   tolerance: z.number(),
   /** Artifact with every check in full (reported and recomputed values). */
   checks_ref: z.string(),
+  /**
+   * A conversation's turn: the verifier's own second-path results it offers later turns (`verify:` keys), and how many
+   * of its queries it read back from earlier turns instead of running (src/verify/own-reuse.ts).
+   */
+  reusable: z.array(z.object({ key: z.string(), result_ref: z.string() })).optional(),
+  reused_queries: z.number().int().min(0).optional(),
 });
 export type VerificationOutput = z.infer<typeof VerificationOutput>;

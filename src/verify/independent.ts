@@ -16,6 +16,7 @@ import type { Catalog } from '../catalog/catalog';
 import { GRAIN_KEY_PATTERN, isTimeGrain } from '../catalog/time-grain';
 import type { Calculation, MetricQuery, Recipe, Row, StepOperation } from '../contracts';
 import { INDEPENDENT_CHECKS, type CheckContext, type Independent, type Inputs, type Reconciliation } from './checks';
+import type { OwnResults } from './own-reuse';
 import { NotIndependent, groupsMayOverlap, isAdditive, secondPathRows, uniqueKeysOf } from './second-path';
 
 export type { Reconciliation } from './checks';
@@ -56,6 +57,8 @@ export class IndependentPath {
     private readonly databaseUrl: string,
     private readonly catalog: Catalog,
     private readonly recipes: Map<string, Recipe>,
+    /** The verifier's own results of earlier turns (src/verify/own-reuse.ts), in a conversation's turn. */
+    private readonly own?: OwnResults,
   ) {}
 
   /** The step recomputed by the second path, once per step; null when the second path cannot recompute it. */
@@ -103,7 +106,7 @@ export class IndependentPath {
       this.uniqueKeys = undefined; // a failed read is not kept: the next query asks again
       throw err;
     });
-    return secondPathRows(this.databaseUrl, this.catalog, query, await this.uniqueKeys);
+    return secondPathRows(this.databaseUrl, this.catalog, query, await this.uniqueKeys, this.own);
   }
 
   private async compute(recipe: Recipe): Promise<Independent | null> {

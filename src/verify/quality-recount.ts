@@ -8,6 +8,7 @@
  */
 import { qualifiedTable, type Catalog, type ColumnCheck } from '../catalog/catalog';
 import { runReadOnly } from '../storage/read-only';
+import type { OwnResults } from './own-reuse';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 10 };
 
@@ -80,7 +81,7 @@ async function failing(db: string, catalog: Catalog, table: string, check: Colum
 }
 
 /** Recounts one entry from the catalog and the database. */
-export async function recount(db: string, catalog: Catalog, entry: RecountEntry): Promise<number> {
+export async function recount(db: string, catalog: Catalog, entry: RecountEntry, own?: OwnResults): Promise<number> {
   const def = catalog.tables[entry.table];
   if (!def) throw new Error(`table ${entry.table} is not in the catalog`);
   const conditions: string[] = [];
@@ -103,6 +104,9 @@ export async function recount(db: string, catalog: Catalog, entry: RecountEntry)
   const sql = joins
     ? `SELECT count(*) AS n FROM (SELECT DISTINCT ${entry.table}.ctid FROM ${from}${where}) failing`
     : `SELECT count(*) AS n FROM ${from}${where}`;
-  const { rows } = await runReadOnly<{ n: string }>(db, sql, entry.window ? [entry.window.start, entry.window.end] : [], LIMITS);
+  const params = entry.window ? [entry.window.start, entry.window.end] : [];
+  const count = async () => (await runReadOnly<{ n: string }>(db, sql, params, LIMITS)).rows.map((r) => ({ n: r.n }));
+  // A count that reads the clock (not in the future) is not the data's alone: it is never read back from a turn.
+  const rows = own && !sql.includes('now()') ? await own.rows(sql, params, count) : await count();
   return Number(rows[0]?.n ?? Number.NaN);
 }

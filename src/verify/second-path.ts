@@ -46,6 +46,7 @@ import { GRAINS, NotIndependent, children, fromItem, grainKey, joinableTables, l
 
 export { NotIndependent } from './lookups';
 import { queryReadOnly, type ReadOnlyLimits } from '../storage/read-only';
+import type { OwnResults } from './own-reuse';
 
 function definitionOf(catalog: Catalog, name: string): MetricDefinition {
   const metric = catalog.metrics[name];
@@ -262,23 +263,27 @@ export async function secondPathRows(
   catalog: Catalog,
   query: MetricQuery,
   uniqueKeys?: ReadonlySet<string>,
+  own?: OwnResults,
 ): Promise<Row[]> {
   const built = secondPathSql(catalog, query, uniqueKeys ?? (await uniqueKeysOf(databaseUrl, catalog)));
-  const result = await queryReadOnly(databaseUrl, built.sql, built.params, LIMITS);
   const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const run = async (): Promise<Row[]> =>
+    (await queryReadOnly(databaseUrl, built.sql, built.params, LIMITS)).rows.map((raw: Record<string, unknown>) => {
+      const out: Row = {};
+      for (const g of built.groups) out[g] = keyText(raw[g]);
+      out.value = asNumber(raw.value);
+      if ('numerator' in raw) {
+        out.numerator = asNumber(raw.numerator);
+        out.denominator = asNumber(raw.denominator);
+      }
+      return out;
+    });
+  // Every group, ordered by its keys, whatever the ranking: an earlier turn's rows of the same SQL on the same data
+  // (the verifier's own, src/verify/own-reuse.ts) serve any ranking of them.
+  const all = own ? await own.rows(built.sql, built.params, run) : await run();
   // A ranking ranks values: rows whose group has none are not ranked (the catalog's rule for rankings, read here).
   const ranked = query.order !== null && query.limit !== null;
-  const known = (raw: Record<string, unknown>) => !ranked || built.groups.every((g) => raw[g] !== null && raw[g] !== undefined);
-  const rows: Row[] = result.rows.filter(known).map((raw: Record<string, unknown>) => {
-    const out: Row = {};
-    for (const g of built.groups) out[g] = keyText(raw[g]);
-    out.value = asNumber(raw.value);
-    if ('numerator' in raw) {
-      out.numerator = asNumber(raw.numerator);
-      out.denominator = asNumber(raw.denominator);
-    }
-    return out;
-  });
+  const rows = all.filter((row) => !ranked || built.groups.every((g) => row[g] !== null && row[g] !== undefined));
   return ordered(rows, query.order, query.limit);
 }
 

@@ -331,6 +331,8 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
       recipes,
       databaseUrl: run.databaseUrl,
       catalogPath: run.catalogPath,
+      // A conversation's turn: the verifier reads back its own earlier results of the same queries on the same data.
+      ...(run.conversation ? { reuse: run.request.reuse ?? [], extent_ref: run.extent?.extent_ref ?? null } : {}),
     }),
   );
   const { verification } = run;

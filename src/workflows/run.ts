@@ -48,7 +48,7 @@ import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, M
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import { render } from '../messages';
-import { localProfile, REUSE_LOCALLY, reuseOf } from './reuse';
+import { localProfile, reuseOf, runsLocally } from './reuse';
 
 const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
 const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
@@ -143,6 +143,8 @@ export class AnalysisRun {
    * their work is mostly a stored result read back, and a task queue round trip each would cost more than the work.
    */
   readonly reuseLocally: boolean;
+  /** Given earlier results, the verifier, significance, report and audit run locally too (patched 'verify-reuse'). */
+  readonly reuseLocallyAfterSteps: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -161,6 +163,7 @@ export class AnalysisRun {
     this.currentAgentNames = patched('agent-names');
     this.conversation = request.reuse !== undefined || request.thread !== undefined || workflowInfo().parent !== undefined;
     this.reuseLocally = (request.reuse?.length ?? 0) > 0 && patched('step-reuse');
+    this.reuseLocallyAfterSteps = this.reuseLocally && patched('verify-reuse');
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });
@@ -224,7 +227,9 @@ export class AnalysisRun {
     // On cancel, wait until the activity has stopped (its SQL cancelled, its model call aborted) before the run ends.
     const cancellation = this.endsCancelledWithReason ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {};
     const type = activityType(agent, this.currentAgentNames);
-    const profile = this.reuseLocally && REUSE_LOCALLY.has(agent) ? localProfile(AGENTS[agent].profile) : PROFILES[AGENTS[agent].profile];
+    const profile = runsLocally(agent, this.reuseLocally, this.reuseLocallyAfterSteps)
+      ? localProfile(AGENTS[agent].profile)
+      : PROFILES[AGENTS[agent].profile];
     if (profile.local) return runLocal(type, { ...profile.options, ...cancellation, summary }, input);
     const activity = (
       agents as unknown as Record<
@@ -320,7 +325,7 @@ export class AnalysisRun {
           }
         : null,
       checklist: checklist(this.question, progress),
-      ...(this.conversation ? reuseOf(this.records, this.dataQuality) : {}),
+      ...(this.conversation ? reuseOf(this.records, this.dataQuality, this.verification) : {}),
     };
   }
 

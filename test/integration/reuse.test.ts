@@ -82,7 +82,8 @@ test('a re-slicing turn reads the earlier turn’s groups instead of querying; i
   const first = await ask('Top 3 genres by revenue in 2024', chinookUrl, { reuse: [] });
   expect(first.result.status).toBe('completed');
   const offered = first.result.reusable ?? [];
-  expect(offered.map((o) => o.key.split(':')[0]).sort()).toEqual(['dq', 'sql']);
+  // The steps' results, data quality's, and the verifier's own second-path results (its queries, keyed by its own SQL).
+  expect([...new Set(offered.map((o) => o.key.split(':')[0]))].sort()).toEqual(['dq', 'sql', 'verify']);
   expect(first.result.reused).toBe(false);
 
   const fresh = await ask('Top 5 genres by revenue in 2024', chinookUrl);
@@ -99,19 +100,30 @@ test('a re-slicing turn reads the earlier turn’s groups instead of querying; i
   expect(again.result.verification?.mismatches).toEqual([]);
   expect(again.result.verification?.verified.length).toBe(fresh.result.verification?.verified.length);
   expect(again.result.verification?.verified.length).toBeGreaterThan(0);
-  // Fewer queries: neither the SQL step nor data quality queried; the verifier queried as much as in the fresh run.
+  // The same numbers verified, by the same checks: the verifier re-verified them from its own earlier results.
+  expect([...(again.result.verification?.verified ?? [])].sort()).toEqual([...(fresh.result.verification?.verified ?? [])].sort());
+  expect(again.result.verification?.checked_count).toBe(fresh.result.verification?.checked_count);
+  expect(again.result.verification?.reconciliations.map((r) => [r.check, r.ok])).toEqual(
+    fresh.result.verification?.reconciliations.map((r) => [r.check, r.ok]),
+  );
+  // Fewer queries: neither the SQL step nor data quality queried, and the verifier ran fewer: its second path's grouped
+  // and total queries were read back from the first turn (the same SQL on the same extent and row counts).
   expect(fresh.queries.runSqlStep).toBeGreaterThan(0);
   expect(fresh.queries.checkDataQuality).toBeGreaterThan(0);
   expect(again.queries.runSqlStep ?? 0).toBe(0);
   expect(again.queries.checkDataQuality ?? 0).toBe(0);
-  expect(again.queries.recomputeNumbers).toBe(fresh.queries.recomputeNumbers);
+  expect(fresh.queries.recomputeNumbers).toBeGreaterThan(0);
+  expect(again.queries.recomputeNumbers ?? 0).toBeLessThan(fresh.queries.recomputeNumbers ?? 0);
+  expect(again.result.verification?.reused_queries).toBeGreaterThanOrEqual(2);
+  expect(fresh.result.verification?.reused_queries).toBeUndefined();
   // What they did instead: one check each that the tables' row counts are the earlier turn's.
-  expect(again.checks).toEqual({ runSqlStep: 1, checkDataQuality: 1 });
+  expect(again.checks).toEqual({ runSqlStep: 1, checkDataQuality: 1, recomputeNumbers: 1 });
   // The step is marked, and the turn's quick agents ran in the workflow's worker (no task queue round trip).
   expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: true, data_changed: false });
   expect(again.result.checklist).toContain('reused from an earlier turn');
   const calls = await agentCalls(harness.client, again.workflowId);
   expect(calls.filter((c) => c.type === 'runSqlStep').every((c) => c.local)).toBe(true);
+  expect(calls.filter((c) => c.type === 'recomputeNumbers').map((c) => c.local)).toEqual([true]);
   expect(calls.filter((c) => !c.local).length).toBeLessThan(
     (await agentCalls(harness.client, fresh.workflowId)).filter((c) => !c.local).length,
   );
@@ -137,6 +149,9 @@ test('when the data changed since the earlier turn, the turn queries again and s
   expect(again.result.answer).toContain('the data changed since the earlier turn; queried again');
   expect(again.queries.runSqlStep).toBeGreaterThan(0);
   expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: false, data_changed: true });
+  // The verifier's own earlier results were of the old row counts: it queried again, reading nothing back.
+  expect(again.result.verification?.reused_queries).toBe(0);
+  expect(again.queries.recomputeNumbers).toBeGreaterThan(0);
   const expected = await topGenres(copyUrl, 5);
   expect(expected[0]?.[0]).toBe('Rock');
   expect(expected[0]?.[1]).toBeCloseTo(162.36 + 99, 6);

@@ -1,0 +1,171 @@
+/**
+ * npm run bench:reuse [-- --rounds R]
+ *
+ * Issue 26's floor, measured on Chinook: "a re-slicing follow-up answers in at most half the median time of the same
+ * question asked fresh". For each of N = 8 pairs (an earlier turn, then a re-slicing turn: another ranking of the same
+ * groups, or a grouping asked again) it runs, in turn: the earlier turn (a conversation's turn, `reuse: []`, whose
+ * `reusable` it keeps), the re-slicing question asked fresh (a plain run), and the same question as the next turn
+ * (given the earlier turn's `reusable`, as a session's child run gets it). The fresh and re-slicing runs take turns
+ * round by round, after one warm-up pair. Every re-slicing answer must equal the fresh one (word for word) and be
+ * verified with no mismatch, or the bench fails.
+ *
+ * Prints both medians (client start to result), their ratio, and where each kind's time went (from the runs' histories:
+ * each remote activity's scheduled-to-completed time and the workflow tasks', medians over the runs).
+ *
+ * Needs a Temporal dev server at TEMPORAL_ADDRESS, PostgreSQL at DATABASE_URL and Chinook at CHINOOK_DATABASE_URL
+ * (the npm script loads Chinook; the bench starts the dev server with scripts/temporal-server.sh, on TEMPORAL_PORT, and
+ * stops it at the end, unless one already answers there). One in-process worker.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import type { temporal } from '@temporalio/proto';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { Command } from 'commander';
+import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../eval/chinook-cases';
+import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
+import { loadConfig } from '../src/settings/config';
+import { dataConverterFromEnv } from '../src/temporal/codec';
+import { temporalConnectionOptions } from '../src/temporal/connection';
+import { createWorker } from '../src/worker';
+import { analysisWorkflow } from '../src/workflows';
+import { closePools } from '../src/storage/db';
+import { fullResult } from '../src/storage/run-record';
+
+/** The earlier turn, then the re-slicing turn (asked fresh and as the next turn). */
+const PAIRS: [string, string][] = [
+  ['Top 3 genres by revenue in 2024', 'Top 5 genres by revenue in 2024'],
+  ['Top 5 countries by revenue in 2023', 'Top 3 countries by revenue in 2023'],
+  ['Top 5 artists by revenue in 2022', 'Top 10 artists by revenue in 2022'],
+  ['Revenue by genre in 2025', 'Top 5 genres by revenue in 2025'],
+  ['Top 3 media types by revenue in 2024', 'Revenue by media type in 2024'],
+  ['Revenue by country in 2024', 'Revenue by country in 2024'],
+  ['Top 5 albums by revenue in 2023', 'Top 10 albums by revenue in 2023'],
+  ['Top 3 customers by revenue in 2025', 'Top 5 customers by revenue in 2025'],
+];
+
+const pieces = (answer: string) => JSON.stringify(answer.split(/[;:]\s|\.\n|\.$/).sort());
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length === 0 ? Number.NaN : s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const ms = (t: temporal.api.history.v1.IHistoryEvent) =>
+  Number(t.eventTime?.seconds ?? 0) * 1000 + Math.round((t.eventTime?.nanos ?? 0) / 1e6);
+
+/** Where a run's time went: each remote activity's scheduled-to-completed time, and all workflow tasks' together. */
+async function breakdown(client: Client, workflowId: string): Promise<Record<string, number>> {
+  const { events = [] } = await client.workflow.getHandle(workflowId).fetchHistory();
+  const scheduled = new Map<number, { type: string; at: number }>();
+  const wftStart = new Map<number, number>();
+  const out: Record<string, number> = {};
+  const add = (k: string, v: number) => (out[k] = (out[k] ?? 0) + v);
+  for (const e of events ?? []) {
+    const id = Number(e.eventId);
+    if (e.activityTaskScheduledEventAttributes)
+      scheduled.set(id, { type: e.activityTaskScheduledEventAttributes.activityType?.name ?? '?', at: ms(e) });
+    const done = e.activityTaskCompletedEventAttributes;
+    if (done) {
+      const s = scheduled.get(Number(done.scheduledEventId));
+      if (s) add(s.type, ms(e) - s.at);
+    }
+    if (e.workflowTaskScheduledEventAttributes) wftStart.set(id, ms(e));
+    const wft = e.workflowTaskCompletedEventAttributes;
+    if (wft) {
+      const at = wftStart.get(Number(wft.scheduledEventId));
+      if (at !== undefined) add('workflow tasks (incl. local activities)', ms(e) - at);
+    }
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const opts = new Command().option('--rounds <n>', 'rounds over the pairs', '2').parse().opts<{ rounds: string }>();
+  const config = { ...loadConfig(), taskQueue: `bench-reuse-${randomBytes(3).toString('hex')}` };
+  const catalogPath = path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
+  const databaseUrl = chinookDatabaseUrl(config.databaseUrl);
+  const server = path.resolve(__dirname, '../..', 'scripts', 'temporal-server.sh');
+  const answering = (() => {
+    try {
+      execFileSync('bash', [server, 'status'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  if (!answering) execFileSync('bash', [server, 'start'], { stdio: 'inherit' });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
+  const client = new Client({ connection, namespace: config.temporalNamespace, dataConverter: dataConverterFromEnv() });
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const { worker, connection: workerConnection } = await createWorker({ config });
+  const running = worker.run();
+  const ask = async (question: string, extra: Partial<AnalysisRequest> = {}) => {
+    const workflowId = `bench-reuse-${randomBytes(4).toString('hex')}`;
+    const started = Date.now();
+    const small = await client.workflow.execute(analysisWorkflow, {
+      workflowId,
+      taskQueue: config.taskQueue,
+      args: [{ question, asOf: CHINOOK_AS_OF, catalogPath, databaseUrl, ...extra }],
+    });
+    const elapsed = Date.now() - started;
+    const result: AnalysisResult = await fullResult(small);
+    return { workflowId, result, ms: elapsed };
+  };
+  const times = { fresh: [] as number[], reslice: [] as number[] };
+  const parts = { fresh: [] as Record<string, number>[], reslice: [] as Record<string, number>[] };
+  const reusedQueries: number[] = [];
+  try {
+    const rounds = Number(opts.rounds);
+    for (let round = -1; round < rounds; round++) {
+      for (const [earlier, again] of round < 0 ? PAIRS.slice(0, 1) : PAIRS) {
+        const first = await ask(earlier, { reuse: [] });
+        if (first.result.status !== 'completed') throw new Error(`"${earlier}" ended ${first.result.status}`);
+        // Fresh and re-slicing take turns: which goes first alternates by round.
+        const order = round % 2 === 0 ? (['fresh', 'reslice'] as const) : (['reslice', 'fresh'] as const);
+        const got: Partial<Record<'fresh' | 'reslice', Awaited<ReturnType<typeof ask>>>> = {};
+        for (const kind of order) got[kind] = await ask(again, kind === 'fresh' ? {} : { reuse: first.result.reusable ?? [] });
+        const { fresh, reslice } = got as Record<'fresh' | 'reslice', Awaited<ReturnType<typeof ask>>>;
+        const wrong = [
+          // Rows tied on value may come in another order (the compiler's SQL orders by value alone): the same parts, in any order.
+          pieces(reslice.result.answer) !== pieces(fresh.result.answer)
+            ? `answer differs:\n${fresh.result.answer}\n---\n${reslice.result.answer}`
+            : '',
+          reslice.result.reused ? '' : 'reused nothing',
+          reslice.result.verification?.mismatches.length ? `mismatched: ${reslice.result.verification.mismatches.join(', ')}` : '',
+        ].filter(Boolean);
+        if (wrong.length > 0) throw new Error(`"${again}" (${reslice.workflowId}): ${wrong.join('; ')}`);
+        if (round < 0) continue;
+        times.fresh.push(fresh.ms);
+        times.reslice.push(reslice.ms);
+        parts.fresh.push(await breakdown(client, fresh.workflowId));
+        parts.reslice.push(await breakdown(client, reslice.workflowId));
+        reusedQueries.push(reslice.result.verification?.reused_queries ?? 0);
+        console.log(`${again.padEnd(40)} fresh ${String(fresh.ms).padStart(5)} ms  re-slicing ${String(reslice.ms).padStart(5)} ms`);
+      }
+    }
+  } finally {
+    worker.shutdown();
+    await running;
+    await workerConnection.close();
+    await connection.close();
+    await closePools();
+    if (!answering) execFileSync('bash', [server, 'stop'], { stdio: 'inherit' });
+  }
+  const f = median(times.fresh);
+  const r = median(times.reslice);
+  console.log(`\nruns: ${times.fresh.length} pairs over ${PAIRS.length} questions`);
+  console.log(`fresh median ${f} ms, re-slicing median ${r} ms, ratio ${(r / f).toFixed(2)} (floor: 0.50)`);
+  console.log(`verifier queries read back per re-slicing turn (median): ${median(reusedQueries)}`);
+  const keys = [...new Set([...parts.fresh, ...parts.reslice].flatMap((p) => Object.keys(p)))].sort();
+  console.log('\nmedian ms per run             fresh  re-slicing');
+  for (const k of keys)
+    console.log(
+      `${k.padEnd(40)} ${String(median(parts.fresh.map((p) => p[k] ?? 0))).padStart(6)} ${String(median(parts.reslice.map((p) => p[k] ?? 0))).padStart(6)}`,
+    );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
