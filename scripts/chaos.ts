@@ -46,6 +46,7 @@ import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
 import { closePools } from '../src/storage/db';
 import { readManifest, seedDatabase } from '../src/seed/load';
 import { analysisWorkflow } from '../src/workflows';
+import { sessionChaos } from './chaos-sessions';
 
 const run = promisify(execFile);
 
@@ -66,7 +67,7 @@ export const SCENARIOS: { name: string; question: string; extra?: Partial<Analys
   },
 ];
 
-interface Options {
+export interface Options {
   workflows: number;
   duration: number;
   killEvery: [number, number];
@@ -77,6 +78,8 @@ interface Options {
   timeout: number;
   json?: string;
   cluster?: boolean;
+  sessions?: boolean;
+  conversations?: string;
 }
 
 /** What a finished run is compared on. */
@@ -185,7 +188,7 @@ async function persist<T>(what: () => Promise<T>, deadline: number): Promise<T> 
   }
 }
 
-class Chaos {
+export class Chaos {
   readonly env: NodeJS.ProcessEnv;
   readonly dataDir: string;
   private readonly workers: (ChildProcess | null)[] = [];
@@ -729,6 +732,40 @@ function printSummary(s: ChaosSummary): boolean {
   return ok;
 }
 
+/** --sessions: chaos's own dev server and workers, then the session scenario (scripts/chaos-sessions.ts). */
+async function sessionsRun(options: Options): Promise<boolean> {
+  const config = loadConfig();
+  const chaos = new Chaos({ ...options, cluster: false }, config.databaseUrl);
+  fs.mkdirSync(chaos.dataDir, { recursive: true });
+  await chaos.temporal('stop').catch(() => undefined);
+  for (const f of fs.readdirSync(chaos.dataDir)) fs.rmSync(path.join(chaos.dataDir, f), { force: true, recursive: true });
+  await chaos.temporal('start');
+  const cleanUp = async () => {
+    await chaos.stopWorkers();
+    await chaos.temporal('stop').catch(() => undefined);
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.log(pc.yellow(`${signal}: stopping the workers and the dev server`));
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    console.log(
+      `Temporal dev server for the session chaos run on ${chaos.address}; ${options.workers} workers on task queue ${chaos.env.BATON_TASK_QUEUE}`,
+    );
+    await Promise.all(Array.from({ length: options.workers }, (_, i) => chaos.startWorker(i)));
+    return await sessionChaos(chaos, options.workers, {
+      killEvery: options.killEvery,
+      seed: options.seed,
+      conversations: options.conversations,
+      ...(options.json ? { json: options.json } : {}),
+    });
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await cleanUp();
+  }
+}
+
 async function main(): Promise<void> {
   const program = new Command('chaos')
     .description('kill workers, restart Temporal and cut database connections under load; compare every result with a fault-free baseline')
@@ -749,9 +786,18 @@ async function main(): Promise<void> {
       '--cluster',
       'against a Temporal cluster on a private PostgreSQL (scripts/temporal-cluster.sh), with a SIGKILL of the whole server and a restart of that PostgreSQL mid-run',
     )
+    .option(
+      '--sessions',
+      'the conversations of eval/conversations through real sessions, with worker kills and a Temporal restart (scripts/chaos-sessions.ts)',
+    )
+    .option('--conversations <ids>', 'with --sessions: the conversations to run, comma-separated ids', 'all')
     .showHelpAfterError();
   program.parse();
   const options = program.opts<Options>();
+  if (options.sessions) {
+    if (!(await sessionsRun(options))) process.exitCode = 1;
+    return;
+  }
   // --seeds N: N chaos runs in turn, with seeds S, S+1, …, S+N-1; one line per seed and a total.
   const summaries: ChaosSummary[] = [];
   for (let i = 0; i < options.seeds; i++) {
