@@ -1,4 +1,4 @@
-/** The web page's words (src/web): navigation, the Ask, Watch, Review, Read, Runs and Catalogs pages, sign-in and errors. */
+/** The web page's words (src/web): navigation, the Ask, Watch, Review, Read, Runs, Schedules and Catalogs pages, sign-in and errors. */
 import { defineMessages } from './message';
 
 export const WEB_MESSAGES = defineMessages({
@@ -6,6 +6,7 @@ export const WEB_MESSAGES = defineMessages({
   'web.nav.ask': { zh: '提问', en: 'Ask' },
   'web.nav.runs': { zh: '运行记录', en: 'Runs' },
   'web.nav.catalogs': { zh: '指标目录', en: 'Catalogs' },
+  'web.nav.schedules': { zh: '定时分析', en: 'Schedules' },
   'web.nav.language': { zh: '语言', en: 'Language' },
   'web.nav.main': { zh: '主导航', en: 'Main navigation' },
 
@@ -122,6 +123,37 @@ export const WEB_MESSAGES = defineMessages({
   'web.catalogs.metrics': { zh: '指标', en: 'Metrics' },
   'web.catalogs.dimensions': { zh: '维度', en: 'Dimensions' },
 
+  'web.schedules.heading': { zh: '定时分析', en: 'Schedules' },
+  'web.schedules.none': { zh: '还没有定时分析（用 {command} 创建）。', en: 'No schedules yet ({command} creates one).' },
+  'web.schedules.when': { zh: '时间', en: 'When' },
+  'web.schedules.every': { zh: '每 {duration}', en: 'every {duration}' },
+  'web.schedules.timezone': { zh: '时区', en: 'Time zone' },
+  'web.schedules.state': { zh: '状态', en: 'State' },
+  'web.schedules.paused': { zh: '已暂停', en: 'paused' },
+  'web.schedules.active': { zh: '运行中', en: 'active' },
+  'web.schedules.next': { zh: '下次运行（UTC）', en: 'Next run (UTC)' },
+  'web.schedules.last': { zh: '最近结论', en: 'Last verdict' },
+  'web.schedule.heading': { zh: '定时分析 {id}', en: 'Schedule {id}' },
+  'web.schedule.runs': { zh: '各次运行', en: 'Runs' },
+  'web.schedule.no-runs': { zh: '还没有运行。', en: 'No runs yet.' },
+  'web.schedule.scheduled': { zh: '计划时间（UTC）', en: 'Scheduled (UTC)' },
+  'web.schedule.as-of': { zh: '数据日期', en: 'As of' },
+  'web.schedule.verdict': { zh: '结论', en: 'Verdict' },
+  'web.schedule.run': { zh: '分析运行', en: 'Analysis run' },
+  'web.schedule.alerts': { zh: '告警', en: 'Alerts' },
+  'web.schedule.no-alerts': { zh: '还没有告警。', en: 'No alerts yet.' },
+  'web.schedule.sink': { zh: '发送到', en: 'Sent to' },
+  'web.schedule.delivery': { zh: '投递', en: 'Delivery' },
+  'web.schedule.attempts': { zh: '尝试次数', en: 'Attempts' },
+  'web.schedule.delivered': { zh: '已送达 {at}', en: 'delivered {at}' },
+  'web.schedule.failing': { zh: '投递失败：{error}', en: 'failing: {error}' },
+  'web.verdict.significant_change': { zh: '已告警：显著变化', en: 'alerted: significant change' },
+  'web.verdict.threshold': { zh: '已告警：触及阈值', en: 'alerted: threshold crossed' },
+  'web.verdict.no_material_change': { zh: '无实质变化', en: 'no material change' },
+  'web.verdict.broken': { zh: '运行失败', en: 'broken' },
+  'web.verdict.change': { zh: '{metric}：{before} → {after}（{ratio}）', en: '{metric}: {before} → {after} ({ratio})' },
+  'web.verdict.none': { zh: '尚无', en: 'none yet' },
+
   'web.login.heading': { zh: '登录', en: 'Sign in' },
   'web.login.token': { zh: '访问令牌', en: 'Access token' },
   'web.login.submit': { zh: '登录', en: 'Sign in' },
@@ -131,6 +163,7 @@ export const WEB_MESSAGES = defineMessages({
   'web.error.not-found': { zh: '页面不存在', en: 'Not found' },
   'web.error.no-run': { zh: '没有 ID 为 {id} 的运行。', en: 'There is no run with id {id}.' },
   'web.error.no-session': { zh: '没有 ID 为 {id} 的会话。', en: 'There is no session with id {id}.' },
+  'web.error.no-schedule': { zh: '没有 ID 为 {id} 的定时分析。', en: 'There is no schedule with id {id}.' },
   'web.error.no-page': { zh: '没有这个页面：{path}', en: 'There is no page at {path}.' },
   'web.error.forbidden': { zh: '请求被拒绝', en: 'Request refused' },
   'web.error.cross-site': {

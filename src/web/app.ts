@@ -13,6 +13,7 @@ import { loginBody } from './pages/pages';
 import { askPage, askAction, catalogsPage, runsPage } from './page-routes';
 import { cancelAction, progressEvents, reportDownload, reviewAction, runPage } from './run-routes';
 import { NoSuchRun } from './runs';
+import { schedulePage, schedulesPage } from './schedules';
 import { NotFound, type WebApp } from './context';
 import { rightSecret, sameSiteAction, signedIn, SIGNED_IN_COOKIE } from './security';
 
@@ -50,6 +51,7 @@ async function route(app: WebApp, ctx: PageContext, req: IncomingMessage, res: S
   if (first === 'ask' && post && parts.length === 1) return askAction(app, ctx, res, form);
   if (first === 'runs' && !id && !post) return runsPage(app, ctx, res);
   if (first === 'catalogs' && !id && !post) return catalogsPage(app, ctx, res);
+  if (first === 'schedules' && !post && !sub) return id ? schedulePage(app, ctx, res, id) : schedulesPage(app, ctx, res);
   if (first === 'runs' && id && parts.length <= 3) {
     if (!sub && !post) return runPage(app, ctx, res, id);
     if (sub === 'events' && !post) return progressEvents(app, ctx, req, res, id);

@@ -44,7 +44,7 @@ pre { padding: .6rem; overflow-x: auto; white-space: pre-wrap; word-break: break
 @media (min-width: 70rem) { .report section:has(figure) { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); column-gap: 1.5rem; } .report section:has(figure) > h2 { grid-column: 1 / -1; } .report section:has(figure) > figure { grid-column: 2; grid-row: 2 / span 10; margin-top: 0; } }
 dialog.calc { max-width: 46rem; width: 92vw; border: 1px solid var(--line); border-radius: 8px; }
 dialog.calc::backdrop { background: rgba(0,0,0,.3); }
-.ok { color: var(--ok); font-weight: 600; } .bad { color: var(--bad); font-weight: 600; }
+.ok { color: var(--ok); font-weight: 600; } .bad { color: var(--bad); font-weight: 600; } .alerted { color: var(--accent); font-weight: 600; }
 .suggestions button { margin: .2rem .3rem .2rem 0; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;

@@ -26,7 +26,7 @@ export interface WebApp {
 
 export class NotFound extends Error {
   constructor(
-    readonly key: 'web.error.no-run' | 'web.error.no-session' | 'web.error.no-page',
+    readonly key: 'web.error.no-run' | 'web.error.no-session' | 'web.error.no-schedule' | 'web.error.no-page',
     readonly subject: string,
   ) {
     super(subject);

@@ -54,6 +54,7 @@ export function layout(ctx: PageContext, title: string, body: Html, reloadSecond
             <ul>
               <li><a href="/">${t('web.nav.ask')}</a></li>
               <li><a href="/runs">${t('web.nav.runs')}</a></li>
+              <li><a href="/schedules">${t('web.nav.schedules')}</a></li>
               <li><a href="/catalogs">${t('web.nav.catalogs')}</a></li>
             </ul>
           </nav>
