@@ -99,6 +99,10 @@ export function readingDifferences(expected: ExpectedReading, actual: QuestionRe
   if (!same(filters(expected.filters), filters(actual.filters))) out.push('filter');
   if (!same(sorted(expected.group_by), sorted(actual.group_by)) || expected.grain !== actual.grain) out.push('breakdown');
   if (!same(expected.ranking, actual.ranking)) out.push('ranking');
+  // A why decomposed by other dimensions than the thread implied is another reading, never the one asked for.
+  const want = expected.decomposed_by ?? [];
+  const got = actual.decomposed_by ?? [];
+  if (want.length > 0 && (!want.includes(got[0] ?? '') || want.some((d) => !got.includes(d)))) out.push('decomposition');
   return out;
 }
 
