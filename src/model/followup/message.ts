@@ -52,6 +52,30 @@ function withThreadYear(text: string, year: number | null): string {
   });
 }
 
+/**
+ * A value named by the first word of its only alias of several words ("southwest" for 西南's "southwest china"): the
+ * message with the alias written out, so the planner's own value matching reads it. A word that starts aliases of
+ * two values, or is itself a term's whole name, is left as written.
+ */
+function withValueAliases(text: string, catalog: Catalog): string {
+  const firsts = new Map<string, string | null>();
+  const whole = new Set<string>();
+  for (const d of Object.values(catalog.dimensions)) {
+    for (const [v, aliases] of Object.entries(d.values)) {
+      for (const a of [v, ...aliases].map((x) => x.toLowerCase())) {
+        whole.add(a);
+        const m = /^([a-z]{4,})\s+[a-z]/.exec(a);
+        if (m?.[1]) firsts.set(m[1], firsts.has(m[1]) && firsts.get(m[1]) !== a ? null : a);
+      }
+    }
+  }
+  return text.replace(/\b[a-z]{4,}\b/gi, (w: string, at: number) => {
+    const alias = firsts.get(w.toLowerCase());
+    if (!alias || whole.has(w.toLowerCase())) return w;
+    return text.slice(at).toLowerCase().startsWith(alias) ? w : alias;
+  });
+}
+
 /** "the month before", "the previous year", "前一个月": the thread's period moved back by that unit. */
 const BEFORE_THREAD =
   /\b(?:the\s+)?(month|quarter|year|week)\s+before\b(?!\s+last)|\b(?:the\s+)?(?:previous|prior|preceding)\s+(month|quarter|year|week)\b|\ba\s+(year|month|quarter)\s+(?:earlier|before)\b|(?:再往)?前一个?(月|季度|年|周)/i;
@@ -187,7 +211,7 @@ function preferValues(text: string, r: CatalogReading, catalog: Catalog): void {
 
 export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
   const threadYear = thread ? Number(iso(addDays(parseDate(thread.end), -1)).slice(0, 4)) : null;
-  const text = withThreadYear(message.trim(), threadYear);
+  const text = withValueAliases(withThreadYear(message.trim(), threadYear), catalog);
   const r = readQuestion(text, catalog);
   preferValues(text, r, catalog);
   const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
