@@ -14,7 +14,9 @@ function decompositionSteps(ctx: Context, metric: string, pair: ReturnType<typeo
   const [beforeKey, afterKey] = pair.keys;
   // The dimensions the question names ("why … by artist") first, then the catalog's.
   const decomposeBy = [...new Set([...reading.groupBy, ...(catalog.metrics[metric]?.decompose_by ?? [])])];
-  const dims = decomposeBy.filter((d) => !fixed.has(d) && reachable(catalog, metric, [...new Set([d, ...scope.map((f) => f.dimension)])], after)).slice(0, 3);
+  const dims = decomposeBy
+    .filter((d) => !fixed.has(d) && reachable(catalog, metric, [...new Set([d, ...scope.map((f) => f.dimension)])], after))
+    .slice(0, 3);
   const steps = dims.map((dim, i) =>
     step(
       i + 2,
