@@ -4,17 +4,17 @@
  * filter value replaced by an English name of a Chinese value. Each is read against a thread and its question planned
  * by the real rules planner: the planned reading must be the one expected, and the expected one what was asked.
  */
-import type { QuestionReading } from '../../src/contracts';
+import type { DataExtent } from '../../src/contracts';
 import { extent } from './chinook-extent';
 import { AS_OF, chinook, converse, demo } from './followup-harness';
 
 const last = <T>(xs: T[]): T => xs[xs.length - 1] as T;
 const span = (w: { start: string; end: string } | null | undefined) => (w ? `${w.start}..${w.end}` : null);
 
-function reads(messages: string[], catalog = chinook, ext = extent) {
+function reads(messages: string[], catalog = chinook, ext: DataExtent | null = extent) {
   const turns = converse(messages, catalog, ext, AS_OF);
   const r = last(turns);
-  return { out: r.out, reading: r.reading as QuestionReading | null, differences: r.differences, turns };
+  return { out: r.out, reading: r.reading, differences: r.differences, turns };
 }
 
 describe('a why against a named period keeps the thread period', () => {
