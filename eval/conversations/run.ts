@@ -25,6 +25,12 @@ export interface TurnRow {
   hit: boolean;
   /** Labelled completed with another answer than the SQL's. */
   claimedMiss: boolean;
+  /**
+   * A miss right after a turn that should have answered but asked back: the hand-written answer assumes that turn's
+   * reading, the session's thread is the turn before it. Reported apart (still a miss, never a hit) only when the
+   * answer's first line is the run's own reading, so the user was told what was computed.
+   */
+  afterClarification?: boolean;
   resolved: string | null;
   ms: number;
   reason: string;
@@ -142,6 +148,13 @@ function differing(actual: Answer, expected: Answer): string {
     .join('; ');
 }
 
+/** Whether the answer's first line is the run's own reading statement (with what was carried over), not another's. */
+function statesItsReading(result: TurnResult): boolean {
+  const statement = result.reading?.statement.replace(/[:：]\s*$/, '').trim();
+  const first = result.answer.split('\n')[0]?.trim() ?? '';
+  return Boolean(statement) && first.startsWith(statement as string) && result.headline.trim() === first;
+}
+
 /** One conversation as one session, turn after turn. */
 export async function runConversation(client: Client, config: BatonConfig, c: Conversation, suite: ConversationSuite): Promise<TurnRow[]> {
   const where = suite.session(c);
@@ -155,7 +168,15 @@ export async function runConversation(client: Client, config: BatonConfig, c: Co
   for (const [i, t] of c.turns.entries()) {
     const started = Date.now();
     const result = await askInSession(client, sessionId, t.say, { config, asOf: where.asOf });
-    rows.push(await turnRow(client, c, t, i + 1, result, suite.ctx(c), Date.now() - started));
+    const row = await turnRow(client, c, t, i + 1, result, suite.ctx(c), Date.now() - started);
+    const before = rows[rows.length - 1];
+    const askedBack =
+      before !== undefined && !before.hit && before.status === 'needs_clarification' && before.expected !== 'needs_clarification';
+    if (row.claimedMiss && askedBack && statesItsReading(result)) {
+      row.claimedMiss = false;
+      row.afterClarification = true;
+    }
+    rows.push(row);
   }
   return rows;
 }
@@ -186,12 +207,13 @@ export function formatTurns(rows: TurnRow[]): string {
       cut(r.say, 40).padEnd(40),
       r.kind.padEnd(19),
       r.status.padEnd(19),
-      r.hit ? 'hit ' : 'MISS',
+      r.hit ? 'hit ' : r.afterClarification ? 'MISS (after a clarification)' : 'MISS',
       r.hit ? '' : cut(`${r.reason} (expected ${r.expected})`.replace(/\s+/g, ' '), 160),
     ].join(' │ '),
   );
   const hits = rows.filter((r) => r.hit).length;
   const share = rows.length ? Math.round((1000 * hits) / rows.length) / 10 : 0;
   const claimed = rows.filter((r) => r.claimedMiss).length;
-  return `${head}\n${lines.join('\n')}\n\n${hits}/${rows.length} turns exact (${share}%); ${claimed} misses labelled completed`;
+  const after = rows.filter((r) => r.afterClarification).length;
+  return `${head}\n${lines.join('\n')}\n\n${hits}/${rows.length} turns exact (${share}%); ${claimed} misses labelled completed; ${after} misses after a clarification (counted as misses)`;
 }

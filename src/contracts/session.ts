@@ -99,6 +99,15 @@ export function readingDifferences(expected: ExpectedReading, actual: QuestionRe
   if (!same(filters(expected.filters), filters(actual.filters))) out.push('filter');
   if (!same(sorted(expected.group_by), sorted(actual.group_by)) || expected.grain !== actual.grain) out.push('breakdown');
   if (!same(expected.ranking, actual.ranking)) out.push('ranking');
+  // A why decomposed by other dimensions than the thread implied is another reading, never the one asked for.
+  // A why expects a decomposition (by its dimensions, when it names them); any other question expects none.
+  const want = expected.decomposed_by;
+  const got = actual.decomposed_by ?? [];
+  const decomposedAsMeant =
+    want === undefined
+      ? got.length === 0
+      : got.length > 0 && (want.length === 0 || (want.includes(got[0] as string) && want.every((d) => got.includes(d))));
+  if (!decomposedAsMeant) out.push('decomposition');
   return out;
 }
 

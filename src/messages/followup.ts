@@ -114,6 +114,14 @@ export const FOLLOWUP_MESSAGES = defineMessages({
     zh: '无法把“{message}”写成一个能按原意规划的完整问题（{statement}）',
     en: 'cannot write "{message}" as a whole question that plans as meant ({statement})',
   },
+  'followup.clarify.no-decomposition.reason': {
+    zh: '“{message}”要按{dimension}拆解变化，但{metric}的变化不能按{dimension}拆解（{statement}）',
+    en: '"{message}" asks why by {dimension}, but the change in {metric} cannot be decomposed by {dimension} ({statement})',
+  },
+  'followup.clarify.no-decomposition.question': {
+    zh: '{metric}的变化可以按这些维度拆解：{dimensions}。要按哪一个？',
+    en: 'The change in {metric} can be decomposed by {dimensions}. Which one?',
+  },
   'followup.clarify.unwritable.question': {
     zh: '请完整地问这个问题，例如：{example}',
     en: 'Please ask it as a whole question, for example: {example}',

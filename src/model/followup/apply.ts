@@ -109,16 +109,34 @@ function applyRanking(s: State, m: MessageReading): boolean | Refusal {
   return true;
 }
 
+const YEAR_AGO = /\blast\s+year\b|\ba\s+year\s+(?:ago|earlier|before)\b|\bprevious\s+year\b|去年|上一年|前一年/i;
+
+/**
+ * The period a why's change is measured against when the message names it ("why is it down on 2024?" of 2025): the
+ * thread's period stays, compared with the one named; "vs last year" read as the thread's period a year earlier when
+ * "last year" is the thread's own. A named period after the thread's is asked back.
+ */
+function againstOf(thread: State, named: TimeWindow | null, text: string): TimeWindow | 'no_period' | null {
+  const w = thread.window;
+  if (!named || !w || w.source === 'all_time') return null;
+  if (named.end <= w.start) return named;
+  if (YEAR_AGO.test(text)) return yearEarlier(w);
+  return 'no_period';
+}
+
 /** A why: the thread's metric and filters over its period (or the one named) against the period before it. */
 function applyWhy(s: State, thread: State, m: MessageReading): boolean | Refusal {
   if (!m.why) return false;
   const named = [...m.periods].sort((a, b) => a.window.start.localeCompare(b.window.start));
-  const window = named[named.length - 1]?.window ?? thread.window;
+  const against = m.versus ? againstOf(thread, named[0]?.window ?? null, m.text) : null;
+  if (against === 'no_period') return against;
+  const window = against ? thread.window : (named[named.length - 1]?.window ?? thread.window);
   if (!window || window.source === 'all_time') return 'no_period';
   s.kind = 'attribution';
   s.window = makeWindow(window.start, window.end, window.source === 'default' ? 'question' : window.source);
-  s.comparedWith =
-    named.length >= 2
+  s.comparedWith = against
+    ? against
+    : named.length >= 2
       ? (named[0]?.window ?? null)
       : m.comparison === 'year_over_year' ||
           (named.length === 0 && thread.comparedWith && sameWindow(thread.comparedWith, yearEarlier(window)))

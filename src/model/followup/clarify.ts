@@ -60,6 +60,21 @@ export function unmapped(catalog: Catalog, m: MessageReading): Clarification {
   };
 }
 
+/** A why by the thread's breakdown that the catalog cannot decompose by: asked back with the dimensions it can. */
+export function noDecomposition(catalog: Catalog, m: MessageReading, statement: string, metric: string, dims: string[]): Clarification {
+  const t = say(m.language);
+  const lang = m.language;
+  const metricDef = catalog.metrics[metric];
+  const metricName = (lang === 'zh' ? metricDef?.label_zh : metricDef?.label) ?? metric;
+  const can = (metricDef?.decompose_by ?? []).map((d) => labelOf(catalog, d, lang));
+  const dimension = dims.map((d) => labelOf(catalog, d, lang)).join(lang === 'zh' ? '、' : ', ');
+  return {
+    kind: 'needs_clarification',
+    reason: t('followup.clarify.no-decomposition.reason', { message: m.text, dimension, metric: metricName, statement }),
+    question: t('followup.clarify.no-decomposition.question', { metric: metricName, dimensions: can.join(lang === 'zh' ? '、' : ', ') }),
+  };
+}
+
 /** A change with nothing to act on, or a reading no wording plans as meant. */
 export function refused(
   why: Refusal | 'unwritable',

@@ -48,6 +48,8 @@ export function withConstraints(
   if (!planned || planned === 'refused') return { kind: 'fresh', question };
   const filters = added.map((c) => ({ dimension: c.dimension, values: [...c.values] }));
   const want = withFilters(planned, filters);
+  // A why asked as written is decomposed by the planner's dimensions (a filtered one drops out): some decomposition.
+  if (want.decomposed_by) want.decomposed_by = [];
   const changes: FollowUpChange[] = ['new_question', ...(constraints.some((c) => own.has(c.dimension)) ? ['replace_filter' as const] : [])];
   const named = planned.window && planned.window.source !== 'default';
   const first = appended(question, filters, catalog, m);

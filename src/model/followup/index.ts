@@ -15,7 +15,7 @@ import type { FollowUpInput, FollowUpOutput } from '../../contracts/session';
 import { makeWindow, addDays, iso, parseDate } from '../time-window';
 import { catalogFor } from '../../settings/sources';
 import { applyMessage } from './apply';
-import { noThread, refused, unmapped } from './clarify';
+import { noDecomposition, noThread, refused, unmapped } from './clarify';
 import { RESET } from './cues';
 import { composeQuestion } from './compose';
 import { withConstraints } from './fresh';
@@ -66,7 +66,12 @@ export function readFollowUp(
   const applied = applyMessage(thread, m, catalog, constrained, allTimeWindow(thread, input.asOf));
   if (typeof applied === 'string') return refused(applied, catalog, m, statementOf(input), m.lifted[0] ?? null);
   const composed = composeQuestion(applied.state, catalog, m.language, input.asOf, extent);
-  if (!composed.checked) return refused('unwritable', catalog, m, statementOf(input), null);
+  if (!composed.checked) {
+    const { kind, dims, metrics } = applied.state;
+    if (kind === 'attribution' && dims.length > 0 && metrics[0])
+      return noDecomposition(catalog, m, statementOf(input), composed.expected.metrics[0] ?? metrics[0], dims);
+    return refused('unwritable', catalog, m, statementOf(input), null);
+  }
   return {
     kind: 'follow_up',
     changes: applied.changes,

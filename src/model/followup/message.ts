@@ -32,7 +32,7 @@ export interface MessageReading {
   grain: { grain: TimeGrain; ranked: boolean } | null;
   ranking: { n: number | null; order: 'asc' | 'desc' | null } | null;
   comparison: 'year_over_year' | 'period_over_period' | null;
-  /** The one period named is what the thread's is compared with ("compared with 2022?"). */
+  /** The one period named is what the thread's is compared with ("compared with 2022?", a why's "比2024年少了"). */
   versus: boolean;
   unmapped: string[];
   reading: CatalogReading;
@@ -49,6 +49,30 @@ function withThreadYear(text: string, year: number | null): string {
   return en.replace(MONTH_ZH, (m, n: string) => {
     const month = toNumber(n);
     return month !== null && month >= 1 && month <= 12 ? `${year}年${month}月` : m;
+  });
+}
+
+/**
+ * A value named by the first word of its only alias of several words ("southwest" for 西南's "southwest china"): the
+ * message with the alias written out, so the planner's own value matching reads it. A word that starts aliases of
+ * two values, or is itself a term's whole name, is left as written.
+ */
+function withValueAliases(text: string, catalog: Catalog): string {
+  const firsts = new Map<string, string | null>();
+  const whole = new Set<string>();
+  for (const d of Object.values(catalog.dimensions)) {
+    for (const [v, aliases] of Object.entries(d.values)) {
+      for (const a of [v, ...aliases].map((x) => x.toLowerCase())) {
+        whole.add(a);
+        const m = /^([a-z]{4,})\s+[a-z]/.exec(a);
+        if (m?.[1]) firsts.set(m[1], firsts.has(m[1]) && firsts.get(m[1]) !== a ? null : a);
+      }
+    }
+  }
+  return text.replace(/\b[a-z]{4,}\b/gi, (w: string, at: number) => {
+    const alias = firsts.get(w.toLowerCase());
+    if (!alias || whole.has(w.toLowerCase())) return w;
+    return text.slice(at).toLowerCase().startsWith(alias) ? w : alias;
   });
 }
 
@@ -77,6 +101,12 @@ function beforeThread(text: string, thread: TimeWindow | null, comparison: Span 
   const word = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? 'month').toLowerCase();
   return { window: shifted(thread, ZH_UNIT[word] ?? word), relative: true, unit: 'range', spans: [span] };
 }
+
+/** The words before a period the thread's is compared with ("compared with 2022?", "比2022年"). */
+const VERSUS = /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|相比|对比|比|与|和|跟)\s*(?:the\s+)?$/i;
+/** In a why, also "down on 2024", "than in 2022", "from 2023": the period the change is measured against. */
+const WHY_AGAINST =
+  /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|\bon|\bthan(?:\s+(?:in|during))?|\bfrom|\bvis-?[àa]-?vis|\brelative\s+to|相比|对比|比起|比|与|和|跟|较)\s*(?:the\s+)?$/i;
 
 /** Every name of each catalog dimension (label, Chinese label, aliases), longest first. */
 function dimensionNames(catalog: Catalog): { id: string; name: string }[] {
@@ -114,14 +144,18 @@ function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Sp
 const COUNT_NEAR_SUPERLATIVE =
   /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b/i;
 
+/** The last n of a ranking: "最后两名", "末尾3个", "the last two" (not "the last 2 months"). */
+const LAST_N =
+  /(?:最后|末尾|垫底的?)\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)?|\b(?:the\s+)?last\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|quarters?|years?)\b)/i;
+
 /** A ranking asked for: its count (top 5, 前两名, bottom 3) and direction (the lowest, 最少), either may be missing. */
 function rankingOf(text: string, r: CatalogReading): MessageReading['ranking'] {
   const lower = text.toLowerCase();
   const words = rankingWords(lower);
-  const counted = RANK_COUNT.exec(text) ?? COUNT_NEAR_SUPERLATIVE.exec(text);
+  const counted = RANK_COUNT.exec(text) ?? COUNT_NEAR_SUPERLATIVE.exec(text) ?? LAST_N.exec(text);
   const word = counted?.slice(1).find((x) => x !== undefined);
   const n = r.topN?.n ?? (word ? (toNumber(word.toLowerCase()) ?? Number(word)) : null);
-  const bottom = /\bbottom\b|倒数/i.test(text);
+  const bottom = /\bbottom\b|倒数/i.test(text) || LAST_N.test(text);
   const order = bottom ? 'asc' : words.length > 0 ? (words.some((w) => w.value === 'asc') ? 'asc' : 'desc') : null;
   if (n === null && order === null) return null;
   return { n: Number.isFinite(n) ? n : null, order };
@@ -177,7 +211,7 @@ function preferValues(text: string, r: CatalogReading, catalog: Catalog): void {
 
 export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
   const threadYear = thread ? Number(iso(addDays(parseDate(thread.end), -1)).slice(0, 4)) : null;
-  const text = withThreadYear(message.trim(), threadYear);
+  const text = withValueAliases(withThreadYear(message.trim(), threadYear), catalog);
   const r = readQuestion(text, catalog);
   preferValues(text, r, catalog);
   const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
@@ -190,11 +224,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const before = own.length === 0 ? beforeThread(text, thread, comparison?.span ?? null) : null;
   const periods = before ? [before] : own;
   const only = periods.length === 1 ? periods[0] : undefined;
-  const versus =
-    only &&
-    /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|相比|对比|比|与|和|跟)\s*(?:the\s+)?$/i.test(
-      text.slice(0, only.spans[0]?.[0] ?? 0),
-    );
+  const versus = only && (why ? WHY_AGAINST : VERSUS).test(text.slice(0, only.spans[0]?.[0] ?? 0));
   const lift = liftedDims(text, catalog);
   if (lift.dims.length > 0) dropInside(r, lift.spans);
   const liftAll = LIFT_ALL.test(text);
@@ -212,6 +242,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...(grain ? [grain.span] : []),
     ...(comparison ? [comparison.span] : []),
     ...r.spans.ranking,
+    ...spansOf(LAST_N, text),
     ...lift.spans,
     ...spansOf(LIFT_ALL, text),
     ...spansOf(WHY, text),
@@ -234,7 +265,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     grain: grain?.value ?? null,
     ranking,
     comparison: comparison?.value ?? null,
-    versus: Boolean(versus) && !why,
+    versus: Boolean(versus),
     unmapped: [...unmappedWords(text, covered), ...r.unknownDimensions.filter((w) => !FILLER.has(w))],
     reading: r,
   };

@@ -68,5 +68,7 @@ export function expectedOf(s: State, catalog: Catalog): ExpectedReading {
     group_by: s.kind === 'attribution' ? [] : groupBy,
     filters: s.filters.filter((f) => f.values.length > 0),
     ranking: s.kind === 'attribution' ? null : s.ranking,
+    // A why must be decomposed, by the thread's breakdown when it had one (readingDifferences checks it).
+    ...(s.kind === 'attribution' ? { decomposed_by: [...s.dims] } : {}),
   };
 }

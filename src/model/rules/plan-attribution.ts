@@ -9,11 +9,14 @@ function decompositionSteps(ctx: Context, metric: string, pair: ReturnType<typeo
   const { reading, catalog } = ctx;
   const say = sayIn(ctx);
   const scope = reading.filters;
-  const fixed = new Set(scope.map((f) => f.dimension));
+  // A dimension filtered to one value has nothing to split; one filtered to several values (USA or Canada) does.
+  const fixed = new Set(scope.filter((f) => f.values.length === 1).map((f) => f.dimension));
   const [beforeKey, afterKey] = pair.keys;
   // The dimensions the question names ("why … by artist") first, then the catalog's.
   const decomposeBy = [...new Set([...reading.groupBy, ...(catalog.metrics[metric]?.decompose_by ?? [])])];
-  const dims = decomposeBy.filter((d) => !fixed.has(d) && reachable(catalog, metric, [d, ...fixed], after)).slice(0, 3);
+  const dims = decomposeBy
+    .filter((d) => !fixed.has(d) && reachable(catalog, metric, [...new Set([d, ...scope.map((f) => f.dimension)])], after))
+    .slice(0, 3);
   const steps = dims.map((dim, i) =>
     step(
       i + 2,

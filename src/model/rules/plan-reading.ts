@@ -191,6 +191,8 @@ export function readingOfPlan(
     not_used: notUsed,
   };
   body.metric_labels = labels(body.metrics);
+  const decomposed = steps.flatMap((s) => (s.operation.kind === 'change_decomposition' ? [s.operation.dimension] : []));
+  if (decomposed.length > 0) body.decomposed_by = decomposed;
   const statement = statementOf(body, language, {
     dimension: (d) => dimensionLabel(catalog, language, d),
     value: (d, v) => valueLabel(catalog, language, d, v),
