@@ -114,10 +114,15 @@ describe('a planted contradiction', () => {
     );
     const [reportInput] = await activityInputs<ReportInput>(harness.client, workflowId, 'writeReport');
     expect(reportInput!.analysis.confidence_level).toBeLessThan(0.5);
-    // The two conflicting values are not verified calculations: the answer marks both.
+    // The two conflicting values are not verified calculations: the answer marks both, and names the segment in the
+    // catalog's words (新客（客户类型）, not customer_type=new).
     const [, one, other] = /says ([\d.]+), sql-s3 says ([\d.]+)$/.exec(contradiction!.description)!;
+    const segment = (value: string) => `${value === 'new' ? '新客' : '老客'}（客户类型）`;
     expect(result.answer).toContain(
-      `矛盾：${contradiction!.description.replace(`says ${one},`, `says ${one}（未核实）,`).replace(/says ([\d.]+)$/, `says ${other}（未核实）`)}`,
+      `矛盾：${contradiction!.description
+        .replace(/customer_type=(\w+)/, (_m, value: string) => segment(value))
+        .replace(`says ${one},`, `says ${one}（未核实）,`)
+        .replace(/says ([\d.]+)$/, `says ${other}（未核实）`)}`,
     );
   });
 });
