@@ -79,7 +79,8 @@ test('an English report in US dollars: sentences with a space after each full st
   const report = await publishedReport(result);
   expect(report.audit).toMatchObject({ clean: true });
   expect(report.sections.find((s) => s.id === 'summary')!.body).toMatch(
-    /^revenue moved from \$37\.62\[1\] to \$49\.62\[2\] \(\+\$12\.00\[3\]\)\. The main contributor is /,
+    // An English sentence opens with a capital letter (the report prose: docs/report-prose.md).
+    /^Revenue moved from \$37\.62\[1\] to \$49\.62\[2\] \(\+\$12\.00\[3\]\)\. The main contributor is /,
   );
   expect(result.answer).not.toContain('¥');
 });
