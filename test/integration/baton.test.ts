@@ -120,7 +120,7 @@ describe('a planted contradiction', () => {
     const segment = (value: string) => `${value === 'new' ? '新客' : '老客'}（客户类型）`;
     expect(result.answer).toContain(
       `矛盾：${contradiction!.description
-        .replace(/customer_type=(\w+)/, (_m, value: string) => segment(value))
+        .replace(/customer_type=(\w+) /, (_m, value: string) => segment(value))
         .replace(`says ${one},`, `says ${one}（未核实）,`)
         .replace(/says ([\d.]+)$/, `says ${other}（未核实）`)}`,
     );
