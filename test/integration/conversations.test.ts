@@ -1,47 +1,6 @@
-/**
- * The conversation suite (issue 26; eval/conversations): every conversation through a real session (real Temporal,
- * real PostgreSQL, Chinook and the demo shop), every turn's answer compared with the turn's hand-written SQL. Prints
- * the table of turns (kind, status, hit or miss) and asserts at least 95 % of the turns exact and no miss labelled
- * completed. Conversations run side by side; the turns of one conversation in order.
- */
-import path from 'node:path';
-import { Pool } from 'pg';
-import { evalContext } from '../../eval/cases';
-import { CHINOOK_AS_OF, CHINOOK_LAST_MONTH, chinookDatabaseUrl } from '../../eval/chinook-cases';
+/** The committed blind conversations (eval/conversations: 7 conversations, 80 turns) through real sessions. */
 import { CHINOOK_CONVERSATIONS } from '../../eval/conversations/chinook';
 import { DEMO_CONVERSATIONS } from '../../eval/conversations/demo';
-import { formatTurns, runConversations } from '../../eval/conversations/run';
-import { todayIn } from '../../src/settings/config';
-import { db, manifest, withWorker } from '../helpers';
+import { conversationSuite } from './conversation-suite';
 
-const harness = withWorker('conversations');
-const chinookUrl = chinookDatabaseUrl(harness.config.databaseUrl);
-const CHINOOK_CATALOG = path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
-let chinook: Pool;
-
-beforeAll(() => {
-  chinook = new Pool({ connectionString: chinookUrl, max: 4 });
-});
-afterAll(async () => chinook.end());
-
-test('at least 95 % of the conversation turns exact, and no miss labelled completed', async () => {
-  const started = Date.now();
-  const lastMonth = (await manifest()).last_month;
-  const demoToday = todayIn(harness.config.timeZone);
-  const concurrency = Number(process.env.BATON_EVAL_CONCURRENCY ?? 4);
-  const rows = await runConversations(
-    harness.client,
-    harness.config,
-    {
-      conversations: [...CHINOOK_CONVERSATIONS, ...DEMO_CONVERSATIONS],
-      ctx: (c) => (c.database === 'chinook' ? evalContext(chinook, CHINOOK_LAST_MONTH) : evalContext(db(), lastMonth)),
-      session: (c) =>
-        c.database === 'chinook' ? { catalogPath: CHINOOK_CATALOG, databaseUrl: chinookUrl, asOf: CHINOOK_AS_OF } : { asOf: demoToday },
-    },
-    Number.isInteger(concurrency) && concurrency >= 1 ? concurrency : 4,
-  );
-  console.log(`Conversations (${Math.round((Date.now() - started) / 1000)} s)\n${formatTurns(rows)}`);
-  expect(rows.length).toBeGreaterThanOrEqual(70);
-  expect(rows.filter((r) => r.claimedMiss).map((r) => `${r.conversation} #${r.n} ${r.say}: ${r.reason}`)).toEqual([]);
-  expect(rows.filter((r) => r.hit).length / rows.length).toBeGreaterThanOrEqual(0.95);
-}, 900_000);
+conversationSuite('conversations', [...CHINOOK_CONVERSATIONS, ...DEMO_CONVERSATIONS], 70);
