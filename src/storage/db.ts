@@ -21,6 +21,25 @@ export function getPool(databaseUrl: string): Pool {
   return pool;
 }
 
+/**
+ * A pool for the worker's bookkeeping rows (the execution ledger and token accounting, src/temporal/execution-ledger.ts):
+ * its sessions commit with `synchronous_commit = off`, so a row is visible to every reader at once but its commit does
+ * not wait for the WAL to reach the disk. Three such rows per agent, each waiting for a disk flush, were most of a
+ * re-slicing turn's time (docs/performance.md). A PostgreSQL crash (not a clean restart) can lose the last fraction of a
+ * second of these rows, and only these: an attempt then goes uncounted. The analysis's data, the artifacts and the
+ * stored results never use this pool.
+ */
+export function getBookkeepingPool(databaseUrl: string): Pool {
+  const key = `bookkeeping:${databaseUrl}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new Pool({ connectionString: databaseUrl, max: 3, connectionTimeoutMillis: 5000, options: '-c synchronous_commit=off' });
+    pool.on('error', () => undefined);
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
 export async function closePools(): Promise<void> {
   const all = [...pools.values()];
   pools.clear();

@@ -19,7 +19,7 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
 import { budgetFor, tokensOf } from '../agents/budgets';
-import { getPool } from '../storage/db';
+import { getBookkeepingPool } from '../storage/db';
 import { resolveInputs } from '../storage/input-refs';
 import { AGENT_ATTEMPTS, classifyError, giveUp, INFRASTRUCTURE_FAILURE, type FailureClass, type GaveUp } from './failures';
 
@@ -106,31 +106,64 @@ export function ledgerId(info: { activityId: string; isLocal: boolean }): string
   return info.isLocal ? `local:${info.activityId}` : info.activityId;
 }
 
+/** The ledger's row for this try, written as the try starts; null when the ledger is unavailable. */
+function startRow(pool: Pool, ctx: Context): Promise<string | null> {
+  const info = ctx.info;
+  return pool
+    .query<{ id: string }>(
+      `INSERT INTO baton.activity_executions (workflow_id, run_id, activity_id, activity_type, attempt, worker_pid)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        info.workflowExecution?.workflowId ?? '',
+        info.workflowExecution?.runId ?? '',
+        ledgerId(info),
+        info.activityType,
+        info.attempt,
+        process.pid,
+      ],
+    )
+    .then((r) => r.rows[0]?.id ?? null)
+    .catch((err: Error) => {
+      ctx.log.warn('execution ledger unavailable', { error: err.message });
+      return null;
+    });
+}
+
+/** A completed try: its outcome in the ledger and its tokens against the agent's budget, in one statement (one round trip). */
+async function recordCompletion(pool: Pool, ctx: Context, rowId: string | null, input: unknown, result: unknown): Promise<void> {
+  const info = ctx.info;
+  const budget = budgetFor(info.activityType);
+  await pool
+    .query(
+      `WITH done AS (UPDATE baton.activity_executions SET finished_at = now(), outcome = 'completed' WHERE id = $1)
+       INSERT INTO baton.token_usage (workflow_id, activity_id, agent, attempt, input_tokens, output_tokens, input_budget, output_budget)
+       VALUES ($2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        rowId,
+        info.workflowExecution?.workflowId ?? '',
+        ledgerId(info),
+        info.activityType,
+        info.attempt,
+        tokensOf(input),
+        tokensOf(result),
+        budget.input,
+        budget.output,
+      ],
+    )
+    .catch((err: Error) => {
+      ctx.log.warn('token accounting unavailable', { error: err.message });
+    });
+}
+
 export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Context) => { inbound: ActivityInboundCallsInterceptor } {
   return (ctx) => ({
     inbound: {
       async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
         const info = ctx.info;
-        const pool = getPool(databaseUrl);
-        // The ledger is bookkeeping: if the database is away, the activity still runs (and says so in the log).
-        const rowId = await pool
-          .query<{ id: string }>(
-            `INSERT INTO baton.activity_executions (workflow_id, run_id, activity_id, activity_type, attempt, worker_pid)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-            [
-              info.workflowExecution?.workflowId ?? '',
-              info.workflowExecution?.runId ?? '',
-              ledgerId(info),
-              info.activityType,
-              info.attempt,
-              process.pid,
-            ],
-          )
-          .then((r) => r.rows[0]?.id ?? null)
-          .catch((err: Error) => {
-            ctx.log.warn('execution ledger unavailable', { error: err.message });
-            return null;
-          });
+        const pool = getBookkeepingPool(databaseUrl);
+        // The ledger is bookkeeping: if the database is away, the activity still runs (and says so in the log). Its row is
+        // written while the work starts, not before: the work never waits for it; the outcome below does.
+        const row = startRow(pool, ctx);
         const ticker = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
         let outcome = 'failed';
         let failure: { kind: FailureClass; message: string } | null = null;
@@ -143,25 +176,7 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
           work.catch(() => undefined);
           const result: unknown = await Promise.race([work, whenCancelled(ctx)]);
           outcome = 'completed';
-          const budget = budgetFor(info.activityType);
-          await pool
-            .query(
-              `INSERT INTO baton.token_usage (workflow_id, activity_id, agent, attempt, input_tokens, output_tokens, input_budget, output_budget)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-              [
-                info.workflowExecution?.workflowId ?? '',
-                ledgerId(info),
-                info.activityType,
-                info.attempt,
-                tokensOf(args[0]),
-                tokensOf(result),
-                budget.input,
-                budget.output,
-              ],
-            )
-            .catch((err: Error) => {
-              ctx.log.warn('token accounting unavailable', { error: err.message });
-            });
+          await recordCompletion(pool, ctx, await row, args[0], result);
           return result;
         } catch (err) {
           if (ctx.cancellationSignal.aborted) {
@@ -169,9 +184,10 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
             throw err;
           }
           failure = { kind: classifyError(err), message: (err as Error).message || String(err) };
-          throw await decideRetry(pool, rowId, info, err, failure);
+          throw await decideRetry(pool, await row, info, err, failure);
         } finally {
           clearInterval(ticker);
+          const rowId = outcome === 'completed' ? null : await row;
           if (rowId !== null) {
             await pool
               .query(
