@@ -7,7 +7,7 @@
 import { defineAgent } from '../agents/contract';
 import { monthProbes } from '../analysis/month-probes';
 import { latestFullMonth, partialMonths } from '../analysis/coverage';
-import { DataExtent, DataExtentInput, type MonthCoverage, type TimeFieldExtent } from '../contracts';
+import { DataExtent, DataExtentInput, type TimeFieldExtent } from '../contracts';
 import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { tableSql, type Catalog } from '../catalog/catalog';
 import { currentWorkflowId, storeArtifact } from '../storage/artifacts';
@@ -18,26 +18,26 @@ import { runReadOnly } from '../storage/read-only';
  * so a breakdown by one is refused with its number of values. A count that fails or times out is left out.
  */
 async function rankingOnlyValues(catalog: Catalog, db: string): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const [id, dim] of Object.entries(catalog.dimensions)) {
-    if (!dim.ranking_only || !dim.column) continue;
-    const [table] = dim.column.split('.') as [string, string];
-    try {
-      const { rows } = await runReadOnly<{ n: string }>(
-        db,
-        `SELECT count(DISTINCT ${dim.column}) AS n FROM ${tableSql(catalog, table)}`,
-        [],
-        {
-          statementTimeoutMs: 10_000,
-          rowCap: 1,
-        },
-      );
-      counts[id] = Number(rows[0]?.n ?? 0);
-    } catch {
-      // Not known: the refusal then says the dimension has too many values to list, without the number.
-    }
-  }
-  return counts;
+  // The counts at once, each on its own connection of the pool.
+  const counted = await Promise.all(
+    Object.entries(catalog.dimensions).map(async ([id, dim]): Promise<[string, number] | null> => {
+      if (!dim.ranking_only || !dim.column) return null;
+      const [table] = dim.column.split('.') as [string, string];
+      try {
+        const { rows } = await runReadOnly<{ n: string }>(
+          db,
+          `SELECT count(DISTINCT ${dim.column}) AS n FROM ${tableSql(catalog, table)}`,
+          [],
+          { statementTimeoutMs: 10_000, rowCap: 1 },
+        );
+        return [id, Number(rows[0]?.n ?? 0)];
+      } catch {
+        // Not known: the refusal then says the dimension has too many values to list, without the number.
+        return null;
+      }
+    }),
+  );
+  return Object.fromEntries(counted.filter((c): c is [string, number] => c !== null));
 }
 
 export const readDataExtent = defineAgent({
@@ -50,16 +50,16 @@ export const readDataExtent = defineAgent({
     const timeFields: Record<string, TimeFieldExtent> = {};
     // Only the time fields some metric uses; each column is read once even if two fields share it.
     const used = new Set(Object.values(catalog.metrics).map((m) => m.time_field));
-    const byColumn = new Map<string, MonthCoverage[]>();
-    for (const [name, field] of Object.entries(catalog.time_fields)) {
-      if (!used.has(name)) continue;
-      let months = byColumn.get(field.column);
-      if (!months) {
-        // Months and days as wall time in the catalog's zone; rows dated after "today" (data errors the data-quality
-        // agent counts) do not extend the data. Two index probes a month, not a read of the table (month-probes.ts).
-        months = await monthProbes(db, catalog, field.column, '($1::date + 1)::timestamp', [asOf]);
-        byColumn.set(field.column, months);
-      }
+    // The ranking-only dimensions' counts (which never reject) are read while the months are.
+    const dimensionCounts = rankingOnlyValues(catalog, db);
+    const fields = Object.entries(catalog.time_fields).filter(([name]) => used.has(name));
+    const columns = [...new Set(fields.map(([, field]) => field.column))];
+    // Months and days as wall time in the catalog's zone; rows dated after "today" (data errors the data-quality
+    // agent counts) do not extend the data. Two index probes a month, not a read of the table (month-probes.ts).
+    const probed = await Promise.all(columns.map((column) => monthProbes(db, catalog, column, '($1::date + 1)::timestamp', [asOf])));
+    const byColumn = new Map(columns.map((column, i) => [column, probed[i] ?? []]));
+    for (const [name, field] of fields) {
+      const months = byColumn.get(field.column) ?? [];
       timeFields[name] = {
         time_field: name,
         column: field.column,
@@ -72,7 +72,7 @@ export const readDataExtent = defineAgent({
       };
     }
     // Only the planner reads the months: they go to the artifact store, the history carries the reference.
-    const dimensionValues = await rankingOnlyValues(catalog, db);
+    const dimensionValues = await dimensionCounts;
     const stored = { time_fields: timeFields, dimension_values: dimensionValues };
     return { time_fields: {}, extent_ref: await storeArtifact(currentWorkflowId(), 'extent', 'extent', stored) };
   },

@@ -171,12 +171,13 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
   };
   cancellation?.addEventListener('abort', onCancel, { once: true });
   try {
-    await client.query('BEGIN TRANSACTION READ ONLY');
-    await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}`);
+    // The transaction and its settings in one round trip (the simple protocol takes several statements; these are ours).
     // No JIT: Baton's queries read a window through an index, and a plan whose estimate crosses jit_above_cost (a
     // correlated lookup per row is enough) spent ~440 ms of a 1.4 s query compiling it (EXPLAIN ANALYZE at K = 10,
     // docs/performance.md "Time as the data grows").
-    await client.query('SET LOCAL jit = off');
+    await client.query(
+      `BEGIN TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(limits.statementTimeoutMs))}; SET LOCAL jit = off`,
+    );
     const capped = cappedSql(checked, limits.rowCap);
     // The extended protocol takes exactly one statement, so "…; COMMIT; DELETE …" cannot end the READ ONLY transaction.
     // (queryMode is in node-postgres since 8.11; its type definitions do not list it yet.)
@@ -204,12 +205,9 @@ export async function runReadOnly<R extends QueryResultRow = QueryResultRow>(
     // The cancel, if one was sent, lands before the connection is rolled back and reused.
     await cancelling;
     // Session advisory locks outlive ROLLBACK; the pooled connection must not keep any.
-    await client
-      .query('ROLLBACK')
-      .then(() => client.query('SELECT pg_advisory_unlock_all()'))
-      .catch(() => {
-        broken = true;
-      });
+    await client.query('ROLLBACK; SELECT pg_advisory_unlock_all()').catch(() => {
+      broken = true;
+    });
     client.off('error', onLost);
     client.release(broken);
   }
