@@ -46,20 +46,26 @@ export function readable(text: string, catalog: Catalog, language: Language): st
   let out = text;
   for (const [id, dim] of Object.entries(catalog.dimensions)) {
     const label = dimensionLabel(catalog, language, id);
-    // Known values first (their labels may hold spaces), then any other value written without one.
-    const values = Object.keys(dim.values).flatMap((v) => [v, valueLabel(catalog, language, id, v)].map((shown) => [shown, v] as const));
     // Longer names first: "registration channel=app" before "channel=app". A Chinese segment takes no space after it.
-    const names = [...new Set([id, label, dim.label, dim.label_zh])].sort((a, b) => b.length - a.length);
-    for (const [shown, v] of values.sort((a, b) => b[0].length - a[0].length)) {
-      for (const name of names)
-        out = out.replace(
-          new RegExp(`${escape(`${name}=${shown}`)}${language === 'zh' ? ' ?' : ''}`, 'g'),
-          segmentName(catalog, language, id, v),
-        );
+    // Only the names the text writes as "name=" (a segment's name holds no "="): a catalog's dimensions may have
+    // hundreds of values, and most texts name none of them.
+    const names = [...new Set([id, label, dim.label, dim.label_zh])]
+      .sort((a, b) => b.length - a.length)
+      .filter((name) => out.includes(`${name}=`));
+    if (names.length > 0) {
+      // Known values first (their labels may hold spaces), then any other value written without one.
+      const values = Object.keys(dim.values).flatMap((v) => [v, valueLabel(catalog, language, id, v)].map((shown) => [shown, v] as const));
+      for (const [shown, v] of values.sort((a, b) => b[0].length - a[0].length)) {
+        for (const name of names)
+          out = out.replace(
+            new RegExp(`${escape(`${name}=${shown}`)}${language === 'zh' ? ' ?' : ''}`, 'g'),
+            segmentName(catalog, language, id, v),
+          );
+      }
+      out = out.replace(new RegExp(`(?<![\\w.])(?:${names.map(escape).join('|')})=([^\\s，,；;。）)]+)`, 'g'), (_, v: string) =>
+        segmentName(catalog, language, id, v),
+      );
     }
-    out = out.replace(new RegExp(`(?<![\\w.])(?:${names.map(escape).join('|')})=([^\\s，,；;。）)]+)`, 'g'), (_, v: string) =>
-      segmentName(catalog, language, id, v),
-    );
     if (dim.column) out = out.split(dim.column).join(label);
   }
   for (const [id, field] of Object.entries(catalog.time_fields)) {
