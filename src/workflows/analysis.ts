@@ -30,6 +30,7 @@ import type {
   AnalysisRequest,
   AnalysisOutput,
   CatalogIndex,
+  DataExtent,
   Plan,
   Recipe,
   RecipeOrRef,
@@ -62,8 +63,11 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<RunRes
     const noData = await answerWithoutData(run, passed);
     if (noData) return noData;
     await testSignificance(run, plan, passed, partialPeriods);
-    const analysis = await analyse(run, plan);
-    const calculationRefs = await verifyNumbers(run, passed, partialPeriods);
+    // The analysis agent and the verifier read the same steps and neither reads the other's output: since the patch
+    // 'parallel-agents' they run at once.
+    const [analysis, calculationRefs] = run.parallelAgents
+      ? await Promise.all([analyse(run, plan), verifyNumbers(run, passed, partialPeriods)])
+      : [await analyse(run, plan), await verifyNumbers(run, passed, partialPeriods)];
     return await writeAuditedReport(run, analysis, passed, calculationRefs);
   } catch (err) {
     if (run.endsCancelledWithReason && isCancellation(err)) return endCancelled(run);
@@ -95,26 +99,38 @@ async function endCancelled(run: AnalysisRun): Promise<RunResult> {
 async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
   const { question, asOf, catalogPath, databaseUrl, progress } = run;
   run.show();
-  const catalog = await run.call('describeCatalog', 'catalog', { catalogPath });
-  run.catalog = catalog;
+  // The catalog, the kind of question and where the data is do not depend on each other: since the patch 'parallel-agents'
+  // the three agents run at once (a model that cannot classify still ends the run below, the extent read for nothing).
+  const describe = () => run.call('describeCatalog', 'catalog', { catalogPath });
   // A model that cannot classify (rejected key, invalid replies after its repairs) ends the run degraded, said once.
-  const classified = await run.call('classifyIntent', 'intent', { question }).catch((err: unknown) => {
-    if (!isModelFailure(err)) throw err;
-    return failureMessage(err);
-  });
+  const classify = () =>
+    run.call('classifyIntent', 'intent', { question }).catch((err: unknown) => {
+      if (!isModelFailure(err)) throw err;
+      return failureMessage(err);
+    });
+  // Where the data is: "no period" means the latest data, and a period without data is said to be one.
+  const readExtent = () =>
+    run.call('readDataExtent', 'data extent', { catalogPath, databaseUrl, asOf }).catch((err: unknown) => {
+      run.throwIfStopping(err);
+      return null;
+    });
+  let catalog: CatalogIndex;
+  let classified: Awaited<ReturnType<typeof classify>>;
+  if (run.parallelAgents) {
+    let extent: DataExtent | null;
+    [catalog, classified, extent] = await Promise.all([describe(), classify(), readExtent()]);
+    run.extent = extent;
+  } else {
+    catalog = await describe();
+    classified = await classify();
+  }
+  run.catalog = catalog;
   if (typeof classified === 'string')
     return run.finish({ status: 'degraded', answer: `the intent agent failed: ${classified}`, metrics: [] });
   run.intent = classified;
   progress.intent = classified;
   upsertSearchAttributes([{ key: INTENT_ATTRIBUTE, value: classified.intent }]);
-
-  // Where the data is: "no period" means the latest data, and a period without data is said to be one.
-  if (patched('data-extent')) {
-    run.extent = await run.call('readDataExtent', 'data extent', { catalogPath, databaseUrl, asOf }).catch((err: unknown) => {
-      run.throwIfStopping(err);
-      return null;
-    });
-  }
+  if (!run.parallelAgents && patched('data-extent')) run.extent = await readExtent();
 
   run.plan = await planChecked(run, catalog, []);
   progress.plan = run.plan;

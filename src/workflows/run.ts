@@ -126,10 +126,7 @@ export class AnalysisRun {
   readonly calculations = new Map<string, string>();
   /** Stages that failed after their retries, with the reason: the run then ends degraded. */
   readonly stageFailures: string[] = [];
-  /**
-   * Runs started since `baton cancel` existed end `cancelled` with the reason when cancelled (and wait for
-   * their activities to stop); older histories replay the way they were recorded: the cancellation ends them.
-   */
+  /** Runs since `baton cancel` end `cancelled` with the reason (their activities stopped first); older ones replay as recorded. */
   readonly endsCancelledWithReason: boolean;
   /** The reason sent with `baton cancel` (the cancelReason signal); null until one arrives. */
   cancelReason: string | null = null;
@@ -145,6 +142,8 @@ export class AnalysisRun {
   readonly reuseLocally: boolean;
   /** Given earlier results, the verifier, significance, report and audit run locally too (patched 'verify-reuse'). */
   readonly reuseLocallyAfterSteps: boolean;
+  /** Agents that read nothing of each other's run at once (patched 'parallel-agents'; analysis.ts says which). */
+  readonly parallelAgents: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -164,6 +163,7 @@ export class AnalysisRun {
     this.conversation = request.reuse !== undefined || request.thread !== undefined || workflowInfo().parent !== undefined;
     this.reuseLocally = (request.reuse?.length ?? 0) > 0 && patched('step-reuse');
     this.reuseLocallyAfterSteps = this.reuseLocally && patched('verify-reuse');
+    this.parallelAgents = patched('parallel-agents');
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });
