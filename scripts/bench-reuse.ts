@@ -31,6 +31,8 @@ import { temporalConnectionOptions } from '../src/temporal/connection';
 import { createWorker } from '../src/worker';
 import { analysisWorkflow } from '../src/workflows';
 import { closePools } from '../src/storage/db';
+import * as activities from '../src/activities';
+import { Context } from '@temporalio/activity';
 import { fullResult } from '../src/storage/run-record';
 
 /** The earlier turn, then the re-slicing turn (asked fresh and as the next turn). */
@@ -98,7 +100,25 @@ async function main(): Promise<void> {
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.temporalNamespace, dataConverter: dataConverterFromEnv() });
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const { worker, connection: workerConnection } = await createWorker({ config });
+  // Each agent's own time (its function's body, without the worker's bookkeeping), by run: where a run's time goes.
+  const bodies = new Map<string, Record<string, number>>();
+  const timed = Object.fromEntries(
+    Object.entries(activities).map(([name, fn]) => [
+      name,
+      async (...args: unknown[]) => {
+        const started = performance.now();
+        try {
+          return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          const id = Context.current().info.workflowExecution?.workflowId ?? '';
+          const own = bodies.get(id) ?? {};
+          own[`agent ${name}`] = Math.round((own[`agent ${name}`] ?? 0) + performance.now() - started);
+          bodies.set(id, own);
+        }
+      },
+    ]),
+  ) as Partial<typeof activities>;
+  const { worker, connection: workerConnection } = await createWorker({ config, activityOverrides: timed });
   const running = worker.run();
   const ask = async (question: string, extra: Partial<AnalysisRequest> = {}) => {
     const workflowId = `bench-reuse-${randomBytes(4).toString('hex')}`;
@@ -138,8 +158,8 @@ async function main(): Promise<void> {
         if (round < 0) continue;
         times.fresh.push(fresh.ms);
         times.reslice.push(reslice.ms);
-        parts.fresh.push(await breakdown(client, fresh.workflowId));
-        parts.reslice.push(await breakdown(client, reslice.workflowId));
+        parts.fresh.push({ ...(await breakdown(client, fresh.workflowId)), ...bodies.get(fresh.workflowId) });
+        parts.reslice.push({ ...(await breakdown(client, reslice.workflowId)), ...bodies.get(reslice.workflowId) });
         reusedQueries.push(reslice.result.verification?.reused_queries ?? 0);
         console.log(`${again.padEnd(40)} fresh ${String(fresh.ms).padStart(5)} ms  re-slicing ${String(reslice.ms).padStart(5)} ms`);
       }
