@@ -4,8 +4,8 @@
  *
  * A Conversation runs on one database ('chinook': the Chinook tables, "today" 2026-11-30; 'demo': the seeded shop,
  * whose dates come from the EvalContext: ctx.last is the last full month, ctx.previous the one before). Its turns
- * are sent in order to one session. Each Turn names the follow-up kind it exercises (the rules of
- * /work/tools/followup-semantics.md, mirrored here) and its expected outcome:
+ * are sent in order to one session. Each Turn names the follow-up kind it exercises (the rules in docs/follow-ups.md)
+ * and its expected outcome:
  *   - { status: 'needs_clarification' }: the turn must end needs_clarification, never answered as a guess
  *     (a follow-up with nothing to resolve against, or words the catalog cannot map);
  *   - { sql }: the answer, as eval/cases.ts compares them (`matches`): a number (a single value) or numbers keyed by

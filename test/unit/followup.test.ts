@@ -178,8 +178,11 @@ const CASES: Case[] = [
       ['top 1', 'follow_up', 'copies_sold 2024-01-01..2025-01-01 [shop=Leith] /sub_category desc1:sub_category'],
       ['what about Stockbridge?', 'follow_up', 'copies_sold 2024-01-01..2025-01-01 [shop=Stockbridge] /sub_category desc1:sub_category'],
       ['why did it drop in March?', 'follow_up', 'copies_sold 2024-03-01..2024-04-01 vs 2024-02-01..2024-03-01 [shop=Stockbridge] /'],
-      ['shoppers instead', 'needs_clarification', 'asked back'],
-      ['子类呢', 'follow_up', 'copies_sold 2024-03-01..2024-04-01 vs 2024-02-01..2024-03-01 [shop=Stockbridge] /'],
+      // The why keeps the dimension it was decomposed by (sub-category), so the metric can change under it,
+      ['shoppers instead', 'follow_up', 'shoppers 2024-03-01..2024-04-01 vs 2024-02-01..2024-03-01 [shop=Stockbridge] /'],
+      // and asking for that dimension again changes nothing: asked back.
+      ['子类呢', 'needs_clarification', 'asked back'],
+      ['why is it down on February?', 'follow_up', 'shoppers 2024-03-01..2024-04-01 vs 2024-02-01..2024-03-01 [shop=Stockbridge] /'],
     ],
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * A follow-up applied to the thread (the rules of /work/tools/followup-semantics.md): what the message names
+ * A follow-up applied to the thread (the rules in docs/follow-ups.md): what the message names
  * replaces that part of the thread's reading (a metric, a period, a filter's values, the breakdown, the ranking)
  * or adds to it ("also", "too", 加上), lifts filters, or turns it into a why; everything else is carried over.
  */

@@ -1,6 +1,6 @@
 /**
  * The follow-up reader: what a message means against the thread so far (src/contracts/session.ts, FollowUpOutput),
- * by the rules of /work/tools/followup-semantics.md, on any catalog.
+ * by the rules in docs/follow-ups.md, on any catalog.
  *
  *   reset    "start over", "new question: …", "重新开始" (with the question that follows, asked fresh)
  *   fresh    a message naming its own metric and a period, breakdown, ranking or comparison, with no follow-up cue:

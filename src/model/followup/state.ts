@@ -39,7 +39,8 @@ export function stateOf(thread: ThreadReading): State | null {
     window: r.window,
     comparedWith: r.compared_with,
     grain: kind === 'attribution' ? null : grain,
-    dims: kind === 'attribution' ? [] : dims,
+    // A why asked of a why keeps the dimension the first was decomposed by first (the one it named or was given).
+    dims: kind === 'attribution' ? (r.decomposed_by ?? []).slice(0, 1) : dims,
     filters: r.filters.map((f) => ({ dimension: f.dimension, values: [...f.values] })),
     ranking: r.ranking ? { ...r.ranking } : null,
   };
