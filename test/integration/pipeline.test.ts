@@ -74,29 +74,31 @@ test('the history names every agent activity, with a summary per call and search
   }
   const agents = calls.filter((c) => c.type !== 'storeInput');
   // The catalog, intent, validation and analysis agents and the run record run as local activities (markers in the history).
+  // Agents that start together (the data extent with the catalog and the intent; the verifier with the analysis agent)
+  // are recorded with the remote one first: its scheduling is a command of the task, the local ones' markers follow.
   expect(agents.map((c) => [c.type, c.local])).toEqual([
+    ['readDataExtent', false],
     ['describeCatalog', true],
     ['classifyIntent', true],
-    ['readDataExtent', false],
     ['planAnalysis', false],
     ['checkDataQuality', false],
     ['runSqlStep', false],
     ['checkStep', true],
     ['testSignificance', false],
-    ['analyzeResults', true],
     ['recomputeNumbers', false],
+    ['analyzeResults', true],
     ['writeReport', false],
     ['auditReport', false],
     ['storeRunRecord', true],
   ]);
   const summaries = agents.map((c) => c.summary);
-  expect(summaries.slice(0, 5)).toEqual(['catalog', 'intent', 'data extent', 'planner', 'data quality']);
+  expect(summaries.slice(0, 5)).toEqual(['data extent', 'catalog', 'intent', 'planner', 'data quality']);
   expect(summaries[5]).toMatch(/^step 1\/1 · sql · GMV · \w+ \d{4}$/);
   expect(summaries.slice(6)).toEqual([
     'step 1/1 · validate',
     'statistics',
-    'analysis',
     'recompute numbers',
+    'analysis',
     'report',
     'audit',
     'run record',

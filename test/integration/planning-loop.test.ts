@@ -257,11 +257,12 @@ describe('plan review', () => {
     await handle.executeUpdate(reviewPlanUpdate, { args: [{ action: 'reject', feedback: 'wrong question' }] });
     const result = await fullResult(await handle.result());
     expect(result).toMatchObject({ status: 'rejected', answer: 'rejected by the reviewer: wrong question', steps: [] });
-    // Local activities (catalog, intent, the run record) included, in order.
+    // Local activities (catalog, intent, the run record) included, in order; the data extent starts with the catalog and
+    // the intent, and is recorded first (a remote activity's scheduling comes before the local ones' markers).
     expect(await scheduledActivities(harness.client, handle.workflowId)).toEqual([
+      'readDataExtent',
       'describeCatalog',
       'classifyIntent',
-      'readDataExtent',
       'planAnalysis',
       'storeRunRecord',
     ]);
