@@ -122,22 +122,29 @@ test('a run survives SIGKILL of its worker mid-activity, without re-running fini
   expect(sqlRuns[0]).toMatchObject({ attempt: 1, outcome: null, worker_pid: doomed.pid });
   expect(sqlRuns[1]).toMatchObject({ attempt: 2, outcome: 'completed', worker_pid: rescuer.pid });
   // Local activities are in the ledger too (bulky inputs stored by storeInput are left out here: how many depends on sizes).
-  expect(after.map((r) => r.activity_type).filter((t) => t !== 'storeInput')).toEqual([
-    'describeCatalog',
-    'classifyIntent',
-    'readDataExtent',
+  // Agents that start together are written in the order they started: each group is compared as a set.
+  const types = after.map((r) => r.activity_type).filter((t) => t !== 'storeInput');
+  const startedTogether = [
+    ['classifyIntent', 'describeCatalog', 'readDataExtent'],
+    ['analyzeResults', 'recomputeNumbers'],
+  ];
+  const inGroups = types
+    .map((t) => startedTogether.find((g) => g.includes(t))?.join('+') ?? t)
+    .filter((t, i, all) => !t.includes('+') || t !== all[i - 1]);
+  expect(inGroups).toEqual([
+    'classifyIntent+describeCatalog+readDataExtent',
     'planAnalysis',
     'checkDataQuality',
     'runSqlStep',
     'runSqlStep',
     'checkStep',
     'testSignificance',
-    'analyzeResults',
-    'recomputeNumbers',
+    'analyzeResults+recomputeNumbers',
     'writeReport',
     'auditReport',
     'storeRunRecord',
   ]);
+  for (const group of startedTogether) expect(types.filter((t) => group.includes(t)).sort()).toEqual(group);
 
   rescuer.kill('SIGTERM');
   expect(await exited(rescuer)).toEqual({ code: 0, signal: null });
