@@ -12,6 +12,9 @@
  * Prints both medians (client start to result), their ratio, and where each kind's time went (from the runs' histories:
  * each remote activity's scheduled-to-completed time and the workflow tasks', medians over the runs).
  *
+ * `--database shop` asks the same kinds of pairs of the demo shop at DATABASE_URL (seeded by `baton seed`: about 75
+ * thousand orders), where a query costs what it does on a real database, not the millisecond of Chinook's 412 invoices.
+ *
  * Needs a Temporal dev server at TEMPORAL_ADDRESS, PostgreSQL at DATABASE_URL and Chinook at CHINOOK_DATABASE_URL
  * (the npm script loads Chinook; the bench starts the dev server with scripts/temporal-server.sh, on TEMPORAL_PORT, and
  * stops it at the end, unless one already answers there). One in-process worker.
@@ -25,7 +28,9 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { Command } from 'commander';
 import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../eval/chinook-cases';
 import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
-import { loadConfig } from '../src/settings/config';
+import { loadConfig, runDate } from '../src/settings/config';
+import { loadCatalog } from '../src/catalog/catalog';
+import { Pool } from 'pg';
 import { dataConverterFromEnv } from '../src/temporal/codec';
 import { temporalConnectionOptions } from '../src/temporal/connection';
 import { createWorker } from '../src/worker';
@@ -35,8 +40,8 @@ import * as activities from '../src/activities';
 import { Context } from '@temporalio/activity';
 import { fullResult } from '../src/storage/run-record';
 
-/** The earlier turn, then the re-slicing turn (asked fresh and as the next turn). */
-const PAIRS: [string, string][] = [
+/** The earlier turn, then the re-slicing turn (asked fresh and as the next turn), on Chinook. */
+const CHINOOK_PAIRS: [string, string][] = [
   ['Top 3 genres by revenue in 2024', 'Top 5 genres by revenue in 2024'],
   ['Top 5 countries by revenue in 2023', 'Top 3 countries by revenue in 2023'],
   ['Top 5 artists by revenue in 2022', 'Top 10 artists by revenue in 2022'],
@@ -45,6 +50,18 @@ const PAIRS: [string, string][] = [
   ['Revenue by country in 2024', 'Revenue by country in 2024'],
   ['Top 5 albums by revenue in 2023', 'Top 10 albums by revenue in 2023'],
   ['Top 3 customers by revenue in 2025', 'Top 5 customers by revenue in 2025'],
+];
+
+/** The same kinds of pairs on the demo shop (`baton seed`: about 75 thousand orders over 13 months). */
+const SHOP_PAIRS: [string, string][] = [
+  ['Top 3 regions by GMV last month', 'Top 5 regions by GMV last month'],
+  ['Top 5 categories by GMV last quarter', 'Top 3 categories by GMV last quarter'],
+  ['GMV by channel last month', 'Top 2 channels by GMV last month'],
+  ['Top 3 categories by orders last month', 'Top 5 categories by orders last month'],
+  ['Buyers by region last month', 'Buyers by region last month'],
+  ['Top 3 regions by items sold last quarter', 'Top 5 regions by items sold last quarter'],
+  ['GMV by customer type last month', 'GMV by customer type last month'],
+  ['Top 3 channels by orders last quarter', 'Orders by channel last quarter'],
 ];
 
 const pieces = (answer: string) => JSON.stringify(answer.split(/[;:]\s|\.\n|\.$/).sort());
@@ -83,10 +100,19 @@ async function breakdown(client: Client, workflowId: string): Promise<Record<str
 }
 
 async function main(): Promise<void> {
-  const opts = new Command().option('--rounds <n>', 'rounds over the pairs', '2').parse().opts<{ rounds: string }>();
+  const opts = new Command()
+    .option('--rounds <n>', 'rounds over the pairs', '2')
+    .option('--database <name>', 'chinook, or shop (the demo shop at DATABASE_URL, seeded by `baton seed`)', 'chinook')
+    .parse()
+    .opts<{ rounds: string; database: string }>();
   const config = { ...loadConfig(), taskQueue: `bench-reuse-${randomBytes(3).toString('hex')}` };
-  const catalogPath = path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
-  const databaseUrl = chinookDatabaseUrl(config.databaseUrl);
+  const shop = opts.database === 'shop';
+  if (!shop && opts.database !== 'chinook') throw new Error(`--database is chinook or shop, not ${opts.database}`);
+  const catalogPath = shop ? config.catalogPath : path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
+  const databaseUrl = shop ? config.databaseUrl : chinookDatabaseUrl(config.databaseUrl);
+  const asOf = shop ? runDate(loadCatalog(catalogPath).timezone, process.env.BATON_TODAY) : CHINOOK_AS_OF;
+  const PAIRS = shop ? SHOP_PAIRS : CHINOOK_PAIRS;
+  if (shop) await requireSeeded(databaseUrl);
   const server = path.resolve(__dirname, '../..', 'scripts', 'temporal-server.sh');
   const answering = (() => {
     try {
@@ -126,7 +152,7 @@ async function main(): Promise<void> {
     const small = await client.workflow.execute(analysisWorkflow, {
       workflowId,
       taskQueue: config.taskQueue,
-      args: [{ question, asOf: CHINOOK_AS_OF, catalogPath, databaseUrl, ...extra }],
+      args: [{ question, asOf, catalogPath, databaseUrl, ...extra }],
     });
     const elapsed = Date.now() - started;
     const result: AnalysisResult = await fullResult(small);
@@ -183,6 +209,19 @@ async function main(): Promise<void> {
     console.log(
       `${k.padEnd(40)} ${String(median(parts.fresh.map((p) => p[k] ?? 0))).padStart(6)} ${String(median(parts.reslice.map((p) => p[k] ?? 0))).padStart(6)}`,
     );
+}
+
+/** The demo shop must be seeded: the command that seeds it, when it is not. */
+async function requireSeeded(databaseUrl: string): Promise<void> {
+  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM orders');
+    console.log(`the demo shop at ${databaseUrl}: ${Number(rows[0]?.n).toLocaleString('en')} orders`);
+  } catch {
+    throw new Error(`the demo shop is not seeded in ${databaseUrl}: run \`node dist/src/client.js seed\` (baton seed) first`);
+  } finally {
+    await pool.end();
+  }
 }
 
 main().catch((err: unknown) => {

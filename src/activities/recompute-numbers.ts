@@ -46,7 +46,7 @@ export const recomputeNumbers = defineAgent({
     const paths: Paths = {
       db,
       catalog,
-      rerun: reRunner(db, byStep),
+      rerun: reRunner(rowsOf(db, own), byStep),
       independent,
       own,
       recounts: new Map(recipes.flatMap((r) => (r.kind === 'quality' ? (r.recount ?? []) : [])).map((e) => [e.id, e])),
@@ -94,23 +94,36 @@ interface Paths {
 }
 
 /** A step's result recomputed from its own recipe, once per step (inputs first for computed steps). */
-function reRunner(db: string, byStep: Map<string, Recipe>): (stepId: string) => Promise<StepData> {
+function reRunner(query: QueryRows, byStep: Map<string, Recipe>): (stepId: string) => Promise<StepData> {
   const results = new Map<string, Promise<StepData>>();
   const recompute = (stepId: string): Promise<StepData> => {
     const known = results.get(stepId);
     if (known) return known;
     const recipe = byStep.get(stepId);
-    const promise = recipe ? fromRecipe(db, recipe, recompute) : Promise.reject(new Error(`no recipe for ${stepId}`));
+    const promise = recipe ? fromRecipe(query, recipe, recompute) : Promise.reject(new Error(`no recipe for ${stepId}`));
     results.set(stepId, promise);
     return promise;
   };
   return recompute;
 }
 
-async function fromRecipe(db: string, recipe: Recipe, recompute: (stepId: string) => Promise<StepData>): Promise<StepData> {
+/** Rows of one re-run query. */
+type QueryRows = (sql: string, params: (string | number)[]) => Promise<Row[]>;
+
+/**
+ * How a re-run queries: in a conversation's turn, through the verifier's own earlier results of the same query on the
+ * same data (src/verify/own-reuse.ts: its own rows, never the producing agent's), except a query that reads the clock;
+ * otherwise, and for a query not offered, against the database.
+ */
+function rowsOf(db: string, own: OwnResults | undefined): QueryRows {
+  const run = async (sql: string, params: (string | number)[]) => (await queryRows(db, sql, params, LIMITS)).rows;
+  return (sql, params) => (own && !/\bnow\(\)/i.test(sql) ? own.rows(sql, params, () => run(sql, params)) : run(sql, params));
+}
+
+async function fromRecipe(query: QueryRows, recipe: Recipe, recompute: (stepId: string) => Promise<StepData>): Promise<StepData> {
   switch (recipe.kind) {
     case 'sql': {
-      const { rows } = await queryRows(db, recipe.sql, recipe.params, LIMITS);
+      const rows = await query(recipe.sql, recipe.params);
       const derived = deriveFromSql(recipe.operation, rows);
       return derived
         ? { columns: derived.columns, rows: derived.rows, summary: derived.summary }
@@ -128,14 +141,14 @@ async function fromRecipe(db: string, recipe: Recipe, recompute: (stepId: string
       const rows = [];
       for (const check of recipe.checks) {
         const key = JSON.stringify([check.sql, check.params]);
-        if (!statements.has(key)) statements.set(key, (await queryRows(db, check.sql, check.params, LIMITS)).rows[0]);
+        if (!statements.has(key)) statements.set(key, (await query(check.sql, check.params))[0]);
         rows.push({ check: check.id, value: Number(statements.get(key)?.[check.column ?? 'value'] ?? 0) });
       }
       return { columns: [], rows, summary: {} };
     }
     case 'statistics': {
       const sample = async (q: { sql: string; params: (string | number)[] }) =>
-        (await queryRows(db, q.sql, q.params, LIMITS)).rows.map((r) => Number(r.value)).filter(Number.isFinite);
+        (await query(q.sql, q.params)).map((r) => Number(r.value)).filter(Number.isFinite);
       const result = twoSampleTest(await sample(recipe.before), await sample(recipe.after));
       return {
         columns: [],

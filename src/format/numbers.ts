@@ -59,9 +59,12 @@ export function signOf(value: number): string {
  * the code for another, and ¥ when the catalog names none (Baton's first catalogs were in CNY). The report writer,
  * the findings and the auditor all write and read money through this one rule.
  */
+/** One formatter for every amount: toLocaleString builds a new one per call, which the report's many amounts felt. */
+const MONEY_DIGITS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatMoney(amount: number, unit: string | null | undefined): string {
   const code = (unit ?? 'CNY').toUpperCase();
-  const digits = Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const digits = MONEY_DIGITS.format(Math.abs(amount));
   const symbol = currencySymbol(code);
   // A loss is "−$2,639.77": the minus sign (U+2212, as signOf writes it) before the symbol, never "$-2,639.77".
   const sign = digits === '0.00' ? '' : minus(amount);

@@ -37,25 +37,7 @@ export function modelSettings(agent: string, env: NodeJS.ProcessEnv = process.en
   const file = path.resolve(PROJECT_ROOT, env.BATON_MODELS_FILE ?? 'config/models.yaml');
   // No file: the defaults (the offline rules model). A broken file is a configuration error, not worth retrying.
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  let raw: unknown;
-  try {
-    raw = parse(text) ?? {};
-  } catch (err) {
-    throw ApplicationFailure.create({
-      type: 'ModelNotConfigured',
-      nonRetryable: true,
-      message: `models file ${file} is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`,
-    });
-  }
-  const parsed = ModelsFile.safeParse(raw);
-  if (!parsed.success) {
-    throw ApplicationFailure.create({
-      type: 'ModelNotConfigured',
-      nonRetryable: true,
-      message: `models file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-    });
-  }
-  const config = parsed.data;
+  const config = modelsFile(file, text);
   const timeout = Number(env.BATON_MODEL_TIMEOUT_MS ?? config.timeout_ms);
   const own = config.agents[agent] ?? {};
   const provider =
@@ -76,4 +58,31 @@ export function redactSecrets(text: string, apiKey?: string): string {
   let out = apiKey ? text.split(apiKey).join('***') : text;
   out = out.replace(/\b(sk|key)-[A-Za-z0-9_*.-]{6,}/g, '$1-***');
   return out;
+}
+
+/** The last models file read, parsed: each agent call reads the file (an edit counts at once) but parses it only when it changed. */
+let lastParsed: { file: string; text: string; config: z.output<typeof ModelsFile> } | null = null;
+
+function modelsFile(file: string, text: string): z.output<typeof ModelsFile> {
+  if (lastParsed && lastParsed.file === file && lastParsed.text === text) return lastParsed.config;
+  let raw: unknown;
+  try {
+    raw = parse(text) ?? {};
+  } catch (err) {
+    throw ApplicationFailure.create({
+      type: 'ModelNotConfigured',
+      nonRetryable: true,
+      message: `models file ${file} is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`,
+    });
+  }
+  const parsed = ModelsFile.safeParse(raw);
+  if (!parsed.success) {
+    throw ApplicationFailure.create({
+      type: 'ModelNotConfigured',
+      nonRetryable: true,
+      message: `models file ${file}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    });
+  }
+  lastParsed = { file, text, config: parsed.data };
+  return parsed.data;
 }

@@ -129,30 +129,38 @@ function startRow(pool: Pool, ctx: Context): Promise<string | null> {
     });
 }
 
-/** A completed try: its outcome in the ledger and its tokens against the agent's budget, in one statement (one round trip). */
+/**
+ * A completed try: its outcome in the ledger, which the agent's result waits for, then its tokens against the agent's
+ * budget, counted and written after the result has gone back: counting a large input's tokens takes a millisecond or
+ * more of this thread, and the next agent should not wait for bookkeeping. A worker that dies in between loses only that
+ * try's token row.
+ */
 async function recordCompletion(pool: Pool, ctx: Context, rowId: string | null, input: unknown, result: unknown): Promise<void> {
   const info = ctx.info;
-  const budget = budgetFor(info.activityType);
-  await pool
-    .query(
-      `WITH done AS (UPDATE baton.activity_executions SET finished_at = now(), outcome = 'completed' WHERE id = $1)
-       INSERT INTO baton.token_usage (workflow_id, activity_id, agent, attempt, input_tokens, output_tokens, input_budget, output_budget)
-       VALUES ($2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        rowId,
-        info.workflowExecution?.workflowId ?? '',
-        ledgerId(info),
-        info.activityType,
-        info.attempt,
-        tokensOf(input),
-        tokensOf(result),
-        budget.input,
-        budget.output,
-      ],
-    )
-    .catch((err: Error) => {
-      ctx.log.warn('token accounting unavailable', { error: err.message });
-    });
+  if (rowId !== null) {
+    await pool
+      .query(`UPDATE baton.activity_executions SET finished_at = now(), outcome = 'completed' WHERE id = $1`, [rowId])
+      .catch((err: Error) => ctx.log.warn('execution ledger unavailable', { error: err.message }));
+  }
+  setImmediate(() => {
+    const budget = budgetFor(info.activityType);
+    pool
+      .query(
+        `INSERT INTO baton.token_usage (workflow_id, activity_id, agent, attempt, input_tokens, output_tokens, input_budget, output_budget)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          info.workflowExecution?.workflowId ?? '',
+          ledgerId(info),
+          info.activityType,
+          info.attempt,
+          tokensOf(input),
+          tokensOf(result),
+          budget.input,
+          budget.output,
+        ],
+      )
+      .catch((err: Error) => ctx.log.warn('token accounting unavailable', { error: err.message }));
+  });
 }
 
 export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Context) => { inbound: ActivityInboundCallsInterceptor } {

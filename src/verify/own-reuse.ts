@@ -1,6 +1,7 @@
 /**
- * The independent verifier's own earlier results, across a conversation's turns: the second path's rows of one of its
- * queries (src/verify/second-path.ts), keyed by that query's SQL and parameters and by the data they read (the extent
+ * The independent verifier's own earlier results, across a conversation's turns: the rows of one of its queries (the
+ * second path's, src/verify/second-path.ts, and the recipes it re-runs: data quality's counts, a significance test's
+ * samples, a step the second path cannot express), keyed by that query's SQL and parameters and by the data they read (the extent
  * the run read at its start and the row count of each table, dataVersion in src/storage/reuse.ts):
  * `verify:<query hash>.<data hash>`. The counts are read once per verification, of every table the catalog declares (one
  * statement; a change to any table is then a new key, which is only more cautious). A later turn whose second path builds the same query on the same data reads those
