@@ -13,6 +13,7 @@ async function write(file: string, workflowInterceptorModules: string[]): Promis
   const { code } = await bundleWorkflowCode({
     workflowsPath: require.resolve('../src/workflows'),
     workflowInterceptorModules,
+    preloadModules: [require.resolve('../src/workflows/preload')],
     logger: new DefaultLogger('WARN'),
   });
   const target = path.resolve(__dirname, '..', file);

@@ -140,7 +140,9 @@ async function recordCompletion(pool: Pool, ctx: Context, rowId: string | null, 
   if (rowId !== null) {
     await pool
       .query(`UPDATE baton.activity_executions SET finished_at = now(), outcome = 'completed' WHERE id = $1`, [rowId])
-      .catch((err: Error) => ctx.log.warn('execution ledger unavailable', { error: err.message }));
+      .catch((err: Error) => {
+        ctx.log.warn('execution ledger unavailable', { error: err.message });
+      });
   }
   setImmediate(() => {
     const budget = budgetFor(info.activityType);
@@ -159,7 +161,9 @@ async function recordCompletion(pool: Pool, ctx: Context, rowId: string | null, 
           budget.output,
         ],
       )
-      .catch((err: Error) => ctx.log.warn('token accounting unavailable', { error: err.message }));
+      .catch((err: Error) => {
+        ctx.log.warn('token accounting unavailable', { error: err.message });
+      });
   });
 }
 
