@@ -114,7 +114,8 @@ test('a re-slicing turn reads the earlier turn’s groups instead of querying; i
   expect(again.queries.checkDataQuality ?? 0).toBe(0);
   expect(fresh.queries.recomputeNumbers).toBeGreaterThan(0);
   expect(again.queries.recomputeNumbers ?? 0).toBeLessThan(fresh.queries.recomputeNumbers ?? 0);
-  expect(again.result.verification?.reused_queries).toBeGreaterThanOrEqual(2);
+  // Its grouped and total queries (2), and its re-runs of data quality's counts that do not read the clock.
+  expect(again.result.verification?.reused_queries).toBeGreaterThan(2);
   expect(fresh.result.verification?.reused_queries).toBeUndefined();
   // What they did instead: one check each that the tables' row counts are the earlier turn's.
   expect(again.checks).toEqual({ runSqlStep: 1, checkDataQuality: 1, recomputeNumbers: 1 });
