@@ -184,6 +184,14 @@ function compileOne(catalog: Catalog, query: MetricQuery, ordered = true): Compi
     lines.push(`ORDER BY value ${query.order.toUpperCase()} NULLS LAST${groups.length && !query.limit ? `, ${positions}` : ''}`);
   else if (groups.length > 0 && ordered) lines.push(`ORDER BY ${positions}`);
   if (query.limit) lines.push(query.order ? `FETCH FIRST ${query.limit} ROWS WITH TIES` : `LIMIT ${query.limit}`); // ties named
+  // WITH TIES keeps every row tied at the cut, so its ORDER BY can hold the value alone; rows tied on value then come in
+  // whatever order the database finds them. Ordered again by value and then by the groups, the same question lists
+  // them the same way every time, and as a re-ranking of stored groups does (rankStored in src/storage/reuse.ts).
+  if (query.order && query.limit && groups.length > 0)
+    lines = [
+      `SELECT * FROM (\n  ${lines.join('\n  ')}\n) AS ranked`,
+      `ORDER BY value ${query.order.toUpperCase()} NULLS LAST, ${positions}`,
+    ];
 
   const logic = metric.expression
     ? [`${metric.label} = ${metric.expression}`]

@@ -61,3 +61,29 @@ test.each([
   expect(result.answer).not.toMatch(/unverified|未核实/);
   expect(result.verification?.mismatches).toEqual([]);
 });
+
+test('rows tied on value are listed by name, the same way fresh and when a turn ranks stored groups again', async () => {
+  // Seven countries share the bottom value: which of them the database finds first used to decide their order.
+  const { rows } = await chinook.query<{ k: string; v: string }>(
+    `SELECT billing_country AS k, sum(total) AS v FROM invoice GROUP BY 1 ORDER BY 2 ASC, 1 LIMIT 9`,
+  );
+  const bottom = Number(rows[0]?.v);
+  const tied = rows.filter((r) => Number(r.v) === bottom).map((r) => r.k);
+  expect(tied.length).toBeGreaterThanOrEqual(5);
+  const request = { catalogPath: CATALOG, databaseUrl, asOf: '2026-11-30' };
+  const question = 'bottom 9 countries by revenue of all time';
+  const fresh = await runAnalysis(harness.client, harness.config.taskQueue, question, request);
+  const earlier = await runAnalysis(harness.client, harness.config.taskQueue, 'revenue by country of all time', { ...request, reuse: [] });
+  const again = await runAnalysis(harness.client, harness.config.taskQueue, question, { ...request, reuse: earlier.result.reusable ?? [] });
+  expect(fresh.result.status).toBe('completed');
+  expect(again.result.reused).toBe(true);
+  // In the answer, the tied countries come in name order (each named once where the list gives it).
+  const at = (answer: string) => tied.map((k) => answer.indexOf(k));
+  expect(at(fresh.result.answer).every((i) => i >= 0)).toBe(true);
+  expect(at(fresh.result.answer)).toEqual([...at(fresh.result.answer)].sort((a, b) => a - b));
+  // The step's rows, in the order the database gave them: by value, then by name.
+  const stepRows = (r: typeof fresh.result) => (r.steps[0]?.result?.rows ?? []).map((row) => String(row.billing_country ?? row.country));
+  expect(stepRows(fresh.result).slice(0, tied.length)).toEqual(tied);
+  expect(again.result.answer).toBe(fresh.result.answer);
+  expect(stepRows(again.result)).toEqual(stepRows(fresh.result));
+});
