@@ -173,9 +173,7 @@ async function main(): Promise<void> {
         const { fresh, reslice } = got as Record<'fresh' | 'reslice', Awaited<ReturnType<typeof ask>>>;
         const wrong = [
           // Word for word: rows tied on value come in the groups' order both ways (src/catalog/sql.ts).
-          reslice.result.answer !== fresh.result.answer
-            ? `answer differs:\n${fresh.result.answer}\n---\n${reslice.result.answer}`
-            : '',
+          reslice.result.answer !== fresh.result.answer ? `answer differs:\n${fresh.result.answer}\n---\n${reslice.result.answer}` : '',
           reslice.result.reused ? '' : 'reused nothing',
           reslice.result.verification?.mismatches.length ? `mismatched: ${reslice.result.verification.mismatches.join(', ')}` : '',
         ].filter(Boolean);
