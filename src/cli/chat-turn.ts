@@ -43,7 +43,7 @@ export function progressPrinter(): (progress: RunProgress) => void {
 }
 
 /** Follows the session's running turn: finds its child run in the session's view and prints that run's checklist. */
-function followTurn(client: Client, sessionId: string, question: string): { stop: () => Promise<void> } {
+function followTurn(client: Client, sessionId: string, question: string): { stop: (run: string | null) => Promise<void> } {
   const print = progressPrinter();
   let done = false;
   let child: string | null = null;
@@ -63,9 +63,17 @@ function followTurn(client: Client, sessionId: string, question: string): { stop
     }
   })();
   return {
-    stop: async () => {
+    // A turn may end between two polls (a re-slicing turn takes a fraction of a second): its run's last checklist is
+    // printed once it has ended, whatever the polls caught (the printer leaves out the lines already shown).
+    stop: async (run) => {
       done = true;
       await polling;
+      const ended = child ?? run;
+      if (ended)
+        await client.workflow
+          .getHandle(ended)
+          .query(progressQuery)
+          .then(print, () => undefined);
     },
   };
 }
@@ -78,12 +86,14 @@ export async function askTurn(
   opts: { quiet?: boolean } = {},
 ): Promise<{ turn: TurnResult; record: AnalysisResult | null }> {
   const follower = opts.quiet ? null : followTurn(client, sessionId, question);
+  let run: string | null = null;
   try {
     const turn = await askInSession(client, sessionId, question, { config });
+    run = turn.workflowId;
     const record = turn.record_ref ? await fullResult({ record_ref: turn.record_ref } as RunResult).catch(() => null) : null;
     return { turn, record };
   } finally {
-    await follower?.stop();
+    await follower?.stop(run);
   }
 }
 
