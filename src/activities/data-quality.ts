@@ -24,7 +24,7 @@ import { defineAgent } from '../agents/contract';
 import { DataQualityInput, DataQualityOutput, type Recipe } from '../contracts';
 import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
-import { dataVersion, stageKey, withReuse } from '../storage/reuse';
+import { stageKey, withReuse } from '../storage/reuse';
 import { textIn } from '../messages';
 import { partialPeriods } from './quality/partial';
 import { mergedRanges } from './quality/scope';
@@ -59,9 +59,11 @@ export const checkDataQuality = defineAgent({
     // A conversation's turn reads an earlier turn's counts of the same tables and windows on the same data (src/storage/reuse.ts).
     if (!input.reuse) return countQuality(input);
     const { workflow_id, catalogPath, databaseUrl, metrics, windows, language, question } = input;
-    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
-    const data = await dataVersion(databaseFor(databaseUrl), catalog, tablesToCheck(catalog, metrics, question), input.extent_ref);
-    const key = stageKey('dq', [catalogPath ?? null, databaseUrl ?? null, metrics, windows, language, question ?? null], data);
+    const key = stageKey(
+      'dq',
+      [catalogPath ?? null, databaseUrl ?? null, metrics, windows, language, question ?? null],
+      input.data_version,
+    );
     return withReuse(workflow_id, 'dq', key, input.reuse, () => countQuality(input));
   },
 });

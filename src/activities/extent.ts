@@ -11,6 +11,7 @@ import { DataExtent, DataExtentInput, type TimeFieldExtent } from '../contracts'
 import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { tableSql, type Catalog } from '../catalog/catalog';
 import { currentWorkflowId, storeArtifact } from '../storage/artifacts';
+import { dataVersionOf, readRowCounts } from '../storage/reuse';
 import { runReadOnly } from '../storage/read-only';
 
 /**
@@ -44,7 +45,7 @@ export const readDataExtent = defineAgent({
   name: 'data extent',
   input: DataExtentInput,
   output: DataExtent,
-  run: async ({ catalogPath, databaseUrl, asOf }) => {
+  run: async ({ catalogPath, databaseUrl, asOf, count_rows }) => {
     const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const db = databaseFor(databaseUrl);
     const timeFields: Record<string, TimeFieldExtent> = {};
@@ -52,6 +53,8 @@ export const readDataExtent = defineAgent({
     const used = new Set(Object.values(catalog.metrics).map((m) => m.time_field));
     // The ranking-only dimensions' counts (which never reject) are read while the months are.
     const dimensionCounts = rankingOnlyValues(catalog, db);
+    // A conversation's turn: every table's row count, for the data's version its reuse keys carry (src/storage/reuse.ts).
+    const rowCounts = count_rows ? readRowCounts(db, catalog) : null;
     const fields = Object.entries(catalog.time_fields).filter(([name]) => used.has(name));
     const columns = [...new Set(fields.map(([, field]) => field.column))];
     // Months and days as wall time in the catalog's zone; rows dated after "today" (data errors the data-quality
@@ -74,6 +77,9 @@ export const readDataExtent = defineAgent({
     // Only the planner reads the months: they go to the artifact store, the history carries the reference.
     const dimensionValues = await dimensionCounts;
     const stored = { time_fields: timeFields, dimension_values: dimensionValues };
-    return { time_fields: {}, extent_ref: await storeArtifact(currentWorkflowId(), 'extent', 'extent', stored) };
+    const extentRef = await storeArtifact(currentWorkflowId(), 'extent', 'extent', stored);
+    if (!rowCounts) return { time_fields: {}, extent_ref: extentRef };
+    const counts = await rowCounts;
+    return { time_fields: {}, extent_ref: extentRef, data_version: counts === null ? null : dataVersionOf(extentRef, counts) };
   },
 });

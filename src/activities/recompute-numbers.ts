@@ -31,7 +31,7 @@ export const recomputeNumbers = defineAgent({
   name: 'verify numbers',
   input: VerificationInput,
   output: VerificationOutput,
-  run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath, reuse, extent_ref }) => {
+  run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath, reuse, data_version }) => {
     const calculations = await loadCalculations(calculation_refs);
     // Data quality's and statistics' recipes are stored by their agents.
     const recipes = await Promise.all(
@@ -41,7 +41,9 @@ export const recomputeNumbers = defineAgent({
     const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
     // A conversation's turn reads back the verifier's own earlier results of the same queries on the same data.
-    const own = reuse ? new OwnResults(db, catalog, { workflowId: workflow_id, offered: reuse, extentRef: extent_ref ?? null }) : undefined;
+    const own = reuse
+      ? new OwnResults({ workflowId: workflow_id, db, catalog, offered: reuse, dataVersion: data_version ?? null })
+      : undefined;
     const independent = new IndependentPath(db, catalog, byStep, own);
     const paths: Paths = {
       db,
@@ -112,12 +114,12 @@ type QueryRows = (sql: string, params: (string | number)[]) => Promise<Row[]>;
 
 /**
  * How a re-run queries: in a conversation's turn, through the verifier's own earlier results of the same query on the
- * same data (src/verify/own-reuse.ts: its own rows, never the producing agent's), except a query that reads the clock;
- * otherwise, and for a query not offered, against the database.
+ * same data (src/verify/own-reuse.ts: its own rows, never the producing agent's; one that reads the clock only while no
+ * row has passed "now" since); otherwise, and for a query not offered, against the database.
  */
 function rowsOf(db: string, own: OwnResults | undefined): QueryRows {
   const run = async (sql: string, params: (string | number)[]) => (await queryRows(db, sql, params, LIMITS)).rows;
-  return (sql, params) => (own && !/\bnow\(\)/i.test(sql) ? own.rows(sql, params, () => run(sql, params)) : run(sql, params));
+  return (sql, params) => (own ? own.rows(sql, params, () => run(sql, params)) : run(sql, params));
 }
 
 async function fromRecipe(query: QueryRows, recipe: Recipe, recompute: (stepId: string) => Promise<StepData>): Promise<StepData> {

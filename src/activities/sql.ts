@@ -11,7 +11,7 @@ import type { Derived } from '../analysis/derive';
 import { deriveFromSql, metricSummary, queryRows, SQL_LIMITS } from '../analysis/recompute';
 import { UnknownCatalogNameError, compileMetricQuery } from '../catalog/sql';
 import { StepInput, StepOutput, type MemoryDraft, type MemoryEntry, type Row } from '../contracts';
-import { dataVersion, loadResult, matchReuse, rankStored, reuseKey, storeResult } from '../storage/reuse';
+import { loadResult, matchReuse, rankStored, reuseKey, storeResult } from '../storage/reuse';
 import { render } from '../messages';
 import { DatabaseUnreachableError, isTransientDatabaseError } from '../storage/db';
 import { isConnectionLost } from '../temporal/failures';
@@ -26,7 +26,7 @@ export const runSqlStep = defineAgent({
   name: 'sql',
   input: StepInput,
   output: StepOutput,
-  run: async ({ workflow_id, step, catalog: inline, catalog_ref, databaseUrl, language, memory, partial_periods, reuse, extent_ref }) => {
+  run: async ({ workflow_id, step, catalog: inline, catalog_ref, databaseUrl, language, memory, partial_periods, reuse, data_version }) => {
     const fragment = await stepFragment(inline, catalog_ref, step.step_id);
     const op = step.operation;
     if (!isSqlOperation(op)) {
@@ -43,7 +43,7 @@ export const runSqlStep = defineAgent({
     const started = process.hrtime.bigint();
     const db = databaseFor(databaseUrl);
     const turn = reuse
-      ? await stepRows(workflow_id, step.step_id, { db, catalog, op, operation, compiled, reuse, extentRef: extent_ref })
+      ? await stepRows(workflow_id, step.step_id, { db, catalog, op, operation, compiled, reuse, dataVersion: data_version })
       : null;
     const result = turn?.result ?? (await run(step.step_id, db, compiled));
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -102,14 +102,14 @@ async function stepRows(
     operation: ReturnType<typeof operationOf>;
     compiled: ReturnType<typeof compile>;
     reuse: { key: string; result_ref: string }[];
-    extentRef: string | null | undefined;
+    dataVersion: string | null | undefined;
   },
 ): Promise<{ result: Awaited<ReturnType<typeof queryRows>>; reuse: NonNullable<StepOutput['reuse']> } | null> {
   const { db, catalog, op, operation, compiled } = args;
   const groups = op.query.group_by;
   const ranked = op.kind === 'metric' && op.query.order !== null && op.query.limit !== null && groups.length > 0;
   const unranked = ranked ? compile(stepId, catalog, { ...op, query: { ...op.query, order: null, limit: null } }, operation) : compiled;
-  const key = reuseKey(unranked.sql, unranked.params, await dataVersion(db, catalog, Object.keys(catalog.tables), args.extentRef));
+  const key = reuseKey(unranked.sql, unranked.params, args.dataVersion);
   if (!key) return null;
   const rank = (rows: Row[]) => (ranked ? rankStored(rows, groups, op.query.order ?? 'desc', op.query.limit ?? 1) : rows);
   const match = matchReuse(key, args.reuse);

@@ -97,10 +97,10 @@ export const VerificationInput = z.object({
   catalogPath: z.string().optional(),
   /**
    * A conversation's turn: the results earlier turns offered (only the verifier's own `verify:` keys can match, never a
-   * producing step's) and the extent the run read, the data's part of the verifier's keys (src/verify/own-reuse.ts).
+   * producing step's) and the data's version the run read, the data's part of the verifier's keys (src/verify/own-reuse.ts).
    */
   reuse: z.array(z.object({ key: z.string(), result_ref: z.string() })).optional(),
-  extent_ref: z.string().nullable().optional(),
+  data_version: z.string().nullable().optional(),
 });
 export type VerificationInput = z.input<typeof VerificationInput>;
 

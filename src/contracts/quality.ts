@@ -21,9 +21,9 @@ export const DataQualityInput = z
      * window when one is given). Absent for the stage before a plan's steps (the metrics' tables).
      */
     question: z.object({ tables: z.array(z.string()).min(1), checks: z.array(z.string()) }).optional(),
-    /** A conversation's turn: results earlier turns offer, and the data's extent, as for the SQL steps (src/storage/reuse.ts). */
+    /** A conversation's turn: results earlier turns offer, and the data's version, as for the SQL steps (src/storage/reuse.ts). */
     reuse: z.array(z.object({ key: z.string(), result_ref: z.string() })).optional(),
-    extent_ref: z.string().nullable().optional(),
+    data_version: z.string().nullable().optional(),
   })
   .refine((i) => i.question !== undefined || (i.metrics.length > 0 && i.windows.length > 0), {
     message: "the stage before the steps needs the plan's metrics and windows",

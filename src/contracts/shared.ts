@@ -60,6 +60,11 @@ export const DataExtent = z.object({
   extent_ref: z.string().optional(),
   /** How many values each ranking-only dimension has (a breakdown by one is refused, saying so); absent in older runs. */
   dimension_values: z.record(z.string(), z.number().int().min(0)).optional(),
+  /**
+   * A conversation's turn: the data's version that every reuse key of the turn carries (the extent and each table's row
+   * count, src/storage/reuse.ts readDataVersion); null when the counts could not be read, absent outside a conversation.
+   */
+  data_version: z.string().nullable().optional(),
 });
 export type DataExtent = z.infer<typeof DataExtent>;
 
@@ -68,6 +73,8 @@ export const DataExtentInput = z.object({
   databaseUrl: z.string().optional(),
   /** The run's "today": rows dated after it do not extend the data. */
   asOf: IsoDate,
+  /** A conversation's turn: also read the data's version (each table's row count) for the turn's reuse keys. */
+  count_rows: z.boolean().optional(),
 });
 export type DataExtentInput = z.input<typeof DataExtentInput>;
 

@@ -57,8 +57,8 @@ export const StepInput = z.object({
   partial_periods: z.array(z.string()).default([]),
   /** A conversation's turn: step results earlier turns offer (src/storage/reuse.ts); absent outside a conversation. */
   reuse: z.array(z.object({ key: z.string(), result_ref: z.string() })).optional(),
-  /** The data's extent the run read at its start (its artifact id): part of every reuse key. */
-  extent_ref: z.string().nullable().optional(),
+  /** The data's version the run read at its start (DataExtent.data_version): part of every reuse key. */
+  data_version: z.string().nullable().optional(),
 });
 export type StepInput = z.input<typeof StepInput>;
 

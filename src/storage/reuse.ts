@@ -1,8 +1,8 @@
 /**
  * Step results a conversation's later turn may reuse (AnalysisRequest.reuse, RunResult.reusable).
  *
- * A SQL step's result is keyed by its compiled SQL with its parameters and by the data's extent the run read at its
- * start (the extent artifact's id, a hash of every time field's rows per month): `sql:<query hash>.<extent hash>`.
+ * A SQL step's result is keyed by its compiled SQL with its parameters and by the data's version the run read at its
+ * start (readDataVersion: the extent and each table's row count): `sql:<query hash>.<data hash>`.
  * A ranked query ("top 3 genres") is keyed by its UNRANKED grouped form, so a later turn that only ranks differently
  * ("top 5 instead", "and the lowest?") or groups the same way again reads the stored groups and ranks them here, with
  * FETCH FIRST n ROWS WITH TIES semantics. When a key's query part matches but its extent part does not, the data
@@ -26,25 +26,25 @@ export interface StoredResult {
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
 
 /**
- * What a key says of the data, beside the query: the extent the run read (first and last day of each month with data,
- * which a row added inside a month does not move) and the row count of each table read. A change these miss (an update
- * that moves no row in or out of a table or a month) still cannot pass as verified: the independent verifier recomputes
- * every number from the database and flags the difference (test/integration/reuse.test.ts). Null (nothing reused or
- * offered) without an extent or when the counts cannot be read.
+ * What a key says of the data, beside the query: the data's version, read once per turn by the data-extent agent
+ * (DataExtent.data_version) and carried by every key the turn makes: the extent (first and last day of each month with
+ * data, which a row added inside a month does not move) and the row count of every table the catalog declares, so a
+ * change to any table is a new version. A change these miss (an update that moves no row in or out of a table or a
+ * month) still cannot pass as verified: the independent verifier recomputes every number from the database and flags
+ * the difference (test/integration/reuse.test.ts).
  */
-export async function dataVersion(
-  db: string,
-  catalog: Pick<Catalog, 'tables'>,
-  tables: string[],
-  extentRef: string | null | undefined,
-): Promise<string | null> {
-  if (!extentRef) return null;
-  const names = [...new Set(tables)].filter((t) => t in catalog.tables).sort();
-  if (names.length === 0) return extentRef;
+export function dataVersionOf(extentRef: string, rowCounts: string): string {
+  return `${extentRef}|${rowCounts}`;
+}
+
+/** The row count of every table the catalog declares, in one statement, as the data's version holds them; null when they cannot be read. */
+export async function readRowCounts(db: string, catalog: Pick<Catalog, 'tables'>): Promise<string | null> {
+  const names = Object.keys(catalog.tables).sort();
+  if (names.length === 0) return '';
   const counts = names.map((t, i) => `(SELECT count(*) FROM ${tableSql(catalog, t)}) AS n${i}`);
   try {
     const { rows } = await queryRows(db, `SELECT ${counts.join(', ')}`, [], { statementTimeoutMs: 25_000, rowCap: 1 });
-    return `${extentRef}|${names.join(',')}|${JSON.stringify(rows[0] ?? {})}`;
+    return `${names.join(',')}|${JSON.stringify(rows[0] ?? {})}`;
   } catch {
     return null;
   }
@@ -55,9 +55,9 @@ export function queryHash(sql: string, params: unknown[]): string {
   return hash(JSON.stringify([sql, params]));
 }
 
-/** A step result's key: its query and the data's extent (null without an extent: then nothing is reused or offered). */
-export function reuseKey(sql: string, params: unknown[], extentRef: string | null | undefined): string | null {
-  return extentRef ? `sql:${queryHash(sql, params)}.${hash(extentRef)}` : null;
+/** A step result's key: its query and the data's version (null without one: then nothing is reused or offered). */
+export function reuseKey(sql: string, params: unknown[], dataVersion: string | null | undefined): string | null {
+  return dataVersion ? `sql:${queryHash(sql, params)}.${hash(dataVersion)}` : null;
 }
 
 /** How a step's key meets the results offered: the same query on the same data, the same query on changed data, or none. */
@@ -71,9 +71,9 @@ export function matchReuse(key: string | null, offered: { key: string; result_re
   return offered.some((o) => o.key.startsWith(query)) ? { kind: 'stale' } : { kind: 'none' };
 }
 
-/** A stage's key (the data-quality counts): its inputs that decide the result, and the data's extent. */
-export function stageKey(stage: string, inputs: unknown, extentRef: string | null | undefined): string | null {
-  return extentRef ? `${stage}:${hash(JSON.stringify(inputs))}.${hash(extentRef)}` : null;
+/** A stage's key (the data-quality counts): its inputs that decide the result, and the data's version. */
+export function stageKey(stage: string, inputs: unknown, dataVersion: string | null | undefined): string | null {
+  return dataVersion ? `${stage}:${hash(JSON.stringify(inputs))}.${hash(dataVersion)}` : null;
 }
 
 /**

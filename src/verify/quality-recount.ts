@@ -106,7 +106,7 @@ export async function recount(db: string, catalog: Catalog, entry: RecountEntry,
     : `SELECT count(*) AS n FROM ${from}${where}`;
   const params = entry.window ? [entry.window.start, entry.window.end] : [];
   const count = async () => (await runReadOnly<{ n: string }>(db, sql, params, LIMITS)).rows.map((r) => ({ n: r.n }));
-  // A count that reads the clock (not in the future) is not the data's alone: it is never read back from a turn.
-  const rows = own && !sql.includes('now()') ? await own.rows(sql, params, count) : await count();
+  // A count that reads the clock (not in the future) is read back only while no row has passed "now" since (own-reuse.ts).
+  const rows = own ? await own.rows(sql, params, count) : await count();
   return Number(rows[0]?.n ?? Number.NaN);
 }

@@ -110,10 +110,12 @@ async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
     });
   // Where the data is: "no period" means the latest data, and a period without data is said to be one.
   const readExtent = () =>
-    run.call('readDataExtent', 'data extent', { catalogPath, databaseUrl, asOf }).catch((err: unknown) => {
-      run.throwIfStopping(err);
-      return null;
-    });
+    run
+      .call('readDataExtent', 'data extent', { catalogPath, databaseUrl, asOf, ...(run.conversation ? { count_rows: true } : {}) })
+      .catch((err: unknown) => {
+        run.throwIfStopping(err);
+        return null;
+      });
   let catalog: CatalogIndex;
   let classified: Awaited<ReturnType<typeof classify>>;
   if (run.parallelAgents) {
@@ -229,7 +231,7 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
       metrics,
       windows,
       language: run.intent.language,
-      ...(run.conversation ? { reuse: run.request.reuse ?? [], extent_ref: run.extent?.extent_ref ?? null } : {}),
+      ...(run.conversation ? { reuse: run.request.reuse ?? [], data_version: run.extent?.data_version ?? null } : {}),
     };
     run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
@@ -348,7 +350,7 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
       databaseUrl: run.databaseUrl,
       catalogPath: run.catalogPath,
       // A conversation's turn: the verifier reads back its own earlier results of the same queries on the same data.
-      ...(run.conversation ? { reuse: run.request.reuse ?? [], extent_ref: run.extent?.extent_ref ?? null } : {}),
+      ...(run.conversation ? { reuse: run.request.reuse ?? [], data_version: run.extent?.data_version ?? null } : {}),
     }),
   );
   const { verification } = run;
