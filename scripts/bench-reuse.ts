@@ -15,6 +15,11 @@
  * `--database shop` asks the same kinds of pairs of the demo shop at DATABASE_URL (seeded by `baton seed`: about 75
  * thousand orders), where a query costs what it does on a real database, not the millisecond of Chinook's 412 invoices.
  *
+ * `--sessions` times whole turns of sessions instead, as `baton ask --session` sends them (the `ask` Update, the
+ * follow-up reader, the child run): the re-slicing question as the second turn of a session whose first turn is the
+ * earlier question, against the same question as the first turn of a new session. The answers must agree below the
+ * first line (the reading, which on the follow-up says what was carried over).
+ *
  * Needs a Temporal dev server at TEMPORAL_ADDRESS, PostgreSQL at DATABASE_URL and Chinook at CHINOOK_DATABASE_URL
  * (the npm script loads Chinook; the bench starts the dev server with scripts/temporal-server.sh, on TEMPORAL_PORT, and
  * stops it at the end, unless one already answers there). One in-process worker.
@@ -39,6 +44,8 @@ import { closePools } from '../src/storage/db';
 import * as activities from '../src/activities';
 import { Context } from '@temporalio/activity';
 import { fullResult } from '../src/storage/run-record';
+import { askInSession, startSession } from '../src/sessions/client';
+import { closeSessionSignal, sessionWorkflowId } from '../src/contracts/session';
 
 /** The earlier turn, then the re-slicing turn (asked fresh and as the next turn), on Chinook. */
 const CHINOOK_PAIRS: [string, string][] = [
@@ -102,8 +109,9 @@ async function main(): Promise<void> {
   const opts = new Command()
     .option('--rounds <n>', 'rounds over the pairs', '2')
     .option('--database <name>', 'chinook, or shop (the demo shop at DATABASE_URL, seeded by `baton seed`)', 'chinook')
+    .option('--sessions', "whole turns of sessions (the Update, the follow-up reader, the child run) instead of the turns' runs")
     .parse()
-    .opts<{ rounds: string; database: string }>();
+    .opts<{ rounds: string; database: string; sessions?: boolean }>();
   const config = { ...loadConfig(), taskQueue: `bench-reuse-${randomBytes(3).toString('hex')}` };
   const shop = opts.database === 'shop';
   if (!shop && opts.database !== 'chinook') throw new Error(`--database is chinook or shop, not ${opts.database}`);
@@ -157,6 +165,19 @@ async function main(): Promise<void> {
     const result: AnalysisResult = await fullResult(small);
     return { workflowId, result, ms: elapsed };
   };
+  if (opts.sessions) {
+    try {
+      await sessionPairs(client, { config, catalogPath, databaseUrl, asOf, pairs: PAIRS, rounds: Number(opts.rounds) });
+    } finally {
+      worker.shutdown();
+      await running;
+      await workerConnection.close();
+      await connection.close();
+      await closePools();
+      if (!answering) execFileSync('bash', [server, 'stop'], { stdio: 'inherit' });
+    }
+    return;
+  }
   const times = { fresh: [] as number[], reslice: [] as number[] };
   const parts = { fresh: [] as Record<string, number>[], reslice: [] as Record<string, number>[] };
   const reusedQueries: number[] = [];
@@ -206,6 +227,76 @@ async function main(): Promise<void> {
     console.log(
       `${k.padEnd(40)} ${String(median(parts.fresh.map((p) => p[k] ?? 0))).padStart(6)} ${String(median(parts.reslice.map((p) => p[k] ?? 0))).padStart(6)}`,
     );
+}
+
+/**
+ * `--sessions`: per pair, the re-slicing question as the second turn of a session (after the earlier question) and as
+ * the first turn of a new one, timed from the client's `ask` to its answer; the sessions are closed at the end.
+ */
+async function sessionPairs(
+  client: Client,
+  o: {
+    config: ReturnType<typeof loadConfig>;
+    catalogPath: string;
+    databaseUrl: string;
+    asOf: string;
+    pairs: [string, string][];
+    rounds: number;
+  },
+): Promise<void> {
+  const opened: string[] = [];
+  const open = async () => {
+    const { sessionId } = await startSession(client, { catalogPath: o.catalogPath, databaseUrl: o.databaseUrl, config: o.config });
+    opened.push(sessionId);
+    return sessionId;
+  };
+  const timed = async (sessionId: string, question: string) => {
+    const started = Date.now();
+    const turn = await askInSession(client, sessionId, question, { asOf: o.asOf, config: o.config });
+    return { turn, ms: Date.now() - started };
+  };
+  const times = { fresh: [] as number[], reslice: [] as number[] };
+  try {
+    for (let round = -1; round < o.rounds; round++) {
+      for (const [earlier, again] of round < 0 ? o.pairs.slice(0, 1) : o.pairs) {
+        const thread = await open();
+        const first = await timed(thread, earlier);
+        if (first.turn.status !== 'completed') throw new Error(`"${earlier}" ended ${first.turn.status}`);
+        const order = round % 2 === 0 ? (['fresh', 'reslice'] as const) : (['reslice', 'fresh'] as const);
+        const got: Partial<Record<'fresh' | 'reslice', Awaited<ReturnType<typeof timed>>>> = {};
+        for (const kind of order) got[kind] = await timed(kind === 'fresh' ? await open() : thread, again);
+        const { fresh, reslice } = got as Record<'fresh' | 'reslice', Awaited<ReturnType<typeof timed>>>;
+        const below = (answer: string) => answer.split('\n').slice(1).join('\n');
+        const wrong = [
+          fresh.turn.status !== 'completed' || reslice.turn.status !== 'completed'
+            ? `ended ${fresh.turn.status} / ${reslice.turn.status}`
+            : '',
+          below(reslice.turn.answer) !== below(fresh.turn.answer)
+            ? `answer differs:\n${fresh.turn.answer}\n---\n${reslice.turn.answer}`
+            : '',
+          reslice.turn.reused ? '' : 'reused nothing',
+        ].filter(Boolean);
+        if (wrong.length > 0) throw new Error(`"${again}" (session ${thread}): ${wrong.join('; ')}`);
+        if (round < 0) continue;
+        times.fresh.push(fresh.ms);
+        times.reslice.push(reslice.ms);
+        console.log(`${again.padEnd(40)} first turn ${String(fresh.ms).padStart(5)} ms  follow-up ${String(reslice.ms).padStart(5)} ms`);
+      }
+    }
+  } finally {
+    await Promise.all(
+      opened.map((id) =>
+        client.workflow
+          .getHandle(sessionWorkflowId(id))
+          .signal(closeSessionSignal)
+          .catch(() => undefined),
+      ),
+    );
+  }
+  const f = median(times.fresh);
+  const r = median(times.reslice);
+  console.log(`\nsession turns: ${times.fresh.length} pairs over ${o.pairs.length} questions`);
+  console.log(`first-turn median ${f} ms, re-slicing follow-up median ${r} ms, ratio ${(r / f).toFixed(2)} (floor: 0.50)`);
 }
 
 /** The demo shop must be seeded: the command that seeds it, when it is not. */
