@@ -165,16 +165,20 @@ async function main(): Promise<void> {
     const result: AnalysisResult = await fullResult(small);
     return { workflowId, result, ms: elapsed };
   };
+  /** The worker, the connections and (when the bench started it) the dev server, stopped. */
+  const stop = async () => {
+    worker.shutdown();
+    await running;
+    await workerConnection.close();
+    await connection.close();
+    await closePools();
+    if (!answering) execFileSync('bash', [server, 'stop'], { stdio: 'inherit' });
+  };
   if (opts.sessions) {
     try {
       await sessionPairs(client, { config, catalogPath, databaseUrl, asOf, pairs: PAIRS, rounds: Number(opts.rounds) });
     } finally {
-      worker.shutdown();
-      await running;
-      await workerConnection.close();
-      await connection.close();
-      await closePools();
-      if (!answering) execFileSync('bash', [server, 'stop'], { stdio: 'inherit' });
+      await stop();
     }
     return;
   }
@@ -209,12 +213,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    worker.shutdown();
-    await running;
-    await workerConnection.close();
-    await connection.close();
-    await closePools();
-    if (!answering) execFileSync('bash', [server, 'stop'], { stdio: 'inherit' });
+    await stop();
   }
   const f = median(times.fresh);
   const r = median(times.reslice);

@@ -80,35 +80,26 @@ test.each([
 ])('a count of rows in the future, against %s, is read back until a row passes "now", then counted again', async (_, sql) => {
   await plantFutureRow();
   const runs = { n: 0 };
-  const first = turn([]);
-  expect((await read(first, sql, runs))[0]?.future).toBe(1);
-  expect(runs.n).toBe(1);
+  /** One turn given what an earlier one made: [its count of rows in the future, the query's runs so far, read back]. */
+  const ask = async (offered: OwnResults['made'], dataVersion = 'same data') => {
+    const own = turn(offered, dataVersion);
+    const future = (await read(own, sql, runs))[0]?.future;
+    return { made: own.made, seen: [future, runs.n, own.reused] };
+  };
+  const first = await ask([]);
+  expect(first.seen).toEqual([1, 1, 0]);
   expect(first.made).toHaveLength(1);
-
   // At once: nothing has passed "now", the rows are read back.
-  const second = turn(first.made);
-  expect((await read(second, sql, runs))[0]?.future).toBe(1);
-  expect(runs.n).toBe(1);
-  expect(second.reused).toBe(1);
-
+  const second = await ask(first.made);
+  expect(second.seen).toEqual([1, 1, 1]);
   // Another version of the data is another key: counted again.
-  const changed = turn(first.made, 'other data');
-  await read(changed, sql, runs);
-  expect(runs.n).toBe(2);
-  expect(changed.reused).toBe(0);
-
+  expect((await ask(first.made, 'other data')).seen).toEqual([1, 2, 0]);
   // Once row 2 has passed "now", the stored count is no longer the data's: counted again, and now none is in the future.
   await new Promise((resolve) => setTimeout(resolve, 2_800));
-  const third = turn(second.made);
-  expect((await read(third, sql, runs))[0]?.future).toBe(0);
-  expect(runs.n).toBe(3);
-  expect(third.reused).toBe(0);
-
+  const third = await ask(second.made);
+  expect(third.seen).toEqual([0, 3, 0]);
   // The new count is offered in turn: read back.
-  const fourth = turn(third.made);
-  expect((await read(fourth, sql, runs))[0]?.future).toBe(0);
-  expect(runs.n).toBe(3);
-  expect(fourth.reused).toBe(1);
+  expect((await ask(third.made)).seen).toEqual([0, 3, 1]);
 });
 
 test('a query that reads the clock in another way runs every time and is not offered', async () => {
