@@ -28,6 +28,7 @@ import { stageKey, withReuse } from '../storage/reuse';
 import { textIn } from '../messages';
 import { partialPeriods } from './quality/partial';
 import { mergedRanges } from './quality/scope';
+import { futureEdges } from './quality/rules';
 import { countTable, type Gathered } from './quality/table';
 
 export { wholeTableRowLimit } from './quality/rules';
@@ -59,11 +60,13 @@ export const checkDataQuality = defineAgent({
     // A conversation's turn reads an earlier turn's counts of the same tables and windows on the same data (src/storage/reuse.ts).
     if (!input.reuse) return countQuality(input);
     const { workflow_id, catalogPath, databaseUrl, metrics, windows, language, question } = input;
-    const key = stageKey(
-      'dq',
-      [catalogPath ?? null, databaseUrl ?? null, metrics, windows, language, question ?? null],
-      input.data_version,
-    );
+    // Counts of rows "in the future" change as rows pass "now", with no change to the data: the key carries where the
+    // future begins in each checked column.
+    const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
+    const tables = tablesToCheck(catalog, metrics, question);
+    const edges = input.data_version ? await futureEdges(catalog, databaseFor(databaseUrl), tables) : [];
+    const inputs = [catalogPath ?? null, databaseUrl ?? null, metrics, windows, language, question ?? null, edges];
+    const key = stageKey('dq', inputs, input.data_version);
     return withReuse(workflow_id, 'dq', key, input.reuse, () => countQuality(input));
   },
 });

@@ -163,3 +163,34 @@ test('when the data changed since the earlier turn, the turn queries again and s
   for (const [genre, value] of expected) expect(again.result.answer).toContain(`${genre} ${money(value)}`);
   expect(again.result.verification?.mismatches).toEqual([]);
 }, 180_000);
+
+test('an invoice that passes "now" between two turns is counted again, by data quality and by the verifier', async () => {
+  const pool = new Pool({ connectionString: copyUrl, max: 1 });
+  try {
+    // An invoice dated twelve seconds from now (Chinook's times are wall times in UTC): in the future for the first turn only.
+    await pool.query(`INSERT INTO invoice (invoice_id, customer_id, invoice_date, billing_country, total)
+      VALUES (90002, 1, (clock_timestamp() AT TIME ZONE 'UTC') + interval '12 seconds', 'Brazil', 1.00)`);
+  } finally {
+    await pool.end();
+  }
+  const future = (run: Awaited<ReturnType<typeof ask>>) =>
+    run.result.dataQuality?.checks.find((c) => c.id === 'invoice.invoice_date.not_in_future');
+  const first = await ask('Top 3 genres by revenue in 2024', copyUrl, { reuse: [] });
+  expect(future(first)?.count_all).toBe(1);
+  // Until the invoice's time has passed.
+  const clock = new Pool({ connectionString: copyUrl, max: 1 });
+  const left = await clock
+    .query<{ s: string }>(
+      `SELECT extract(epoch FROM invoice_date - (clock_timestamp() AT TIME ZONE 'UTC')) AS s FROM invoice WHERE invoice_id = 90002`,
+    )
+    .finally(() => clock.end());
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(left.rows[0]?.s) * 1000 + 500)));
+  // The same data (no row added or removed, the extent is up to the as-of day), but the invoice is no longer in the future.
+  const again = await ask('Top 5 genres by revenue in 2024', copyUrl, { reuse: first.result.reusable ?? [] });
+  expect(again.result.status).toBe('completed');
+  expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: true, data_changed: false });
+  expect(again.result.dataQuality?.reuse).toMatchObject({ reused: false, data_changed: false });
+  expect(future(again)?.count_all).toBe(0);
+  expect(again.queries.checkDataQuality).toBeGreaterThan(0);
+  expect(again.result.verification?.mismatches).toEqual([]);
+}, 180_000);

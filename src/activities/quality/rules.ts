@@ -127,6 +127,28 @@ export function keepConditions(catalog: Catalog, metrics: string[], table: strin
   return out.length > 0 ? out : null;
 }
 
+/**
+ * Where "the future" begins for each not_in_future check of the tables: the earliest time after "now" in the checked
+ * column (null when none), read in one statement. It moves exactly when a row passes "now" (or the data changes), so a
+ * conversation's stage key carries it: counts reused across turns are counts no row has passed "now" since.
+ */
+export async function futureEdges(catalog: Catalog, db: string, tables: string[]): Promise<(string | null)[]> {
+  const edges: string[] = [];
+  for (const table of tables)
+    for (const check of catalog.tables[table]?.checks ?? []) {
+      if (check.rule !== 'not_in_future') continue;
+      const col = `${table}.${check.column}`;
+      const now = await columnNow(catalog, db, table, check.column);
+      edges.push(`(SELECT min(${col})::text FROM ${tableSql(catalog, table)} WHERE ${col} > ${now})`);
+    }
+  if (edges.length === 0) return [];
+  const { rows } = await queryRows(db, `SELECT ${edges.map((e, i) => `${e} AS e${i}`).join(', ')}`, [], LIMITS);
+  return edges.map((_, i) => {
+    const edge = rows[0]?.[`e${i}`];
+    return edge === null || edge === undefined ? null : String(edge);
+  });
+}
+
 /** The counts of one table read in one statement: each condition a `count(*) FILTER (WHERE …)` column of its own. */
 export class Counted {
   private readonly conditions: (string | null)[] = [];
