@@ -46,12 +46,14 @@ async function ask(question: string, databaseUrl: string, extra: Partial<Analysi
       ...extra,
     });
     const lines = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : [];
-    // The queries that read the data, by agent: a reused turn's check of the tables' row counts is not one of them.
+    // The queries that read the data, by agent. A reused turn's checks that the data is as it was are not among them:
+    // its count of the tables' rows, and data quality's read of where "the future" begins (quality/rules.ts futureEdges).
     const byAgent: Record<string, number> = {};
     const checks: Record<string, number> = {};
     for (const l of lines) {
       const { activity, sql } = JSON.parse(l) as { activity: string | null; sql: string };
-      const into = sql.startsWith('SELECT (SELECT count(*) FROM') ? checks : byAgent;
+      const isCheck = sql.startsWith('SELECT (SELECT count(*) FROM') || sql.startsWith('SELECT (SELECT min(');
+      const into = isCheck ? checks : byAgent;
       into[activity ?? 'none'] = (into[activity ?? 'none'] ?? 0) + 1;
     }
     return { ...run, queries: byAgent, checks };
@@ -120,8 +122,9 @@ test('a re-slicing turn reads the earlier turn’s groups instead of querying; i
   expect(again.queries.recomputeNumbers ?? 0).toBeLessThan(fresh.queries.recomputeNumbers ?? 0);
   expect(fresh.result.verification?.reused_queries).toBeUndefined();
   // What they did instead: the turn's one count of every table's rows (the data's version every key carries), read
-  // by the data-extent agent beside the months.
-  expect(again.checks).toEqual({ readDataExtent: 1 });
+  // by the data-extent agent beside the months, and data quality's one read of where the future begins in the
+  // invoice dates its not_in_future check counts.
+  expect(again.checks).toEqual({ readDataExtent: 1, checkDataQuality: 1 });
   expect(fresh.checks).toEqual({});
   // The step is marked, and the turn's quick agents ran in the workflow's worker (no task queue round trip).
   expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: true, data_changed: false });
