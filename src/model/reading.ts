@@ -160,7 +160,7 @@ export function blockingWords(words: string[]): string[] {
       /^(?:growth|grow|grew|grown|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|changing|trends?|trending|compare[ds]?|comparing|comparison|versus|vs|drop(?:s|ped)?|rise|rose|fell|fall|why|share|shares|percentage|percent|proportion|ratio|split|mix)$/.test(
         w,
       ) ||
-      /占|比例|份额|百分比|比重|增长|下降|上升|上涨|减少|变化|趋势|走势|对比|相比|比较|为什么|原因|导致|排名|排行|排序/.test(w) ||
+      /占|比例|份额|百分比|比重|增长|下降|上升|上涨|减少|变化|趋势|走势|对比|相比|比较|为什么|为啥|原因|导致|排名|排行|排序/.test(w) ||
       /[年月季周天日]|以来|最近|过去|近期|今天|昨天|前年|上半|下半|第.|排名|最/.test(w),
   );
 }

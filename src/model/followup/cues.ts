@@ -9,9 +9,9 @@
 
 const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|好的?|嗯|那就)[\s,，.!！]*)?`;
 
-/** "start over", "new question:", "ok start over —", "重新开始：". */
+/** "start over", "new question:", "ok scratch that.", "never mind,", "重新开始：". */
 export const RESET = new RegExp(
-  String.raw`^\s*${LEAD}(?:let'?s\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|重新开始|重新来|重来|从头开始|新问题|换个问题|另一个问题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
+  String.raw`^\s*${LEAD}(?:let'?s\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|scratch\s+(?:that|this|it)|never\s*mind|different\s+question|clean\s+slate|重新开始|重新来|重来|从头开始|新问题|换个问题|另一个问题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
   'i',
 );
 
@@ -27,14 +27,15 @@ export const ALSO = /\balso\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\bi
 /** Lifting a filter: a dimension after these words ("all countries again", "不限国家", "remove the country filter"). */
 export const LIFT_BEFORE =
   /(?:\ball(?:\s+the)?|\bevery|\bany|\bremove(?:\s+the)?|\bdrop(?:\s+the)?|\bclear(?:\s+the)?|\blift(?:\s+the)?|\bwithout(?:\s+the)?|\bno|\bregardless\s+of(?:\s+the)?|\binclude\s+all(?:\s+the)?|\bacross\s+all(?:\s+the)?|不限|所有|全部|去掉|取消|不分|不管|恢复所有|恢复全部)\s*(?:of\s+the\s+)?$/i;
-export const LIFT_AFTER = /^\s*(?:filters?|restrictions?|limits?|constraints?|的?筛选|的?限制|的?条件|都算|都看|都要)/i;
+export const LIFT_AFTER =
+  /^\s*(?:filters?|restrictions?|limits?|constraints?|的?筛选|的?限制|的?条件|都算|都看|都要|不限制?了?|都行|都可以)/i;
 /** Lifting every filter: "remove the filters", "no filters", "去掉筛选". */
 export const LIFT_ALL =
   /\b(?:remove|drop|clear|lift|without|no)\s+(?:all\s+)?(?:the\s+)?(?:filters?|restrictions?|constraints?)\b|\ball\s+data\s+again\b|去掉(?:所有)?(?:的)?(?:筛选|限制|条件)|取消(?:所有)?(?:的)?(?:筛选|限制|条件)|不加筛选|不限条件/i;
 
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
-  /为什么|为何|原因|怎么回事|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
+  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
 /** A trend asked of the thread: "and the trend?", "走势呢". */
 export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;
 
@@ -47,7 +48,7 @@ export const FILLER = new Set(
 break broken down split it that this those them these one ones ok okay hmm hmm alright so right please thanks thank you
 can could would will do does did is are was were for in at on of the a an to with as by per each every all any include
 including remove drop clear lift without no regardless filter filters restriction restrictions constraint constraints limit
-limits back switch change replace use make try versus vs plus add adding instead rather than whole entire full who which
+limits back switch swap change replace use make thing things stuff try versus vs plus add adding instead rather than whole entire full who which
 where when same again there here were give list tell number numbers figure figures value values answer result results
 happened happen happening go went going got get about did hm sure yes yeah yep cool great nice more less
 different other another compare compared comparison period periods time times breakdown grouped group rank ranking
@@ -60,7 +61,7 @@ will do only need needed want wanted keep just`.split(/\s+/),
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
 限制 看看 分别 情况 的 了 是 谁 多少 怎么样 如何 要 只要 只算 算 这个 那个 它 其中 呀 吧 嗯 好 好的 换 改 按 分 各 以及 增加 恢复 都 都算 都看
-都要 不分 不管 为什么 为何 原因 怎么回事 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
+都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降
 就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾`.split(/\s+/),
 );

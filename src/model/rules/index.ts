@@ -23,7 +23,7 @@ import { planQualityQuestion } from './plan-quality';
 import { planShare, readShare, type ShareAsked } from './plan-share';
 import { planTrend } from './plan-trend';
 import { fanOutOf, listIn, metricList, onlyWhatWasAsked, type Context } from './steps';
-import { unanswerable } from './refusals';
+import { leftOutValues, unanswerable } from './refusals';
 import { impliedAssumptions } from '../words/match';
 import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
 
@@ -141,7 +141,7 @@ export function planQuestion(
   const reading = readQuestion(text, catalog);
   const available = metricList(catalog, language);
 
-  const refused = unanswerable(reading, catalog, language, available);
+  const refused = unanswerable(reading, catalog, language, available) ?? leftOutValues(reading, catalog, language);
   if (refused) return refused;
   onlyWhatWasAsked(reading, catalog, text);
   // A share is read before the fan-out check: a value named becomes a breakdown by its dimension.

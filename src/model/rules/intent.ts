@@ -9,7 +9,7 @@ export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }
   {
     intent: 'attribution',
     pattern:
-      /为什么|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b|\bf[ae]ll(?:s|en|ing)?\b|\bdr(?:ive|ove|iven|iving)\b|\bdrivers?\b|\bexplain(?:s|ed)?\b|\bbehind the\b/i,
+      /为什么|为啥|为何|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b|\bf[ae]ll(?:s|en|ing)?\b|\bdr(?:ive|ove|iven|iving)\b|\bdrivers?\b|\bexplain(?:s|ed)?\b|\bbehind the\b/i,
   },
   {
     intent: 'comparison',

@@ -82,7 +82,21 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-const GROUP_WORDS = /(?:按|按照|各|分|每个|每|by|per|across|each)\s*$/i;
+const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each)\s*$/i;
+
+/**
+ * Words that leave a value out rather than keep it ("excluding the USA", "除了美国以外", "把 USA 去掉", "drop the US
+ * filter"). A filter keeps the values it names, so such a value is never read as one (CatalogReading.excluded): a
+ * question is asked back, and a follow-up that leaves out what the thread keeps lifts that filter (src/model/followup).
+ */
+const EXCLUDE_BEFORE =
+  /(?:\bexcluding|\bexclude[sd]?|\bexcept(?:\s+for)?|\bwithout|\bother\s+than|\bapart\s+from|\bbesides|\bminus|\bnot(?:\s+in(?:cluding)?)?|\bleav(?:e|ing)(?:\s+out)?|\bremov(?:e|ing)|\bdrop(?:ping)?|\bclear|\blift|\bbut\s+not|\boutside(?:\s+of)?|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\breplac(?:e|ing)|\bswap(?:ping)?|除了|除去|除开|除|排除|不含|不包括|不包含|不算|去掉|去除|剔除|扣除|刨除|取消|不要|不看|非)\s*(?:the\s+|把\s*)?$/i;
+const EXCLUDE_AFTER = /^\s*(?:以外|之外|除外|去掉|去除|剔除|排除|不算|不要|不看|\bexcluded\b|\bremoved\b|\bleft\s+out\b|\bout\b)/i;
+
+/** Whether the value at the hit is one the question leaves out. */
+function leftOut(question: string, hit: Hit): boolean {
+  return EXCLUDE_BEFORE.test(question.slice(Math.max(0, hit.start - 16), hit.start)) || EXCLUDE_AFTER.test(question.slice(hit.end));
+}
 const TIME_UNITS = new Set([
   'month',
   'months',
@@ -118,6 +132,8 @@ export interface CatalogReading {
   topN: { n: number; order: 'asc' | 'desc' } | null;
   /** Words used as a breakdown ("by city") that name no catalog dimension. */
   unknownDimensions: string[];
+  /** Values the question leaves out ("excluding the USA", "除了美国"): never read as filters, asked back instead. */
+  excluded: DimensionFilter[];
   /** A time grain asked for ("by year", "每月"); ranked when the question asks which period ("which month"). */
   grain: { grain: TimeGrain; ranked: boolean } | null;
   /** Year over year or period over period. */
@@ -182,11 +198,13 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   const topN = findTopN(question, dimensionHits, superlatives);
   const grain = findGrain(lower);
   const comparison = findPeriodComparison(lower);
+  const excluded: DimensionFilter[] = [];
   for (const hit of hits) {
     if (hit.kind === 'metric' && !metrics.includes(hit.id)) metrics.push(hit.id);
     if (hit.kind === 'value' && hit.value) {
-      const filter = filters.find((f) => f.dimension === hit.id);
-      if (!filter) filters.push({ dimension: hit.id, values: [hit.value] });
+      const into = leftOut(question, hit) ? excluded : filters;
+      const filter = into.find((f) => f.dimension === hit.id);
+      if (!filter) into.push({ dimension: hit.id, values: [hit.value] });
       else if (!filter.values.includes(hit.value)) filter.values.push(hit.value);
     }
     if (hit.kind === 'dimension') {
@@ -222,6 +240,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     mentionedDimensions,
     topN,
     unknownDimensions,
+    excluded,
     grain: grain?.value ?? null,
     periodComparison: comparison?.value ?? null,
     implied: null,

@@ -22,6 +22,7 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   revenue: ['MONEY'],
   income: ['MONEY'],
   turnover: ['MONEY'],
+  takings: ['MONEY'],
   gross: ['MONEY'],
   grossing: ['MONEY'],
   earn: ['MONEY'],
@@ -86,6 +87,8 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
 export const EN_PHRASES: readonly [RegExp, readonly Concept[], boolean?][] = [
   [/\bhow much\b/g, ['MONEY']],
   [/\bhow many\b/g, ['COUNT']],
+  // "how many tracks went out": what left the shop is what was sold.
+  [/\b(?:went|go|goes|gone|going)\s+out\b/g, ['SELL']],
   // "sold the most tracks", "the fewest orders": a plural noun after the superlative is counted.
   [/\b(?:most|fewest|least)\s+(?!money\b|revenue\b|sales\b|profits?\b|value\b|cash\b|dollars\b|losses\b)[a-z]+s\b/g, ['COUNT']],
   // "placed an order": the act of buying, not a count of orders.
