@@ -82,3 +82,12 @@ export function brief(r: QuestionReading | null): string {
   const rank = r.ranking ? ` ${r.ranking.order}${r.ranking.n}:${r.ranking.by}` : '';
   return `${r.metrics.join('+')} ${w(r.window)}${r.compared_with ? ` vs ${w(r.compared_with)}` : ''} [${f}] /${r.group_by.join(',')}${rank}`;
 }
+
+/** Each turn as the unit tests write it: the message, what the reader made of it, and the planned reading in brief. */
+export function outcomes(read: TurnRead[]): [string, FollowUpOutput['kind'], string][] {
+  return read.map((r) => [
+    r.say,
+    r.out.kind,
+    r.out.kind === 'needs_clarification' ? 'asked back' : r.out.kind === 'reset' && !r.asked ? 'reset' : brief(r.reading),
+  ]);
+}

@@ -8,7 +8,7 @@
  */
 import { classifyIntent, planQuestion } from '../../src/model/rules';
 import { extent } from './chinook-extent';
-import { AS_OF, brief, chinook, converse } from './followup-harness';
+import { AS_OF, chinook, converse, outcomes } from './followup-harness';
 
 const plan = (q: string) => planQuestion(q, classifyIntent(q), chinook, AS_OF, [], extent);
 
@@ -73,12 +73,7 @@ test.each([
     chinook,
     extent,
   );
-  const seen = read.map((r) => [
-    r.say,
-    r.out.kind,
-    r.out.kind === 'needs_clarification' ? 'asked back' : r.out.kind === 'reset' && !r.asked ? 'reset' : brief(r.reading),
-  ]);
-  expect(seen).toEqual(turns.map((t) => [...t]));
+  expect(outcomes(read)).toEqual(turns.map((t) => [...t]));
   expect(read.filter((r) => r.differences.length > 0).map((r) => `${r.say}: ${r.differences.join(', ')}`)).toEqual([]);
 });
 

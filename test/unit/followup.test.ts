@@ -9,7 +9,7 @@ import type { Catalog } from '../../src/catalog/catalog';
 import type { DataExtent } from '../../src/contracts';
 import { readFollowUp } from '../../src/model/followup';
 import { extent } from './chinook-extent';
-import { AS_OF, brief, chinook, converse, demo } from './followup-harness';
+import { AS_OF, chinook, converse, demo, outcomes } from './followup-harness';
 import { bookshop } from './words-catalogs';
 
 type Kind = 'fresh' | 'follow_up' | 'reset' | 'needs_clarification';
@@ -201,12 +201,7 @@ test.each(CASES.map((c, i) => [`${c.catalog} #${i + 1}: ${c.turns[0]?.[0] ?? ''}
     catalog,
     dataExtent,
   );
-  const seen = read.map((r) => [
-    r.say,
-    r.out.kind,
-    r.out.kind === 'needs_clarification' ? 'asked back' : r.out.kind === 'reset' && !r.asked ? 'reset' : brief(r.reading),
-  ]);
-  expect(seen).toEqual(c.turns);
+  expect(outcomes(read)).toEqual(c.turns);
   // A follow-up's question plans exactly as the reader expected it to.
   expect(read.filter((r) => r.differences.length > 0).map((r) => `${r.say}: ${r.differences.join(', ')}`)).toEqual([]);
 });
