@@ -64,8 +64,14 @@ export function rankingWords(q: string): Found<'asc' | 'desc'>[] {
   const out: Found<'asc' | 'desc'>[] = [];
   const re = new RegExp(SUPERLATIVE.source, 'gi');
   for (let m = re.exec(q); m; m = re.exec(q)) {
-    // 前 is "top" only before a count (前三, 前5名), not in 之前 / 以前 / 前年.
-    if (m[0] === '前' && !/^前\s*(?:\d+|[一二两三四五六七八九十]+)/.test(q.slice(m.index))) continue;
+    // 前 is "top" only before a count (前三, 前5名), not in 之前 / 以前 / 前年 / 前三个月 (the months before).
+    const rest = q.slice(m.index);
+    if (
+      m[0] === '前' &&
+      (!/^前\s*(?:\d+|[一二两三四五六七八九十]+)/.test(rest) ||
+        /^前\s*(?:\d+|[一二两三四五六七八九十]+)\s*个?\s*(?:月|年|季|天|日|周|星期|礼拜|小时)/.test(rest))
+    )
+      continue;
     out.push({ value: ASCENDING.test(m[0]) ? 'asc' : 'desc', span: [m.index, m.index + m[0].length] });
   }
   return out;
@@ -73,8 +79,9 @@ export function rankingWords(q: string): Found<'asc' | 'desc'>[] {
 
 const YEAR_OVER_YEAR =
   /\byear[- ]over[- ]year\b|\byoy\b|同比|(?:去年|上年|上一年)同期|\bsame\s+(?:period|month|quarter)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior)\s+year\b|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+year\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+year\b/;
+/** Against the period just before: 环比, "month over month", "vs the previous quarter", "和前三个月比" (the window's length before it). */
 const PERIOD_OVER_PERIOD =
-  /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:month|quarter|week|period)\s+before\b|\b(?:with|to|against|than)\s+the\s+(?:previous|prior|preceding)\s+(?:month|quarter|week|period)\b|(?:与|和|比|较)上一?个?(?:月|季度|周)(?:相比)?|(?:与|和|跟|比|较)?前一个?(?:月|季度|周|年)|(?:与|和|跟|比|较)上上个?月|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b/;
+  /\b(?:month|quarter|week|period)[- ]over[- ](?:month|quarter|week|period)\b|\bmom\b|\bqoq\b|\bwow\b|环比|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:month|quarter|week|period)\s+before\b|\b(?:with|to|against|than)\s+the\s+(?:previous|prior|preceding)\s+(?:month|quarter|week|period)\b|(?:与|和|比|较)上一?个?(?:月|季度|周)(?:相比)?|(?:与|和|跟|比|较)?前一个?(?:月|季度|周|年)|(?:与|和|跟|比|较)上上个?月|\bvs\.?\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\bcompared\s+(?:to|with)\s+(?:the\s+)?(?:prior|previous|last)\s+(?:month|quarter|period)\b|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:\d+|two|three|four|five|six|twelve)\s+(?:months|quarters|weeks)\s+(?:before|prior)\b|\b(?:with|to|against|than|vs\.?)\s+the\s+(?:previous|prior|preceding)\s+(?:\d+|two|three|four|five|six|twelve)\s+(?:months|quarters|weeks)\b|(?:与|和|跟|比|较)(?:之前|此前|前面)?的?前?\s*(?:\d+|[两二三四五六十]|十二)\s*个?(?:月|季度|周)/;
 
 /** Year over year or period over period, if asked. */
 export function findPeriodComparison(q: string): Found<'year_over_year' | 'period_over_period'> | null {

@@ -44,6 +44,11 @@ function namings(catalog: Catalog, language: Language): Naming[] {
 }
 
 const label = (w: TimeWindow, language: Language) => (language === 'zh' ? w.label_zh : w.label_en);
+/**
+ * A window as a why or a comparison names it: "2026年8月至2026年10月" there reads as two months set against each other
+ * (why did it change from August to October), so a range is joined with a dash, which reads as one period.
+ */
+const rangeLabel = (w: TimeWindow, language: Language) => label(w, language).replace(/(\d月)至(\d{4}年)/, '$1–$2');
 
 /** The reading written as a question, in one naming. */
 export function writeQuestion(s: State, catalog: Catalog, naming: Naming): string {
@@ -60,8 +65,8 @@ export function writeQuestion(s: State, catalog: Catalog, naming: Naming): strin
     ? ''
     : s.window.source === 'all_time'
       ? say('followup.q.all-time')
-      : say('followup.q.period', { label: label(s.window, language) });
-  const before = s.comparedWith ? label(s.comparedWith, language) : '';
+      : say('followup.q.period', { label: (s.kind === 'attribution' || s.kind === 'comparison' ? rangeLabel : label)(s.window, language) });
+  const before = s.comparedWith ? rangeLabel(s.comparedWith, language) : '';
   const grain = s.grain ? say(`followup.q.grain.${s.grain}`) : '';
   const rankedDim = s.ranking && s.ranking.by !== s.grain ? s.ranking.by : null;
   const byDims = s.dims.filter((d) => d !== rankedDim).map((d) => say('followup.q.by', { dimension: dimName(d) }));

@@ -144,9 +144,9 @@ function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Sp
 const COUNT_NEAR_SUPERLATIVE =
   /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b/i;
 
-/** The last n of a ranking: "最后两名", "末尾3个", "the last two" (not "the last 2 months"). */
+/** The last n of a ranking: "最后两名", "后三名", "末尾3个", "the last two" (not "the last 2 months"). */
 const LAST_N =
-  /(?:最后|末尾|垫底的?)\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)?|\b(?:the\s+)?last\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|quarters?|years?)\b)/i;
+  /(?:最后|末尾|垫底的?)\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)?|(?<![前以之然])后\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(?:the\s+)?last\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|quarters?|years?)\b)/i;
 
 /** A ranking asked for: its count (top 5, 前两名, bottom 3) and direction (the lowest, 最少), either may be missing. */
 function rankingOf(text: string, r: CatalogReading): MessageReading['ranking'] {
@@ -243,6 +243,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...(comparison ? [comparison.span] : []),
     ...r.spans.ranking,
     ...spansOf(LAST_N, text),
+    ...spansOf(COUNT_NEAR_SUPERLATIVE, text),
     ...lift.spans,
     ...spansOf(LIFT_ALL, text),
     ...spansOf(WHY, text),

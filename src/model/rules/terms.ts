@@ -154,7 +154,11 @@ export interface CatalogReading {
 
 const WHICH_BEFORE =
   /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
-export const RANK_COUNT = new RegExp(`(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}\\s*(?:个|名|位)?`, 'i');
+/** "top 5", "前两名", "倒数3个"; not "前三个月" or "前两年" (the periods before). */
+export const RANK_COUNT = new RegExp(
+  `(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}(?!\\s*个?\\s*(?:月|年|季|天|日|周|星期|礼拜|小时))\\s*(?:个|名|位)?`,
+  'i',
+);
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
 /** A count before a superlative before the dimension: "the 3 highest-grossing artists", "our three biggest-spending customers". */
 const COUNT_SUPERLATIVE_BEFORE = new RegExp(
