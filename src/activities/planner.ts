@@ -92,7 +92,7 @@ function rephrasing(reading: QuestionReading, catalog: Catalog, language: Langua
   const dimension = dimId ? dimensionLabelOf(catalog, dimId, language, 'dimension') : null;
   const window = reading.window && reading.window.source !== 'all_time' && reading.window.source !== 'default' ? reading.window : null;
   const period = window ? text('reading.suggest.period', { label: language === 'zh' ? window.label_zh : window.label_en }) : '';
-  const filter = reading.filters[0];
+  const filter = reading.filters.find((f) => !f.exclude);
   const candidates: string[] = [];
   if (metric && dimension && reading.ranking) {
     const key = reading.ranking.order === 'asc' ? 'reading.suggest.bottom' : 'reading.suggest.top';

@@ -11,9 +11,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { Calculation, Display, Language, PlanStep, Row, StepOutput } from '../contracts';
 import { operationOf } from '../operations';
 import type { CalculationContext } from '../operations/operation';
-import { catalogText } from '../format/labels';
-import { textIn } from '../messages';
-import { valueLabel } from './wording';
+import { catalogText, filterLabels } from '../format/labels';
 
 type Summary = StepOutput['data_summary'];
 type Importance = Calculation['importance'];
@@ -57,9 +55,7 @@ export function displayOf(catalog: Catalog, metric: string | undefined): Display
 function scopeText(step: PlanStep, catalog: Catalog, language: Language): string {
   const op = step.operation;
   if (!('query' in op)) return '';
-  return op.query.filters
-    .map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(textIn(language)('common.alternatives')))
-    .join(' ');
+  return op.query.filters.map((f) => filterLabels(catalog, language, f)).join(' ');
 }
 
 /**

@@ -7,7 +7,7 @@ import { tableSql, wallTime, type Catalog, type MetricDefinition } from './catal
 import { FanOutError, fanOutSafe, joinPath, tablesReferenced, type JoinStep } from './sql-joins';
 import { GRAIN_KEY_FORMAT, GRAIN_TRUNC, PERIOD_GROUP, TIME_GRAINS, isTimeGrain } from './time-grain';
 import type { MetricQueryInput as MetricQuery } from '../contracts';
-import { readsEveryRow } from '../contracts/query';
+import { filterApplied, readsEveryRow } from '../contracts/query';
 
 export class UnknownCatalogNameError extends Error {
   constructor(
@@ -68,8 +68,10 @@ function conditions(catalog: Catalog, query: MetricQuery, metric: MetricDefiniti
       params.push(value);
       return `$${params.length}`;
     });
-    where.push(placeholders.length === 1 ? `${sql} = ${placeholders[0]}` : `${sql} IN (${placeholders.join(', ')})`);
-    filtersApplied.push(`${filter.dimension} ${filter.values.length === 1 ? '=' : 'in'} ${filter.values.join(', ')}`);
+    // Leaving values out keeps the rows with no value: they are none of the values named.
+    if (filter.exclude) where.push(`(${sql} IS NULL OR ${sql} NOT IN (${placeholders.join(', ')}))`);
+    else where.push(placeholders.length === 1 ? `${sql} = ${placeholders[0]}` : `${sql} IN (${placeholders.join(', ')})`);
+    filtersApplied.push(filterApplied(filter));
   }
   return { params, where, filtersApplied, periodSql };
 }
@@ -92,6 +94,16 @@ export function metricSource(catalog: Catalog, query: MetricQuery, extraSql: str
   const otherTables = (text: string) => tablesReferenced(catalog, text).filter((t) => t !== metric.table);
   const joins = joinPath(catalog, metric.table, otherTables([aggregateSql, ...where, ...rowGroups.map((g) => g.sql)].join(' ')));
   const fanning = joins.find((j) => j.fansOut);
+  // "Revenue excluding Rock" on an invoice-level metric: an invoice with a Rock line and another is neither kept nor left out.
+  const finerLeftOut = query.filters.find(
+    (f) => f.exclude && joinPath(catalog, metric.table, otherTables(dimensionSql(catalog, f.dimension, timeColumn))).some((j) => j.fansOut),
+  );
+  if (finerLeftOut && fanning)
+    throw new FanOutError(
+      query.metric,
+      fanning.text,
+      `leaving ${finerLeftOut.dimension} values out is not defined for a row with several of them`,
+    );
   const common = { metric, timeColumn, params, filtersApplied };
   if (!fanning || fanOutSafe(metric)) {
     const from = [`FROM ${tableSql(catalog, metric.table)}`, ...joins.map((j) => j.clause), `WHERE ${where.join('\n  AND ')}`];
@@ -152,8 +164,11 @@ export function fanOutHandling(
   catalog: Catalog,
   metric: string,
   dimensions: string[],
+  leftOut: string[] = [],
 ): { join: string; how: 'counted_once' | 'distinct' } | null {
-  const filters = dimensions.filter((d) => !isTimeGrain(d) && d !== PERIOD_GROUP).map((dimension) => ({ dimension, values: ['x'] }));
+  const filters = dimensions
+    .filter((d) => !isTimeGrain(d) && d !== PERIOD_GROUP)
+    .map((dimension) => ({ dimension, values: ['x'], ...(leftOut.includes(dimension) ? { exclude: true as const } : {}) }));
   const window = { start: '2000-01-01', end: '2000-02-01', label_zh: '', label_en: '', source: 'question' as const };
   return metricSource(catalog, { metric, window, filters, group_by: [], order: null, limit: null }).fanOut;
 }

@@ -7,7 +7,7 @@ import { PLAN_SCHEMAS } from '../operations';
 
 // ---------------------------------------------------------------- planner agent
 
-export { DimensionFilter, MetricQuery, readsEveryRow, type MetricQueryInput } from './query';
+export { DimensionFilter, filterApplied, filterKey, filterLine, MetricQuery, readsEveryRow, type MetricQueryInput } from './query';
 
 /**
  * What a step does: one member per operation, each declared by its module (src/operations/<kind>.ts) and

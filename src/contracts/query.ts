@@ -7,8 +7,32 @@ import { z } from 'zod';
 import { TIME_GRAINS } from '../catalog/time-grain';
 import { IsoDate, TimeWindow } from './shared';
 
-export const DimensionFilter = z.object({ dimension: z.string(), values: z.array(z.string()).min(1) });
+/**
+ * A filter on a dimension: it keeps the rows whose value is one of `values`, or with `exclude` every row but those
+ * ("excluding the USA", "除了美国以外"; a row with no value is not one of them, so it stays).
+ */
+export const DimensionFilter = z.object({
+  dimension: z.string(),
+  values: z.array(z.string()).min(1),
+  exclude: z.literal(true).optional().describe('true: every row but those with these values ("excluding the USA")'),
+});
 export type DimensionFilter = z.infer<typeof DimensionFilter>;
+
+/** How a step records a filter it applied (its filters_applied line), which its check looks for: "country = USA", "country not in USA". */
+export function filterApplied(f: DimensionFilter): string {
+  const op = f.exclude ? 'not in' : f.values.length === 1 ? '=' : 'in';
+  return `${f.dimension} ${op} ${f.values.join(', ')}`;
+}
+
+/** A filter in one line of catalog ids, for logs, prompts and the session's lines: "country = USA | Canada", "country ≠ USA". */
+export function filterLine(f: { dimension: string; values: string[]; exclude?: true }, between = ' | '): string {
+  return `${f.dimension} ${f.exclude ? '≠' : '='} ${f.values.join(between)}`;
+}
+
+/** A filter as a key for comparing readings: "country=USA|Canada", "country!=USA". */
+export function filterKey(f: DimensionFilter): string {
+  return `${f.dimension}${f.exclude ? '!=' : '='}${[...f.values].sort().join('|')}`;
+}
 
 /** What a step computes, in catalog terms. SQL is compiled from this and the catalog, never written free-hand. */
 export const MetricQuery = z.object({

@@ -7,6 +7,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
 import { QuestionReading } from './plan';
+import { DimensionFilter, filterKey } from './query';
 import { Intent } from './request';
 import { IsoDate, Language } from './shared';
 import { RunStatus } from './answer';
@@ -51,7 +52,7 @@ export const FollowUpInput = z.object({
   /** The last answered turn's reading, or null when the session has none yet (or was reset). */
   thread: ThreadReading.nullable(),
   /** Constraints the user set that stay until lifted ("only paid orders", "only the USA"): carried into every turn. */
-  constraints: z.array(z.object({ dimension: z.string(), values: z.array(z.string()).min(1), set_in_turn: z.number().int() })).default([]),
+  constraints: z.array(DimensionFilter.extend({ set_in_turn: z.number().int() })).default([]),
   asOf: IsoDate,
   catalogPath: z.string().optional(),
 });
@@ -88,7 +89,7 @@ export type ExpectedReading = Extract<FollowUpOutput, { kind: 'follow_up' }>['ex
 export function readingDifferences(expected: ExpectedReading, actual: QuestionReading): string[] {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const sorted = (xs: string[]) => [...xs].sort();
-  const filters = (fs: { dimension: string; values: string[] }[]) => fs.map((f) => `${f.dimension}=${sorted(f.values).join('|')}`).sort();
+  const filters = (fs: DimensionFilter[]) => fs.map(filterKey).sort();
   // All of the data is one period whatever dates the data's extent gives it when each run reads it.
   const window = (w: { start: string; end: string; source?: string } | null) =>
     w ? (w.source === 'all_time' ? 'all_time' : `${w.start}..${w.end}`) : null;
@@ -198,7 +199,7 @@ export const SessionView = z.object({
   /** The turn running now, if any, and how many wait behind it. */
   running: z.object({ question: z.string(), workflowId: z.string().nullable() }).nullable(),
   queued: z.number().int().min(0),
-  constraints: z.array(z.object({ dimension: z.string(), values: z.array(z.string()), set_in_turn: z.number().int() })),
+  constraints: z.array(DimensionFilter.extend({ set_in_turn: z.number().int() })),
   /** Facts the thread established, with their confidence and source turn; and contradictions between turns. */
   facts: z.array(z.object({ turn: z.number().int(), content: z.string(), value: z.number().nullable(), confidence: z.number() })),
   contradictions: z.array(z.string()),

@@ -3,7 +3,8 @@
  * catalog handed in.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Language } from '../contracts';
+import type { DimensionFilter, Language } from '../contracts';
+import { textIn } from '../messages';
 
 /** A dimension's name for people. */
 export function dimensionLabel(catalog: Catalog, language: Language, dimension: string): string {
@@ -36,3 +37,22 @@ export function timeFieldLabel(catalog: Catalog, language: Language, name: strin
   const meaning = catalogText(language, field.meaning, field.meaning_zh);
   return meaning === field.meaning ? meaning.replace(/\.(\s.*)?$/, '') : meaning.replace(/（.*$/, '');
 }
+
+/**
+ * A filter's values for people, each written by `value`, joined by `between` (common.alternatives unless given):
+ * 华东、华南 / all but USA.
+ */
+export function filterValuesText(
+  language: Language,
+  f: DimensionFilter,
+  value: (dimension: string, v: string) => string,
+  between?: string,
+): string {
+  const text = textIn(language);
+  const values = f.values.map((v) => value(f.dimension, v)).join(between ?? text('common.alternatives'));
+  return f.exclude ? text('common.all-but', { values }) : values;
+}
+
+/** A filter's values as the catalog labels them (valueLabel). */
+export const filterLabels = (catalog: Catalog, language: Language, f: DimensionFilter, between?: string) =>
+  filterValuesText(language, f, (d, v) => valueLabel(catalog, language, d, v), between);

@@ -8,6 +8,8 @@ import { defineMessages } from './message';
 export const FOLLOWUP_MESSAGES = defineMessages({
   // ------------------------------------------------------------ the standalone question's parts
   'followup.q.filter': { zh: '{values}的', en: ' for {values}' },
+  /** Values a filter leaves out, as a question names them: 美国以外的 / excluding USA. */
+  'followup.q.filter-out': { zh: '{values}以外的', en: ' excluding {values}' },
   'followup.q.or': { zh: '和', en: ' or ' },
   'followup.q.and': { zh: '和', en: ' and ' },
   'followup.q.by': { zh: '按{dimension}', en: ' by {dimension}' },

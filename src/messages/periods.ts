@@ -104,14 +104,6 @@ export const PLAN_MESSAGES = defineMessages({
     en: 'How many {dimensions} should the ranking show? For example "top 5".',
   },
   'analysis.plan.a_dimension': { zh: '一个维度', en: 'a dimension' },
-  'analysis.plan.excluded': {
-    zh: '筛选只能保留列出的值，暂时不能去掉某些值（{values}）',
-    en: 'a filter can only keep the values it names; leaving out {values} is not supported yet',
-  },
-  'analysis.plan.excluded.question': {
-    zh: '请直接列出要看的{dimension}，例如：{example}',
-    en: 'Which {dimension} values should it include? For example: {example}',
-  },
   'analysis.plan.too_many_steps': {
     zh: '回答这个问题需要 {steps} 步，超过上限 {limit} 步',
     en: 'answering this would take {steps} steps, more than the limit of {limit}',

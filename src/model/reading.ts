@@ -13,6 +13,7 @@ import { textIn, type Text } from '../messages';
 import type { Language, QuestionReading, TimeGrain, TimeWindow } from '../contracts';
 import { lastDayOf } from './time-window';
 import { segmenter } from './words/features';
+import { filterValuesText } from '../format/labels';
 
 export type Span = [number, number];
 
@@ -204,7 +205,7 @@ export function statementOf(
         .map((f) =>
           text('reading.filter', {
             dimension: labels.dimension(f.dimension),
-            values: f.values.map((v) => labels.value(f.dimension, v)).join(text('reading.filter.or')),
+            values: filterValuesText(language, f, labels.value, text('reading.filter.or')),
           }),
         )
         .join(text('common.comma')),

@@ -4,15 +4,15 @@
  * Run by the SQL agent; its rows are the result (no derivation).
  */
 import { z } from 'zod';
-import { MetricQuery } from '../contracts/query';
+import { filterApplied, MetricQuery } from '../contracts/query';
 import type { MetricDefinition } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, MemoryDraft, PlanStep, Row } from '../contracts';
 import { INLINE_ROWS, MAX_CALCULATIONS_PER_STEP } from '../settings/limits';
 import { periodTag } from '../memory/pool';
 import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
-import { dimensionLabel, formatValue, valueLabel } from '../analysis/wording';
+import { dimensionLabel, formatValue } from '../analysis/wording';
 import { PERIOD_COLUMNS } from '../catalog/time-grain';
-import { catalogText } from '../format/labels';
+import { catalogText, filterLabels } from '../format/labels';
 import { defineMessages, textOf } from '../messages/message';
 import type { Operation, StepFacts, Written } from './operation';
 import { chartBase, joinedBy, make, matchOf, num, ranked, rowKey, rowLabel, scopeOf, textColumn } from './parts';
@@ -67,9 +67,7 @@ const GRAIN_WORDS: Record<string, Extract<keyof typeof MESSAGES, `operation.metr
 /** The step's single-value and multi-value filters, as its summary names them: 华东电子产品 / East, Electronics. */
 function filtersNamed(w: Written, q: MetricQuery): string {
   const text = textOf(MESSAGES, w.language);
-  const filters = q.filters.map((f) =>
-    f.values.map((v) => valueLabel(w.catalog, w.language, f.dimension, v)).join(w.text('common.alternatives')),
-  );
+  const filters = q.filters.map((f) => filterLabels(w.catalog, w.language, f));
   return joinedBy(filters, (scope, filter) => text('operation.metric.scope.and', { scope, filter }));
 }
 
@@ -230,9 +228,7 @@ export const metric: Operation<'metric'> = {
       if (q.limit !== null && total > q.limit && !tiedPast) return `expected at most ${q.limit} rows, got ${total}`;
       if (!result.filters_applied.some((f) => f.includes(`[${q.window.start}, ${q.window.end})`)))
         return `the period ${q.window.start}..${q.window.end} was not applied`;
-      const missing = q.filters.find(
-        (f) => !result.filters_applied.includes(`${f.dimension} ${f.values.length === 1 ? '=' : 'in'} ${f.values.join(', ')}`),
-      );
+      const missing = q.filters.find((f) => !result.filters_applied.includes(filterApplied(f)));
       if (missing) return `the filter on ${missing.dimension} was not applied`;
       return null;
     },

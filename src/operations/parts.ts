@@ -6,6 +6,7 @@
 import type { Calculation, Chart, PlanStep, Row } from '../contracts';
 import { valueLabel } from '../analysis/wording';
 import { PERIOD_COLUMNS } from '../catalog/time-grain';
+import { filterKey } from '../contracts/query';
 import { templateOf, type Message } from '../messages/message';
 import type { CalculationContext, ChartContext } from './operation';
 
@@ -30,7 +31,8 @@ export function scopeOf(step: PlanStep, row: Row | null): { scope: string; dimen
   if ('query' in op) {
     for (const f of op.query.filters) {
       dims.push(f.dimension);
-      if (f.values.length === 1) parts.push(`${f.dimension}=${f.values[0]}`);
+      if (f.exclude) parts.push(filterKey(f));
+      else if (f.values.length === 1) parts.push(`${f.dimension}=${f.values[0]}`);
     }
     for (const g of op.query.group_by) {
       if (PERIOD_COLUMNS.includes(g) || !row) continue;

@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, DataScope, Language, ResultMetric } from '../contracts';
-import { catalogText, dimensionLabel, timeFieldLabel, valueLabel } from '../format/labels';
+import { catalogText, dimensionLabel, filterLabels, timeFieldLabel } from '../format/labels';
 import { readable } from './names';
 import { scopeFilterText } from './sections/data-scope';
 import { render, textIn } from '../messages';
@@ -108,7 +108,7 @@ export function basisLines(scope: DataScope, catalog: Catalog, language: Languag
     ...query.filters.map((f) =>
       text('common.labelled', {
         label: dimensionLabel(catalog, language, f.dimension),
-        value: f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(text('common.list')),
+        value: filterLabels(catalog, language, f, text('common.list')),
       }),
     ),
   ];

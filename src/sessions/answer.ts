@@ -6,6 +6,7 @@
 import type { CarriedPart, ExpectedReading } from '../contracts/session';
 import type { Language, QuestionReading } from '../contracts';
 import { partsList, sessionText } from '../messages/sessions';
+import { filterLine } from '../contracts/query';
 
 /** The answer's first line: the reading, and for a follow-up what it carried over. */
 export function headlineOf(statement: string, carried: readonly CarriedPart[], language: Language): string {
@@ -31,7 +32,7 @@ export function describeExpected(expected: ExpectedReading, language: Language):
   if (window) parts.push(window);
   const compared = period(expected.compared_with);
   if (compared) parts.push(text('sessions.reading.compared', { period: compared }));
-  for (const f of expected.filters) parts.push(`${f.dimension} = ${f.values.join(' | ')}`);
+  for (const f of expected.filters) parts.push(filterLine(f));
   const dims = [...expected.group_by, ...(expected.grain ? [expected.grain] : [])];
   if (dims.length) parts.push(text('sessions.reading.by', { dims: dims.join(text('sessions.list')) }));
   const r = expected.ranking;

@@ -10,10 +10,13 @@
 import type { FollowUpOutput, ThreadReading } from '../contracts/session';
 import type { Language, QuestionReading, ResultMetric, RunStatus } from '../contracts';
 import { sessionText } from '../messages/sessions';
+import { filterKey, filterLine } from '../contracts/query';
 
+/** A filter the user set (DimensionFilter: kept values, or with `exclude` values left out) and the turn that set it. */
 export interface Constraint {
   dimension: string;
   values: string[];
+  exclude?: true;
   set_in_turn: number;
 }
 
@@ -74,11 +77,7 @@ export interface TurnOutcome {
 }
 
 const windowKey = (r: QuestionReading | null) => (r?.window ? `${r.window.start}..${r.window.end}` : '-');
-const filterKey = (r: QuestionReading | null) =>
-  (r?.filters ?? [])
-    .map((f) => `${f.dimension}=${[...f.values].sort().join('|')}`)
-    .sort()
-    .join('&');
+const filtersKey = (r: QuestionReading | null) => (r?.filters ?? []).map(filterKey).sort().join('&');
 
 function number(value: number | null, unit: string | null): string {
   if (value === null) return '-';
@@ -93,7 +92,7 @@ export function factsOf(outcome: TurnOutcome): SessionFact[] {
     .filter((m) => m.verified)
     .map((m) => ({
       turn: outcome.turn,
-      key: [m.name, m.label, m.period, windowKey(outcome.reading), filterKey(outcome.reading)].join(' · '),
+      key: [m.name, m.label, m.period, windowKey(outcome.reading), filtersKey(outcome.reading)].join(' · '),
       content: `${m.label} (${m.period}) = ${number(m.value, m.unit)}`,
       value: m.value,
       confidence,
@@ -184,8 +183,8 @@ export function constraintsAfter(constraints: Constraint[], followUp: FollowUpOu
     for (const f of followUp.expected.filters) {
       if (lifted.has(f.dimension)) continue;
       const same = out.find((c) => c.dimension === f.dimension);
-      if (same && JSON.stringify([...same.values].sort()) === JSON.stringify([...f.values].sort())) continue;
-      out = [...out.filter((c) => c.dimension !== f.dimension), { dimension: f.dimension, values: [...f.values], set_in_turn: turn }];
+      if (same && filterKey(same) === filterKey(f)) continue;
+      out = [...out.filter((c) => c.dimension !== f.dimension), { ...f, values: [...f.values], set_in_turn: turn }];
     }
   }
   return out;
@@ -239,7 +238,7 @@ export const THREAD_MAX_CHARS = 12_000;
 export function threadText(memory: SessionMemory, budget: number, count: (text: string) => number = estimateTokens): string {
   const head = memory.constraints.length
     ? [
-        `Constraints the user set (keep them): ${memory.constraints.map((c) => `${c.dimension} = ${c.values.join(' or ')} (turn ${c.set_in_turn})`).join('; ')}`,
+        `Constraints the user set (keep them): ${memory.constraints.map((c) => `${filterLine(c, ' or ')} (turn ${c.set_in_turn})`).join('; ')}`,
       ]
     : [];
   let older = [...memory.older].reverse().map(olderText);

@@ -9,6 +9,7 @@ import type { SessionStart, SessionView, TurnResult, TurnSummary } from '../cont
 import type { Language } from '../contracts';
 import { sessionText } from '../messages/sessions';
 import { emptyMemory, type SessionMemory } from './memory';
+import { filterLine } from '../contracts/query';
 
 export interface SessionCarried {
   memory: SessionMemory;
@@ -89,7 +90,7 @@ export function detailsOf(view: SessionView, namespace: string, language: Langua
   }
   if (view.running) lines.push('', text('sessions.details.running', { question: shortLine(view.running.question), queued: view.queued }));
   if (view.constraints.length) {
-    const list = view.constraints.map((c) => `${c.dimension} = ${c.values.join(' | ')}`).join(text('sessions.list'));
+    const list = view.constraints.map((c) => filterLine(c)).join(text('sessions.list'));
     lines.push('', text('sessions.details.constraints', { list }));
   }
   return lines.join('\n');

@@ -175,7 +175,11 @@ function conditionsAndGroups(b: Build, query: MetricQuery): { conditions: string
   const fineOf = (name: string) => (GRAINS.has(name) || name === 'period' ? null : onChild(b, dimensionText(name)));
   for (const f of query.filters) {
     const fine = fineOf(f.dimension);
-    const test = (sql: string) => `(${sql})::text IN (${f.values.map((v) => `${bind(v)}::text`).join(', ')})`;
+    const listed = (sql: string) => `(${sql})::text IN (${f.values.map((v) => `${bind(v)}::text`).join(', ')})`;
+    // Every row but the values: a row with no value is kept (the IN test is then unknown, not true).
+    const test = (sql: string) => (f.exclude ? `(${listed(sql)}) IS NOT TRUE` : listed(sql));
+    // A row of the finer table with another value does not make its parent row one without the value.
+    if (fine && f.exclude) throw new NotIndependent(`leaving ${f.dimension} values out through the finer table ${b.child?.table ?? ''}`);
     if (fine) b.childConditions.push(test(fine));
     else conditions.push(test(dimension(f.dimension)));
   }

@@ -49,6 +49,7 @@ import { answerQualityQuestion } from './quality';
 import { writeAuditedReport } from './report';
 import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure } from './run';
 import { executePlan } from './steps';
+import { filterLine } from '../contracts/query';
 
 export async function analysisWorkflow(request: AnalysisRequest): Promise<RunResult> {
   const run = new AnalysisRun(request);
@@ -271,7 +272,7 @@ async function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): Promis
   const q = metricSteps[0]?.step.operation;
   const where =
     q && 'query' in q
-      ? `${q.query.window.label_en}${q.query.filters.length ? ` for ${q.query.filters.map((f) => `${f.dimension} = ${f.values.join(' or ')}`).join(', ')}` : ''}`
+      ? `${q.query.window.label_en}${q.query.filters.length ? ` for ${q.query.filters.map((f) => filterLine(f, ' or ')).join(', ')}` : ''}`
       : '';
   return run.finish({
     status: 'needs_clarification',

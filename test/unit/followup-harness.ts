@@ -8,14 +8,14 @@ import { loadCatalog, type Catalog } from '../../src/catalog/catalog';
 import type { DataExtent, QuestionReading } from '../../src/contracts';
 import { readingDifferences, type FollowUpOutput, type ThreadReading } from '../../src/contracts/session';
 import { readFollowUp } from '../../src/model/followup';
+import { constraintsAfter, type Constraint } from '../../src/sessions/memory';
+import { filterKey } from '../../src/contracts/query';
 import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rules';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const chinook = loadCatalog(path.join(ROOT, 'catalogs', 'chinook.yaml'));
 export const demo = loadCatalog(path.join(ROOT, 'catalogs', 'demo.yaml'));
 export const AS_OF = '2026-11-30';
-
-type Constraint = { dimension: string; values: string[]; set_in_turn: number };
 
 export interface TurnRead {
   say: string;
@@ -35,18 +35,6 @@ export function planned(question: string, catalog: Catalog, extent: DataExtent |
   if (plan.kind !== 'plan') return `${plan.kind}: ${'reason' in plan ? plan.reason : ''}`;
   const { reading, blocking } = readingOfPlan(question, plan.steps, catalog, intent.language, asOf, intent.matched);
   return blocking.length > 0 ? `blocking: ${blocking.join(', ')}` : reading;
-}
-
-function constraintsAfter(cs: Constraint[], out: FollowUpOutput, turn: number): Constraint[] {
-  if (out.kind === 'reset') return [];
-  if (out.kind !== 'follow_up') return cs;
-  let next = cs.filter((c) => !out.lifted.includes(c.dimension));
-  if (out.changes.includes('add_filter') || out.changes.includes('replace_filter')) {
-    for (const f of out.expected.filters) {
-      next = [...next.filter((c) => c.dimension !== f.dimension), { dimension: f.dimension, values: [...f.values], set_in_turn: turn }];
-    }
-  }
-  return next;
 }
 
 /** Every message of a conversation read in turn. */
@@ -78,7 +66,7 @@ export function brief(r: QuestionReading | null): string {
   if (!r) return '-';
   const w = (x: { start: string; end: string; source: string } | null) =>
     x ? (x.source === 'all_time' ? 'all' : `${x.start}..${x.end}`) : '-';
-  const f = r.filters.map((x) => `${x.dimension}=${[...x.values].sort().join('|')}`).join(',');
+  const f = r.filters.map(filterKey).join(',');
   const rank = r.ranking ? ` ${r.ranking.order}${r.ranking.n}:${r.ranking.by}` : '';
   return `${r.metrics.join('+')} ${w(r.window)}${r.compared_with ? ` vs ${w(r.compared_with)}` : ''} [${f}] /${r.group_by.join(',')}${rank}`;
 }

@@ -1,49 +1,88 @@
 /**
- * Values a question leaves out ("excluding the USA", "除了美国以外", "把 USA 去掉"). A filter keeps the values it names,
- * so such a value was read as the one filter kept, and the answer (for the USA only) came back labelled completed: the
- * blind conversations of eval/blind caught it. Now a question that leaves a value out is asked back, a value left out
- * beside one kept ("Canada instead of the USA") is answered with the kept one, and a follow-up that leaves out what the
- * thread keeps lifts that filter. Also the colloquial words the same blind set found unread: 为啥, 各个, 拆一下,
+ * Values a question leaves out ("excluding the USA", "除了美国以外", "把 USA 去掉"). Such a value was once read as the one
+ * filter kept, and the answer (for the USA only) came back labelled completed: the blind conversations of eval/blind
+ * caught it. Then such questions were asked back; now a filter leaves them out (DimensionFilter.exclude): the question
+ * is answered for every other value, a value left out beside one kept ("Canada instead of the USA") is answered with
+ * the kept one, and in a conversation a value left out of what the thread keeps lifts or narrows that filter, and one
+ * named with "back" / 加回来 is put back. Also the colloquial words the same blind set found unread: 为啥, 各个, 拆一下,
  * "scratch that", "went out", "takings", "same thing", 不限了, 首.
  */
 import { classifyIntent, planQuestion } from '../../src/model/rules';
 import { extent } from './chinook-extent';
-import { AS_OF, chinook, converse, outcomes } from './followup-harness';
+import { AS_OF, chinook, converse, outcomes, planned } from './followup-harness';
 
 const plan = (q: string) => planQuestion(q, classifyIntent(q), chinook, AS_OF, [], extent);
+const filtersOf = (q: string) => {
+  const p = plan(q);
+  const first = p.kind === 'plan' ? p.steps[0]?.operation : null;
+  return first && 'query' in first ? { metric: first.query.metric, filters: first.query.filters, group_by: first.query.group_by } : p.kind;
+};
 
 test.each([
-  ['revenue by country in 2022 excluding the USA', 'leaving out USA'],
-  ['top 5 countries by revenue in 2022 without the USA', 'leaving out USA'],
-  ['revenue in 2022 except Brazil', 'leaving out Brazil'],
-  ['2022年除了美国以外各国家的营收', '不能去掉某些值（USA）'],
-  ['2022年营收，把巴西去掉', '不能去掉某些值（Brazil）'],
-])('a question that leaves a value out is asked back, never answered for that value: %s', (q, reason) => {
-  const p = plan(q);
-  expect(p.kind).toBe('needs_clarification');
-  expect(p.kind === 'needs_clarification' ? p.reason : '').toContain(reason);
+  ['revenue by country in 2022 excluding the USA', 'revenue', [{ dimension: 'country', values: ['USA'], exclude: true }], ['country']],
+  [
+    'top 5 countries by revenue in 2022 without the USA',
+    'revenue',
+    [{ dimension: 'country', values: ['USA'], exclude: true }],
+    ['country'],
+  ],
+  ['revenue in 2022 except Brazil', 'revenue', [{ dimension: 'country', values: ['Brazil'], exclude: true }], []],
+  ['2022年除了美国以外各国家的营收', 'revenue', [{ dimension: 'country', values: ['USA'], exclude: true }], ['country']],
+  ['2022年营收，把巴西去掉', 'revenue', [{ dimension: 'country', values: ['Brazil'], exclude: true }], []],
+  ['revenue in 2022 excluding the USA and Canada', 'revenue', [{ dimension: 'country', values: ['USA', 'Canada'], exclude: true }], []],
+  ['2022年美国和加拿大以外的营收', 'revenue', [{ dimension: 'country', values: ['USA', 'Canada'], exclude: true }], []],
+  // Money left out by genre is line-level money: an invoice holds tracks of several genres.
+  [
+    'revenue in 2022 by media type, not counting Rock',
+    'track_revenue',
+    [{ dimension: 'genre', values: ['Rock'], exclude: true }],
+    ['media_type'],
+  ],
+])('a question that leaves values out is answered for every other value: %s', (q, metric, filters, groupBy) => {
+  expect(filtersOf(q)).toEqual({ metric, filters, group_by: groupBy });
+});
+
+test('the stated reading says which values were left out', () => {
+  const en = planned('revenue by country in 2022 excluding the USA', chinook, extent);
+  const zh = planned('2022年除了美国以外各国家的营收', chinook, extent);
+  expect(typeof en === 'string' ? en : en.statement).toContain('all but United States');
+  expect(typeof zh === 'string' ? zh : zh.statement).toContain('美国以外');
 });
 
 test('a value left out beside one kept is answered with the kept one', () => {
-  const p = plan('revenue of Canada instead of the USA in 2022');
-  expect(p.kind).toBe('plan');
-  const query = p.kind === 'plan' ? p.steps[0]?.operation : null;
-  expect(query && 'query' in query ? query.query.filters : null).toEqual([{ dimension: 'country', values: ['Canada'] }]);
+  expect(filtersOf('revenue of Canada instead of the USA in 2022')).toEqual({
+    metric: 'revenue',
+    filters: [{ dimension: 'country', values: ['Canada'] }],
+    group_by: [],
+  });
 });
 
 const Y2022 = '2022-01-01..2023-01-01';
 test.each([
   [
-    'a follow-up leaving out the one value the thread keeps lifts its filter; any other is asked back',
+    'a follow-up leaves values out, narrows or lifts what the thread keeps, and puts values back',
     [
       ['Revenue by country in 2022', 'fresh', `revenue ${Y2022} [] /country`],
-      ['without the USA', 'needs_clarification', 'asked back'],
+      ['without the USA', 'follow_up', `revenue ${Y2022} [country!=USA] /country`],
+      ['also without Canada', 'follow_up', `revenue ${Y2022} [country!=Canada|USA] /country`],
+      ['ok put Canada back', 'follow_up', `revenue ${Y2022} [country!=USA] /country`],
       ['only the USA', 'follow_up', `revenue ${Y2022} [country=USA] /`],
       ['remove the USA', 'follow_up', `revenue ${Y2022} [] /`],
-      ['just Brazil', 'follow_up', `revenue ${Y2022} [country=Brazil] /`],
-      ['swap Brazil for Germany', 'follow_up', `revenue ${Y2022} [country=Germany] /`],
-      ['fine, drop the Germany filter', 'follow_up', `revenue ${Y2022} [] /`],
-      ['把 USA 去掉再看', 'needs_clarification', 'asked back'],
+      ['just Brazil and Germany', 'follow_up', `revenue ${Y2022} [country=Brazil|Germany] /`],
+      ['drop Brazil', 'follow_up', `revenue ${Y2022} [country=Germany] /`],
+      ['swap Germany for France', 'follow_up', `revenue ${Y2022} [country=France] /`],
+      ['fine, drop the France filter', 'follow_up', `revenue ${Y2022} [] /`],
+      ['按国家，把 USA 去掉再看', 'follow_up', `revenue ${Y2022} [country!=USA] /country`],
+      ['ok 把 US 加回来', 'follow_up', `revenue ${Y2022} [] /country`],
+    ],
+  ],
+  [
+    'a value left out in a follow-up is a constraint: it stays on a question of its own until it is put back',
+    [
+      ['revenue by country in 2022', 'fresh', `revenue ${Y2022} [] /country`],
+      ['leave out the USA', 'follow_up', `revenue ${Y2022} [country!=USA] /country`],
+      ['tracks sold by genre in 2023', 'follow_up', 'tracks_sold 2023-01-01..2024-01-01 [country!=USA] /genre'],
+      ['add the USA back', 'follow_up', 'tracks_sold 2023-01-01..2024-01-01 [] /genre'],
     ],
   ],
   [

@@ -11,6 +11,7 @@ import { chat } from '../chat';
 import { withTemporal } from '../context';
 import { printJson } from '../output';
 import { CliError } from '../temporal';
+import { filterLine } from '../../contracts/query';
 
 const clip = (text: string | null, n: number) => (!text ? '' : text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
@@ -44,8 +45,7 @@ async function session(id: string, opts: { json?: boolean }): Promise<void> {
       console.log(`     ${t.headline}`);
     }
     if (view.running) console.log(`  ▶ running: ${view.running.question}${view.queued ? ` (${view.queued} waiting)` : ''}`);
-    if (view.constraints.length > 0)
-      console.log(`constraints: ${view.constraints.map((c) => `${c.dimension} = ${c.values.join(' or ')}`).join('; ')}`);
+    if (view.constraints.length > 0) console.log(`constraints: ${view.constraints.map((c) => filterLine(c, ' or ')).join('; ')}`);
   });
 }
 

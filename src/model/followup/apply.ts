@@ -6,6 +6,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { CarriedPart, FollowUpChange } from '../../contracts/session';
 import type { TimeWindow } from '../../contracts';
+import { filterKey } from '../../contracts/query';
 import { makeWindow, monthsBack, previousPeriod, wholeMonths, yearEarlier } from '../time-window';
 import type { MessageReading } from './message';
 import type { State } from './state';
@@ -60,19 +61,45 @@ function applyPeriod(s: State, thread: State, m: MessageReading, allTime: TimeWi
   return true;
 }
 
-/** Values named: per dimension, they replace the thread's values ("what about Canada?") or add to them ("too"). */
-function applyValues(s: State, m: MessageReading): { added: boolean; replaced: boolean } {
+/**
+ * Values named: per dimension, they replace the thread's values ("what about Canada?") or add to them ("too").
+ * Values left out ("把 USA 去掉", "without Brazil") leave the thread's kept values but those (every one left out lifts
+ * the filter), or join the values it leaves out ("also without Canada"), or start a filter that leaves them out. A
+ * value named with "back" / 加回来 / "too" while the thread leaves it out is put back.
+ */
+function applyValues(s: State, thread: State, m: MessageReading, lifted: string[]): { added: boolean; replaced: boolean } {
   let added = false;
   let replaced = false;
+  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
   for (const v of m.values) {
+    // Leaving out every value the thread keeps is lifting its filter ("only the USA", then "drop the US filter").
+    const kept = thread.filters.find((f) => f.dimension === v.dimension && !f.exclude);
+    if (v.exclude && kept?.values.every((x) => v.values.includes(x))) {
+      s.filters = s.filters.filter((f) => f.dimension !== v.dimension);
+      if (!lifted.includes(v.dimension)) lifted.push(v.dimension);
+      continue;
+    }
     const old = s.filters.find((f) => f.dimension === v.dimension);
-    if (old && m.also) old.values = [...new Set([...old.values, ...v.values])];
+    const without = (vs: string[]) => {
+      if (!old) return;
+      old.values = old.values.filter((x) => !vs.includes(x));
+      if (old.values.length > 0) return;
+      s.filters = s.filters.filter((f) => f !== old);
+      lifted.push(v.dimension);
+    };
+    if (v.exclude && old && !old.exclude) without(v.values);
+    else if (v.exclude && old) old.values = m.also ? union(old.values, v.values) : [...v.values];
+    else if (old?.exclude && (m.restore || m.also)) without(v.values);
+    else if (old?.exclude) s.filters = s.filters.map((f) => (f === old ? { dimension: v.dimension, values: [...v.values] } : f));
+    else if (old && (m.also || m.restore)) old.values = union(old.values, v.values);
     else if (old) old.values = [...v.values];
-    else s.filters.push({ dimension: v.dimension, values: [...v.values] });
+    else s.filters.push({ ...v, values: [...v.values] });
+    if (lifted.includes(v.dimension)) continue;
     if (old && !m.also) replaced = true;
     else added = true;
     // A one-value filter is not also a breakdown ("revenue by country", then "only the USA": one number).
-    if ((s.filters.find((f) => f.dimension === v.dimension)?.values.length ?? 0) === 1) {
+    const now = s.filters.find((f) => f.dimension === v.dimension);
+    if (now && !now.exclude && now.values.length === 1) {
       s.dims = s.dims.filter((d) => d !== v.dimension);
       if (s.ranking?.by === v.dimension) s.ranking = null;
     }
@@ -86,7 +113,7 @@ function applyDims(s: State, m: MessageReading, lifted: string[]): boolean {
   if (dims.length === 0 || (dims.every((d) => s.dims.includes(d)) && (m.also || dims.length === s.dims.length))) return false;
   // A breakdown by a dimension filtered to one value ("only 华东", then "by region?"): all its values again.
   for (const d of dims) {
-    if (!s.filters.some((f) => f.dimension === d && f.values.length === 1)) continue;
+    if (!s.filters.some((f) => f.dimension === d && f.values.length === 1 && !f.exclude)) continue;
     s.filters = s.filters.filter((f) => f.dimension !== d);
     lifted.push(d);
   }
@@ -178,7 +205,7 @@ export function applyMessage(
     changes.push('replace_metric');
   }
   if (!why && applyPeriod(s, thread, m, allTime)) changes.push('replace_period');
-  const values = applyValues(s, m);
+  const values = applyValues(s, thread, m, lift.lifted);
   if (values.replaced) changes.push('replace_filter');
   if (values.added) changes.push('add_filter');
   if (!why && applyDims(s, m, lift.lifted)) changes.push('add_breakdown');
@@ -209,7 +236,7 @@ function carriedParts(thread: State, s: State, changes: FollowUpChange[]): Carri
   const out: CarriedPart[] = [];
   if (!changes.includes('replace_metric')) out.push('metric');
   if (!changes.includes('replace_period') && !changes.includes('ask_why') && s.window) out.push('period');
-  if (thread.filters.some((f) => s.filters.some((g) => g.dimension === f.dimension && sameList(g.values, f.values)))) out.push('filter');
+  if (thread.filters.some((f) => s.filters.some((g) => filterKey(g) === filterKey(f)))) out.push('filter');
   if ((thread.dims.length > 0 || thread.grain) && !changes.includes('add_breakdown') && (s.dims.length > 0 || s.grain))
     out.push('breakdown');
   if (thread.ranking && s.ranking && !changes.includes('change_ranking')) out.push('ranking');

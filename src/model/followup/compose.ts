@@ -5,7 +5,7 @@
  * script, a metric's label or alias); the first wording that plans as resolved is the one asked.
  */
 import type { Catalog } from '../../catalog/catalog';
-import type { DataExtent, Language, TimeWindow } from '../../contracts';
+import type { DataExtent, DimensionFilter, Language, TimeWindow } from '../../contracts';
 import { readingDifferences, type ExpectedReading } from '../../contracts/session';
 import { textOf } from '../../messages/message';
 import { FOLLOWUP_MESSAGES } from '../../messages/followup';
@@ -13,7 +13,7 @@ import { classifyIntent, planQuestion, readingOfPlan } from '../rules';
 import { previousPeriod } from '../time-window';
 import { expectedOf, type State } from './state';
 
-type Say = ReturnType<typeof textOf<typeof FOLLOWUP_MESSAGES>>;
+export type Say = ReturnType<typeof textOf<typeof FOLLOWUP_MESSAGES>>;
 const CJK = /[\u4e00-\u9fff]/;
 
 /** One way to name the catalog's terms: which name of a metric and of a value to use. */
@@ -50,17 +50,25 @@ const label = (w: TimeWindow, language: Language) => (language === 'zh' ? w.labe
  */
 const rangeLabel = (w: TimeWindow, language: Language) => label(w, language).replace(/(\d月)至(\d{4}年)/, '$1–$2');
 
+/**
+ * The filters as a question names them: the values kept ("for USA or Canada", "美国和加拿大的"), then those left out
+ * ("excluding Rock", "摇滚以外的").
+ */
+export function filterPhrase(filters: DimensionFilter[], say: Say, valueName: (dimension: string, value: string) => string): string {
+  const named = (fs: DimensionFilter[]) =>
+    fs.map((f) => f.values.map((v) => valueName(f.dimension, v)).join(say('followup.q.or'))).join(say('followup.q.and'));
+  const kept = named(filters.filter((f) => !f.exclude && f.values.length > 0));
+  const out = named(filters.filter((f) => f.exclude && f.values.length > 0));
+  return `${kept ? say('followup.q.filter', { values: kept }) : ''}${out ? say('followup.q.filter-out', { values: out }) : ''}`;
+}
+
 /** The reading written as a question, in one naming. */
 export function writeQuestion(s: State, catalog: Catalog, naming: Naming): string {
   const { language } = naming;
   const say: Say = textOf(FOLLOWUP_MESSAGES, language);
   const dimName = (d: string) => (language === 'zh' ? catalog.dimensions[d]?.label_zh : catalog.dimensions[d]?.label) ?? d;
   const metrics = s.metrics.map(naming.metricName).join(say('followup.q.and'));
-  const values = s.filters
-    .filter((f) => f.values.length > 0)
-    .map((f) => f.values.map((v) => naming.valueName(f.dimension, v)).join(say('followup.q.or')))
-    .join(say('followup.q.and'));
-  const filters = values ? say('followup.q.filter', { values }) : '';
+  const filters = filterPhrase(s.filters, say, naming.valueName);
   const period = !s.window
     ? ''
     : s.window.source === 'all_time'

@@ -24,6 +24,10 @@ export const ANYWHERE_CUE =
 /** Adding to what is there rather than replacing it: "also", "as well", "too", "加上", "同时". */
 export const ALSO = /\balso\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\binclude\b|同时|再加上|加上|还有|也看|以及|增加/i;
 
+/** Putting back a value the thread leaves out: "add the US back", "把 US 加回来", "include Canada again", "恢复美国". */
+export const RESTORE =
+  /\b(?:add(?:ed)?|put|bring|take)\b[\w\s]{0,24}?\bback(?:\s+in)?\b|\bre-?(?:add|include)\b|\binclude\b[\w\s]{0,24}?\bagain\b|加回来?|放回来?|算回来?|加进来|算进来|算上|恢复/i;
+
 /** Lifting a filter: a dimension after these words ("all countries again", "不限国家", "remove the country filter"). */
 export const LIFT_BEFORE =
   /(?:\ball(?:\s+the)?|\bevery|\bany|\bremove(?:\s+the)?|\bdrop(?:\s+the)?|\bclear(?:\s+the)?|\blift(?:\s+the)?|\bwithout(?:\s+the)?|\bno|\bregardless\s+of(?:\s+the)?|\binclude\s+all(?:\s+the)?|\bacross\s+all(?:\s+the)?|不限|所有|全部|去掉|取消|不分|不管|恢复所有|恢复全部)\s*(?:of\s+the\s+)?$/i;

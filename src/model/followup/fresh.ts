@@ -11,27 +11,27 @@ import { readingDifferences, type ExpectedReading } from '../../contracts/sessio
 import { classifyIntent } from '../rules';
 import { textOf } from '../../messages/message';
 import { FOLLOWUP_MESSAGES } from '../../messages/followup';
-import { composeQuestion, plannedReading } from './compose';
+import { composeQuestion, filterPhrase, plannedReading } from './compose';
 import type { MessageReading } from './message';
 import { stateOf } from './state';
 
-type Constraint = { dimension: string; values: string[] };
+type Constraint = DimensionFilter;
 
-/** The question with the constraints' values after it: "… for Canada", "…（加拿大）". */
+/** The question with the constraints' values after it: "… for Canada", "… excluding 2014", "加拿大的：…". */
 function appended(question: string, filters: DimensionFilter[], catalog: Catalog, m: MessageReading): string {
   const say = textOf(FOLLOWUP_MESSAGES, m.language);
   const zh = m.language === 'zh';
   const nameOf = (d: string, v: string) =>
     [v, ...(catalog.dimensions[d]?.values[v] ?? [])].find((n) => /[\u4e00-\u9fff]/.test(n) === zh) ?? v;
-  const values = filters.map((f) => f.values.map((v) => nameOf(f.dimension, v)).join(say('followup.q.or'))).join(say('followup.q.and'));
+  const phrase = filterPhrase(filters, say, nameOf);
   const bare = question.replace(/[?？。.!！\s]+$/, '');
-  return zh ? `${values}：${bare}` : `${bare}${say('followup.q.filter', { values })}`;
+  return zh ? `${phrase.replace(/的$/, '')}：${bare}` : `${bare}${phrase}`;
 }
 
 const withFilters = (r: ExpectedReading, filters: DimensionFilter[]): ExpectedReading => ({
   ...r,
   filters: [...r.filters, ...filters],
-  group_by: r.group_by.filter((g) => !filters.some((f) => f.dimension === g && f.values.length === 1)),
+  group_by: r.group_by.filter((g) => !filters.some((f) => f.dimension === g && f.values.length === 1 && !f.exclude)),
 });
 
 export function withConstraints(
@@ -46,7 +46,11 @@ export function withConstraints(
   if (added.length === 0) return { kind: 'fresh', question };
   const planned = plannedReading(question, catalog, asOf, null);
   if (!planned || planned === 'refused') return { kind: 'fresh', question };
-  const filters = added.map((c) => ({ dimension: c.dimension, values: [...c.values] }));
+  const filters = added.map((c): DimensionFilter => ({
+    dimension: c.dimension,
+    values: [...c.values],
+    ...(c.exclude ? { exclude: true } : {}),
+  }));
   const want = withFilters(planned, filters);
   // A why asked as written is decomposed by the planner's dimensions (a filtered one drops out): some decomposition.
   if (want.decomposed_by) want.decomposed_by = [];
@@ -73,7 +77,7 @@ export function withConstraints(
   });
   if (!state || !named) return { kind: 'fresh', question: first };
   state.filters = [...state.filters, ...filters];
-  state.dims = state.dims.filter((d) => !filters.some((f) => f.dimension === d && f.values.length === 1));
+  state.dims = state.dims.filter((d) => !filters.some((f) => f.dimension === d && f.values.length === 1 && !f.exclude));
   if (state.ranking && !state.dims.includes(state.ranking.by) && state.ranking.by !== state.grain) state.ranking = null;
   const composed = composeQuestion(state, catalog, m.language, asOf, null);
   if (!composed.checked) return { kind: 'fresh', question: first };

@@ -17,7 +17,6 @@ import { catalogFor } from '../../settings/sources';
 import { applyMessage } from './apply';
 import { noDecomposition, noThread, refused, unmapped } from './clarify';
 import { RESET } from './cues';
-import { leftOutValues } from '../rules/refusals';
 import { composeQuestion } from './compose';
 import { withConstraints } from './fresh';
 import { readMessage, type MessageReading } from './message';
@@ -45,26 +44,6 @@ function statementOf(input: FollowUpInput): string {
   return (input.thread?.reading.statement ?? '').replace(/[:：]\s*$/, '');
 }
 
-/**
- * Values the message leaves out ("把 USA 去掉", "without Brazil"). Beside a value of the same dimension ("swap Germany for
- * the US") the new value replaces the old as any named value does. Leaving out every value the thread keeps of a
- * dimension lifts that filter ("only the USA", then "remove the USA"). Any other is asked back, since a filter only keeps
- * the values it names (src/model/rules/refusals.ts leftOutValues). Null when nothing is asked back.
- */
-function leavesOut(m: MessageReading, thread: State, catalog: Catalog): Extract<FollowUpOutput, { kind: 'needs_clarification' }> | null {
-  const open = m.reading.excluded.filter((e) => !m.values.some((v) => v.dimension === e.dimension));
-  const lifts = open.every((e) => {
-    const kept = thread.filters.find((f) => f.dimension === e.dimension)?.values ?? [];
-    return kept.length > 0 && kept.every((v) => e.values.includes(v));
-  });
-  if (lifts) {
-    for (const e of open) if (!m.lifted.includes(e.dimension)) m.lifted.push(e.dimension);
-    return null;
-  }
-  const asked = leftOutValues(m.reading, catalog, m.language);
-  return asked?.kind === 'needs_clarification' ? { kind: 'needs_clarification', reason: asked.reason, question: asked.question } : null;
-}
-
 /** The message read against the thread, on the session's catalog (the worker's default when the input names none). */
 export function readFollowUp(
   input: FollowUpInput,
@@ -82,8 +61,6 @@ export function readFollowUp(
   const m = readMessage(question, catalog, input.asOf, thread?.window ?? null);
   if (isFresh(m) || (!thread && !leansOnThread(m))) return withConstraints(question, m, constraints, catalog, input.asOf);
   if (!thread) return noThread(question, catalog, m);
-  const leftOut = leavesOut(m, thread, catalog);
-  if (leftOut) return leftOut;
   if (m.unmapped.length > 0) return unmapped(catalog, m);
   const constrained = constraints.map((c) => c.dimension);
   const applied = applyMessage(thread, m, catalog, constrained, allTimeWindow(thread, input.asOf));

@@ -11,7 +11,7 @@ import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span 
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
 import { addDays, iso, makeWindow, parseDate, toNumber } from '../time-window';
-import { ALSO, ANYWHERE_CUE, FILLER, LEADING_CUE, LIFT_AFTER, LIFT_ALL, LIFT_BEFORE, TREND, WHY, ZH_FILLER } from './cues';
+import { ALSO, ANYWHERE_CUE, FILLER, LEADING_CUE, LIFT_AFTER, LIFT_ALL, LIFT_BEFORE, RESTORE, TREND, WHY, ZH_FILLER } from './cues';
 
 export interface MessageReading {
   text: string;
@@ -24,7 +24,10 @@ export interface MessageReading {
   metrics: string[];
   /** Dimensions named to break down by. */
   dims: string[];
+  /** Values named: kept, or left out (exclude). */
   values: DimensionFilter[];
+  /** Putting back what the thread leaves out: "add the US back", "把 US 加回来", "include Canada again". */
+  restore: boolean;
   lifted: string[];
   liftAll: boolean;
   periods: NamedPeriod[];
@@ -231,7 +234,8 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const grain = findGrain(text.toLowerCase());
   const ranking = rankingOf(text, r);
   const metricHits = r.implied ? [] : r.metrics;
-  const valueDims = new Set(r.filters.map((f) => f.dimension));
+  // A dimension with values kept is not also a breakdown; one with values left out may be ("by country, without the USA").
+  const valueDims = new Set(r.filters.filter((f) => !f.exclude).map((f) => f.dimension));
   const dims = [...new Set([...r.groupBy, ...r.mentionedDimensions])].filter((d) => !lift.dims.includes(d) && !valueDims.has(d));
   const covered: Span[] = [
     ...r.hits.map((h): Span => [h.start, h.end]),
@@ -242,10 +246,12 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...(grain ? [grain.span] : []),
     ...(comparison ? [comparison.span] : []),
     ...r.spans.ranking,
+    ...r.spans.leftOut,
     ...spansOf(LAST_N, text),
     ...spansOf(COUNT_NEAR_SUPERLATIVE, text),
     ...lift.spans,
     ...spansOf(LIFT_ALL, text),
+    ...spansOf(RESTORE, text),
     ...spansOf(WHY, text),
     ...spansOf(TREND, text),
   ];
@@ -259,6 +265,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     metrics: metricHits,
     dims,
     values: r.filters,
+    restore: RESTORE.test(text),
     lifted: lift.dims,
     liftAll,
     periods,

@@ -41,7 +41,7 @@ export function stateOf(thread: ThreadReading): State | null {
     grain: kind === 'attribution' ? null : grain,
     // A why asked of a why keeps the dimension the first was decomposed by first (the one it named or was given).
     dims: kind === 'attribution' ? (r.decomposed_by ?? []).slice(0, 1) : dims,
-    filters: r.filters.map((f) => ({ dimension: f.dimension, values: [...f.values] })),
+    filters: r.filters.map((f) => ({ ...f, values: [...f.values] })),
     ranking: r.ranking ? { ...r.ranking } : null,
   };
 }
@@ -50,16 +50,17 @@ export function stateOf(thread: ThreadReading): State | null {
  * The metric the planner answers with for these dimensions: a metric they would multiply (money by genre in Chinook)
  * is answered by its finer twin, as the planner does (src/model/rules/index.ts, fanOutAssumptions).
  */
-export function plannedMetric(catalog: Catalog, metric: string, dims: string[]): string {
-  if (!fanOutOf(catalog, metric, dims)) return metric;
+export function plannedMetric(catalog: Catalog, metric: string, dims: string[], leftOut: string[] = []): string {
+  if (!fanOutOf(catalog, metric, dims, leftOut)) return metric;
   const finer = catalog.metrics[metric]?.finer;
-  return finer && fanOutOf(catalog, finer, dims) === null ? finer : metric;
+  return finer && fanOutOf(catalog, finer, dims, leftOut) === null ? finer : metric;
 }
 
 /** The reading the question written for `s` must be planned as. */
 export function expectedOf(s: State, catalog: Catalog): ExpectedReading {
   const dims = [...s.dims, ...s.filters.map((f) => f.dimension)];
-  const metrics = s.metrics.map((m) => plannedMetric(catalog, m, dims));
+  const leftOut = s.filters.filter((f) => f.exclude).map((f) => f.dimension);
+  const metrics = s.metrics.map((m) => plannedMetric(catalog, m, dims, leftOut));
   const groupBy = s.kind === 'attribution' || s.kind === 'comparison' ? s.dims : [...(s.grain ? [s.grain] : []), ...s.dims];
   return {
     metrics: [...new Set(metrics)],

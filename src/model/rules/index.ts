@@ -23,7 +23,7 @@ import { planQualityQuestion } from './plan-quality';
 import { planShare, readShare, type ShareAsked } from './plan-share';
 import { planTrend } from './plan-trend';
 import { fanOutOf, listIn, metricList, onlyWhatWasAsked, type Context } from './steps';
-import { leftOutValues, unanswerable } from './refusals';
+import { unanswerable } from './refusals';
 import { impliedAssumptions } from '../words/match';
 import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
 
@@ -40,6 +40,7 @@ export { readQuestion } from './terms';
 function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: Language, available: string[]): string[] | Plan {
   const say = textOf(PLAN_MESSAGES, language);
   const dims = [...reading.groupBy, ...reading.filters.map((f) => f.dimension)];
+  const leftOut = reading.filters.filter((f) => f.exclude).map((f) => f.dimension);
   const labelsOf = (ds: string[]) =>
     listIn(
       language,
@@ -48,10 +49,10 @@ function fanOutAssumptions(reading: CatalogReading, catalog: Catalog, language: 
   const metricLabel = (id: string) => catalogText(language, catalog.metrics[id]?.label ?? id, catalog.metrics[id]?.label_zh);
   const assumptionsFromGrain: string[] = [];
   for (const [i, metric] of reading.metrics.entries()) {
-    const fanOut = fanOutOf(catalog, metric, dims);
+    const fanOut = fanOutOf(catalog, metric, dims, leftOut);
     if (!fanOut) continue;
     const finer = catalog.metrics[metric]?.finer;
-    if (finer && fanOutOf(catalog, finer, dims) === null) {
+    if (finer && fanOutOf(catalog, finer, dims, leftOut) === null) {
       reading.metrics[i] = finer;
       assumptionsFromGrain.push(
         say('analysis.plan.finer', { dimensions: labelsOf(dims), metric: metricLabel(metric), finer: metricLabel(finer) }),
@@ -141,7 +142,7 @@ export function planQuestion(
   const reading = readQuestion(text, catalog);
   const available = metricList(catalog, language);
 
-  const refused = unanswerable(reading, catalog, language, available) ?? leftOutValues(reading, catalog, language);
+  const refused = unanswerable(reading, catalog, language, available);
   if (refused) return refused;
   onlyWhatWasAsked(reading, catalog, text);
   // A share is read before the fan-out check: a value named becomes a breakdown by its dimension.

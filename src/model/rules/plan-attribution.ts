@@ -10,7 +10,7 @@ function decompositionSteps(ctx: Context, metric: string, pair: ReturnType<typeo
   const say = sayIn(ctx);
   const scope = reading.filters;
   // A dimension filtered to one value has nothing to split; one filtered to several values (USA or Canada) does.
-  const fixed = new Set(scope.filter((f) => f.values.length === 1).map((f) => f.dimension));
+  const fixed = new Set(scope.filter((f) => f.values.length === 1 && !f.exclude).map((f) => f.dimension));
   const [beforeKey, afterKey] = pair.keys;
   // The dimensions the question names ("why … by artist") first, then the catalog's.
   const decomposeBy = [...new Set([...reading.groupBy, ...(catalog.metrics[metric]?.decompose_by ?? [])])];

@@ -43,7 +43,7 @@ export function planPeriodComparison(ctx: Context): PlanStep[] {
 
 /** Two segments to compare: two values named in the question, or a mentioned two-valued dimension (new vs returning). */
 function segments(ctx: Context): { dimension: string; values: [string, string] } | null {
-  const named = ctx.reading.filters.find((f) => f.values.length >= 2);
+  const named = ctx.reading.filters.find((f) => f.values.length >= 2 && !f.exclude);
   if (named) return { dimension: named.dimension, values: [named.values[0] as string, named.values[1] as string] };
   for (const dim of ctx.reading.mentionedDimensions) {
     const values = Object.keys(ctx.catalog.dimensions[dim]?.values ?? {});

@@ -95,6 +95,7 @@ function wordsOfPlan(
   if (grain && queries.some((q) => q.group_by.includes(grain.value.grain))) covered.push(grain.span);
   if (ranks || steps.some((s) => s.operation.kind === 'trend' || s.operation.kind === 'change_decomposition'))
     covered.push(...r.spans.ranking);
+  if (queries.some((q) => q.filters.some((f) => f.exclude))) covered.push(...r.spans.leftOut);
   const comparison = findPeriodComparison(lower);
   if (
     comparison &&

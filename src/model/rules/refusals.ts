@@ -5,8 +5,6 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { Language, Plan } from '../../contracts';
 import { textIn, type Text } from '../../messages';
-import { textOf } from '../../messages/message';
-import { PLAN_MESSAGES } from '../../messages/periods';
 import { dimensionEntries, nearEntries } from '../words/near';
 import type { CatalogReading } from './terms';
 
@@ -42,27 +40,4 @@ export function unanswerable(reading: CatalogReading, catalog: Catalog, language
     return { kind: 'cannot_answer', reason: withOffer(reason, didYouMean(near, text), text), available_metrics: available };
   }
   return null;
-}
-
-/**
- * A question that leaves values out ("excluding the USA", "除了美国以外") of a dimension it keeps no value of: a filter
- * only keeps the values it names, so it is asked back with the dimension's other values to name instead, never answered
- * as if the value were kept. A value left out beside one kept ("Canada instead of the USA") is answered: the filter on
- * the kept one leaves the other out.
- */
-export function leftOutValues(reading: CatalogReading, catalog: Catalog, language: Language): Plan | null {
-  const open = reading.excluded.filter((e) => !reading.filters.some((f) => f.dimension === e.dimension));
-  const first = open[0];
-  if (!first) return null;
-  const say = textOf(PLAN_MESSAGES, language);
-  const list = language === 'zh' ? '、' : ', ';
-  const def = catalog.dimensions[first.dimension];
-  const dimension = (language === 'zh' ? def?.label_zh : def?.label) ?? first.dimension;
-  const others = Object.keys(def?.values ?? {}).filter((v) => !first.values.includes(v));
-  const values = open.flatMap((f) => f.values).join(list);
-  return {
-    kind: 'needs_clarification',
-    reason: say('analysis.plan.excluded', { values }),
-    question: say('analysis.plan.excluded.question', { dimension, example: others.slice(0, 3).join(list) || dimension }),
-  };
 }

@@ -5,7 +5,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, Language, MetricQuery, PlanStep, StepOperation, TimeWindow } from '../../contracts';
 import { valueLabel } from '../../analysis/findings';
-import { catalogText } from '../../format/labels';
+import { catalogText, filterValuesText } from '../../format/labels';
 import { textIn } from '../../messages';
 import { textOf } from '../../messages/message';
 import { STEP_MESSAGES } from '../../messages/periods';
@@ -53,7 +53,7 @@ export const period = (ctx: { language: Language }, w: TimeWindow) => catalogTex
 export const valueText = (ctx: Context, dimension: string, value: string) =>
   ({ zh: valueLabel(ctx.catalog, 'zh', dimension, value), en: value })[ctx.language];
 export const scopeText = (ctx: Context, filters: DimensionFilter[]) =>
-  filters.map((f) => f.values.map((v) => valueText(ctx, f.dimension, v)).join(textIn(ctx.language)('common.alternatives'))).join(', ');
+  filters.map((f) => filterValuesText(ctx.language, f, (d: string, v: string) => valueText(ctx, d, v))).join(', ');
 /** Items joined as a list in the language: 华东、华北 / East, North. */
 export const listIn = (language: Language, items: string[]) => items.join(textIn(language)('common.list'));
 
@@ -88,9 +88,14 @@ export function step(
 }
 
 /** How a metric grouped or filtered by these dimensions meets a one-to-many join: handled (and how), or refused. */
-export function fanOutOf(catalog: Catalog, metric: string, dimensions: string[]): ReturnType<typeof fanOutHandling> | FanOutError {
+export function fanOutOf(
+  catalog: Catalog,
+  metric: string,
+  dimensions: string[],
+  leftOut: string[] = [],
+): ReturnType<typeof fanOutHandling> | FanOutError {
   try {
-    return fanOutHandling(catalog, metric, dimensions);
+    return fanOutHandling(catalog, metric, dimensions, leftOut);
   } catch (err) {
     if (err instanceof FanOutError) return err;
     return null;

@@ -86,16 +86,45 @@ const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|ac
 
 /**
  * Words that leave a value out rather than keep it ("excluding the USA", "除了美国以外", "把 USA 去掉", "drop the US
- * filter"). A filter keeps the values it names, so such a value is never read as one (CatalogReading.excluded): a
- * question is asked back, and a follow-up that leaves out what the thread keeps lifts that filter (src/model/followup).
+ * filter"). Such a value is never read as one kept: it is a filter that leaves its values out (DimensionFilter.exclude)
+ * unless the question keeps a value of the same dimension ("Canada instead of the USA": the kept one answers).
  */
 const EXCLUDE_BEFORE =
-  /(?:\bexcluding|\bexclude[sd]?|\bexcept(?:\s+for)?|\bwithout|\bother\s+than|\bapart\s+from|\bbesides|\bminus|\bnot(?:\s+in(?:cluding)?)?|\bleav(?:e|ing)(?:\s+out)?|\bremov(?:e|ing)|\bdrop(?:ping)?|\bclear|\blift|\bbut\s+not|\boutside(?:\s+of)?|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\breplac(?:e|ing)|\bswap(?:ping)?|除了|除去|除开|除|排除|不含|不包括|不包含|不算|去掉|去除|剔除|扣除|刨除|取消|不要|不看|非)\s*(?:the\s+|把\s*)?$/i;
+  /(?:\bnot\s+counting|\bignoring|\bleaving\s+aside|\bset(?:ting)?\s+aside|\bexcluding|\bexclude[sd]?|\bexcept(?:\s+for)?|\bwithout|\bother\s+than|\bapart\s+from|\bbesides|\bminus|\bnot(?:\s+in(?:cluding)?)?|\bleav(?:e|ing)(?:\s+out)?|\bremov(?:e|ing)|\bdrop(?:ping)?|\bclear|\blift|\bbut\s+not|\boutside(?:\s+of)?|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\breplac(?:e|ing)|\bswap(?:ping)?|除了|除去|除开|除|排除|不含|不包括|不包含|不算|去掉|去除|剔除|扣除|刨除|取消|不要|不看|非)\s*(?:the\s+|把\s*)?$/i;
 const EXCLUDE_AFTER = /^\s*(?:以外|之外|除外|去掉|去除|剔除|排除|不算|不要|不看|\bexcluded\b|\bremoved\b|\bleft\s+out\b|\bout\b)/i;
 
-/** Whether the value at the hit is one the question leaves out. */
-function leftOut(question: string, hit: Hit): boolean {
-  return EXCLUDE_BEFORE.test(question.slice(Math.max(0, hit.start - 16), hit.start)) || EXCLUDE_AFTER.test(question.slice(hit.end));
+/** Only a list's joining words between two values: "USA and Canada", "美国和加拿大", "USA, Canada or Brazil". */
+const LIST_GAP = /^\s*(?:,|，|、|\/|\band\b|\bor\b|和|与|及|跟|或|或者)?\s*(?:the\s+)?$/i;
+
+/**
+ * Which value hits the question leaves out, and the spans of the leaving-out words: those right after or before the
+ * words, and the values listed with one of them ("excluding the USA and Canada", "美国和加拿大以外": both).
+ */
+function leftOutHits(question: string, values: Hit[]): { out: Set<Hit>; spans: Span[] } {
+  const out = new Set<Hit>();
+  const spans: Span[] = [];
+  for (const h of values) {
+    const from = Math.max(0, h.start - 20);
+    const before = EXCLUDE_BEFORE.exec(question.slice(from, h.start));
+    const after = EXCLUDE_AFTER.exec(question.slice(h.end));
+    if (before) spans.push([from + before.index, h.start]);
+    if (after) spans.push([h.end, h.end + after[0].length]);
+    if (before || after) out.add(h);
+  }
+  const listed = (a: Hit, b: Hit) => a.id === b.id && LIST_GAP.test(question.slice(a.end, b.start));
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [i, h] of values.entries()) {
+      if (out.has(h)) continue;
+      const prev = values[i - 1];
+      const next = values[i + 1];
+      if ((prev && out.has(prev) && listed(prev, h)) || (next && out.has(next) && listed(h, next))) {
+        out.add(h);
+        changed = true;
+      }
+    }
+  }
+  return { out, spans };
 }
 const TIME_UNITS = new Set([
   'month',
@@ -132,7 +161,10 @@ export interface CatalogReading {
   topN: { n: number; order: 'asc' | 'desc' } | null;
   /** Words used as a breakdown ("by city") that name no catalog dimension. */
   unknownDimensions: string[];
-  /** Values the question leaves out ("excluding the USA", "除了美国"): never read as filters, asked back instead. */
+  /**
+   * Values the question leaves out ("excluding the USA", "除了美国"). Where the question keeps no value of the same
+   * dimension they are also in `filters`, as a filter that leaves them out (exclude); beside a kept value they are not.
+   */
   excluded: DimensionFilter[];
   /** A time grain asked for ("by year", "每月"); ranked when the question asks which period ("which month"). */
   grain: { grain: TimeGrain; ranked: boolean } | null;
@@ -149,7 +181,8 @@ export interface CatalogReading {
   near?: string[];
   /** Every catalog term found, and the spans of the other words the reading understood (grain, ranking, comparison). */
   hits: Hit[];
-  spans: { grain: Span | null; ranking: Span[]; comparison: Span | null };
+  /** Where the reading's words are: the grain's, the ranking's, the comparison's and the words that leave values out. */
+  spans: { grain: Span | null; ranking: Span[]; comparison: Span | null; leftOut: Span[] };
 }
 
 const WHICH_BEFORE =
@@ -203,10 +236,14 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   const grain = findGrain(lower);
   const comparison = findPeriodComparison(lower);
   const excluded: DimensionFilter[] = [];
+  const leftOut = leftOutHits(
+    question,
+    hits.filter((h) => h.kind === 'value' && h.value),
+  );
   for (const hit of hits) {
     if (hit.kind === 'metric' && !metrics.includes(hit.id)) metrics.push(hit.id);
     if (hit.kind === 'value' && hit.value) {
-      const into = leftOut(question, hit) ? excluded : filters;
+      const into = leftOut.out.has(hit) ? excluded : filters;
       const filter = into.find((f) => f.dimension === hit.id);
       if (!filter) into.push({ dimension: hit.id, values: [hit.value] });
       else if (!filter.values.includes(hit.value)) filter.values.push(hit.value);
@@ -218,6 +255,9 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
       if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
   }
+  // Values left out of a dimension the question keeps none of: a filter of every value but those.
+  for (const e of excluded)
+    if (!filters.some((f) => f.dimension === e.dimension)) filters.push({ ...e, values: [...e.values], exclude: true });
   const unknownDimensions: string[] = [];
   // "by number of tracks sold", "by total revenue": a measure after "by", not a breakdown.
   const breakdown = /\b(?:by|per) (?!(?:number|count|total|amount|sum|value|volume)\b)([a-z_]+)|按(?:照)?([\u4e00-\u9fff]{2,3})/gi;
@@ -249,6 +289,6 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     periodComparison: comparison?.value ?? null,
     implied: null,
     hits,
-    spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null },
+    spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null, leftOut: leftOut.spans },
   });
 }

@@ -4,7 +4,7 @@
  * series; the significance test; and what the data-quality check found.
  */
 import type { Calculation, ReportSection, Row } from '../../contracts';
-import { catalogText, valueLabel } from '../../format/labels';
+import { catalogText, filterLabels } from '../../format/labels';
 import { effectName, segmentName } from '../names';
 import { overWhole } from '../shares';
 import { trendSentence } from '../../messages/trend-sentence';
@@ -65,7 +65,7 @@ function changeSentences(ctx: SectionContext, rank: SectionContext['input']['cha
   const top = rank.rows[0];
   const values =
     input.data_scope.primary_query?.filters
-      .map((f) => f.values.map((v) => valueLabel(catalog, language, f.dimension, v)).join(text('report.summary.value-separator')))
+      .map((f) => filterLabels(catalog, language, f, text('report.summary.value-separator')))
       .join(' ') ?? '';
   sentences.push(
     text('report.summary.change', {
