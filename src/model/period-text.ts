@@ -118,7 +118,7 @@ function datePoints(q: string): Point[] {
   });
   // Years: 2024年, 2024 (a plausible year, not part of a longer number).
   scan(/(\d{4})\s*年(?:度)?/g, (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!));
-  scan(/(?<![\d.,$¥€£])\b((?:19|20)\d{2})\b(?![\d.,%])/g, (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!));
+  scan(/(?<![\d.,$¥€£])\b((?:19|20)\d{2})\b(?![\d%]|[.,]\d)/g, (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!));
   return points.sort((a, b) => a.at - b.at);
 }
 

@@ -164,6 +164,9 @@ export function blockingWords(words: string[]): string[] {
         w,
       ) ||
       /^(?:top|bottom|highest|lowest|most|least|best|worst|largest|smallest|biggest|rank|ranking|ranked|fewest)$/.test(w) ||
+      // Leaving something out: a value left out that the plan does not leave out would be answered with it in.
+      /^(?:excluding|exclude[sd]?|except|excepting|without|omit(?:ting|ted)?|ignor(?:e|ing)|minus|besides)$/.test(w) ||
+      /除了|除去|除开|不含|不包括|不包含|不算|去掉|去除|剔除|排除|刨除|扣除|以外|之外|除外/.test(w) ||
       // Change, comparison and share: a plan of plain totals does not say them.
       /^(?:growth|grow|grew|grown|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|changing|trends?|trending|compare[ds]?|comparing|comparison|versus|vs|drop(?:s|ped)?|rise|rose|fell|fall|why|share|shares|percentage|percent|proportion|ratio|split|mix)$/.test(
         w,

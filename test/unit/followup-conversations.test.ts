@@ -12,6 +12,7 @@ import { CHINOOK_CONVERSATIONS } from '../../eval/conversations/chinook';
 import { DEMO_CONVERSATIONS } from '../../eval/conversations/demo';
 import { BLIND_CHINOOK_CONVERSATIONS } from '../../eval/blind/chinook';
 import { BLIND_DEMO_CONVERSATIONS } from '../../eval/blind/demo';
+import { BLIND_CHINOOK_LEFT_OUT } from '../../eval/blind/chinook-left-out';
 import type * as Sql from '../../eval/conversations/sql';
 import type { Period, Query } from '../../eval/conversations/sql';
 import type { Conversation } from '../../eval/conversations/types';
@@ -113,6 +114,7 @@ async function rowsOf(c: Conversation): Promise<Row[]> {
 const SETS: [string, Conversation[], number][] = [
   ['the committed conversations', [...CHINOOK_CONVERSATIONS, ...DEMO_CONVERSATIONS], 70],
   ['the blind sets (eval/blind)', [...BLIND_CHINOOK_CONVERSATIONS, ...BLIND_DEMO_CONVERSATIONS], 70],
+  ['the blind set of values left out (eval/blind/chinook-left-out.ts)', BLIND_CHINOOK_LEFT_OUT, 27],
 ];
 
 test.each(SETS)('%s read as their SQL is written, and no turn is answered with another reading', async (_name, set, atLeast) => {

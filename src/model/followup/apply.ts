@@ -64,14 +64,16 @@ function applyPeriod(s: State, thread: State, m: MessageReading, allTime: TimeWi
 /**
  * Values named: per dimension, they replace the thread's values ("what about Canada?") or add to them ("too").
  * Values left out ("把 USA 去掉", "without Brazil") leave the thread's kept values but those (every one left out lifts
- * the filter), or join the values it leaves out ("also without Canada"), or start a filter that leaves them out. A
+ * the filter), or join the values it leaves out ("drop Canada too"; "instead" replaces them), or start a filter that leaves them out. A
  * value named with "back" / 加回来 / "too" while the thread leaves it out is put back.
  */
 function applyValues(s: State, thread: State, m: MessageReading, lifted: string[]): { added: boolean; replaced: boolean } {
   let added = false;
   let replaced = false;
   const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
-  for (const v of m.values) {
+  // Values put back before those left out of the same dimension ("恢复摇滚，改成刨除拉丁和金属").
+  const named = [...m.values].sort((a, b) => Number(a.exclude ?? false) - Number(b.exclude ?? false));
+  for (const v of named) {
     // Leaving out every value the thread keeps is lifting its filter ("only the USA", then "drop the US filter").
     const kept = thread.filters.find((f) => f.dimension === v.dimension && !f.exclude);
     if (v.exclude && kept?.values.every((x) => v.values.includes(x))) {
@@ -80,6 +82,13 @@ function applyValues(s: State, thread: State, m: MessageReading, lifted: string[
       continue;
     }
     const old = s.filters.find((f) => f.dimension === v.dimension);
+    // A filter emptied by putting its values back, then given others to leave out in the same message: replaced.
+    if (v.exclude && !old && lifted.includes(v.dimension) && thread.filters.some((f) => f.dimension === v.dimension)) {
+      lifted.splice(lifted.indexOf(v.dimension), 1);
+      s.filters.push({ ...v, values: [...v.values] });
+      replaced = true;
+      continue;
+    }
     const without = (vs: string[]) => {
       if (!old) return;
       old.values = old.values.filter((x) => !vs.includes(x));
@@ -88,7 +97,8 @@ function applyValues(s: State, thread: State, m: MessageReading, lifted: string[
       lifted.push(v.dimension);
     };
     if (v.exclude && old && !old.exclude) without(v.values);
-    else if (v.exclude && old) old.values = m.also ? union(old.values, v.values) : [...v.values];
+    // Values left out add up ("excluding the USA", then "drop Canada"), unless the message replaces them ("instead").
+    else if (v.exclude && old) old.values = m.instead && !m.restore ? [...v.values] : union(old.values, v.values);
     else if (old?.exclude && (m.restore || m.also)) without(v.values);
     else if (old?.exclude) s.filters = s.filters.map((f) => (f === old ? { dimension: v.dimension, values: [...v.values] } : f));
     else if (old && (m.also || m.restore)) old.values = union(old.values, v.values);

@@ -58,8 +58,12 @@ export function filterPhrase(filters: DimensionFilter[], say: Say, valueName: (d
   const named = (fs: DimensionFilter[]) =>
     fs.map((f) => f.values.map((v) => valueName(f.dimension, v)).join(say('followup.q.or'))).join(say('followup.q.and'));
   const kept = named(filters.filter((f) => !f.exclude && f.values.length > 0));
-  const out = named(filters.filter((f) => f.exclude && f.values.length > 0));
-  return `${kept ? say('followup.q.filter', { values: kept }) : ''}${out ? say('followup.q.filter-out', { values: out }) : ''}`;
+  // Each dimension's values left out in a phrase of its own: a list joins the values of one dimension only.
+  const out = filters
+    .filter((f) => f.exclude && f.values.length > 0)
+    .map((f) => say('followup.q.filter-out', { values: named([f]) }))
+    .join('');
+  return `${kept ? say('followup.q.filter', { values: kept }) : ''}${out}`;
 }
 
 /** The reading written as a question, in one naming. */

@@ -24,9 +24,12 @@ export const ANYWHERE_CUE =
 /** Adding to what is there rather than replacing it: "also", "as well", "too", "加上", "同时". */
 export const ALSO = /\balso\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\binclude\b|同时|再加上|加上|还有|也看|以及|增加/i;
 
-/** Putting back a value the thread leaves out: "add the US back", "把 US 加回来", "include Canada again", "恢复美国". */
+/** Putting back a value the thread leaves out: "add the US back", "把 US 加回来", "include Canada again", "恢复美国", "keep Latin". */
 export const RESTORE =
-  /\b(?:add(?:ed)?|put|bring|take)\b[\w\s]{0,24}?\bback(?:\s+in)?\b|\bre-?(?:add|include)\b|\binclude\b[\w\s]{0,24}?\bagain\b|加回来?|放回来?|算回来?|加进来|算进来|算上|恢复/i;
+  /\b(?:add(?:ed)?|put|bring|take)\b[\w\s]{0,24}?\bback(?:\s+in)?\b|\bre-?(?:add|include)\b|\binclude\b[\w\s]{0,24}?\bagain\b|\bkeep\b(?!\s+(?:only|just)\b)|加回来?|放回来?|算回来?|加进来|算进来|算上|恢复|保留/i;
+
+/** Replacing rather than adding: "exclude Canada instead", "换成不含拉丁". */
+export const INSTEAD = /\binstead\b|\brather\b|换成|改成|改为|换为|而是/i;
 
 /** Lifting a filter: a dimension after these words ("all countries again", "不限国家", "remove the country filter"). */
 export const LIFT_BEFORE =
@@ -60,7 +63,7 @@ ranked order sorted sort highest lowest top bottom first last instead what's wha
 driven driving caused cause causes explain explains behind come fall fell falls fallen falling drop dropped drops
 dropping rise rose rises risen rising grow grew grows growing increase increased increases decrease decreased decreases
 decline declined declines up down higher lower change changed changes changing went enough fine suffices suffice
-will do only need needed want wanted keep just`.split(/\s+/),
+will do only need needed want wanted keep just left rest remaining remains leftover leftovers actually take taking put`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件

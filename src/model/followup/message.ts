@@ -11,7 +11,20 @@ import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span 
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
 import { addDays, iso, makeWindow, parseDate, toNumber } from '../time-window';
-import { ALSO, ANYWHERE_CUE, FILLER, LEADING_CUE, LIFT_AFTER, LIFT_ALL, LIFT_BEFORE, RESTORE, TREND, WHY, ZH_FILLER } from './cues';
+import {
+  ALSO,
+  ANYWHERE_CUE,
+  FILLER,
+  INSTEAD,
+  LEADING_CUE,
+  LIFT_AFTER,
+  LIFT_ALL,
+  LIFT_BEFORE,
+  RESTORE,
+  TREND,
+  WHY,
+  ZH_FILLER,
+} from './cues';
 
 export interface MessageReading {
   text: string;
@@ -26,6 +39,8 @@ export interface MessageReading {
   dims: string[];
   /** Values named: kept, or left out (exclude). */
   values: DimensionFilter[];
+  /** Replacing the thread's values rather than adding to them ("instead", 换成). */
+  instead: boolean;
   /** Putting back what the thread leaves out: "add the US back", "把 US 加回来", "include Canada again". */
   restore: boolean;
   lifted: string[];
@@ -212,6 +227,16 @@ function preferValues(text: string, r: CatalogReading, catalog: Catalog): void {
   }
 }
 
+/**
+ * Values left out beside a value put back of the same dimension ("恢复摇滚，改成刨除拉丁和金属", "keep latin, take metal
+ * out instead"): the one named is put back, not kept alone, so those left out still are.
+ */
+function restoredWith(r: CatalogReading): DimensionFilter[] {
+  return r.excluded
+    .filter((e) => r.filters.some((f) => f.dimension === e.dimension && !f.exclude))
+    .map((e) => ({ ...e, values: [...e.values], exclude: true as const }));
+}
+
 export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
   const threadYear = thread ? Number(iso(addDays(parseDate(thread.end), -1)).slice(0, 4)) : null;
   const text = withValueAliases(withThreadYear(message.trim(), threadYear), catalog);
@@ -231,6 +256,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const lift = liftedDims(text, catalog);
   if (lift.dims.length > 0) dropInside(r, lift.spans);
   const liftAll = LIFT_ALL.test(text);
+  const restore = RESTORE.test(text);
   const grain = findGrain(text.toLowerCase());
   const ranking = rankingOf(text, r);
   const metricHits = r.implied ? [] : r.metrics;
@@ -264,8 +290,9 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     trend: TREND.test(text),
     metrics: metricHits,
     dims,
-    values: r.filters,
-    restore: RESTORE.test(text),
+    values: restore ? [...r.filters, ...restoredWith(r)] : r.filters,
+    restore,
+    instead: INSTEAD.test(text),
     lifted: lift.dims,
     liftAll,
     periods,

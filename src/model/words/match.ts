@@ -53,10 +53,12 @@ export function wordFormHits(question: string, terms: Term[]): Hit[] {
       for (const term of byKey.get(key) ?? []) hits.push({ ...term, start: words[i]?.start ?? 0, end: word.end, byForm: true });
     }
   }
-  // "US customers": a value's initials, written in capitals ("United States" → US).
-  for (const m of question.matchAll(/\b[A-Z]{2,4}\b/g)) {
+  // "US customers", "the U.S.", "excluding the us": a value's initials ("United States" → US), in capitals, with dots, or
+  // after "the" (where "us" is no pronoun).
+  for (const m of question.matchAll(/\b(?:[A-Z]{2,4}\b|(?:[A-Za-z]\.){2,4}|(?<=\bthe\s+)[a-z]{2,4}\b)/g)) {
+    const letters = m[0].replace(/\./g, '').toUpperCase();
     for (const term of terms) {
-      if (term.kind === 'value' && initials(term.text) === m[0]) hits.push({ ...term, start: m.index, end: m.index + m[0].length });
+      if (term.kind === 'value' && initials(term.text) === letters) hits.push({ ...term, start: m.index, end: m.index + m[0].length });
     }
   }
   return hits.filter((h) => !actOfBuying(question, h));
