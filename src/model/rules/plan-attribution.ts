@@ -24,7 +24,9 @@ function decompositionSteps(ctx: Context, metric: string, pair: ReturnType<typeo
       [1],
       `one row per ${dim} with its effect on the change`,
       [metric],
-      [dim, ...fixed],
+      // Every filtered dimension is in the step's catalog fragment: one kept to several values or with values left out
+      // is filtered by as much as one kept to a single value.
+      [...new Set([dim, ...scope.map((f) => f.dimension)])],
       {
         kind: 'change_decomposition',
         query: pair.query(metric, scope, [dim]),
