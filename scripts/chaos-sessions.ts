@@ -25,6 +25,9 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../eval/chinook-cases';
 import { CHINOOK_CONVERSATIONS } from '../eval/conversations/chinook';
 import { DEMO_CONVERSATIONS } from '../eval/conversations/demo';
+import { BLIND_CHINOOK_CONVERSATIONS } from '../eval/blind/chinook';
+import { BLIND_CHINOOK_LEFT_OUT } from '../eval/blind/chinook-left-out';
+import { BLIND_DEMO_CONVERSATIONS } from '../eval/blind/demo';
 import type { Conversation } from '../eval/conversations/types';
 import type { TurnResult } from '../src/contracts/session';
 import { sessionWorkflowId } from '../src/contracts/session';
@@ -66,14 +69,15 @@ interface TurnLine {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The conversations named by --conversations (ids, comma-separated), or all of them. */
+/** The conversations named by --conversations (ids, comma-separated: the committed sets' and eval/blind's), or all committed ones. */
 export function pickConversations(names: string | undefined): Conversation[] {
   const all = [...CHINOOK_CONVERSATIONS, ...DEMO_CONVERSATIONS];
   if (!names || names === 'all') return all;
+  const known = [...all, ...BLIND_CHINOOK_CONVERSATIONS, ...BLIND_DEMO_CONVERSATIONS, ...BLIND_CHINOOK_LEFT_OUT];
   const wanted = names.split(',').map((s) => s.trim());
-  const unknown = wanted.filter((w) => !all.some((c) => c.id === w));
-  if (unknown.length) throw new Error(`unknown conversations ${unknown.join(', ')}; known: ${all.map((c) => c.id).join(', ')}`);
-  return all.filter((c) => wanted.includes(c.id));
+  const unknown = wanted.filter((w) => !known.some((c) => c.id === w));
+  if (unknown.length) throw new Error(`unknown conversations ${unknown.join(', ')}; known: ${known.map((c) => c.id).join(', ')}`);
+  return known.filter((c) => wanted.includes(c.id));
 }
 
 /** A turn's result with its session's own ids left out, so that two sessions' turns compare. */

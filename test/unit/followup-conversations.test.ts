@@ -13,6 +13,7 @@ import { DEMO_CONVERSATIONS } from '../../eval/conversations/demo';
 import { BLIND_CHINOOK_CONVERSATIONS } from '../../eval/blind/chinook';
 import { BLIND_DEMO_CONVERSATIONS } from '../../eval/blind/demo';
 import { BLIND_CHINOOK_LEFT_OUT } from '../../eval/blind/chinook-left-out';
+import { BLIND_CHINOOK_ANALYST } from '../../eval/blind/chinook-analyst';
 import type * as Sql from '../../eval/conversations/sql';
 import type { Period, Query } from '../../eval/conversations/sql';
 import type { Conversation } from '../../eval/conversations/types';
@@ -115,6 +116,7 @@ const SETS: [string, Conversation[], number][] = [
   ['the committed conversations', [...CHINOOK_CONVERSATIONS, ...DEMO_CONVERSATIONS], 70],
   ['the blind sets (eval/blind)', [...BLIND_CHINOOK_CONVERSATIONS, ...BLIND_DEMO_CONVERSATIONS], 70],
   ['the blind set of values left out (eval/blind/chinook-left-out.ts)', BLIND_CHINOOK_LEFT_OUT, 27],
+  ['the blind set of analysts as they type (eval/blind/chinook-analyst.ts)', BLIND_CHINOOK_ANALYST, 30],
 ];
 
 test.each(SETS)('%s read as their SQL is written, and no turn is answered with another reading', async (_name, set, atLeast) => {

@@ -102,6 +102,12 @@ function applyValues(s: State, thread: State, m: MessageReading, lifted: string[
     else if (old?.exclude && (m.restore || m.also)) without(v.values);
     else if (old?.exclude) s.filters = s.filters.map((f) => (f === old ? { dimension: v.dimension, values: [...v.values] } : f));
     else if (old && (m.also || m.restore)) old.values = union(old.values, v.values);
+    // A swap among several values ("德国换成法国", "swap Germany for France" of Brazil and Germany): the one named goes.
+    else if (old && swapped(m, v.dimension).some((x) => old.values.includes(x)))
+      old.values = union(
+        old.values.filter((x) => !swapped(m, v.dimension).includes(x)),
+        v.values,
+      );
     else if (old) old.values = [...v.values];
     else s.filters.push({ ...v, values: [...v.values] });
     if (lifted.includes(v.dimension)) continue;
@@ -116,6 +122,9 @@ function applyValues(s: State, thread: State, m: MessageReading, lifted: string[
   }
   return { added, replaced };
 }
+
+/** The values a message leaves out beside values it keeps of the same dimension: those it swaps out. */
+const swapped = (m: MessageReading, dimension: string) => m.reading.excluded.find((e) => e.dimension === dimension)?.values ?? [];
 
 /** Dimensions named: they replace the thread's breakdown (the ranking moves with it), or join it with "also". */
 function applyDims(s: State, m: MessageReading, lifted: string[]): boolean {

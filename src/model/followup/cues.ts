@@ -42,7 +42,7 @@ export const LIFT_ALL =
 
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
-  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
+  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
 /** A trend asked of the thread: "and the trend?", "走势呢". */
 export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;
 
@@ -63,12 +63,14 @@ ranked order sorted sort highest lowest top bottom first last instead what's wha
 driven driving caused cause causes explain explains behind come fall fell falls fallen falling drop dropped drops
 dropping rise rose rises risen rising grow grew grows growing increase increased increases decrease decreased decreases
 decline declined declines up down higher lower change changed changes changing went enough fine suffices suffice
-will do only need needed want wanted keep just left rest remaining remains leftover leftovers actually take taking put`.split(/\s+/),
+will do only need needed want wanted keep just left rest remaining remains leftover leftovers actually take taking put pls plz thx ty sec quick quickly asap hi hello hey`.split(
+    /\s+/,
+  ),
 );
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
 限制 看看 分别 情况 的 了 是 谁 多少 怎么样 如何 要 只要 只算 算 这个 那个 它 其中 呀 吧 嗯 好 好的 换 改 按 分 各 以及 增加 恢复 都 都算 都看
 都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降
-就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾`.split(/\s+/),
+就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾 的话 这么 那么 这样 帮 帮我 拉 拉一下 掉`.split(/\s+/),
 );

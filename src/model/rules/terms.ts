@@ -92,7 +92,7 @@ const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|ac
 const EXCLUDE_BEFORE =
   /(?:\b(?:everything|anything|all|everyone|everybody)\s+(?:but|except(?:\s+for)?|other\s+than|apart\s+from|besides)|\bnot\s+counting|\bignor(?:e|ing)|\bomit(?:ting)?|\bleaving\s+aside|\bset(?:ting)?\s+aside|\btak(?:e|ing)\s+out|\bexcluding|\bexclude[sd]?|\bexcept(?:\s+for)?|\bwithout|\bother\s+than|\bapart\s+from|\bbesides|\bminus|\bnot(?:\s+in(?:cluding)?)?|\bleav(?:e|ing)(?:\s+out)?|\bremov(?:e|ing)|\bdrop(?:ping)?|\bclear|\blift|\bbut\s+not|\boutside(?:\s+of)?|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\breplac(?:e|ing)|\bswap(?:ping)?|除了|除去|除开|除|排除|不含|不包括|不包含|不算|去掉|去除|剔除|扣除|刨除|取消|不要|不看|非)\s*(?:the\s+|把\s*)?$/i;
 const EXCLUDE_AFTER =
-  /^\s*(?:(?:也|都|再|还|就|先|也给|都给|给)\s*)?(?:以外|之外|除外|(?:去除|剔除|排除|刨除|扣除)掉?|去掉|拿掉|剔掉|刨掉|扣掉|不算|不要|不看|不含|\bexcluded\b|\bremoved\b|\bleft\s+out\b|\bout\b)/i;
+  /^\s*(?:(?:也|都|再|还|就|先|也给|都给|给)\s*)?(?:以外|之外|除外|(?:替)?换成|改成|换为|改为|替换为|(?:去除|剔除|排除|刨除|扣除)掉?|去掉|拿掉|剔掉|刨掉|扣掉|不算|不要|不看|不含|\bexcluded\b|\bremoved\b|\bleft\s+out\b|\bout\b)/i;
 
 /** Only a list's joining words between two values: "USA and Canada", "美国和加拿大", "USA, Canada or Brazil". */
 const LIST_GAP = /^\s*(?:,|，|、|\/|\band\b|\bor\b|和|与|及|跟|或|或者)?\s*(?:the\s+)?$/i;
