@@ -23,7 +23,7 @@ import { conversationSuite } from './conversation-suite';
 
 conversationSuite(
   'conversations-blind',
-  [...BLIND_CHINOOK_CONVERSATIONS, ...BLIND_DEMO_CONVERSATIONS, ...BLIND_CHINOOK_LEFT_OUT],
-  99,
+  [...BLIND_CHINOOK_CONVERSATIONS, ...BLIND_DEMO_CONVERSATIONS, ...BLIND_CHINOOK_LEFT_OUT, ...BLIND_CHINOOK_ANALYST],
+  132,
   0.95,
 );
