@@ -117,8 +117,15 @@ function datePoints(q: string): Point[] {
     add(m, isoMonth(y, mi), isoMonth(y, mi + 1), 'month', m[2] ? y : null);
   });
   // Years: 2024年, 2024 (a plausible year, not part of a longer number).
-  scan(/(\d{4})\s*年(?:度)?/g, (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!));
-  scan(/(?<![\d.,$¥€£])\b((?:19|20)\d{2})\b(?![\d%]|[.,]\d)/g, (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!));
+  // "2024年", "2024年度", "2024年全年", "2024全年": the whole year.
+  scan(/(\d{4})\s*(?:年(?:度)?(?:\s*(?:全年|整年|一整年))?|(?:全年|整年))/g, (m) =>
+    add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!),
+  );
+  // "2024", "calendar year 2024", "the full year 2024", "the whole of 2024": the whole year.
+  scan(
+    /(?:\b(?:the\s+)?(?:(?:calendar|full|whole|entire)\s+year(?:\s+of)?|whole\s+of|entire(?:ty)?\s+of)\s+)?(?<![\d.,$¥€£])\b((?:19|20)\d{2})\b(?![\d%]|[.,]\d)/g,
+    (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!),
+  );
   return points.sort((a, b) => a.at - b.at);
 }
 
@@ -198,7 +205,7 @@ function relativePoints(q: string, asOf: string): Point[] {
 const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|-|–|—|~|到|至|and)\s*$/;
 const VERSUS_JOIN = /^\s*(?:vs\.?|versus|against|compared\s+(?:to|with)|与|和|跟|同|对比|相比|比)\s*$/;
 const ALL_TIME =
-  /\ball[- ]time\b|\bof all time\b|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|\bso far\b|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
+  /\ball[- ]time\b|\bof all time\b|\bsince\s+(?:we\s+(?:first\s+)?(?:started|began|opened|launched)|the\s+(?:very\s+)?(?:start|beginning)|day\s+one|inception|launch|forever)\b|开业以来|成立以来|开店以来|上线以来|从开始到现在|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|\bso far\b|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
 const SINCE_BEFORE = /\b(?:since|from)\s+$|(?:自从?|从)\s*$/;
 const SINCE_AFTER = /^\s*(?:以来|起|开始|至今|到现在|onwards?\b|on\b)/;
 
