@@ -71,8 +71,8 @@ const readRanked =
   };
 
 /** The catalog's check descriptions in Chinese, to their English ones (the SQL names checks in English). */
-function englishDescriptions(): Map<string, string> {
-  const file = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../..' : '..', 'catalogs', 'demo.yaml');
+function englishDescriptions(catalogFile: string): Map<string, string> {
+  const file = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../..' : '..', 'catalogs', catalogFile);
   const catalog = parseYaml(fs.readFileSync(file, 'utf8')) as {
     tables: Record<string, { checks?: { description: string; description_zh?: string }[] }>;
   };
@@ -83,19 +83,21 @@ function englishDescriptions(): Map<string, string> {
   );
 }
 
-function readQuality(r: AnalysisResult): Answer {
-  const checks = r.dataQuality?.checks ?? [];
-  const english = englishDescriptions();
-  const answer: Record<string, number> = {};
-  for (const m of r.metrics) {
-    const id = /^dq\.(.+?)(\.all)?$/.exec(m.calculation_id ?? '')?.[1];
-    const check = checks.find((c) => c.id === id);
-    if (!check || m.value === null)
-      return `not answered from the data-quality checks: key metric ${m.name} (${m.calculation_id ?? 'no calculation'})`;
-    answer[`${check.table}: ${english.get(check.description) ?? check.description}`] = m.value;
-  }
-  return answer;
-}
+const readQuality =
+  (catalogFile: string) =>
+  (r: AnalysisResult): Answer => {
+    const checks = r.dataQuality?.checks ?? [];
+    const english = englishDescriptions(catalogFile);
+    const answer: Record<string, number> = {};
+    for (const m of r.metrics) {
+      const id = /^dq\.(.+?)(\.all)?$/.exec(m.calculation_id ?? '')?.[1];
+      const check = checks.find((c) => c.id === id);
+      if (!check || m.value === null)
+        return `not answered from the data-quality checks: key metric ${m.name} (${m.calculation_id ?? 'no calculation'})`;
+      answer[`${check.table}: ${english.get(check.description) ?? check.description}`] = m.value;
+    }
+    return answer;
+  };
 
 async function expectedOf(q: Question, ctx: EvalContext): Promise<Answer> {
   const params = q.params ?? [];
@@ -115,7 +117,7 @@ async function expectedOf(q: Question, ctx: EvalContext): Promise<Answer> {
   }
 }
 
-function actualOf(q: Question): (r: AnalysisResult) => Answer {
+function actualOf(q: Question, catalogFile: string): (r: AnalysisResult) => Answer {
   switch (q.shape) {
     case 'scalar':
       return readScalar(q.question);
@@ -124,17 +126,20 @@ function actualOf(q: Question): (r: AnalysisResult) => Answer {
     case 'ranked':
       return readRanked(q.n ?? 1);
     case 'quality':
-      return readQuality;
+      return readQuality(catalogFile);
   }
 }
 
-/** The 30 questions as cases; a data-quality question accepts any intent (there is no data-quality intent). */
-export function asUsersAskCases(): EvalCase[] {
-  return DEMO_AS_USERS_ASK.map((q) => ({
+/**
+ * A set of questions as cases (the demo shop's 30 unless given; `catalogFile` under catalogs/ names the data-quality
+ * checks); a data-quality question accepts any intent (there is no data-quality intent).
+ */
+export function asUsersAskCases(questions: readonly Question[] = DEMO_AS_USERS_ASK, catalogFile = 'demo.yaml'): EvalCase[] {
+  return questions.map((q) => ({
     question: q.question,
     intent: q.shape === 'quality' ? null : 'query',
     expected: (ctx) => expectedOf(q, ctx),
-    actual: actualOf(q),
+    actual: actualOf(q, catalogFile),
     note: q.reading,
     language: q.language,
   }));

@@ -16,6 +16,7 @@
 import type { EvalContext } from '../cases';
 import { ask, months, quarter, why, year, type Query } from '../conversations/sql';
 import { clarify, type Conversation } from '../conversations/types';
+import { ALL_GENRES, allBut } from './chinook-values';
 
 const q = (query: Query) => (ctx: EvalContext) => ask(ctx, 'chinook', query);
 
@@ -32,41 +33,6 @@ const h2of2024 = months('2024-12', 6);
 const q3of2022 = quarter(2022, 3);
 const q3of2025 = quarter(2025, 3);
 const q4of2025 = quarter(2025, 4);
-
-/** The 25 genres of the genre table (Opera is never sold; keeping it changes nothing). */
-const ALL_GENRES = [
-  'Alternative',
-  'Alternative & Punk',
-  'Blues',
-  'Bossa Nova',
-  'Classical',
-  'Comedy',
-  'Drama',
-  'Easy Listening',
-  'Electronica/Dance',
-  'Heavy Metal',
-  'Hip Hop/Rap',
-  'Jazz',
-  'Latin',
-  'Metal',
-  'Opera',
-  'Pop',
-  'R&B/Soul',
-  'Reggae',
-  'Rock',
-  'Rock And Roll',
-  'Sci Fi & Fantasy',
-  'Science Fiction',
-  'Soundtrack',
-  'TV Shows',
-  'World',
-];
-
-/** Every value of `all` but the ones left out. */
-const allBut = (all: string[], ...left: string[]) => {
-  for (const v of left) if (!all.includes(v)) throw new Error(`no value ${v} to leave out`);
-  return all.filter((v) => !left.includes(v));
-};
 
 const noRock = allBut(ALL_GENRES, 'Rock');
 const brazilCanada = ['Brazil', 'Canada'];

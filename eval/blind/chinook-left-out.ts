@@ -15,6 +15,7 @@
 import type { EvalContext } from '../cases';
 import { ask, why, year, type Query } from '../conversations/sql';
 import { clarify, type Conversation } from '../conversations/types';
+import { ALL_COUNTRIES, ALL_GENRES, ALL_MEDIA_TYPES, ALL_REPS, allBut } from './chinook-values';
 
 const q = (query: Query) => (ctx: EvalContext) => ask(ctx, 'chinook', query);
 
@@ -23,78 +24,6 @@ const y2022 = year(2022);
 const y2023 = year(2023);
 const y2024 = year(2024);
 const y2025 = year(2025);
-
-/** The 24 customer countries. */
-const ALL_COUNTRIES = [
-  'Argentina',
-  'Australia',
-  'Austria',
-  'Belgium',
-  'Brazil',
-  'Canada',
-  'Chile',
-  'Czech Republic',
-  'Denmark',
-  'Finland',
-  'France',
-  'Germany',
-  'Hungary',
-  'India',
-  'Ireland',
-  'Italy',
-  'Netherlands',
-  'Norway',
-  'Poland',
-  'Portugal',
-  'Spain',
-  'Sweden',
-  'United Kingdom',
-  'USA',
-];
-/** The 25 genres of the genre table (Opera is never sold; keeping it changes nothing). */
-const ALL_GENRES = [
-  'Alternative',
-  'Alternative & Punk',
-  'Blues',
-  'Bossa Nova',
-  'Classical',
-  'Comedy',
-  'Drama',
-  'Easy Listening',
-  'Electronica/Dance',
-  'Heavy Metal',
-  'Hip Hop/Rap',
-  'Jazz',
-  'Latin',
-  'Metal',
-  'Opera',
-  'Pop',
-  'R&B/Soul',
-  'Reggae',
-  'Rock',
-  'Rock And Roll',
-  'Sci Fi & Fantasy',
-  'Science Fiction',
-  'Soundtrack',
-  'TV Shows',
-  'World',
-];
-/** The 5 media types. */
-const ALL_MEDIA_TYPES = [
-  'AAC audio file',
-  'MPEG audio file',
-  'Protected AAC audio file',
-  'Protected MPEG-4 video file',
-  'Purchased AAC audio file',
-];
-/** The 3 support reps (every customer has one). */
-const ALL_REPS = ['Jane Peacock', 'Margaret Park', 'Steve Johnson'];
-
-/** Every value of `all` but the ones left out. */
-const allBut = (all: string[], ...left: string[]) => {
-  for (const v of left) if (!all.includes(v)) throw new Error(`no value ${v} to leave out`);
-  return all.filter((v) => !left.includes(v));
-};
 
 const noUsa = allBut(ALL_COUNTRIES, 'USA');
 const noUsaCanada = allBut(ALL_COUNTRIES, 'USA', 'Canada');

@@ -10,6 +10,7 @@
 import type { EvalContext } from '../cases';
 import { ask, months, quarter, why, year, type Query } from '../conversations/sql';
 import { clarify, type Conversation } from '../conversations/types';
+import { ALL_COUNTRIES } from './chinook-values';
 
 const q = (query: Query) => (ctx: EvalContext) => ask(ctx, 'chinook', query);
 
@@ -21,33 +22,6 @@ const y2025 = year(2025);
 const q1of2022 = quarter(2022, 1);
 /** July to December 2023. */
 const h2of2023 = months('2023-12', 6);
-
-const ALL_COUNTRIES = [
-  'Argentina',
-  'Australia',
-  'Austria',
-  'Belgium',
-  'Brazil',
-  'Canada',
-  'Chile',
-  'Czech Republic',
-  'Denmark',
-  'Finland',
-  'France',
-  'Germany',
-  'Hungary',
-  'India',
-  'Ireland',
-  'Italy',
-  'Netherlands',
-  'Norway',
-  'Poland',
-  'Portugal',
-  'Spain',
-  'Sweden',
-  'United Kingdom',
-  'USA',
-];
 /** "Take the US out": every country but the USA. */
 const notUsa = ALL_COUNTRIES.filter((c) => c !== 'USA');
 
