@@ -76,7 +76,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // baton_chinook 2026-12-01: v = 303.96
     question: "What's our turnover in Canada?",
     language: 'en',
-    reading: "Turnover = revenue (SUM(invoice.total)) of customers whose country is Canada, no period: all of the data.",
+    reading: 'Turnover = revenue (SUM(invoice.total)) of customers whose country is Canada, no period: all of the data.',
     shape: 'scalar',
     sql: `SELECT sum(i.total) AS v ${INVOICES} WHERE c.country = $1`,
     params: ['Canada'],
@@ -86,8 +86,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // By tracks bought every customer ties at 38, so only money tells them apart.
     question: 'Who bought the most from us?',
     language: 'en',
-    reading:
-      'Revenue (SUM(invoice.total)) per customer (first and last name), no period: all of the data; the highest one.',
+    reading: 'Revenue (SUM(invoice.total)) per customer (first and last name), no period: all of the data; the highest one.',
     shape: 'ranked',
     n: 1,
     sql: `SELECT ${CUSTOMER} AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1 ORDER BY v DESC`,
@@ -99,7 +98,7 @@ export const CHINOOK_AS_USERS_ASK: {
     question: 'Which tracks went out most?',
     language: 'en',
     reading:
-      'Tracks sold (SUM(invoice_line.quantity)) per track, labelled by track name (the catalog\'s track dimension), no period: all of the data; the first one.',
+      "Tracks sold (SUM(invoice_line.quantity)) per track, labelled by track name (the catalog's track dimension), no period: all of the data; the first one.",
     shape: 'ranked',
     n: 1,
     sql: `SELECT t.name AS k, sum(l.quantity) AS v ${LINES} GROUP BY 1 ORDER BY v DESC`,
@@ -149,8 +148,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // by tracks sold the same (3, next 4). All five media types have sold.
     question: "What's our least popular media type?",
     language: 'en',
-    reading:
-      'No metric named: line-level revenue (SUM(unit_price * quantity)) per media type, no period: all of the data; the lowest one.',
+    reading: 'No metric named: line-level revenue (SUM(unit_price * quantity)) per media type, no period: all of the data; the lowest one.',
     shape: 'ranked',
     n: 1,
     sql: `SELECT mt.name AS k, ${LINE_MONEY} AS v ${LINES} GROUP BY 1 ORDER BY v ASC`,
@@ -160,7 +158,7 @@ export const CHINOOK_AS_USERS_ASK: {
     question: 'What was our worst quarter?',
     language: 'en',
     reading:
-      "No metric named: revenue (SUM(invoice.total)) per calendar quarter of the invoice date, over all of the data (a 'which quarter' question has no window); the lowest one, keyed YYYY-\"Q\"Q.",
+      'No metric named: revenue (SUM(invoice.total)) per calendar quarter of the invoice date, over all of the data (a \'which quarter\' question has no window); the lowest one, keyed YYYY-"Q"Q.',
     shape: 'ranked',
     n: 1,
     sql: `SELECT to_char(date_trunc('quarter', i.invoice_date), 'YYYY-"Q"Q') AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1 ORDER BY v ASC`,
@@ -170,8 +168,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // baton_chinook 2026-12-01: k = ['Iron Maiden'] (138.60, next U2 105.93)
     question: "Who's our top artist?",
     language: 'en',
-    reading:
-      'No metric named: line-level revenue (SUM(unit_price * quantity)) per artist, no period: all of the data; the highest one.',
+    reading: 'No metric named: line-level revenue (SUM(unit_price * quantity)) per artist, no period: all of the data; the highest one.',
     shape: 'ranked',
     n: 1,
     sql: `SELECT ar.name AS k, ${LINE_MONEY} AS v ${LINES} GROUP BY 1 ORDER BY v DESC`,
@@ -238,7 +235,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // By tracks bought Prague ties with five other cities at 76, so only money tells them apart.
     question: '哪个城市的顾客买得最多',
     language: 'zh',
-    reading: "Revenue (SUM(invoice.total)) per customer city, no period: all of the data; the highest one.",
+    reading: 'Revenue (SUM(invoice.total)) per customer city, no period: all of the data; the highest one.',
     shape: 'ranked',
     n: 1,
     sql: `SELECT c.city AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1 ORDER BY v DESC`,
@@ -267,8 +264,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // baton_chinook 2026-12-01: v = 0.1641 (382.14 / 2328.60)
     question: '拉丁音乐的收入占比是多少',
     language: 'zh',
-    reading:
-      'Line-level revenue of tracks of genre Latin divided by all line-level revenue, no period: all of the data; a fraction.',
+    reading: 'Line-level revenue of tracks of genre Latin divided by all line-level revenue, no period: all of the data; a fraction.',
     shape: 'scalar',
     sql: `SELECT ${LINE_MONEY} FILTER (WHERE g.name = $1) / ${LINE_MONEY} AS v ${LINES}`,
     params: ['Latin'],
@@ -308,8 +304,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // baton_chinook 2026-12-01: k = ['AAC audio file', 'Purchased AAC audio file'] (2.97, 3.96; next Protected AAC audio file 144.54)
     question: '收入倒数两名的媒体类型',
     language: 'zh',
-    reading:
-      'Line-level revenue (SUM(unit_price * quantity)) per media type, no period: all of the data; the two lowest, lowest first.',
+    reading: 'Line-level revenue (SUM(unit_price * quantity)) per media type, no period: all of the data; the two lowest, lowest first.',
     shape: 'ranked',
     n: 2,
     sql: `SELECT mt.name AS k, ${LINE_MONEY} AS v ${LINES} GROUP BY 1 ORDER BY v ASC`,
@@ -330,7 +325,8 @@ export const CHINOOK_AS_USERS_ASK: {
     // baton_chinook 2026-12-01: k = ['Helena Holý'] (49.62, next Richard Cunningham 47.62)
     question: '我们的头号客户是谁',
     language: 'zh',
-    reading: 'No metric named: revenue (SUM(invoice.total)) per customer (first and last name), no period: all of the data; the highest one.',
+    reading:
+      'No metric named: revenue (SUM(invoice.total)) per customer (first and last name), no period: all of the data; the highest one.',
     shape: 'ranked',
     n: 1,
     sql: `SELECT ${CUSTOMER} AS k, sum(i.total) AS v ${INVOICES} GROUP BY 1 ORDER BY v DESC`,
@@ -340,8 +336,7 @@ export const CHINOOK_AS_USERS_ASK: {
     // (140, 107, 91, 87, 45; next Deep Purple 44). By track revenue the fifth would be Lost (81.59), a TV series.
     question: '卖出曲目最多的五个歌手',
     language: 'zh',
-    reading:
-      'Tracks sold (SUM(invoice_line.quantity)) per artist, no period: all of the data; the five highest, in order.',
+    reading: 'Tracks sold (SUM(invoice_line.quantity)) per artist, no period: all of the data; the five highest, in order.',
     shape: 'ranked',
     n: 5,
     sql: `SELECT ar.name AS k, sum(l.quantity) AS v ${LINES} GROUP BY 1 ORDER BY v DESC`,

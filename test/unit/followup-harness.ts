@@ -79,3 +79,17 @@ export function outcomes(read: TurnRead[]): [string, FollowUpOutput['kind'], str
     r.out.kind === 'needs_clarification' ? 'asked back' : r.out.kind === 'reset' && !r.asked ? 'reset' : brief(r.reading),
   ]);
 }
+
+/**
+ * Expects a conversation to read turn by turn as written ([message, outcome kind, reading in brief]), and every
+ * follow-up's planned reading to be the one it expected.
+ */
+export function expectReadAs(turns: readonly (readonly [string, string, string])[], catalog: Catalog, extent: DataExtent | null): void {
+  const read = converse(
+    turns.map(([say]) => say),
+    catalog,
+    extent,
+  );
+  expect(outcomes(read)).toEqual(turns.map((t) => [...t]));
+  expect(read.filter((r) => r.differences.length > 0).map((r) => `${r.say}: ${r.differences.join(', ')}`)).toEqual([]);
+}

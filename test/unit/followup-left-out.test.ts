@@ -9,7 +9,7 @@
  */
 import { classifyIntent, planQuestion } from '../../src/model/rules';
 import { extent } from './chinook-extent';
-import { AS_OF, brief, chinook, converse, outcomes, planned } from './followup-harness';
+import { AS_OF, brief, chinook, converse, expectReadAs, planned } from './followup-harness';
 
 const plan = (q: string) => planQuestion(q, classifyIntent(q), chinook, AS_OF, [], extent);
 const filtersOf = (q: string) => {
@@ -107,13 +107,7 @@ test.each([
     ],
   ],
 ] as const)('%s', (_name, turns) => {
-  const read = converse(
-    turns.map(([say]) => say),
-    chinook,
-    extent,
-  );
-  expect(outcomes(read)).toEqual(turns.map((t) => [...t]));
-  expect(read.filter((r) => r.differences.length > 0).map((r) => `${r.say}: ${r.differences.join(', ')}`)).toEqual([]);
+  expectReadAs(turns, chinook, extent);
 });
 
 test('a why in colloquial Chinese is a why: 为啥', () => {
@@ -169,12 +163,6 @@ describe('what the blind set of values left out found', () => {
       ],
     ],
   ] as const)('%s', (_name, turns) => {
-    const read = converse(
-      turns.map(([say]) => say),
-      chinook,
-      extent,
-    );
-    expect(outcomes(read)).toEqual(turns.map((t) => [...t]));
-    expect(read.filter((r) => r.differences.length > 0).map((r) => `${r.say}: ${r.differences.join(', ')}`)).toEqual([]);
+    expectReadAs(turns, chinook, extent);
   });
 });
