@@ -41,7 +41,7 @@ const stepOf = (r: AnalysisResult, kind: string) => r.steps.find((s) => s.step.o
  * every group's share, and the one asked is the row whose group the question names (whole words for ASCII keys).
  */
 const readScalar =
-  (question: string) =>
+  (question: string, aliases: Map<string, string[]>) =>
   (r: AnalysisResult): Answer => {
     const share = stepOf(r, 'share_of_total');
     if (!share) return r.metrics[0]?.value ?? NaN;
@@ -51,7 +51,8 @@ const readScalar =
     const rows = (share.result?.rows ?? []).filter((row) => row.is_total !== true);
     const asked = rows
       .map((row) => ({ key: String(row[groupKey(row) ?? ''] ?? ''), share: Number(row.share) }))
-      .filter((row) => row.key !== '' && named(row.key.toLowerCase()))
+      // The group by its key or by one of the catalog's names for it ("拉丁" for Latin).
+      .filter((row) => row.key !== '' && [row.key, ...(aliases.get(row.key) ?? [])].some((k) => named(k.toLowerCase())))
       .sort((a, b) => b.key.length - a.key.length)[0];
     return asked?.share ?? NaN;
   };
@@ -70,9 +71,20 @@ const readRanked =
     return rows.slice(0, n).map((row) => String(row[groupKey(row) ?? ''] ?? '(missing)'));
   };
 
+/** Each dimension value's other names in the catalog (its aliases), by the value. */
+function valueAliases(catalogFile: string): Map<string, string[]> {
+  const catalog = parseYaml(fs.readFileSync(catalogPath(catalogFile), 'utf8')) as {
+    dimensions?: Record<string, { values?: Record<string, string[] | null> }>;
+  };
+  return new Map(Object.values(catalog.dimensions ?? {}).flatMap((d) => Object.entries(d.values ?? {}).map(([v, a]) => [v, a ?? []])));
+}
+
+const catalogPath = (catalogFile: string) =>
+  path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../..' : '..', 'catalogs', catalogFile);
+
 /** The catalog's check descriptions in Chinese, to their English ones (the SQL names checks in English). */
 function englishDescriptions(catalogFile: string): Map<string, string> {
-  const file = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../..' : '..', 'catalogs', catalogFile);
+  const file = catalogPath(catalogFile);
   const catalog = parseYaml(fs.readFileSync(file, 'utf8')) as {
     tables: Record<string, { checks?: { description: string; description_zh?: string }[] }>;
   };
@@ -120,7 +132,7 @@ async function expectedOf(q: Question, ctx: EvalContext): Promise<Answer> {
 function actualOf(q: Question, catalogFile: string): (r: AnalysisResult) => Answer {
   switch (q.shape) {
     case 'scalar':
-      return readScalar(q.question);
+      return readScalar(q.question, valueAliases(catalogFile));
     case 'keyed':
       return readKeyed;
     case 'ranked':

@@ -10,8 +10,8 @@ import type { TurnResult } from '../../src/contracts/session';
 import { askInSession, startSession } from '../../src/sessions/client';
 import type { BatonConfig } from '../../src/settings/config';
 import { fullResult } from '../../src/storage/run-record';
-import { loadArtifact } from '../../src/storage/artifacts';
 import { matches, show, type Answer, type EvalContext } from '../cases';
+import { withAllRows } from '../run';
 import { answers, type Conversation, type Turn } from './types';
 
 export interface TurnRow {
@@ -44,18 +44,6 @@ export interface ConversationSuite {
   session: (c: Conversation) => { catalogPath?: string; databaseUrl?: string; asOf: string };
 }
 
-/** Every row of each step: the rows kept inline, or all of them from the artifact store when there are more. */
-async function withAllRows(r: AnalysisResult): Promise<AnalysisResult> {
-  const steps = await Promise.all(
-    r.steps.map(async (s) => {
-      const ref = s.result?.result_ref;
-      if (!s.result || !ref) return s;
-      const { rows } = await loadArtifact<{ rows: Row[] }>(ref);
-      return { ...s, result: { ...s.result, rows } };
-    }),
-  );
-  return { ...r, steps };
-}
 const rowsOf = (r: AnalysisResult, i = 0): Row[] => r.steps[i]?.result?.rows ?? [];
 const PERIOD_COLUMNS = ['period', 'year', 'quarter', 'month'];
 const round = (x: number) => Math.round(x * 1e6) / 1e6;

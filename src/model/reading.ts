@@ -57,7 +57,7 @@ export function findGrain(q: string): Found<{ grain: TimeGrain; ranked: boolean 
 export const ASCENDING =
   /最低|最少|最小|最差|最弱|最不|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bweakest\b|\bfewest\b|\bminimum\b/i;
 export const DESCENDING =
-  /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bstrongest\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
+  /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|头号|头牌|榜首|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bstrongest\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
 const SUPERLATIVE = new RegExp(`${ASCENDING.source}|${DESCENDING.source}`, 'gi');
 
 /** Every superlative or ranking word, with where it stands. */

@@ -13,6 +13,8 @@ import { featureNames, type Feature } from './features';
 
 interface Profile {
   metric: string;
+  /** The metric's own names (label, label_zh) as feature names: an alias says less of what it is. */
+  names: Set<string>[];
   /** Each label or alias as its feature names. */
   terms: Set<string>[];
   /** What the format says: MONEY for currency, COUNT for an integer count. Matched, never held against it. */
@@ -31,6 +33,7 @@ function profilesOf(catalog: Catalog): Profile[] {
   if (known) return known;
   const out = Object.entries(catalog.metrics).map(([metric, m]) => ({
     metric,
+    names: [m.label, m.label_zh].map(featureNames).filter((s) => s.size > 0),
     // A count's words are about what is counted: "paying customers" counts customers, it is not an amount of money.
     terms: [...new Set([m.label, m.label_zh, ...m.aliases])]
       .map(featureNames)
@@ -77,15 +80,24 @@ export function mainMetric(catalog: Catalog): string | null {
   return money.length === 1 ? (money[0]?.[0] ?? null) : null;
 }
 
-/** Every metric's score against the question's features, best first (ties: the main metric, then catalog order). */
-export function rankMetrics(catalog: Catalog, features: Feature[]): { metric: string; score: number }[] {
+/** Whether the question says all of one of the metric's own names ("订单" of orders, 订单数), not only an alias's. */
+const namedBy = (p: Profile, asked: Set<string>) => p.names.some((n) => [...n].every((f) => asked.has(f)));
+
+/**
+ * Every metric's score against the question's features, best first. Ties: the metric whose own name the question says
+ * ("哪一年的订单最少": orders, not revenue through its alias "invoice total"), then the main metric, then catalog order.
+ */
+export function rankMetrics(catalog: Catalog, features: Feature[]): { metric: string; score: number; named: boolean }[] {
   const asked = new Set(features.map((f) => f.name));
   const main = mainMetric(catalog);
   return profilesOf(catalog)
-    .map((p, i) => ({ metric: p.metric, score: scoreOf(p, asked), i }))
+    .map((p, i) => ({ metric: p.metric, score: scoreOf(p, asked), named: namedBy(p, asked), i }))
     .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || Number(b.metric === main) - Number(a.metric === main) || a.i - b.i)
-    .map(({ metric, score }) => ({ metric, score }));
+    .sort(
+      (a, b) =>
+        b.score - a.score || Number(b.named) - Number(a.named) || Number(b.metric === main) - Number(a.metric === main) || a.i - b.i,
+    )
+    .map(({ metric, score, named }) => ({ metric, score, named }));
 }
 
 /** The metric the question's features name best, with the features it used; null when no term's words are asked. */
@@ -93,7 +105,7 @@ export function inferMetric(catalog: Catalog, features: Feature[]): Inferred | n
   const [best, second] = rankMetrics(catalog, features);
   if (!best) return null;
   // Two metrics that match as well and are not the main one: the words do not choose, so neither is guessed.
-  if (second && second.score === best.score && best.metric !== mainMetric(catalog)) return null;
+  if (second && second.score === best.score && best.metric !== mainMetric(catalog) && !(best.named && !second.named)) return null;
   const profile = profilesOf(catalog).find((p) => p.metric === best.metric);
   const words = new Set([...(profile?.terms.flatMap((t) => [...t]) ?? []), ...(profile?.soft ?? [])]);
   return { metric: best.metric, score: best.score, used: features.filter((f) => words.has(f.name)) };

@@ -7,7 +7,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { Language } from '../../contracts';
 import { render } from '../../messages';
-import type { Span } from '../reading';
+import { rankingWords, type Span } from '../reading';
 import type { CatalogReading, Hit } from '../rules/terms';
 import { featuresOf, type Feature } from './features';
 import { inferMetric, mainMetric, scoreMetric } from './infer';
@@ -206,13 +206,16 @@ function lossPolarity(reading: CatalogReading, features: Feature[]): void {
  * catalog's main metric: its primary_metric, else its one additive money metric. The plan says so.
  */
 function impliedMetric(question: string, catalog: Catalog, reading: CatalogReading, features: Feature[]): void {
-  if (reading.metrics.length > 0 || reading.groupBy.length === 0) return;
-  if (!reading.topN && !features.some((f) => f.name === 'PERFORMANCE')) return;
+  // A ranking over periods ("what was our worst quarter?", "哪个月最好") names no dimension but its grain.
+  const overPeriods = reading.groupBy.length === 0 && reading.grain?.ranked === true;
+  if (reading.metrics.length > 0 || (reading.groupBy.length === 0 && !overPeriods)) return;
+  const superlatives = rankingWords(question.toLowerCase());
+  if (!reading.topN && !features.some((f) => f.name === 'PERFORMANCE') && !(overPeriods && superlatives.length > 0)) return;
   const metric = mainMetric(catalog);
   if (!metric) return;
   reading.metrics = [metric];
   reading.implied = { metric, reason: 'primary_metric' };
-  reading.topN ??= { n: 1, order: 'desc' };
+  reading.topN ??= { n: 1, order: superlatives.some((w) => w.value === 'asc') ? 'asc' : 'desc' };
   const word = reading.spans.ranking[0] ?? features.find((f) => f.name === 'PERFORMANCE');
   let [start, end] = Array.isArray(word) ? word : word ? [word.start, word.end] : [0, 0];
   // "lost the most": the loss and its superlative together.
@@ -234,14 +237,33 @@ export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, la
   return [render(key, { word: reading.impliedBy ?? '', metric }, language)];
 }
 
+/**
+ * "哪个城市的顾客买得最多", "which country's customers bought the most": who bought the most is ranked by what they
+ * bought, never by how many of them there are; the people and the buying then name no metric of their own.
+ */
+const BOUGHT_MOST =
+  /(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)\W{0,3}(?:的)?\s*(?:买|购买|消费|花钱|花)(?:得|了)?\s*最多|\b(?:customers?|clients?|buyers?|shoppers?)\s+(?:bought|buy|purchased|spent|spend)\s+(?:the\s+)?most\b/i;
+
 /** The reading with what the words mean beyond the literal terms (changed in place). */
 export function readWords(question: string, catalog: Catalog, reading: CatalogReading): CatalogReading {
   rankedDimension(reading);
-  const features = askedFeatures(question, reading);
+  const asked = askedFeatures(question, reading);
+  const people = (h: Hit) =>
+    h.kind === 'metric' &&
+    /^(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)$/i.test(question.slice(h.start, h.end));
+  const metricHits = reading.hits.filter((h) => h.kind === 'metric');
+  const boughtMost = reading.groupBy.length > 0 && BOUGHT_MOST.test(question) && metricHits.every(people);
+  if (boughtMost) {
+    reading.hits = reading.hits.filter((h) => !people(h));
+    reading.metrics = [];
+  }
+  const features = boughtMost ? asked.filter((f) => f.name !== 'CUSTOMER' && f.name !== 'BUY') : asked;
   const byVerb = inferred(question, catalog, reading, features);
   entityWords(reading, features, byVerb);
   lossPolarity(reading, features);
   impliedMetric(question, catalog, reading, features);
+  // The people who bought, once the metric is what they bought: whose values the ranking groups, not a breakdown.
+  if (boughtMost) entityWords(reading, asked, true);
   if (reading.metrics.length === 0)
     reading.near = nearMetrics(
       question,
