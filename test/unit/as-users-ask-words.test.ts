@@ -15,6 +15,11 @@ test.each([
   ['哪个国家的用户买得最多', 'revenue all [] /country desc1:country'],
   ["which country's clients spent the most", 'revenue all [] /country desc1:country'],
   ['which city has the most customers', 'buying_customers all [] /city desc1:city'],
+  // "Who" bought or spent the most is the customer dimension, ranked by the main metric.
+  ['who spent the most in 2024?', 'revenue 2024-01-01..2025-01-01 [] /customer desc1:customer'],
+  ['谁花钱最多', 'revenue all [] /customer desc1:customer'],
+  // 卖出曲目 says tracks sold (a name of the metric in catalogs/chinook.yaml).
+  ['2023年卖出曲目最多的三个流派', 'tracks_sold 2023-01-01..2024-01-01 [] /genre desc3:genre'],
   // A ranking over periods with no metric named: the main metric, from the end the superlative asks.
   ['what was our weakest month?', 'revenue all [] /month asc1:month'],
   ['哪一年最好', 'revenue all [] /year desc1:year'],

@@ -242,7 +242,17 @@ export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, la
  * bought, never by how many of them there are; the people and the buying then name no metric of their own.
  */
 const BOUGHT_MOST =
-  /(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)\W{0,3}(?:的)?\s*(?:买|购买|消费|花钱|花)(?:得|了)?\s*最多|\b(?:customers?|clients?|buyers?|shoppers?)\s+(?:bought|buy|purchased|spent|spend)\s+(?:the\s+)?most\b/i;
+  /(?:顾客|客户|用户|买家|消费者|谁|customers?|clients?|buyers?|shoppers?|people)\W{0,3}(?:的)?\s*(?:买|购买|消费|花钱|花)(?:得|了)?\s*最多|\b(?:who|customers?|clients?|buyers?|shoppers?)\s+(?:bought|buy|purchased|spent|spend)\s+(?:\w+\s+){0,2}?(?:the\s+)?most\b/i;
+
+/** "Who bought the most?", "谁买得最多": who is the catalog's customer dimension (the one named "customer" or 客户). */
+const WHO = /\bwho\b|谁/i;
+function customerDimension(catalog: Catalog): string | null {
+  const names = (id: string) => {
+    const d = catalog.dimensions[id];
+    return d ? [id, d.label, d.label_zh, ...d.aliases].map((n) => n.toLowerCase()) : [];
+  };
+  return Object.keys(catalog.dimensions).find((id) => names(id).includes('customer') || names(id).includes('客户')) ?? null;
+}
 
 /** The reading with what the words mean beyond the literal terms (changed in place). */
 export function readWords(question: string, catalog: Catalog, reading: CatalogReading): CatalogReading {
@@ -252,6 +262,12 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
     h.kind === 'metric' &&
     /^(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)$/i.test(question.slice(h.start, h.end));
   const metricHits = reading.hits.filter((h) => h.kind === 'metric');
+  const who = reading.groupBy.length === 0 && WHO.test(question) && BOUGHT_MOST.test(question) ? customerDimension(catalog) : null;
+  if (who) {
+    reading.groupBy.push(who);
+    // The one who bought the most: a ranking's first, unless a count is named ("the 3 who spent the most").
+    reading.topN ??= { n: 1, order: 'desc' };
+  }
   const boughtMost = reading.groupBy.length > 0 && BOUGHT_MOST.test(question) && metricHits.every(people);
   if (boughtMost) {
     reading.hits = reading.hits.filter((h) => !people(h));
