@@ -262,7 +262,9 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
     h.kind === 'metric' &&
     /^(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)$/i.test(question.slice(h.start, h.end));
   const metricHits = reading.hits.filter((h) => h.kind === 'metric');
-  const who = reading.groupBy.length === 0 && WHO.test(question) && BOUGHT_MOST.test(question) ? customerDimension(catalog) : null;
+  // Only where nothing else says who: "who bought the most, new or returning customers?" asks between two values.
+  const nobody = reading.groupBy.length === 0 && reading.mentionedDimensions.length === 0 && reading.filters.length === 0;
+  const who = nobody && WHO.test(question) && BOUGHT_MOST.test(question) ? customerDimension(catalog) : null;
   if (who) {
     reading.groupBy.push(who);
     // The one who bought the most: a ranking's first, unless a count is named ("the 3 who spent the most").
