@@ -34,6 +34,26 @@ const CASES: { name: string; catalog: Catalog; databaseUrl: string; window: { st
   },
 ];
 
+/** The query's rows by the second path and by the agents' compiled SQL; null when either path refuses it. */
+async function bothPaths(catalog: Catalog, databaseUrl: string, query: MetricQuery): Promise<{ ours: Row[]; theirs: Row[] } | null> {
+  let compiled;
+  try {
+    compiled = compileMetricQuery(catalog, query);
+  } catch (err) {
+    if (err instanceof FanOutError) return null;
+    throw err;
+  }
+  let ours: Row[];
+  try {
+    ours = await secondPathRows(databaseUrl, catalog, query);
+  } catch (err) {
+    if (err instanceof NotIndependent) return null;
+    throw err;
+  }
+  const { rows: theirs } = await queryRows(databaseUrl, compiled.sql, compiled.params);
+  return { ours, theirs };
+}
+
 const key = (r: Row, groups: string[]) => groups.map((g) => String(r[g] ?? null)).join(' | ');
 const close = (a: unknown, b: unknown) =>
   a === null || b === null ? a === b : Math.abs(Number(a) - Number(b)) <= 1e-9 * Math.max(1, Math.abs(Number(a)));
@@ -108,21 +128,9 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
           { key: 'second', start: `${Number(window.start.slice(0, 4)) + 3}${window.start.slice(4)}`, end: window.end },
         ],
       });
-      let compiled;
-      try {
-        compiled = compileMetricQuery(catalog, query);
-      } catch (err) {
-        if (err instanceof FanOutError) continue;
-        throw err;
-      }
-      let ours: Row[];
-      try {
-        ours = await secondPathRows(databaseUrl, catalog, query);
-      } catch (err) {
-        if (err instanceof NotIndependent) continue;
-        throw err;
-      }
-      const { rows: theirs } = await queryRows(databaseUrl, compiled.sql, compiled.params);
+      const both = await bothPaths(catalog, databaseUrl, query);
+      if (!both) continue;
+      const { ours, theirs } = both;
       expect(ours.map((r) => [r.period, Number(r.value).toFixed(6)])).toEqual(theirs.map((r) => [r.period, Number(r.value).toFixed(6)]));
       compared += 1;
     }
@@ -146,21 +154,9 @@ describe.each(CASES)('the second path on the $name catalog', ({ catalog, databas
             filters: [{ dimension, values, exclude: true }],
             group_by: groupBy,
           });
-          let compiled;
-          try {
-            compiled = compileMetricQuery(catalog, query);
-          } catch (err) {
-            if (err instanceof FanOutError) continue;
-            throw err;
-          }
-          let ours: Row[];
-          try {
-            ours = await secondPathRows(databaseUrl, catalog, query);
-          } catch (err) {
-            if (err instanceof NotIndependent) continue;
-            throw err;
-          }
-          const { rows: theirs } = await queryRows(databaseUrl, compiled.sql, compiled.params);
+          const both = await bothPaths(catalog, databaseUrl, query);
+          if (!both) continue;
+          const { ours, theirs } = both;
           const shape = (rows: Row[]) =>
             rows
               .map((r) => [key(r, groupBy), r.value === null ? null : Number(r.value).toFixed(6)])
