@@ -43,13 +43,7 @@ function whenCancelled(ctx: Context): Promise<never> {
  * activity (its earlier failed tries are read from the ledger; tries lost with their worker are not among them),
  * then non-retryable with the agent's own reason and every try's failure; anything non-retryable as it is.
  */
-async function decideRetry(
-  pool: Pool,
-  rowId: string | null,
-  info: Info,
-  err: unknown,
-  failure: { kind: FailureClass; message: string },
-): Promise<unknown> {
+async function decideRetry(pool: Pool, info: Info, err: unknown, failure: { kind: FailureClass; message: string }): Promise<unknown> {
   if (failure.kind === 'infrastructure') {
     return err instanceof ApplicationFailure
       ? err
@@ -70,19 +64,7 @@ async function decideRetry(
           cause: err instanceof Error ? err : undefined,
         });
   }
-  const workflowId = info.workflowExecution?.workflowId ?? '';
-  const runId = info.workflowExecution?.runId ?? '';
-  const earlier =
-    rowId === null
-      ? null
-      : await pool
-          .query<{ attempt: number; failure_class: FailureClass | null; error: string | null }>(
-            `SELECT attempt, failure_class, error FROM baton.activity_executions
-        WHERE workflow_id = $1 AND run_id = $2 AND activity_id = $3 AND id <> $4 AND attempt < $5 ORDER BY attempt`,
-            [workflowId, runId, ledgerId(info), rowId, info.attempt],
-          )
-          .then((r) => r.rows)
-          .catch(() => null);
+  const earlier = await earlierTries(pool, info);
   // Without the ledger every earlier try counts, as if each had been the agent's own failure.
   const attempts: GaveUp['attempts'] =
     earlier === null
@@ -99,6 +81,31 @@ async function decideRetry(
   attempts.push({ attempt: info.attempt, failure: failure.kind, message: failure.message });
   const own = attempts.filter((a) => a.failure === 'agent_retryable').length;
   return own >= AGENT_ATTEMPTS ? giveUp(err, attempts) : err;
+}
+
+/**
+ * This activity's earlier tries, from the ledger; null when it cannot be read. Read twice at most: a connection the chaos
+ * run (or a failover) terminated is replaced by the pool, and a try that could not read its predecessors would count
+ * each of them as its agent's own failure, with no reason recorded.
+ */
+async function earlierTries(
+  pool: Pool,
+  info: Info,
+): Promise<{ attempt: number; failure_class: FailureClass | null; error: string | null }[] | null> {
+  const workflow = info.workflowExecution;
+  for (let read = 1; read <= 2; read++) {
+    try {
+      const { rows } = await pool.query<{ attempt: number; failure_class: FailureClass | null; error: string | null }>(
+        `SELECT attempt, failure_class, error FROM baton.activity_executions
+          WHERE workflow_id = $1 AND run_id = $2 AND activity_id = $3 AND attempt < $4 ORDER BY attempt`,
+        [workflow?.workflowId ?? '', workflow?.runId ?? '', ledgerId(info), info.attempt],
+      );
+      return rows;
+    } catch {
+      // read again on a new connection
+    }
+  }
+  return null;
 }
 
 /** Local activities number their ids apart from the others (1, 2, … each): in the ledger they are `local:<id>`. */
@@ -196,7 +203,7 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
             throw err;
           }
           failure = { kind: classifyError(err), message: (err as Error).message || String(err) };
-          throw await decideRetry(pool, await row, info, err, failure);
+          throw await decideRetry(pool, info, err, failure);
         } finally {
           clearInterval(ticker);
           const rowId = outcome === 'completed' ? null : await row;

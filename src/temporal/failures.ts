@@ -134,8 +134,11 @@ export function mostTellingReason(err: unknown): string {
   for (let e: unknown = err; e !== undefined && e !== null && chain.length < 10; e = (e as { cause?: unknown }).cause) chain.push(e);
   const own = chain.find((e): e is ApplicationFailure => e instanceof ApplicationFailure && e.type !== INFRASTRUCTURE_FAILURE);
   if (own) {
-    const told = gaveUpDetails(own)?.attempts.find((a) => a.failure !== 'infrastructure');
-    return told?.message ?? own.message;
+    // The try that gave up speaks: its words are always its own, where an earlier try's may be missing from the ledger.
+    const told = gaveUpDetails(own)
+      ?.attempts.filter((a) => a.failure !== 'infrastructure')
+      .at(-1);
+    return told?.message || own.message;
   }
   // No agent spoke: the deepest failure that says something beyond "activity task failed".
   const said = chain.filter((e): e is Error => e instanceof Error && !(e instanceof ActivityFailure) && Boolean(e.message));
