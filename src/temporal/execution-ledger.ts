@@ -18,9 +18,10 @@ import type { Context, Info } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { Pool } from 'pg';
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next } from '@temporalio/worker';
-import { budgetFor, tokensOf } from '../agents/budgets';
+import { budgetFor } from '../agents/budgets';
 import { getBookkeepingPool } from '../storage/db';
 import { resolveInputs } from '../storage/input-refs';
+import { countTokensApart } from './token-thread';
 import { AGENT_ATTEMPTS, classifyError, giveUp, INFRASTRUCTURE_FAILURE, type FailureClass, type GaveUp } from './failures';
 
 /** Also the longest a cancellation waits to reach a running activity (the worker's heartbeat throttle is shorter). */
@@ -137,13 +138,14 @@ function startRow(pool: Pool, ctx: Context): Promise<string | null> {
 }
 
 /**
- * A completed try: its outcome in the ledger, which the agent's result waits for, then its tokens against the agent's
- * budget, counted and written after the result has gone back: counting a large input's tokens takes a millisecond or
- * more of this thread, and the next agent should not wait for bookkeeping. A worker that dies in between loses only that
- * try's token row.
+ * A completed try: its outcome in the ledger, then its tokens against the agent's budget (counted on the token thread,
+ * src/temporal/token-thread.ts). Both are written after the result has gone back: the next agent does not wait for
+ * bookkeeping. A worker that dies in between loses that try's outcome (the ledger then shows it unfinished, as a try
+ * lost with its worker) and its token row.
  */
-async function recordCompletion(pool: Pool, ctx: Context, rowId: string | null, input: unknown, result: unknown): Promise<void> {
+async function recordCompletion(pool: Pool, ctx: Context, row: Promise<string | null>, input: unknown, result: unknown): Promise<void> {
   const info = ctx.info;
+  const rowId = await row;
   if (rowId !== null) {
     await pool
       .query(`UPDATE baton.activity_executions SET finished_at = now(), outcome = 'completed' WHERE id = $1`, [rowId])
@@ -151,10 +153,10 @@ async function recordCompletion(pool: Pool, ctx: Context, rowId: string | null, 
         ctx.log.warn('execution ledger unavailable', { error: err.message });
       });
   }
-  setImmediate(() => {
-    const budget = budgetFor(info.activityType);
-    pool
-      .query(
+  const budget = budgetFor(info.activityType);
+  await countTokensApart([input, result])
+    .then(([inputTokens, outputTokens]) =>
+      pool.query(
         `INSERT INTO baton.token_usage (workflow_id, activity_id, agent, attempt, input_tokens, output_tokens, input_budget, output_budget)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
@@ -162,16 +164,16 @@ async function recordCompletion(pool: Pool, ctx: Context, rowId: string | null, 
           ledgerId(info),
           info.activityType,
           info.attempt,
-          tokensOf(input),
-          tokensOf(result),
+          inputTokens,
+          outputTokens,
           budget.input,
           budget.output,
         ],
-      )
-      .catch((err: Error) => {
-        ctx.log.warn('token accounting unavailable', { error: err.message });
-      });
-  });
+      ),
+    )
+    .catch((err: Error) => {
+      ctx.log.warn('token accounting unavailable', { error: err.message });
+    });
 }
 
 export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Context) => { inbound: ActivityInboundCallsInterceptor } {
@@ -195,7 +197,8 @@ export function activityInterceptors(databaseUrl: string, delayMs = 0): (ctx: Co
           work.catch(() => undefined);
           const result: unknown = await Promise.race([work, whenCancelled(ctx)]);
           outcome = 'completed';
-          await recordCompletion(pool, ctx, await row, args[0], result);
+          // Bookkeeping after the result: not awaited (recordCompletion never rejects).
+          void recordCompletion(pool, ctx, row, args[0], result);
           return result;
         } catch (err) {
           if (ctx.cancellationSignal.aborted) {
