@@ -13,6 +13,10 @@ const shared = {
 module.exports = {
   testTimeout: 180000,
   maxWorkers: 1,
+  // The files run one at a time in one worker process, replaced once it holds more than this after a file: each
+  // integration file leaves about 70 MB behind (Temporal workers and connections made per file), and in one process for
+  // the whole suite that reached Node's 4 GB heap limit (CI, 2026-12-03).
+  workerIdleMemoryLimit: '1.5GB',
   projects: [
     { ...shared, displayName: 'unit', roots: ['<rootDir>/test/unit'] },
     { ...shared, displayName: 'integration', roots: ['<rootDir>/test/integration'] },

@@ -7,6 +7,8 @@
  * time sat between one agent and the next. Here it runs on one worker thread, started at the first count and
  * unreferenced, so it never keeps a process alive; a thread that fails is replaced at the next count, and the counts
  * it had not sent back are lost (the ledger's token rows are bookkeeping: `baton status` then lacks that try's row).
+ * A thread with nothing to count for IDLE_MS stops, and with it the tokenizer's tables it holds: a worker at rest
+ * keeps no thread, and the next count starts one again.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -29,7 +31,11 @@ parentPort.on('message', ({ id, texts }) => {
 });
 `;
 
+/** How long the thread waits for the next count before it stops. */
+export const IDLE_MS = 10_000;
+
 let thread: Worker | null = null;
+let idle: NodeJS.Timeout | null = null;
 let lastId = 0;
 const waiting = new Map<number, { resolve: (counts: number[]) => void; reject: (err: Error) => void }>();
 
@@ -47,6 +53,7 @@ function counter(): Worker {
     waiting.delete(id);
     if (counts) w.resolve(counts);
     else w.reject(new Error(error ?? 'no counts'));
+    if (waiting.size === 0) stopWhenIdle(started);
   });
   const gone = (err: Error) => {
     if (thread === started) thread = null;
@@ -60,12 +67,28 @@ function counter(): Worker {
   return started;
 }
 
+function stopWhenIdle(t: Worker): void {
+  if (idle) clearTimeout(idle);
+  idle = setTimeout(() => {
+    idle = null;
+    if (thread === t && waiting.size === 0) {
+      thread = null;
+      void t.terminate();
+    }
+  }, IDLE_MS);
+  idle.unref();
+}
+
 /** The tokens of each value as an agent sees it (its JSON, as tokensOf counts it), counted on the token thread. */
 export function countTokensApart(values: unknown[]): Promise<number[]> {
   const texts = values.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
   return new Promise((resolve, reject) => {
     const id = ++lastId;
     waiting.set(id, { resolve, reject });
+    if (idle) {
+      clearTimeout(idle);
+      idle = null;
+    }
     try {
       counter().postMessage({ id, texts });
     } catch (err) {
@@ -75,10 +98,22 @@ export function countTokensApart(values: unknown[]): Promise<number[]> {
   });
 }
 
-/** Stops the thread (tests; a process that ends does not need it, the thread is unreferenced). */
+/**
+ * Stops the thread now. A process that ends does not need it (the thread is unreferenced); test/setup.ts calls it after
+ * each test file, whose modules the thread's listeners would otherwise keep alive until it stops when idle.
+ */
 export async function stopTokenThread(): Promise<void> {
   const t = thread;
   thread = null;
+  if (idle) {
+    clearTimeout(idle);
+    idle = null;
+  }
   failAll(new Error('the token-counting thread was stopped'));
   if (t) await t.terminate();
+}
+
+/** Whether a counting thread is running now. */
+export function tokenThreadRunning(): boolean {
+  return thread !== null;
 }

@@ -3,7 +3,7 @@
  * tokenizer counts on the main thread (tokensOf, the budgets' count).
  */
 import { tokensOf } from '../../src/agents/budgets';
-import { countTokensApart, stopTokenThread } from '../../src/temporal/token-thread';
+import { countTokensApart, IDLE_MS, stopTokenThread, tokenThreadRunning } from '../../src/temporal/token-thread';
 
 afterAll(() => stopTokenThread());
 
@@ -27,3 +27,12 @@ test('many counts at once each get their own answer, and a stopped thread is sta
   await stopTokenThread();
   expect(await countTokensApart(['hello world'])).toEqual([tokensOf('hello world')]);
 });
+
+test('a thread with nothing to count stops after IDLE_MS, and the next count starts one again', async () => {
+  expect(await countTokensApart(['one more'])).toEqual([tokensOf('one more')]);
+  expect(tokenThreadRunning()).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1_000));
+  expect(tokenThreadRunning()).toBe(false);
+  expect(await countTokensApart(['and again'])).toEqual([tokensOf('and again')]);
+  expect(tokenThreadRunning()).toBe(true);
+}, 30_000);
