@@ -3,7 +3,8 @@
  * the catalog's zone. Catalogs written before `type` existed leave it out: it is then read from the database, by
  * `catalog check` and by a run before it reads the data, and a declared type is compared with the database's.
  */
-import { getPool } from '../storage/db';
+import { DatabaseUnreachableError, getPool } from '../storage/db';
+import { isDatabaseUnreachable } from '../temporal/failures';
 import type { Catalog } from './catalog';
 
 export type TimeFieldType = 'timestamp' | 'timestamptz' | 'date';
@@ -24,11 +25,17 @@ export async function timeFieldDataTypes(catalog: Catalog, databaseUrl: string, 
   });
   const found = new Map<string, string>();
   if (wanted.length === 0) return found;
-  const { rows } = await getPool(databaseUrl).query<{ table_schema: string; table_name: string; column_name: string; data_type: string }>(
-    `SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns
+  // A database that cannot be reached says so in the words every other reader uses (DatabaseUnreachableError): an agent's
+  // reason must not depend on whether its worker had the types already (a restarted worker has not).
+  const { rows } = await getPool(databaseUrl)
+    .query<{ table_schema: string; table_name: string; column_name: string; data_type: string }>(
+      `SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns
      WHERE (table_schema, table_name, column_name) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`,
-    [wanted.map((w) => w.schema), wanted.map((w) => w.table), wanted.map((w) => w.column)],
-  );
+      [wanted.map((w) => w.schema), wanted.map((w) => w.table), wanted.map((w) => w.column)],
+    )
+    .catch((err: unknown) => {
+      throw isDatabaseUnreachable(err) ? new DatabaseUnreachableError(databaseUrl, err) : err;
+    });
   for (const w of wanted) {
     const row = rows.find((r) => r.table_schema === w.schema && r.table_name === w.table && r.column_name === w.column);
     if (row) found.set(w.id, row.data_type);
