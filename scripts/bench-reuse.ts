@@ -45,7 +45,7 @@ import * as activities from '../src/activities';
 import { Context } from '@temporalio/activity';
 import { fullResult } from '../src/storage/run-record';
 import { askInSession, startSession } from '../src/sessions/client';
-import { closeSessionSignal, sessionWorkflowId } from '../src/contracts/session';
+import { closeSessionSignal, sessionWorkflowId } from '../src/contracts/session-messages';
 
 /** The earlier turn, then the re-slicing turn (asked fresh and as the next turn), on Chinook. */
 const CHINOOK_PAIRS: [string, string][] = [

@@ -30,7 +30,7 @@ import { BLIND_CHINOOK_LEFT_OUT } from '../eval/blind/chinook-left-out';
 import { BLIND_DEMO_CONVERSATIONS } from '../eval/blind/demo';
 import type { Conversation } from '../eval/conversations/types';
 import type { TurnResult } from '../src/contracts/session';
-import { sessionWorkflowId } from '../src/contracts/session';
+import { sessionWorkflowId } from '../src/contracts/session-messages';
 import { askInSession, describeSession, startSession } from '../src/sessions/client';
 import { loadConfig, PROJECT_ROOT, todayIn, type BatonConfig } from '../src/settings/config';
 import { readManifest, seedDatabase } from '../src/seed/load';

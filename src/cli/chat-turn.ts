@@ -6,7 +6,8 @@
 import type { Client } from '@temporalio/client';
 import pc from 'picocolors';
 import type { AnalysisResult, RunProgress } from '../contracts';
-import { sessionQuery, sessionWorkflowId, type TurnResult } from '../contracts/session';
+import type { TurnResult } from '../contracts/session';
+import { sessionQuery, sessionWorkflowId } from '../contracts/session-messages';
 import { progressQuery } from '../contracts/workflow-messages';
 import { askInSession } from '../sessions/client';
 import { fullResult } from '../storage/run-record';

@@ -1,16 +1,17 @@
 /**
- * A conversation: the session workflow that holds it, the turns sent to it as Updates, and what the follow-up
- * agent makes of a message against the thread so far. Imported by the session workflow (src/workflows/session.ts),
- * the follow-up agent (src/activities/follow-up.ts), the CLI (baton chat, ask --session, sessions, session) and the
- * web page; defineQuery and friends only name a message, so they are safe in client code.
+ * A conversation's schemas: the thread, what the follow-up agent makes of a message against it, a session's start,
+ * turns and view. Imported by the follow-up agent (src/activities/follow-up.ts), the CLI (baton chat, ask --session,
+ * sessions, session) and the web page. The session workflow imports only their types: the Update, Query and Signal it
+ * handles are in session-messages.ts and its limits in session-limits.ts, so a workflow builds none of these schemas
+ * when it starts.
  */
-import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
 import { QuestionReading } from './plan';
-import { DimensionFilter, filterKey } from './query';
+import { DimensionFilter } from './query';
 import { Intent } from './request';
 import { IsoDate, Language } from './shared';
 import { RunStatus } from './answer';
+import { SessionLimits } from './session-limits';
 
 // ---------------------------------------------------------------- the thread
 
@@ -85,50 +86,7 @@ export const FollowUpOutput = z.discriminatedUnion('kind', [
 export type FollowUpOutput = z.infer<typeof FollowUpOutput>;
 export type ExpectedReading = Extract<FollowUpOutput, { kind: 'follow_up' }>['expected'];
 
-/** The parts of a planned reading that differ from what a follow-up expected; empty when the plan read it as resolved. */
-export function readingDifferences(expected: ExpectedReading, actual: QuestionReading): string[] {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const sorted = (xs: string[]) => [...xs].sort();
-  const filters = (fs: DimensionFilter[]) => fs.map(filterKey).sort();
-  // All of the data is one period whatever dates the data's extent gives it when each run reads it.
-  const window = (w: { start: string; end: string; source?: string } | null) =>
-    w ? (w.source === 'all_time' ? 'all_time' : `${w.start}..${w.end}`) : null;
-  const out: string[] = [];
-  if (!same(sorted(expected.metrics), sorted(actual.metrics))) out.push('metric');
-  if (!same(window(expected.window), window(actual.window))) out.push('period');
-  if (!same(window(expected.compared_with), window(actual.compared_with))) out.push('comparison');
-  if (!same(filters(expected.filters), filters(actual.filters))) out.push('filter');
-  if (!same(sorted(expected.group_by), sorted(actual.group_by)) || expected.grain !== actual.grain) out.push('breakdown');
-  if (!same(expected.ranking, actual.ranking)) out.push('ranking');
-  // A why decomposed by other dimensions than the thread implied is another reading, never the one asked for.
-  // A why expects a decomposition (by its dimensions, when it names them); any other question expects none.
-  const want = expected.decomposed_by;
-  const got = actual.decomposed_by ?? [];
-  const decomposedAsMeant =
-    want === undefined
-      ? got.length === 0
-      : got.length > 0 && (want.length === 0 || (want.includes(got[0] as string) && want.every((d) => got.includes(d))));
-  if (!decomposedAsMeant) out.push('decomposition');
-  return out;
-}
-
-// ---------------------------------------------------------------- the session workflow
-
-/** The session workflow's id for a session id (`baton session <id>`): one place, so every client finds it. */
-export function sessionWorkflowId(sessionId: string): string {
-  return sessionId.startsWith('session-') ? sessionId : `session-${sessionId}`;
-}
-
-/** Limits that keep a session's history bounded (continue-as-new) and close it when idle. */
-export const SessionLimits = z.object({
-  /** Closed after this long without a turn; reopened by id, keeping its memory. */
-  idleTimeoutSeconds: z.number().int().min(1).default(86_400),
-  /** Continue-as-new after this many turns in one run of the workflow... */
-  turnsPerRun: z.number().int().min(1).default(20),
-  /** ...or once its history passes this many bytes. */
-  historyBytesPerRun: z.number().int().min(10_000).default(2_000_000),
-});
-export type SessionLimits = z.input<typeof SessionLimits>;
+// ---------------------------------------------------------------- the session and its turns
 
 /** One turn as the session keeps it for listing and for the Web UI (the child run holds the rest). */
 export const TurnSummary = z.object({
@@ -206,10 +164,3 @@ export const SessionView = z.object({
   closed: z.boolean(),
 });
 export type SessionView = z.infer<typeof SessionView>;
-
-/** Adds one turn; returns its answer once the turn's run has ended. Turns sent at once are taken in order. */
-export const askUpdate = defineUpdate<TurnResult, [TurnRequest]>('ask');
-/** The session's turns, constraints, facts and state. */
-export const sessionQuery = defineQuery<SessionView>('session');
-/** Closes the session now (it can be reopened by id). */
-export const closeSessionSignal = defineSignal('closeSession');

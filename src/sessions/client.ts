@@ -16,16 +16,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { loadCatalog } from '../catalog/catalog';
 import type { Language } from '../contracts';
-import {
-  askUpdate,
-  sessionQuery,
-  sessionWorkflowId,
-  type SessionLimits,
-  type SessionStart,
-  type SessionView,
-  type TurnRequest,
-  type TurnResult,
-} from '../contracts/session';
+import type { SessionStart, SessionView, TurnRequest, TurnResult } from '../contracts/session';
+import type { SessionLimits } from '../contracts/session-limits';
+import { askUpdate, sessionQuery, sessionWorkflowId } from '../contracts/session-messages';
 import { CliError } from '../cli/temporal';
 import { sessionText } from '../messages/sessions';
 import { loadConfig, runDate, type BatonConfig } from '../settings/config';

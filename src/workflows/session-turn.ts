@@ -7,7 +7,8 @@
  */
 import { executeChild, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { AnalysisRequest, Language, RunResult, RunStatus } from '../contracts';
-import { readingDifferences, type FollowUpOutput, type TurnRequest, type TurnResult } from '../contracts/session';
+import type { FollowUpOutput, TurnRequest, TurnResult } from '../contracts/session';
+import { readingDifferences } from '../sessions/reading-differences';
 import type { AgentFunctions } from '../agents/table';
 import { sessionText } from '../messages/sessions';
 import { answerWithHeadline, headlineOf, mismatchAnswer } from '../sessions/answer';

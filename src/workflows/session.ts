@@ -22,15 +22,9 @@ import {
   upsertMemo,
   workflowInfo,
 } from '@temporalio/workflow';
-import {
-  SessionLimits,
-  askUpdate,
-  closeSessionSignal,
-  sessionQuery,
-  type SessionStart,
-  type TurnRequest,
-  type TurnResult,
-} from '../contracts/session';
+import type { SessionStart, TurnRequest, TurnResult } from '../contracts/session';
+import { SessionLimits } from '../contracts/session-limits';
+import { askUpdate, closeSessionSignal, sessionQuery } from '../contracts/session-messages';
 import { sessionText } from '../messages/sessions';
 import { CARRY_LIMITS, carriedOf, catalogName, detailsOf, viewOf, type SessionCarried } from '../sessions/state';
 import { runTurn, type TurnContext } from './session-turn';

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
-import { sessionWorkflowId } from '../../src/contracts/session';
+import { sessionWorkflowId } from '../../src/contracts/session-messages';
 import { todayIn } from '../../src/settings/config';
 import { askInSession, describeSession, startSession } from '../../src/sessions/client';
 import { closeDb, connectClient, db, testConfig, uniqueTaskQueue } from '../helpers';

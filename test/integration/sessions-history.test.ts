@@ -5,7 +5,7 @@
  * 12 turns; `npm run sessions:history` runs 50 (BATON_SESSION_TURNS).
  */
 import path from 'node:path';
-import { sessionWorkflowId } from '../../src/contracts/session';
+import { sessionWorkflowId } from '../../src/contracts/session-messages';
 import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { askInSession, describeSession, startSession } from '../../src/sessions/client';
 import { withWorker } from '../helpers';

@@ -10,7 +10,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sessionWorkflowId } from '../../src/contracts/session';
+import { sessionWorkflowId } from '../../src/contracts/session-messages';
 import { todayIn } from '../../src/settings/config';
 import { askInSession, startSession } from '../../src/sessions/client';
 import { dataConverterFromEnv } from '../../src/temporal/codec';

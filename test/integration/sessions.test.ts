@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { Pool } from 'pg';
 import type { RunResult } from '../../src/contracts';
-import { sessionWorkflowId } from '../../src/contracts/session';
+import { sessionWorkflowId } from '../../src/contracts/session-messages';
 import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { askInSession, describeSession, listSessions, startSession } from '../../src/sessions/client';
 import { withWorker } from '../helpers';

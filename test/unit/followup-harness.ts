@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { loadCatalog, type Catalog } from '../../src/catalog/catalog';
 import type { DataExtent, QuestionReading } from '../../src/contracts';
-import { readingDifferences, type FollowUpOutput, type ThreadReading } from '../../src/contracts/session';
+import type { FollowUpOutput, ThreadReading } from '../../src/contracts/session';
+import { readingDifferences } from '../../src/sessions/reading-differences';
 import { readFollowUp } from '../../src/model/followup';
 import { constraintsAfter, type Constraint } from '../../src/sessions/memory';
 import { filterKey } from '../../src/contracts/query';

@@ -6,7 +6,8 @@
  */
 import type { Catalog } from '../../catalog/catalog';
 import type { DataExtent, DimensionFilter, Language, TimeWindow } from '../../contracts';
-import { readingDifferences, type ExpectedReading } from '../../contracts/session';
+import type { ExpectedReading } from '../../contracts/session';
+import { readingDifferences } from '../../sessions/reading-differences';
 import { textOf } from '../../messages/message';
 import { FOLLOWUP_MESSAGES } from '../../messages/followup';
 import { classifyIntent, planQuestion, readingOfPlan } from '../rules';

@@ -7,7 +7,8 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter } from '../../contracts';
 import type { FollowUpChange, FollowUpOutput } from '../../contracts/session';
-import { readingDifferences, type ExpectedReading } from '../../contracts/session';
+import type { ExpectedReading } from '../../contracts/session';
+import { readingDifferences } from '../../sessions/reading-differences';
 import { classifyIntent } from '../rules';
 import { textOf } from '../../messages/message';
 import { FOLLOWUP_MESSAGES } from '../../messages/followup';

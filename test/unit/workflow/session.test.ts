@@ -5,14 +5,9 @@
  * close and the reopening by id, and the refusals of the Update's validator.
  */
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import {
-  askUpdate,
-  closeSessionSignal,
-  sessionWorkflowId,
-  type FollowUpInput,
-  type FollowUpOutput,
-  type SessionLimits,
-} from '../../../src/contracts/session';
+import type { FollowUpInput, FollowUpOutput } from '../../../src/contracts/session';
+import type { SessionLimits } from '../../../src/contracts/session-limits';
+import { askUpdate, closeSessionSignal, sessionWorkflowId } from '../../../src/contracts/session-messages';
 import { readFollowUp } from '../../../src/model/followup';
 import { askInSession, describeSession, reopenSession, startSession, UnknownSession } from '../../../src/sessions/client';
 import { CODE_STEP, planOf, SQL_STEP } from './harness';
