@@ -24,6 +24,7 @@ import { isTransientDatabaseError } from '../storage/db';
 import type { Catalog } from '../catalog/catalog';
 import { recount, type RecountEntry } from '../verify/quality-recount';
 import { OwnResults } from '../verify/own-reuse';
+import { uniqueKeysOf } from '../verify/unique-keys';
 
 const LIMITS = { statementTimeoutMs: 25_000, rowCap: 500_000 };
 
@@ -32,19 +33,22 @@ export const recomputeNumbers = defineAgent({
   input: VerificationInput,
   output: VerificationOutput,
   run: async ({ workflow_id, calculation_refs, recipes: given, databaseUrl, catalogPath, reuse, data_version }) => {
-    const calculations = await loadCalculations(calculation_refs);
-    // Data quality's and statistics' recipes are stored by their agents.
-    const recipes = await Promise.all(
-      given.map(async (r): Promise<Recipe> => (r.kind === 'stored' ? loadArtifact<Recipe>(r.recipe_ref) : r)),
-    );
     const db = databaseFor(databaseUrl);
+    // What it works from, read at once: the calculations, the recipes (data quality's and statistics' are stored by
+    // their agents) and the database's unique keys, which the second path's queries are built with.
     const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
+    const uniqueKeys = uniqueKeysOf(db, catalog);
+    uniqueKeys.catch(() => undefined); // read again, and its failure reported, by the first query that needs it
+    const [calculations, recipes] = await Promise.all([
+      loadCalculations(calculation_refs),
+      Promise.all(given.map(async (r): Promise<Recipe> => (r.kind === 'stored' ? loadArtifact<Recipe>(r.recipe_ref) : r))),
+    ]);
     const byStep = new Map(recipes.map((r) => [r.step_id, r]));
     // A conversation's turn reads back the verifier's own earlier results of the same queries on the same data.
     const own = reuse
       ? new OwnResults({ workflowId: workflow_id, db, catalog, offered: reuse, dataVersion: data_version ?? null })
       : undefined;
-    const independent = new IndependentPath(db, catalog, byStep, own);
+    const independent = new IndependentPath(db, catalog, byStep, own, uniqueKeys);
     const paths: Paths = {
       db,
       catalog,
@@ -56,8 +60,8 @@ export const recomputeNumbers = defineAgent({
     };
     const { selected, rule } = selectForVerification(calculations);
     const picked = new Set(selected.map((c) => c.id));
-    const checked: CheckedCalculation[] = [];
-    for (const calc of selected) checked.push(await checkOne(calc, paths));
+    // Each calculation at once (their steps' recomputations are shared, made once each), in the selection's order.
+    const checked: CheckedCalculation[] = await allSettledInOrder(selected.map((calc) => checkOne(calc, paths)));
     const verified = checked.filter((c) => c.status === 'verified');
     const reconciliations = paths.failuresOf.all();
     return {
@@ -79,10 +83,21 @@ export const recomputeNumbers = defineAgent({
       rerun_only: verified.filter((c) => c.path === 're-run').map((c) => c.id),
       reconciliations: reconciliations.map((r) => (r.ok ? { ...r, detail: '' } : r)),
       tolerance: TOLERANCE,
-      ...(own ? { reusable: own.made, reused_queries: own.reused } : {}),
+      ...(own ? { reusable: own.madeByKey(), reused_queries: own.reused } : {}),
     };
   },
 });
+
+/**
+ * The values of `work` in its order, once every one has settled: the first failure is thrown then, so no recomputation
+ * goes on after the agent has ended.
+ */
+async function allSettledInOrder<T>(work: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(work);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}
 
 /** The ways a number is recomputed: the independent path, the recount of a data-quality question, a re-run of the recipe. */
 interface Paths {
@@ -138,14 +153,21 @@ async function fromRecipe(query: QueryRows, recipe: Recipe, recompute: (stepId: 
       return { columns: derived.columns, rows: derived.rows, summary: derived.summary };
     }
     case 'quality': {
-      // Checks of one table share a statement (one count per column): each distinct statement is run once.
-      const statements = new Map<string, Row | undefined>();
-      const rows = [];
+      // Checks of one table share a statement (one count per column): each distinct statement is run once, all at once.
+      const statements = new Map<string, Promise<Row | undefined>>();
       for (const check of recipe.checks) {
         const key = JSON.stringify([check.sql, check.params]);
-        if (!statements.has(key)) statements.set(key, (await query(check.sql, check.params))[0]);
-        rows.push({ check: check.id, value: Number(statements.get(key)?.[check.column ?? 'value'] ?? 0) });
+        if (!statements.has(key))
+          statements.set(
+            key,
+            query(check.sql, check.params).then((rows) => rows[0]),
+          );
       }
+      const counted = new Map(await Promise.all([...statements].map(async ([key, row]) => [key, await row] as const)));
+      const rows = recipe.checks.map((check) => ({
+        check: check.id,
+        value: Number(counted.get(JSON.stringify([check.sql, check.params]))?.[check.column ?? 'value'] ?? 0),
+      }));
       return { columns: [], rows, summary: {} };
     }
     case 'statistics': {

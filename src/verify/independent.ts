@@ -59,7 +59,11 @@ export class IndependentPath {
     private readonly recipes: Map<string, Recipe>,
     /** The verifier's own results of earlier turns (src/verify/own-reuse.ts), in a conversation's turn. */
     private readonly own?: OwnResults,
-  ) {}
+    /** The database's unique keys when the caller has started reading them; else read at the first query. */
+    uniqueKeys?: Promise<Set<string>>,
+  ) {
+    if (uniqueKeys) this.uniqueKeys = this.forgetOnFailure(uniqueKeys);
+  }
 
   /** The step recomputed by the second path, once per step; null when the second path cannot recompute it. */
   step(stepId: string): Promise<Independent | null> {
@@ -102,11 +106,18 @@ export class IndependentPath {
   }
 
   private async query(query: MetricQuery): Promise<Row[]> {
-    this.uniqueKeys ??= uniqueKeysOf(this.databaseUrl, this.catalog).catch((err: unknown) => {
-      this.uniqueKeys = undefined; // a failed read is not kept: the next query asks again
+    this.uniqueKeys ??= this.forgetOnFailure(uniqueKeysOf(this.databaseUrl, this.catalog));
+    return secondPathRows(this.databaseUrl, this.catalog, query, await this.uniqueKeys, this.own);
+  }
+
+  /** The unique keys' read, not kept when it fails: the next query asks again. */
+  private forgetOnFailure(read: Promise<Set<string>>): Promise<Set<string>> {
+    const kept = read.catch((err: unknown) => {
+      this.uniqueKeys = undefined;
       throw err;
     });
-    return secondPathRows(this.databaseUrl, this.catalog, query, await this.uniqueKeys, this.own);
+    kept.catch(() => undefined); // the failure is the awaiting query's to report, if a query comes
+    return kept;
   }
 
   private async compute(recipe: Recipe): Promise<Independent | null> {

@@ -123,6 +123,11 @@ export class OwnResults {
     return Object.fromEntries(nows.map((n, i) => [n, String(rows[0]?.[`c${i}`] ?? '')]));
   }
 
+  /** `made` in the order of its keys, whatever order the queries ended in (they may run at once). */
+  madeByKey(): { key: string; result_ref: string }[] {
+    return [...this.made].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
   private note(key: string, result_ref: string): void {
     if (!this.made.some((m) => m.key === key)) this.made.push({ key, result_ref });
   }

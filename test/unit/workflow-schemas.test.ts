@@ -28,7 +28,7 @@ function runtimeImports(file: string): string[] {
       const named = clause?.namedBindings;
       const onlyTypes = clause && !clause.name && named && ts.isNamedImports(named) && named.elements.every((e) => e.isTypeOnly);
       if (onlyTypes) continue;
-    } else if (statement.isTypeOnly) continue;
+    } else if (ts.isExportDeclaration(statement) && statement.isTypeOnly) continue;
     const base = path.resolve(path.dirname(file), from);
     const resolved = [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
     if (resolved) out.push(resolved);
@@ -67,5 +67,7 @@ test('workflow code evaluates only the contract modules it needs at run time', (
 
 test('the walk follows the workflows into the modules they use', () => {
   const modules = [...workflowModules()].map((f) => path.relative(SRC, f));
-  expect(modules).toEqual(expect.arrayContaining(['workflows/analysis.ts', 'workflows/session.ts', 'operations/index.ts', 'messages/index.ts']));
+  expect(modules).toEqual(
+    expect.arrayContaining(['workflows/analysis.ts', 'workflows/session.ts', 'operations/index.ts', 'messages/index.ts']),
+  );
 });
