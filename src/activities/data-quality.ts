@@ -64,10 +64,12 @@ export const checkDataQuality = defineAgent({
     // future begins in each checked column.
     const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const tables = tablesToCheck(catalog, metrics, question);
-    const edges = input.data_version ? await futureEdges(catalog, databaseFor(databaseUrl), tables) : [];
-    const inputs = [catalogPath ?? null, databaseUrl ?? null, metrics, windows, language, question ?? null, edges];
+    const future = input.data_version ? await futureEdges(catalog, databaseFor(databaseUrl), tables) : null;
+    const inputs = [catalogPath ?? null, databaseUrl ?? null, metrics, windows, language, question ?? null, future?.edges ?? []];
     const key = stageKey('dq', inputs, input.data_version);
-    return withReuse(workflow_id, 'dq', key, input.reuse, () => countQuality(input));
+    const counted = await withReuse(workflow_id, 'dq', key, input.reuse, () => countQuality(input));
+    // Until a dated row passes "now", a later turn on the same data may take these counts as they are (src/workflows/reuse.ts).
+    return counted.reuse ? { ...counted, reuse: { ...counted.reuse, holds_until: future?.holdsUntil ?? null } } : counted;
   },
 });
 

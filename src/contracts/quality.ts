@@ -82,9 +82,18 @@ export const DataQualityOutput = z.object({
   dirty_rows_all: z.number().int().min(0).optional(),
   calculations_ref: z.string().nullable(),
   calculation_count: z.number().int().min(0),
-  /** A conversation's turn: the stage's reuse key and what it did with it (src/storage/reuse.ts). */
+  /**
+   * A conversation's turn: the stage's reuse key and what it did with it (src/storage/reuse.ts), and until when (ms since
+   * the epoch) the counts hold on the same data: when the first row dated in the future passes "now"; null: none is.
+   */
   reuse: z
-    .object({ key: z.string(), result_ref: z.string().nullable(), reused: z.boolean(), data_changed: z.boolean() })
+    .object({
+      key: z.string(),
+      result_ref: z.string().nullable(),
+      reused: z.boolean(),
+      data_changed: z.boolean(),
+      holds_until: z.number().nullable().optional(),
+    })
     .nullable()
     .optional(),
   /** How the validator re-runs the checks: stored (the check queries are long), inline in runs recorded before. */
@@ -95,3 +104,16 @@ export const DataQualityOutput = z.object({
   summary: z.string().optional(),
 });
 export type DataQualityOutput = z.infer<typeof DataQualityOutput>;
+
+/**
+ * Data quality's outcome as a conversation's turn offers it to the next (RunResult.reusable, on its `dq:` entry): what the
+ * stage was asked, on which data, until when its counts hold, and the outcome. A later turn that would ask the same on the
+ * same data before that time takes the outcome without asking the agent again (src/workflows/reuse.ts).
+ */
+export interface CarriedQuality {
+  /** The stage's input but for the run's own parts (its workflow id, the results offered, the data's version). */
+  asked: Pick<DataQualityInput, 'catalogPath' | 'databaseUrl' | 'metrics' | 'windows' | 'language'>;
+  data_version: string;
+  holds_until: number | null;
+  output: Omit<DataQualityOutput, 'reuse'>;
+}

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_QUESTION_LENGTH } from '../settings/limits';
 import { IsoDate, Language } from './shared';
+import type { CarriedQuality } from './quality';
 
 // ---------------------------------------------------------------- run request
 
@@ -47,13 +48,23 @@ export const AnalysisRequest = z.object({
    * as any other). Absent for a single question.
    */
   reuse: z
-    .array(z.object({ key: z.string().min(1), result_ref: z.string().min(1) }))
+    .array(
+      z.object({
+        key: z.string().min(1),
+        result_ref: z.string().min(1),
+        /** On data quality's entry: its outcome as the next turn may take it (CarriedQuality, src/contracts/quality.ts). */
+        quality: z.custom<CarriedQuality>((v) => typeof v === 'object' && v !== null).optional(),
+      }),
+    )
     .max(200)
     .optional(),
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequest>;
-/** A step result one run offers the next turn of its conversation (AnalysisRequest.reuse, RunResult.reusable). */
-export type ReusableResult = { key: string; result_ref: string };
+/**
+ * A step result one run offers the next turn of its conversation (AnalysisRequest.reuse, RunResult.reusable); data
+ * quality's entry also carries its outcome, for a next turn that would ask the same (CarriedQuality).
+ */
+export type ReusableResult = { key: string; result_ref: string; quality?: CarriedQuality };
 export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
 
 // ---------------------------------------------------------------- intent agent

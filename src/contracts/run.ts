@@ -1,7 +1,7 @@
 /** The whole run: the workflow's result, its stages, the run record and inputs stored by reference. */
 import { z } from 'zod';
 import { STAGE_IDS } from '../agents/table';
-import { type IntentOutput } from './request';
+import { type IntentOutput, type ReusableResult } from './request';
 import { type QuestionReading, type Plan } from './plan';
 import { type MemoryEntry, type Contradiction } from './memory';
 import { type VerificationOutput } from './calculations';
@@ -106,7 +106,7 @@ export interface AnalysisResult {
   /** The run's checklist as Markdown ([ ] / [x], a line of result per item). */
   checklist: string;
   /** A conversation's turn: the step results it offers later turns, and whether it reused any (as in RunResult). */
-  reusable?: { key: string; result_ref: string }[];
+  reusable?: ReusableResult[];
   reused?: boolean;
 }
 
@@ -124,7 +124,7 @@ export type RunResult = Pick<
   /** Artifact holding the run's record (an AnalysisResult); null when it could not be stored (`baton export` rebuilds the run). */
   record_ref: string | null;
   /** The SQL steps' results, keyed by compiled SQL and data extent, that a later turn of a conversation may reuse. */
-  reusable?: { key: string; result_ref: string }[];
+  reusable?: ReusableResult[];
   /** Whether any step read a reused result instead of querying (a conversation's turn). */
   reused?: boolean;
 };

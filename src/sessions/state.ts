@@ -37,11 +37,16 @@ export function carriedOf(start: Pick<SessionStart, 'carried'>): SessionCarried 
   };
 }
 
-/** The reusable results after a turn: the newest entry for each key last, at most CARRY_LIMITS.reuse. */
+/**
+ * The reusable results after a turn: the newest entry for each key last, at most CARRY_LIMITS.reuse. Only the newest
+ * turn's entries keep data quality's carried outcome (a few kilobytes): older ones keep their key and reference, which
+ * the agent still reads back by (src/workflows/reuse.ts), so the session's history does not grow with every turn's.
+ */
 export function mergeReuse(reuse: ReusableResult[], offered: ReusableResult[] | undefined): ReusableResult[] {
   if (!offered?.length) return reuse;
   const keys = new Set(offered.map((r) => r.key));
-  return [...reuse.filter((r) => !keys.has(r.key)), ...offered].slice(-CARRY_LIMITS.reuse);
+  const older = reuse.filter((r) => !keys.has(r.key)).map(({ key, result_ref }) => ({ key, result_ref }));
+  return [...older, ...offered].slice(-CARRY_LIMITS.reuse);
 }
 
 /** The catalog a session names: its path, or the worker's default. */

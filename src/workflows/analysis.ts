@@ -50,6 +50,7 @@ import { writeAuditedReport } from './report';
 import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure } from './run';
 import { executePlan } from './steps';
 import { filterLine } from '../contracts/query';
+import { carriedQuality } from './reuse';
 
 export async function analysisWorkflow(request: AnalysisRequest): Promise<RunResult> {
   const run = new AnalysisRun(request);
@@ -225,16 +226,20 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
   const windows = plan.steps.flatMap((s) => ('query' in s.operation ? [s.operation.query.window] : []));
   const metrics = [...new Set(plan.steps.flatMap((s) => s.metrics))];
   if (windows.length > 0 && metrics.length > 0) {
+    const asked = { catalogPath: run.catalogPath, databaseUrl: run.databaseUrl, metrics, windows, language: run.intent.language };
     const input = {
       workflow_id: run.workflowId,
-      catalogPath: run.catalogPath,
-      databaseUrl: run.databaseUrl,
-      metrics,
-      windows,
-      language: run.intent.language,
-      ...(run.conversation ? { reuse: run.request.reuse ?? [], data_version: run.extent?.data_version ?? null } : {}),
+      ...asked,
+      ...(run.conversation ? { reuse: run.offered, data_version: run.extent?.data_version ?? null } : {}),
     };
-    run.dataQuality = await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input));
+    run.qualityAsked = asked;
+    // Given earlier results, an earlier turn's outcome of the same question on the same data is taken as it is (since
+    // the patch 'quality-carried-over'; src/workflows/reuse.ts): the agent is not asked again.
+    const carried =
+      run.reuseLocally && patched('quality-carried-over')
+        ? carriedQuality(run.request.reuse, asked, run.extent?.data_version, new Date().getTime())
+        : null;
+    run.dataQuality = carried ?? (await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input)));
     if (run.dataQuality?.calculations_ref) run.calculations.set('dq', run.dataQuality.calculations_ref);
     const lang = run.intent.language;
     const reused = run.dataQuality?.reuse?.reused ? ` (${render('sessions.reuse.stage-reused', {}, lang)})` : '';
@@ -351,7 +356,7 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
       databaseUrl: run.databaseUrl,
       catalogPath: run.catalogPath,
       // A conversation's turn: the verifier reads back its own earlier results of the same queries on the same data.
-      ...(run.conversation ? { reuse: run.request.reuse ?? [], data_version: run.extent?.data_version ?? null } : {}),
+      ...(run.conversation ? { reuse: run.offered, data_version: run.extent?.data_version ?? null } : {}),
     }),
   );
   const { verification } = run;

@@ -25,6 +25,7 @@ import type {
   AnalysisResult,
   AnswerMetric,
   AnswerOutput,
+  CarriedQuality,
   CatalogIndex,
   DataExtent,
   DataQualityOutput,
@@ -48,7 +49,7 @@ import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, M
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import { render } from '../messages';
-import { localProfile, reuseOf, runsLocally } from './reuse';
+import { localProfile, offeredToAgents, reuseOf, runsLocally } from './reuse';
 
 const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
 const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
@@ -115,6 +116,8 @@ export class AnalysisRun {
   extent: DataExtent | null = null;
   records: StepRecord[] = [];
   dataQuality: DataQualityOutput | null = null;
+  /** What data quality was asked, offered with its outcome to the next turn of a conversation (src/workflows/reuse.ts). */
+  qualityAsked: CarriedQuality['asked'] | null = null;
   statistics: StatisticsOutput | null = null;
   verification: VerificationOutput | null = null;
   report: PublishedReport | null = null;
@@ -209,6 +212,10 @@ export class AnalysisRun {
   }
   get databaseUrl(): string | undefined {
     return this.request.databaseUrl;
+  }
+  /** The results earlier turns offer, as the agents take them (keys and references). */
+  get offered(): { key: string; result_ref: string }[] {
+    return offeredToAgents(this.request.reuse);
   }
 
   /** Shows the checklist in the Web UI's current details. */
@@ -325,7 +332,12 @@ export class AnalysisRun {
           }
         : null,
       checklist: checklist(this.question, progress),
-      ...(this.conversation ? reuseOf(this.records, this.dataQuality, this.verification) : {}),
+      ...(this.conversation
+        ? reuseOf(this.records, this.dataQuality, this.verification, {
+            asked: this.qualityAsked,
+            dataVersion: this.extent?.data_version ?? null,
+          })
+        : {}),
     };
   }
 

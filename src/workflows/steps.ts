@@ -138,7 +138,7 @@ async function executeStep(
       language: run.intent.language,
       memory: known,
       partial_periods: partialPeriods,
-      ...(run.conversation && kind === 'sql' ? { reuse: run.request.reuse ?? [], data_version: run.extent?.data_version ?? null } : {}),
+      ...(run.conversation && kind === 'sql' ? { reuse: run.offered, data_version: run.extent?.data_version ?? null } : {}),
     };
     let result;
     try {

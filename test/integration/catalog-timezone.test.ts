@@ -320,6 +320,30 @@ metrics:
   expect(counts).toEqual({ visited_at: [2, 2], logged_at: [2, 2], visit_day: [Number(bounds.future_days), Number(bounds.future_days)] });
   expect(Number(bounds.future_days)).toBeGreaterThanOrEqual(1);
   expect(dq.tables).toEqual([{ table: 'visits', rows: 4, rows_all: 4, period: 'visits.visited_at' }]);
+
+  // In a conversation's turn, until when these counts hold on this data: the first of the future rows to pass "now",
+  // each column read as its check reads it (an instant; a wall time and a day, in the zone), as milliseconds.
+  const held = await checkDataQuality({
+    workflow_id: `visits-${Date.now()}`,
+    catalogPath: file,
+    databaseUrl: tzUrl,
+    metrics: ['visits'],
+    windows: [window(bounds.start, bounds.end)],
+    reuse: [],
+    data_version: 'visits-v1',
+  });
+  const edge = (
+    await pool.query<{ ms: string }>(`
+    SELECT floor(extract(epoch FROM least(
+      (SELECT min(visited_at) AT TIME ZONE '${zone}' FROM visits WHERE visited_at > (now() AT TIME ZONE '${zone}')),
+      (SELECT min(logged_at) FROM visits WHERE logged_at > now()),
+      (SELECT min(visit_day)::timestamp AT TIME ZONE '${zone}' FROM visits WHERE visit_day > (now() AT TIME ZONE '${zone}'))
+    )) * 1000) AS ms`)
+  ).rows[0]!;
+  expect(held.reuse?.holds_until).toBe(Number(edge.ms));
+  // Row 3, two hours ahead, is the first (or a day that starts sooner, in the zone).
+  expect(held.reuse?.holds_until).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000 + 1000);
+  expect(held.reuse?.holds_until).toBeGreaterThan(Date.now());
 });
 
 test('a catalog of the last release (no type on its timestamptz field) passes catalog check and answers in the zone', async () => {

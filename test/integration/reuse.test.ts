@@ -122,15 +122,22 @@ test('a re-slicing turn reads the earlier turn’s groups instead of querying; i
   expect(again.queries.recomputeNumbers ?? 0).toBeLessThan(fresh.queries.recomputeNumbers ?? 0);
   expect(fresh.result.verification?.reused_queries).toBeUndefined();
   // What they did instead: the turn's one count of every table's rows (the data's version every key carries), read
-  // by the data-extent agent beside the months, and data quality's one read of where the future begins in the
-  // invoice dates its not_in_future check counts.
-  expect(again.checks).toEqual({ readDataExtent: 1, checkDataQuality: 1 });
+  // by the data-extent agent beside the months. Data quality was not asked at all: the first turn offered its outcome
+  // with the data's version and the time its counts hold until (no invoice lies in the future), and this turn asked
+  // the same of the same data (src/workflows/reuse.ts).
+  expect(again.checks).toEqual({ readDataExtent: 1 });
   expect(fresh.checks).toEqual({});
+  expect(offered.find((o) => o.key.startsWith('dq:'))?.quality).toMatchObject({ holds_until: null });
+  expect(again.result.dataQuality?.reuse).toMatchObject({ reused: true, data_changed: false });
+  expect(again.result.dataQuality?.checks.map((c) => [c.id, c.count])).toEqual(
+    fresh.result.dataQuality?.checks.map((c) => [c.id, c.count]),
+  );
   // The step is marked, and the turn's quick agents ran in the workflow's worker (no task queue round trip).
   expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: true, data_changed: false });
   expect(again.result.checklist).toContain('reused from an earlier turn');
   const calls = await agentCalls(harness.client, again.workflowId);
   expect(calls.filter((c) => c.type === 'runSqlStep').every((c) => c.local)).toBe(true);
+  expect(calls.filter((c) => c.type === 'checkDataQuality')).toEqual([]);
   expect(calls.filter((c) => c.type === 'recomputeNumbers').map((c) => c.local)).toEqual([true]);
   expect(calls.filter((c) => !c.local).length).toBeLessThan(
     (await agentCalls(harness.client, fresh.workflowId)).filter((c) => !c.local).length,
@@ -180,6 +187,14 @@ test('an invoice that passes "now" between two turns is counted again, by data q
     run.result.dataQuality?.checks.find((c) => c.id === 'invoice.invoice_date.not_in_future');
   const first = await ask('Top 3 genres by revenue in 2024', copyUrl, { reuse: [] });
   expect(future(first)?.count_all).toBe(1);
+  // Its counts are offered until the invoice's time: past it, the next turn asks data quality again.
+  const until = (first.result.reusable ?? []).find((o) => o.key.startsWith('dq:'))?.quality?.holds_until;
+  const timePool = new Pool({ connectionString: copyUrl, max: 1 });
+  const invoiceTime = await timePool
+    .query<{ ms: string }>(`SELECT extract(epoch FROM invoice_date AT TIME ZONE 'UTC') * 1000 AS ms FROM invoice WHERE invoice_id = 90002`)
+    .then((r) => Number(r.rows[0]?.ms))
+    .finally(() => timePool.end());
+  expect(until).toBe(Math.floor(invoiceTime));
   // Until the invoice's time has passed.
   const clock = new Pool({ connectionString: copyUrl, max: 1 });
   const left = await clock

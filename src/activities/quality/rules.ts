@@ -131,22 +131,39 @@ export function keepConditions(catalog: Catalog, metrics: string[], table: strin
  * Where "the future" begins for each not_in_future check of the tables: the earliest time after "now" in the checked
  * column (null when none), read in one statement. It moves exactly when a row passes "now" (or the data changes), so a
  * conversation's stage key carries it: counts reused across turns are counts no row has passed "now" since.
+ * `holdsUntil` is the first of those times as an instant (milliseconds since the epoch; a wall time or a date read in
+ * the catalog's zone), null when no row lies in the future: until then, on the same data, the counts stay the same.
  */
-export async function futureEdges(catalog: Catalog, db: string, tables: string[]): Promise<(string | null)[]> {
+export async function futureEdges(
+  catalog: Catalog,
+  db: string,
+  tables: string[],
+): Promise<{ edges: (string | null)[]; holdsUntil: number | null }> {
   const edges: string[] = [];
+  const instants: string[] = [];
   for (const table of tables)
     for (const check of catalog.tables[table]?.checks ?? []) {
       if (check.rule !== 'not_in_future') continue;
       const col = `${table}.${check.column}`;
       const now = await columnNow(catalog, db, table, check.column);
-      edges.push(`(SELECT min(${col})::text FROM ${tableSql(catalog, table)} WHERE ${col} > ${now})`);
+      const future = `FROM ${tableSql(catalog, table)} WHERE ${col} > ${now}`;
+      edges.push(`(SELECT min(${col})::text ${future})`);
+      // An instant column compares with now() itself; a wall time (or a date, at midnight) is read in the catalog's zone.
+      const instant = now === 'now()' ? `min(${col})` : `min(${col})::timestamp AT TIME ZONE '${catalog.timezone}'`;
+      instants.push(`(SELECT extract(epoch FROM ${instant}) * 1000 ${future})`);
     }
-  if (edges.length === 0) return [];
-  const { rows } = await queryRows(db, `SELECT ${edges.map((e, i) => `${e} AS e${i}`).join(', ')}`, [], LIMITS);
-  return edges.map((_, i) => {
-    const edge = rows[0]?.[`e${i}`];
-    return edge === null || edge === undefined ? null : String(edge);
-  });
+  if (edges.length === 0) return { edges: [], holdsUntil: null };
+  const columns = [...edges.map((e, i) => `${e} AS e${i}`), ...instants.map((e, i) => `${e} AS h${i}`)];
+  const { rows } = await queryRows(db, `SELECT ${columns.join(', ')}`, [], LIMITS);
+  const row = rows[0] ?? {};
+  const times = instants.map((_, i) => row[`h${i}`]).flatMap((h) => (h === null || h === undefined ? [] : [Number(h)]));
+  return {
+    edges: edges.map((_, i) => {
+      const edge = row[`e${i}`];
+      return edge === null || edge === undefined ? null : String(edge);
+    }),
+    holdsUntil: times.length > 0 ? Math.floor(Math.min(...times)) : null,
+  };
 }
 
 /** The counts of one table read in one statement: each condition a `count(*) FILTER (WHERE …)` column of its own. */
