@@ -50,7 +50,7 @@ import { writeAuditedReport } from './report';
 import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure } from './run';
 import { executePlan } from './steps';
 import { filterLine } from '../contracts/query';
-import { carriedQuality } from './reuse';
+import { carriedQuality, offeredToAgents } from './reuse';
 
 export async function analysisWorkflow(request: AnalysisRequest): Promise<RunResult> {
   const run = new AnalysisRun(request);
@@ -230,9 +230,9 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
     const input = {
       workflow_id: run.workflowId,
       ...asked,
-      ...(run.conversation ? { reuse: run.offered, data_version: run.extent?.data_version ?? null } : {}),
+      ...(run.conversation ? { reuse: offeredToAgents(run.request.reuse), data_version: run.extent?.data_version ?? null } : {}),
     };
-    run.qualityAsked = asked;
+    run.qualityAsked = { asked, dataVersion: run.extent?.data_version ?? null };
     // Given earlier results, an earlier turn's outcome of the same question on the same data is taken as it is (since
     // the patch 'quality-carried-over'; src/workflows/reuse.ts): the agent is not asked again.
     const carried =
@@ -356,7 +356,7 @@ async function verifyNumbers(run: AnalysisRun, passed: StepRecord[], partialPeri
       databaseUrl: run.databaseUrl,
       catalogPath: run.catalogPath,
       // A conversation's turn: the verifier reads back its own earlier results of the same queries on the same data.
-      ...(run.conversation ? { reuse: run.offered, data_version: run.extent?.data_version ?? null } : {}),
+      ...(run.conversation ? { reuse: offeredToAgents(run.request.reuse), data_version: run.extent?.data_version ?? null } : {}),
     }),
   );
   const { verification } = run;

@@ -58,7 +58,7 @@ export function reuseOf(
   records: StepRecord[],
   quality: DataQualityOutput | null,
   verification?: VerificationOutput | null,
-  qualityAsked?: QualityAsked,
+  qualityAsked?: QualityAsked | null,
 ): Pick<RunResult, 'reusable' | 'reused'> {
   const reuse = [
     ...(quality?.reuse ? [quality.reuse] : []),
@@ -76,7 +76,7 @@ export function reuseOf(
 function carriedOf(
   record: NonNullable<DataQualityOutput['reuse']>,
   quality: DataQualityOutput | null,
-  qualityAsked: QualityAsked | undefined,
+  qualityAsked: QualityAsked | null | undefined,
 ): { quality?: CarriedQuality } {
   if (!quality || record !== quality.reuse || record.holds_until === undefined) return {};
   const { asked, dataVersion } = qualityAsked ?? { asked: null, dataVersion: null };

@@ -25,7 +25,6 @@ import type {
   AnalysisResult,
   AnswerMetric,
   AnswerOutput,
-  CarriedQuality,
   CatalogIndex,
   DataExtent,
   DataQualityOutput,
@@ -49,7 +48,7 @@ import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, M
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
 import { render } from '../messages';
-import { localProfile, offeredToAgents, reuseOf, runsLocally } from './reuse';
+import { localProfile, reuseOf, runsLocally, type QualityAsked } from './reuse';
 
 const agents = proxyActivities<AgentFunctions>(AGENT_OPTIONS);
 const localAgents = proxyLocalActivities<AgentFunctions>(LOCAL_OPTIONS);
@@ -116,8 +115,8 @@ export class AnalysisRun {
   extent: DataExtent | null = null;
   records: StepRecord[] = [];
   dataQuality: DataQualityOutput | null = null;
-  /** What data quality was asked, offered with its outcome to the next turn of a conversation (src/workflows/reuse.ts). */
-  qualityAsked: CarriedQuality['asked'] | null = null;
+  /** What data quality was asked, and on which data: offered with its outcome to a conversation's next turn (reuse.ts). */
+  qualityAsked: QualityAsked | null = null;
   statistics: StatisticsOutput | null = null;
   verification: VerificationOutput | null = null;
   report: PublishedReport | null = null;
@@ -212,10 +211,6 @@ export class AnalysisRun {
   }
   get databaseUrl(): string | undefined {
     return this.request.databaseUrl;
-  }
-  /** The results earlier turns offer, as the agents take them (keys and references). */
-  get offered(): { key: string; result_ref: string }[] {
-    return offeredToAgents(this.request.reuse);
   }
 
   /** Shows the checklist in the Web UI's current details. */
@@ -332,12 +327,7 @@ export class AnalysisRun {
           }
         : null,
       checklist: checklist(this.question, progress),
-      ...(this.conversation
-        ? reuseOf(this.records, this.dataQuality, this.verification, {
-            asked: this.qualityAsked,
-            dataVersion: this.extent?.data_version ?? null,
-          })
-        : {}),
+      ...(this.conversation ? reuseOf(this.records, this.dataQuality, this.verification, this.qualityAsked) : {}),
     };
   }
 

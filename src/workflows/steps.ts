@@ -23,6 +23,7 @@ import { periodTag } from '../memory/pool';
 import { operationOf } from '../operations';
 import type { StepsPlan } from '../planning/plan-checks';
 import { failureMessage, isNonRetryable, type AnalysisRun } from './run';
+import { offeredToAgents } from './reuse';
 
 /** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */
 export function asDependency(record: StepRecord): DependencyResult {
@@ -138,7 +139,9 @@ async function executeStep(
       language: run.intent.language,
       memory: known,
       partial_periods: partialPeriods,
-      ...(run.conversation && kind === 'sql' ? { reuse: run.offered, data_version: run.extent?.data_version ?? null } : {}),
+      ...(run.conversation && kind === 'sql'
+        ? { reuse: offeredToAgents(run.request.reuse), data_version: run.extent?.data_version ?? null }
+        : {}),
     };
     let result;
     try {
