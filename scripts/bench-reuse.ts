@@ -20,9 +20,14 @@
  * earlier question, against the same question as the first turn of a new session. The answers must agree below the
  * first line (the reading, which on the follow-up says what was carried over).
  *
- * Needs a Temporal dev server at TEMPORAL_ADDRESS, PostgreSQL at DATABASE_URL and Chinook at CHINOOK_DATABASE_URL
- * (the npm script loads Chinook; the bench starts the dev server with scripts/temporal-server.sh, on TEMPORAL_PORT, and
- * stops it at the end, unless one already answers there). One in-process worker.
+ * `--server cluster` measures on the production shape of Baton's Temporal instead of the dev server: the Temporal cluster
+ * on PostgreSQL (scripts/temporal-cluster.sh), whose history, matching and persistence each remote activity goes through.
+ * The bench prints the persistence store of the server it measured on (the server's GetClusterInfo: sqlite for the dev
+ * server, postgres12 for the cluster), whichever answered.
+ *
+ * Needs PostgreSQL at DATABASE_URL and Chinook at CHINOOK_DATABASE_URL (the npm script loads Chinook). The bench starts
+ * the server of `--server` (scripts/temporal-server.sh, or scripts/temporal-cluster.sh) on TEMPORAL_PORT and stops it at
+ * the end, unless a server already answers there: that one is used as it is. One in-process worker.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -110,8 +115,14 @@ async function main(): Promise<void> {
     .option('--rounds <n>', 'rounds over the pairs', '2')
     .option('--database <name>', 'chinook, or shop (the demo shop at DATABASE_URL, seeded by `baton seed`)', 'chinook')
     .option('--sessions', "whole turns of sessions (the Update, the follow-up reader, the child run) instead of the turns' runs")
+    .option(
+      '--server <kind>',
+      'the Temporal server started when none answers: dev (the dev server on SQLite) or cluster (on PostgreSQL)',
+      'dev',
+    )
     .parse()
-    .opts<{ rounds: string; database: string; sessions?: boolean }>();
+    .opts<{ rounds: string; database: string; sessions?: boolean; server: string }>();
+  if (opts.server !== 'dev' && opts.server !== 'cluster') throw new Error(`--server is dev or cluster, not ${opts.server}`);
   const config = { ...loadConfig(), taskQueue: `bench-reuse-${randomBytes(3).toString('hex')}` };
   const shop = opts.database === 'shop';
   if (!shop && opts.database !== 'chinook') throw new Error(`--database is chinook or shop, not ${opts.database}`);
@@ -120,7 +131,7 @@ async function main(): Promise<void> {
   const asOf = shop ? runDate(loadCatalog(catalogPath).timezone, process.env.BATON_TODAY) : CHINOOK_AS_OF;
   const PAIRS = shop ? SHOP_PAIRS : CHINOOK_PAIRS;
   if (shop) await requireSeeded(databaseUrl);
-  const server = path.resolve(__dirname, '../..', 'scripts', 'temporal-server.sh');
+  const server = path.resolve(__dirname, '../..', 'scripts', opts.server === 'cluster' ? 'temporal-cluster.sh' : 'temporal-server.sh');
   const answering = (() => {
     try {
       execFileSync('bash', [server, 'status'], { stdio: 'ignore' });
@@ -132,6 +143,18 @@ async function main(): Promise<void> {
   if (!answering) execFileSync('bash', [server, 'start'], { stdio: 'inherit' });
   const connection = await Connection.connect(temporalConnectionOptions(config));
   const client = new Client({ connection, namespace: config.temporalNamespace, dataConverter: dataConverterFromEnv() });
+  const { persistenceStore, serverVersion } = await connection.workflowService.getClusterInfo({});
+  if (opts.server === 'cluster' && persistenceStore === 'sqlite') {
+    await connection.close();
+    throw new Error(
+      `--server cluster, but a dev server (SQLite) already answers at ${config.temporalAddress}: stop it ` +
+        '(bash scripts/temporal-server.sh stop) or set TEMPORAL_PORT to a free port',
+    );
+  }
+  console.log(
+    `Temporal ${serverVersion} at ${config.temporalAddress}, persistence ${persistenceStore}` +
+      `${answering ? ' (already answering: used as it is)' : ` (started by the bench: ${path.basename(server)})`}`,
+  );
   Runtime.install({ logger: new DefaultLogger('WARN') });
   // Each agent's own time (its function's body, without the worker's bookkeeping), by run: where a run's time goes.
   const bodies = new Map<string, Record<string, number>>();
