@@ -129,6 +129,31 @@ function datePoints(q: string): Point[] {
   return points.sort((a, b) => a.at - b.at);
 }
 
+/** How many years from this one a relative year word is: 前年 -2, 去年 and "last" -1, 今年 and "this" 0. */
+const yearsFromNow = (word: string) => ({ 前年: -2, 去年: -1, last: -1, 今年: 0, this: 0 })[word] ?? 0;
+
+/** A half or a quarter of a year named relatively: 去年上半年, the first half of last year, H2 this year, Q3 last year. */
+function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] {
+  return [
+    [
+      /(前年|去年|今年)\s*的?\s*([上下])半年|\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of\s+(last|this)\s+year\b|\bh([12])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(first|second|1st|2nd)\s+half\b/,
+      (m) => {
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[6] ?? m[7] ?? '');
+        const h = m[2] ? (m[2] === '上' ? 1 : 2) : m[5] ? +m[5] : (ORDINAL[m[3] ?? m[8] ?? ''] ?? 1);
+        return [isoMonth(y, (h - 1) * 6), isoMonth(y, h * 6), 'half'];
+      },
+    ],
+    [
+      /(前年|去年|今年)\s*的?\s*第?([一二三四1-4])\s*季度|\bq([1-4])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+q([1-4])\b/,
+      (m) => {
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? '');
+        const n = m[2] ? (ORDINAL[m[2]] ?? +m[2]) : +(m[3] ?? m[6] ?? 1);
+        return [isoMonth(y, (n - 1) * 3), isoMonth(y, n * 3), 'quarter'];
+      },
+    ],
+  ];
+}
+
 /** Periods read against the calendar: last month, 最近6个月, this year, last 2 years, yesterday. */
 function relativePoints(q: string, asOf: string): Point[] {
   const today = parseDate(asOf);
@@ -185,6 +210,7 @@ function relativePoints(q: string, asOf: string): Point[] {
       },
     ],
     [/昨天|\byesterday\b/, () => [iso(addDays(today, -1)), iso(today), 'day']],
+    ...partsOfRelativeYears(year),
     [/前年|\bthe\s+year\s+before\s+last\b/, () => [`${year - 2}-01-01`, `${year - 1}-01-01`, 'year']],
     [/去年|\blast\s+year\b|\bprevious\s+year\b/, () => [`${year - 1}-01-01`, `${year}-01-01`, 'year']],
     [/今年|\bthis\s+year\b/, () => [`${year}-01-01`, tomorrow, 'year']],

@@ -25,13 +25,16 @@ interface Found<T> {
 const GRAIN_WORDS: [TimeGrain, RegExp][] = [
   [
     'year',
-    /\b(?:by|per|each|every|for each)\s+(?:calendar\s+)?year\b|\byearly\b|\bannual(?:ly)?\b|\byear[- ]by[- ]year\b|按年度?|每一?年|各年度?|分年度?|逐年|年度(?:销售|收入|营收|数据|汇总|统计)?/,
+    /\b(?:by|per|each|every|for each)\s+(?:calendar\s+)?year\b|(?:按|每一?个?|各个?|分)\s*years?\b|\byearly\b|\bannual(?:ly)?\b|\byear[- ]by[- ]year\b|按年度?|每一?年|各年度?|分年度?|逐年|年度(?:销售|收入|营收|数据|汇总|统计)?/,
   ],
   [
     'quarter',
-    /\b(?:by|per|each|every|for each)\s+quarter\b|\bquarterly\b|\bquarter[- ]by[- ]quarter\b|按季度?|每个?季度?|各季度|分季度|逐季度?/,
+    /\b(?:by|per|each|every|for each)\s+quarter\b|(?:按|每一?个?|各个?|分)\s*quarters?\b|\bquarterly\b|\bquarter[- ]by[- ]quarter\b|按季度?|每个?季度?|各季度|分季度|逐季度?/,
   ],
-  ['month', /\b(?:by|per|each|every|for each)\s+month\b|\bmonthly\b|\bmonth[- ]by[- ]month\b|按月份?|每个?月|各月份?|分月|逐月|月度/],
+  [
+    'month',
+    /\b(?:by|per|each|every|for each)\s+month\b|(?:按|每一?个?|各个?|分)\s*months?\b|\bmonthly\b|\bmonth[- ]by[- ]month\b|按月份?|每个?月|各月份?|分月|逐月|月度/,
+  ],
   ['week', /\b(?:by|per|each|every|for each)\s+week\b|\bweekly\b|按周|每周|各周|逐周/],
   ['day', /\b(?:by|per|each|every|for each)\s+day\b|\bdaily\b|按天|按日|每天|每日|逐日/],
 ];

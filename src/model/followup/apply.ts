@@ -10,6 +10,7 @@ import { filterKey } from '../../contracts/query';
 import { makeWindow, monthsBack, previousPeriod, wholeMonths, yearEarlier } from '../time-window';
 import type { MessageReading } from './message';
 import type { State } from './state';
+import { SWAP } from './cues';
 
 export type Refusal = 'nothing' | 'no_breakdown' | 'no_filter' | 'no_period';
 
@@ -128,7 +129,9 @@ const swapped = (m: MessageReading, dimension: string) => m.reading.excluded.fin
 
 /** Dimensions named: they replace the thread's breakdown (the ranking moves with it), or join it with "also". */
 function applyDims(s: State, m: MessageReading, lifted: string[]): boolean {
-  const dims = m.dims;
+  // "把 country 换成 genre", "swap country for genre", "genre instead of country": the thread's dimension named goes.
+  const incoming = m.dims.filter((d) => !s.dims.includes(d));
+  const dims = !m.also && (m.instead || SWAP.test(m.text)) && incoming.length > 0 ? incoming : m.dims;
   if (dims.length === 0 || (dims.every((d) => s.dims.includes(d)) && (m.also || dims.length === s.dims.length))) return false;
   // A breakdown by a dimension filtered to one value ("only 华东", then "by region?"): all its values again.
   for (const d of dims) {
@@ -151,6 +154,8 @@ function applyRanking(s: State, m: MessageReading): boolean | Refusal {
   const n = m.ranking.n ?? s.ranking?.n ?? 1;
   const order = m.ranking.order ?? s.ranking?.order ?? 'desc';
   s.ranking = { n, order, by };
+  // A ranking asked of a why ranks the figures, not their change.
+  if (s.kind === 'attribution') s.comparedWith = null;
   if (s.kind === 'attribution' || s.kind === 'trend') s.kind = 'query';
   return true;
 }

@@ -7,7 +7,7 @@
  * period-text.ts, rules/terms.ts); these are only the conversational words around them.
  */
 
-const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|好的?|嗯|那就)[\s,，.!！]*)?`;
+const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|oh|ugh|actually|好的?|嗯|那就|算了)[\s,，.!！]*)?`;
 
 /** "start over", "new question:", "ok scratch that.", "never mind,", "重新开始：". */
 export const RESET = new RegExp(
@@ -28,6 +28,21 @@ export const ALSO = /\balso\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\bi
 export const RESTORE =
   /\b(?:add(?:ed)?|put|bring|take)\b[\w\s]{0,24}?\bback(?:\s+in)?\b|\bre-?(?:add|include)\b|\binclude\b[\w\s]{0,24}?\bagain\b|\bkeep\b(?!\s+(?:only|just)\b)|加回来?|放回来?|算回来?|加进来|算进来|算上|恢复|保留/i;
 
+/** Swapping one thing for another: "swap country for genre", "switch to genre", "把 country 换成 genre". */
+export const SWAP = /\b(?:swap(?:ped)?|switch(?:ed)?|replace[ds]?|change[ds]?)\b|换成|改成|改为|换为|替换|代替|换掉/i;
+
+/**
+ * What a message says is being replaced, not asked for: "units rather than dollars", "instead of revenue",
+ * "别看金额了", "不要看订单数了", "而不是销售额". The words in it are understood; a metric named there is not the new metric.
+ */
+export const REPLACED =
+  /\b(?:rather\s+than|instead\s+of|in\s+place\s+of)\b[^,.;!?，。；！？]*|(?:而不是|而非|别再?看|不要再?看|不看|别管)[^,.;!?，。；！？了]*了?/gi;
+
+/** Taking a filter away: "remove the Brazil filter", "Brazil 的 filter 去掉", "把加拿大这个条件去掉". */
+export const REMOVE_FILTER_VERB =
+  /\b(?:remove|drop|clear|lift|delete|kill|lose|ditch|get\s+rid\s+of|take\s+(?:off|out|away))\b|去掉|去除|取消|删掉|删除|拿掉|不要了|撤掉|撤销/i;
+export const FILTER_WORD_AFTER = /^\s*(?:的|'s|’s)?\s*(?:这个|那个|这一|的)?\s*(?:filters?|restrictions?|筛选|条件|限制)/i;
+
 /** Replacing rather than adding: "exclude Canada instead", "换成不含拉丁". */
 export const INSTEAD = /\binstead\b|\brather\b|换成|改成|改为|换为|而是/i;
 
@@ -42,7 +57,7 @@ export const LIFT_ALL =
 
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
-  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
+  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
 /** A trend asked of the thread: "and the trend?", "走势呢". */
 export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;
 
@@ -63,14 +78,19 @@ ranked order sorted sort highest lowest top bottom first last instead what's wha
 driven driving caused cause causes explain explains behind come fall fell falls fallen falling drop dropped drops
 dropping rise rose rises risen rising grow grew grows growing increase increased increases decrease decreased decreases
 decline declined declines up down higher lower change changed changes changing went enough fine suffices suffice
-will do only need needed want wanted keep just left rest remaining remains leftover leftovers actually take taking put pls plz thx ty sec quick quickly asap hi hello hey`.split(
-    /\s+/,
-  ),
+will do only need needed want wanted keep just left rest remaining remains leftover leftovers actually take taking put pls plz thx ty sec quick quickly asap hi hello hey
+view views picture isn't isnt aren't arent wasn't wasnt that's thats it's its we our us
+good morning afternoon evening restrict restricted limit limited narrow narrowed focus focused zoom mainly mostly roughly approximately about
+main mainly major primarily largely noticeably significantly much lot lots bit slightly pull pulled push pushed lift lifted contribute
+contributed contributing contribution contributions responsible`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
 限制 看看 分别 情况 的 了 是 谁 多少 怎么样 如何 要 只要 只算 算 这个 那个 它 其中 呀 吧 嗯 好 好的 换 改 按 分 各 以及 增加 恢复 都 都算 都看
 都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降
-就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾 的话 这么 那么 这样 帮 帮我 拉 拉一下 掉`.split(/\s+/),
+就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾 的话 这么 那么 这样 帮 帮我 拉 拉一下 掉
+别 不要 主要 大概 大约 大致 这边 那边 这块 那块 拉上来 拉上去 拉高 拉低 拖累 带动 贡献 上来 下来 不少 很多 明显 一些 有点 口径`.split(
+    /\s+/,
+  ),
 );

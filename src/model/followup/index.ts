@@ -21,12 +21,15 @@ import { composeQuestion } from './compose';
 import { withConstraints } from './fresh';
 import { readMessage, type MessageReading } from './message';
 import { stateOf, type State } from './state';
+import { expandShorthand } from '../words/shorthand';
 
 export { RESET } from './cues';
 
 /** A question of its own: a metric named, and a period, breakdown, grain, ranking or comparison, and no follow-up cue. */
 export function isFresh(m: MessageReading): boolean {
   if (m.metrics.length === 0 || m.cue) return false;
+  // A why that names no period of its own ("销量同比掉了不少，怎么回事？") asks about the answer before it.
+  if (m.why && m.periods.length === 0 && !m.allTime) return false;
   const dimsOrValues = m.dims.length > 0 || m.grain !== null;
   return m.periods.length > 0 || m.allTime || dimsOrValues || m.comparison !== null || (m.ranking !== null && m.dims.length > 0);
 }
@@ -50,10 +53,12 @@ export function readFollowUp(
   catalog: Catalog = catalogFor(input.catalogPath),
   extent: DataExtent | null = null,
 ): FollowUpOutput {
-  const question = input.question.trim();
+  const question = expandShorthand(input.question.trim());
   const reset = RESET.exec(question);
   if (reset) {
-    const rest = question.slice(reset[0].length).trim();
+    // "nvm, start over: …" says it twice.
+    let rest = question.slice(reset[0].length).trim();
+    for (let again = RESET.exec(rest); again && again[0].length > 0; again = RESET.exec(rest)) rest = rest.slice(again[0].length).trim();
     return { kind: 'reset', question: rest || null };
   }
   const constraints = input.constraints ?? [];

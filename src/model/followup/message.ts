@@ -15,6 +15,9 @@ import {
   ALSO,
   ANYWHERE_CUE,
   FILLER,
+  FILTER_WORD_AFTER,
+  REMOVE_FILTER_VERB,
+  REPLACED,
   INSTEAD,
   LEADING_CUE,
   LIFT_AFTER,
@@ -71,6 +74,15 @@ const PART_ZH = /(?<![\d年第]\s*)(上半年|下半年|第?[一二三四1-4]季
  */
 function withThreadYear(text: string, year: number | null): string {
   if (year === null) return text;
+  // "Q1 of the year before", "march the previous year": the part in the year before the thread's.
+  text = text.replace(
+    new RegExp(
+      String.raw`(${PART_EN.source}|${MONTHS_EN.source})\s+(?:of\s+|in\s+)?(?:the\s+)?(?:year\s+before|previous\s+year|prior\s+year|preceding\s+year)\b`,
+      'gi',
+    ),
+    (m: string) =>
+      `${m.replace(/\s+(?:of\s+|in\s+)?(?:the\s+)?(?:year\s+before|previous\s+year|prior\s+year|preceding\s+year)$/i, '')} ${year - 1}`,
+  );
   const en = text
     .replace(MONTHS_EN, (m) => `${m} ${year}`)
     .replace(PART_EN, (m: string, short: string | undefined) => (short && /^h[34]$/i.test(short) ? m : `${m} ${year}`));
@@ -136,7 +148,7 @@ function beforeThread(text: string, thread: TimeWindow | null, comparison: Span 
 const VERSUS = /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|相比|对比|比|与|和|跟)\s*(?:the\s+)?$/i;
 /** In a why, also "down on 2024", "than in 2022", "from 2023": the period the change is measured against. */
 const WHY_AGAINST =
-  /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|\bon|\bthan(?:\s+(?:in|during))?|\bfrom|\bvis-?[àa]-?vis|\brelative\s+to|相比|对比|比起|比|与|和|跟|较)\s*(?:the\s+)?$/i;
+  /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|\bon|\bthan(?:\s+(?:in|during))?|\bfrom|\bbelow|\babove|\bunder|\bover|\bvis-?[àa]-?vis|\brelative\s+to|相比|对比|比起|比|与|和|跟|较)\s*(?:the\s+)?$/i;
 
 /** Every name of each catalog dimension (label, Chinese label, aliases), longest first. */
 function dimensionNames(catalog: Catalog): { id: string; name: string }[] {
@@ -154,6 +166,23 @@ function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Sp
   const dims: string[] = [];
   const spans: Span[] = [];
   const lower = text.toLowerCase();
+  // A value's filter taken away ("remove the Brazil filter", "Brazil 的 filter 去掉", "把加拿大这个条件去掉"): its dimension is lifted.
+  if (REMOVE_FILTER_VERB.test(text)) {
+    for (const [id, d] of Object.entries(catalog.dimensions)) {
+      for (const name of Object.entries(d.values)
+        .flatMap(([v, aliases]) => [v, ...aliases])
+        .map((x) => x.toLowerCase())) {
+        for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
+          const end = at + name.length;
+          if (/^[a-z]/.test(name) && (/[a-z]/.test(lower[at - 1] ?? '') || /[a-z]/.test(lower[end] ?? ''))) continue;
+          const after = FILTER_WORD_AFTER.exec(text.slice(end));
+          if (!after) continue;
+          if (!dims.includes(id)) dims.push(id);
+          spans.push([at, end + after[0].length]);
+        }
+      }
+    }
+  }
   for (const { id, name } of dimensionNames(catalog)) {
     for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
       const end = at + name.length;
@@ -206,11 +235,24 @@ function unmappedWords(text: string, covered: Span[]): string[] {
 /** Terms inside the lifting words ("不限客户类型": not the metric 客户 names) are the lifted dimension's. */
 function dropInside(r: CatalogReading, spans: Span[]): void {
   const inside = (h: { start: number; end: number }) => spans.some(([s, e]) => h.start >= s && h.end <= e);
+  // A value inside the lifting words is the filter taken away, not one kept or left out.
+  for (const h of r.hits.filter((x) => x.kind === 'value' && inside(x))) {
+    const drop = (fs: DimensionFilter[]) =>
+      fs
+        .map((f) => (f.dimension === h.id ? { ...f, values: f.values.filter((v) => v !== h.value) } : f))
+        .filter((f) => f.values.length > 0);
+    r.filters = drop(r.filters);
+    r.excluded = drop(r.excluded);
+  }
   r.hits = r.hits.filter((h) => !inside(h));
   r.metrics = r.metrics.filter((m) => r.hits.some((h) => h.kind === 'metric' && h.id === m));
   r.mentionedDimensions = r.mentionedDimensions.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
   r.groupBy = r.groupBy.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
 }
+
+/** The words that say whose customers a person's are. */
+const RELATION =
+  /\b(?:looks?|looked|looking)\s+after\b|\b(?:handled|managed|covered|owned|served)\s+by\b|\b(?:handles?|manages?|covers?|owns?|serves?)\b|\b(?:accounts?|book(?:\s+of\s+business)?|portfolio|patch|territory)\b|名下|负责的|管的|手上的|手里的/gi;
 
 const RESTRICT_BEFORE = /(?:\bonly|\bjust|\bexcept|只看|只要|只算|仅看|仅|只)\s*(?:the\s+|for\s+|in\s+)?$/i;
 const PEOPLE = /^(?:users?|customers?|clients?|people|shoppers?|用户|客户|顾客)$/i;
@@ -249,24 +291,60 @@ function restoredWith(r: CatalogReading): DimensionFilter[] {
     .map((e) => ({ ...e, values: [...e.values], exclude: true as const }));
 }
 
+/**
+ * The metrics a message names outside what it says it replaces: read again with that part blanked out, so "units
+ * rather than dollars" is units (not the price per unit both words together suggest) and "别看金额了，换成销量" is 销量.
+ * When nothing outside names a metric, the reading stands.
+ */
+function metricsOutside(text: string, replaced: Span[], r: CatalogReading, catalog: Catalog): void {
+  let masked = text;
+  for (const [s, e] of replaced) masked = masked.slice(0, s) + ' '.repeat(e - s) + masked.slice(e);
+  const outside = readQuestion(masked, catalog);
+  if (outside.metrics.length === 0 || outside.implied) return;
+  r.hits = [...r.hits.filter((h) => h.kind !== 'metric'), ...outside.hits.filter((h) => h.kind === 'metric')];
+  r.metrics = outside.metrics;
+}
+
+const overlaps = (a: Span[], b: Span[]) => a.some(([s, e]) => b.some(([s2, e2]) => s < e2 && s2 < e));
+
+/**
+ * The periods a message names: read against the turn's date, except one named against the thread's ("the month
+ * before", "the previous quarter" of a thread about Q1 2025 is Q4 2024), and whether the one period named is what
+ * the thread's is compared with ("compared with 2022?", a why's "比2024年少了").
+ */
+function periodsOf(text: string, asOf: string, thread: TimeWindow | null, why: boolean) {
+  const pairAsTwo = why || /compared?|versus|\bvs\b|相比|对比|同比|环比/i.test(text);
+  const found = readPeriods(text, asOf, pairAsTwo);
+  const comparison = findPeriodComparison(text.toLowerCase());
+  const againstThread = beforeThread(text, thread, comparison?.span ?? null);
+  const outsideComparison = comparison
+    ? found.periods.filter((p) => !p.spans.some(([s, e]) => s < comparison.span[1] && comparison.span[0] < e))
+    : found.periods;
+  const own = outsideComparison.filter((p) => !(againstThread && overlaps(p.spans, againstThread.spans)));
+  const before = own.length === 0 ? againstThread : null;
+  const periods = before ? [before] : own;
+  const only = periods.length === 1 ? periods[0] : undefined;
+  const versus = Boolean(only && (why ? WHY_AGAINST : VERSUS).test(text.slice(0, only.spans[0]?.[0] ?? 0)));
+  return { found, comparison, before, periods, versus };
+}
+
 export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
   const threadYear = thread ? Number(iso(addDays(parseDate(thread.end), -1)).slice(0, 4)) : null;
   const text = withValueAliases(withThreadYear(message.trim(), threadYear), catalog);
   const r = readQuestion(text, catalog);
   preferValues(text, r, catalog);
   const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
-  const pairAsTwo = why || /compared?|versus|\bvs\b|相比|对比|同比|环比/i.test(text);
-  const found = readPeriods(text, asOf, pairAsTwo);
-  const comparison = findPeriodComparison(text.toLowerCase());
-  const own = comparison
-    ? found.periods.filter((p) => !p.spans.some(([s, e]) => s < comparison.span[1] && comparison.span[0] < e))
-    : found.periods;
-  const before = own.length === 0 ? beforeThread(text, thread, comparison?.span ?? null) : null;
-  const periods = before ? [before] : own;
-  const only = periods.length === 1 ? periods[0] : undefined;
-  const versus = only && (why ? WHY_AGAINST : VERSUS).test(text.slice(0, only.spans[0]?.[0] ?? 0));
+  const { found, comparison, before, periods, versus } = periodsOf(text, asOf, thread, why);
   const lift = liftedDims(text, catalog);
   if (lift.dims.length > 0) dropInside(r, lift.spans);
+  // What the message says it replaces ("units rather than dollars", "别看金额了") names no metric of its own.
+  const replaced = spansOf(REPLACED, text);
+  if (replaced.length > 0) metricsOutside(text, replaced, r, catalog);
+  // Whose customers a value's are: "the accounts Margaret Park looks after", "Jane's book", "her portfolio".
+  const named = r.filters.length > 0 || r.excluded.length > 0;
+  const relation = named ? spansOf(RELATION, text) : [];
+  // In a why, "below" and "above" say which way the change went: understood.
+  const whyComparatives = why ? spansOf(/\b(?:below|above|under|over|lower|higher|less|more)\b/i, text) : [];
   const liftAll = LIFT_ALL.test(text);
   const restore = RESTORE.test(text);
   const grain = findGrain(text.toLowerCase());
@@ -292,6 +370,9 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...spansOf(RESTORE, text),
     ...spansOf(WHY, text),
     ...spansOf(TREND, text),
+    ...replaced,
+    ...whyComparatives,
+    ...relation,
   ];
   return {
     text,
@@ -312,7 +393,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     grain: grain?.value ?? null,
     ranking,
     comparison: comparison?.value ?? null,
-    versus: Boolean(versus),
+    versus,
     unmapped: [...unmappedWords(text, covered), ...r.unknownDimensions.filter((w) => !FILLER.has(w))],
     reading: r,
   };

@@ -7,6 +7,7 @@
  * one planner per intent (plan-query.ts, plan-trend.ts, plan-comparison.ts, plan-attribution.ts, plan-share.ts) on
  * the shared steps.ts, and plan-reading.ts (how a plan read the question).
  */
+import { expandShorthand } from '../words/shorthand';
 import type { Catalog } from '../../catalog/catalog';
 import type { DataExtent, IntentOutput, Language, Plan, PlanStep } from '../../contracts';
 import { dimensionLabel } from '../../analysis/findings';
@@ -135,6 +136,7 @@ export function planQuestion(
   feedback: string[] = [],
   extent: DataExtent | null = null,
 ): Plan {
+  question = expandShorthand(question);
   const language = intent.language;
   const text = [question, ...feedback].join(' ');
   const quality = planQualityQuestion(question, catalog, language, asOf);

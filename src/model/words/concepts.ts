@@ -36,7 +36,6 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   amount: ['MONEY'],
   value: ['MONEY'],
   price: ['MONEY'],
-  cost: ['MONEY'],
   sell: ['SELL'],
   sale: ['SELL'],
   seller: ['SELL'],

@@ -1,0 +1,66 @@
+/**
+ * Chat shorthand written out before a question or a follow-up is read: "rev by country last yr", "what abt latin",
+ * "qty sold", "nvm". Only abbreviations whose meaning does not depend on the catalog or the sentence: a unit of time
+ * ("yr", "qtr", "mth", "wk"), a common business word ("rev", "qty", "amt", "avg", "cust") and chat words ("abt",
+ * "nvm", "w/o"). Each is replaced by its word, so every reader (terms, periods, cues) sees the words it knows; the
+ * rest of the text is left exactly as written.
+ *
+ * A misspelt conversational word ("insted", "somthing", "agian") is written out too: only the words of the
+ * conversation itself, never a catalog's names (a misspelt metric or dimension is offered back, not guessed), and only
+ * one edit away (a letter missing, extra, changed, or two swapped) from exactly one of them.
+ */
+
+const SHORTHAND: Readonly<Record<string, string>> = {
+  yr: 'year',
+  yrs: 'years',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  mth: 'month',
+  mths: 'months',
+  wk: 'week',
+  wks: 'weeks',
+  rev: 'revenue',
+  qty: 'quantity',
+  amt: 'amount',
+  avg: 'average',
+  cust: 'customer',
+  custs: 'customers',
+  abt: 'about',
+  nvm: 'never mind',
+  thru: 'through',
+};
+
+const WORD = new RegExp(String.raw`(?<![\w/])(${Object.keys(SHORTHAND).join('|')})(?![\w'’/])`, 'gi');
+
+/** Conversational words long enough that one edit away from them is a typo, not another word. */
+const SPELLED = ['instead', 'without', 'excluding', 'something', 'everything', 'anything', 'previous', 'between'];
+
+/** Edits from one word to another, a swap of two neighbouring letters counting one (optimal string alignment). */
+function edits(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+function respelled(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower.length < 6 || SPELLED.includes(lower)) return word;
+  const near = SPELLED.filter((w) => Math.abs(w.length - lower.length) <= 1 && edits(lower, w) === 1);
+  return near.length === 1 ? (near[0] as string) : word;
+}
+
+/** The text with chat shorthand written out: "rev by conutry last yr" → "revenue by conutry last year". */
+export function expandShorthand(text: string): string {
+  return text
+    .replace(WORD, (w: string) => SHORTHAND[w.toLowerCase()] ?? w)
+    .replace(/[a-z]{6,}/gi, respelled)
+    .replace(/(?<![\w/])w\/o(?![\w/])/gi, 'without')
+    .replace(/(?<![\w/])w\/(?=\s)/gi, 'with');
+}
