@@ -14,6 +14,7 @@ import { BLIND_CHINOOK_CONVERSATIONS } from '../../eval/blind/chinook';
 import { BLIND_DEMO_CONVERSATIONS } from '../../eval/blind/demo';
 import { BLIND_CHINOOK_LEFT_OUT } from '../../eval/blind/chinook-left-out';
 import { BLIND_CHINOOK_ANALYST } from '../../eval/blind/chinook-analyst';
+import { BLIND_CHINOOK_FOLLOWUPS_2 } from '../../eval/blind/chinook-followups-2';
 import type * as Sql from '../../eval/conversations/sql';
 import type { Period, Query } from '../../eval/conversations/sql';
 import type { Conversation } from '../../eval/conversations/types';
@@ -129,4 +130,30 @@ test.each(SETS)('%s read as their SQL is written, and no turn is answered with a
   expect(rows.length).toBeGreaterThanOrEqual(atLeast);
   expect(rows.filter((r) => r.wrongAnswer).map((r) => `${r.say}: ${r.got} (want ${r.want})`)).toEqual([]);
   expect(exact / rows.length).toBeGreaterThanOrEqual(0.95);
+});
+
+/**
+ * The fifth blind set (2026-12-03, evening) read 17 of 43 turns as meant when it was written. After the classes it
+ * found were fixed (tested in other words in followup-executives.test.ts) it reads 32; what is left:
+ *   - a follow-up after a why: the writer read it against the view the why was asked of ("break the Q1 figure down by
+ *     country", "把加拿大这个条件去掉", "Brazil 的 filter 去掉吧" each after a why), where Baton's rule
+ *     (docs/follow-ups.md, followup-why-of-why.test.ts) keeps the why: answered, with the why restated on the first line;
+ *   - a typo in a conversation's first message ("rev by conutry for 2021 pls"): asked back with "country" offered,
+ *     and the rest of that conversation, which leans on it, with it.
+ * The floor holds what it reads now; the turns after a why are the only ones answered otherwise than the writer meant.
+ */
+test('the fifth blind set (eval/blind/chinook-followups-2.ts): 32 of 43, and only the turns after a why read otherwise', async () => {
+  const rows = (await Promise.all(BLIND_CHINOOK_FOLLOWUPS_2.map(rowsOf))).flat();
+  const misses = rows.filter((r) => !r.exact);
+  console.log(
+    `${rows.length - misses.length}/${rows.length} turns read as their SQL\n${misses.map((m) => `- [${m.id}] ${m.say}\n    want ${m.want}\n    got  ${m.got}`).join('\n')}`,
+  );
+  expect(rows).toHaveLength(43);
+  expect(rows.length - misses.length).toBeGreaterThanOrEqual(32);
+  expect(rows.filter((r) => r.wrongAnswer).map((r) => r.say)).toEqual([
+    'Please break the Q1 figure down by country.',
+    '把加拿大这个条件去掉',
+    'OK，Brazil 的 filter 去掉吧',
+  ]);
+  expect(rows.filter((r) => r.wrongAnswer).every((r) => r.got.includes(' why by '))).toBe(true);
 });
