@@ -4,7 +4,7 @@
  * what a message says it replaces, a why with no period of its own, a value's filter taken away, one breakdown
  * swapped for another, a part of the year before the thread's, "the previous quarter" against the thread, a person's
  * accounts, chat shorthand, a reset said twice, halves and quarters of a relative year, a grain written in English
- * inside Chinese, and "cost", which is not money earned.
+ * inside Chinese, a common word holding a concept's character (数据, 条件), and "cost", which is not money earned.
  */
 import { extent } from './chinook-extent';
 import { brief, chinook, converse, planned } from './followup-harness';
@@ -81,6 +81,11 @@ test('halves and quarters of a relative year, and a grain written in English ins
   expect(read('orders in Q4 last year')).toBe('orders 2025-10-01..2026-01-01 [] /');
   expect(read('前年第二季度的订单数')).toBe('orders 2024-04-01..2024-07-01 [] /');
   expect(read('2022 年每个 month 的 orders')).toBe('orders 2022-01-01..2023-01-01 [] /month');
+});
+
+test('a common word holding a concept character is not that concept: 数据 is data, not a count', () => {
+  const r = planned('2024年各国家的销售数据', chinook, extent);
+  expect(typeof r === 'string' ? r : brief(r)).toBe('revenue 2024-01-01..2025-01-01 [] /country');
 });
 
 test('cost is not money earned: a catalog without it asks back', () => {

@@ -25,8 +25,34 @@ export function segmenter(): Jieba {
 
 const ZH_WORDS = Object.keys(ZH_CONCEPTS).sort((a, b) => b.length - a.length);
 
+/**
+ * Common words that hold a concept's single character without its meaning: 数据 is data, not a count (数); 条件,
+ * 文件 and 软件 are no items (件); 名单 and 菜单 no orders (单); 评价 and 代价 no prices (价); 额外 no amount (额).
+ */
+const NOT_CONCEPTS = [
+  '数据',
+  '条件',
+  '文件',
+  '事件',
+  '软件',
+  '邮件',
+  '附件',
+  '零件',
+  '配件',
+  '证件',
+  '名单',
+  '菜单',
+  '清单',
+  '简单',
+  '评价',
+  '代价',
+  '额外',
+];
+
 function zhFeatures(text: string, offset: number, out: Feature[]): void {
   const taken = new Array<boolean>(text.length).fill(false);
+  for (const word of NOT_CONCEPTS)
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) for (let i = at; i < at + word.length; i++) taken[i] = true;
   for (const word of ZH_WORDS) {
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
       if (taken.slice(at, at + word.length).some(Boolean)) continue;
