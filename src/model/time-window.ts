@@ -162,6 +162,17 @@ export function previousPeriod(w: TimeWindow): TimeWindow {
   return makeWindow(iso(addDays(parseDate(w.start), -days)), w.start, w.source);
 }
 
+/** The window moved back by one week, month, quarter or year ("the month before" of a thread's period). */
+export function shiftedBack(w: TimeWindow, unit: string): TimeWindow {
+  if (unit === 'week') return makeWindow(iso(addDays(parseDate(w.start), -7)), iso(addDays(parseDate(w.end), -7)), 'question');
+  const months = { month: 1, quarter: 3, year: 12 }[unit] ?? 1;
+  const back = (d: string) => {
+    const [y, mo, day] = d.split('-').map(Number) as [number, number, number];
+    return iso(new Date(Date.UTC(y, mo - 1 - months, day)));
+  };
+  return makeWindow(back(w.start), back(w.end), 'question');
+}
+
 /** The same window one year earlier (year over year). */
 export function yearEarlier(w: TimeWindow): TimeWindow {
   const shift = (d: string) => `${Number(d.slice(0, 4)) - 1}${d.slice(4)}`.replace(/-02-29$/, '-02-28');

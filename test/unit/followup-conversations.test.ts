@@ -134,26 +134,24 @@ test.each(SETS)('%s read as their SQL is written, and no turn is answered with a
 
 /**
  * The fifth blind set (2026-12-03, evening) read 17 of 43 turns as meant when it was written. After the classes it
- * found were fixed (tested in other words in followup-executives.test.ts) it reads 32; what is left:
- *   - a follow-up after a why: the writer read it against the view the why was asked of ("break the Q1 figure down by
- *     country", "把加拿大这个条件去掉", "Brazil 的 filter 去掉吧" each after a why), where Baton's rule
- *     (docs/follow-ups.md, followup-why-of-why.test.ts) keeps the why: answered, with the why restated on the first line;
+ * found were fixed (tested in other words in followup-executives.test.ts and followup-after-a-why.test.ts) it reads 33;
+ * what is left:
+ *   - two filters lifted after a why ("把加拿大这个条件去掉", "Brazil 的 filter 去掉吧"): the writer read them against the
+ *     view the why was asked of; Baton lifts the filter from the why, as each of three other readers who had not seen
+ *     the rules read the same kind of message (docs/follow-ups.md, "After a why"). "Break the Q1 figure down by country",
+ *     which all three read as the figure, is now the figure;
  *   - a typo in a conversation's first message ("rev by conutry for 2021 pls"): asked back with "country" offered,
  *     and the rest of that conversation, which leans on it, with it.
- * The floor holds what it reads now; the turns after a why are the only ones answered otherwise than the writer meant.
+ * The floor holds what it reads now; the two lifted filters are the only turns answered otherwise than the writer meant.
  */
-test('the fifth blind set (eval/blind/chinook-followups-2.ts): 32 of 43, and only the turns after a why read otherwise', async () => {
+test('the fifth blind set (eval/blind/chinook-followups-2.ts): 33 of 43, and only two filters lifted from a why read otherwise', async () => {
   const rows = (await Promise.all(BLIND_CHINOOK_FOLLOWUPS_2.map(rowsOf))).flat();
   const misses = rows.filter((r) => !r.exact);
   console.log(
     `${rows.length - misses.length}/${rows.length} turns read as their SQL\n${misses.map((m) => `- [${m.id}] ${m.say}\n    want ${m.want}\n    got  ${m.got}`).join('\n')}`,
   );
   expect(rows).toHaveLength(43);
-  expect(rows.length - misses.length).toBeGreaterThanOrEqual(32);
-  expect(rows.filter((r) => r.wrongAnswer).map((r) => r.say)).toEqual([
-    'Please break the Q1 figure down by country.',
-    '把加拿大这个条件去掉',
-    'OK，Brazil 的 filter 去掉吧',
-  ]);
+  expect(rows.length - misses.length).toBeGreaterThanOrEqual(33);
+  expect(rows.filter((r) => r.wrongAnswer).map((r) => r.say)).toEqual(['把加拿大这个条件去掉', 'OK，Brazil 的 filter 去掉吧']);
   expect(rows.filter((r) => r.wrongAnswer).every((r) => r.got.includes(' why by '))).toBe(true);
 });

@@ -9,13 +9,14 @@ import { chinook, converse, demo } from './followup-harness';
 const decomposedBy = (turns: ReturnType<typeof converse>) =>
   turns.map((t) => (t.out.kind === 'follow_up' ? (t.out.expected.decomposed_by ?? null) : t.out.kind));
 
-test('on Chinook: a why of a why, then a period change, keep the genre', () => {
+test('on Chinook: a why of a why keeps the genre; a breakdown or another period asked of it stays a why', () => {
   const turns = converse(
-    ['Revenue by genre in 2025', 'why is it down on 2024?', 'what is behind the change?', 'and in 2024?', 'by artist'],
+    ['Revenue by genre in 2025', 'why is it down on 2024?', 'what is behind the change?', 'by artist', 'and in 2023?'],
     chinook,
     extent,
   );
-  expect(decomposedBy(turns)).toEqual(['fresh', ['genre'], ['genre'], ['genre'], ['artist']]);
+  // "and in 2023?" is a period of neither of the why's two: the why moves to it (2023 against 2022), by artist.
+  expect(decomposedBy(turns)).toEqual(['fresh', ['genre'], ['genre'], ['artist'], ['artist']]);
   expect(turns.map((t) => t.differences)).toEqual([[], [], [], [], []]);
   expect(turns[2]?.asked).toBe('why did track revenue change in 2025 by genre');
 });

@@ -208,6 +208,23 @@ function applyLift(s: State, m: MessageReading, constraints: string[]): { lifted
   return { lifted };
 }
 
+/**
+ * A why is left for its figures when the message asks for a figure ("break the Q1 figure down by country") or for the
+ * period the why measured from ("and in 2024?" after "why is it down on 2024?": that period's figures, which the why
+ * has already explained the change from). Any other change to a why is a change to the why ("by artist", "那华东呢",
+ * "what about April?"). Three readers who had not seen the rules read sixteen such messages this way (docs/follow-ups.md).
+ */
+function backToFigures(s: State, thread: State, m: MessageReading): void {
+  if (thread.kind !== 'attribution' || m.why) return;
+  const only = m.periods.length === 1 ? m.periods[0]?.window : undefined;
+  const baseline = Boolean(only && !m.versus && sameWindow(only, thread.comparedWith));
+  if (!m.figure && !baseline) return;
+  s.kind = 'query';
+  s.comparedWith = null;
+  // "The figure" is one number until the message names a breakdown; the baseline's figures keep the why's breakdown.
+  if (m.figure) s.dims = [];
+}
+
 /** The thread changed by the message; a Refusal when the change has nothing to act on. */
 export function applyMessage(
   thread: State,
@@ -218,6 +235,7 @@ export function applyMessage(
 ): Applied | Refusal {
   const s: State = structuredClone(thread);
   const changes: FollowUpChange[] = [];
+  backToFigures(s, thread, m);
   const lift = applyLift(s, m, constraints);
   if (typeof lift === 'string') return lift;
   if (lift.lifted.length > 0) changes.push('lift_filter');

@@ -58,11 +58,19 @@ export const LIFT_ALL =
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
   /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
+/**
+ * The figure shown rather than its change: "break the Q1 figure down by country", "that number by genre", 把一季度的数按国家拆开,
+ * 这个数字. Not "the number of orders" (a metric's name) nor 数据, 数量, 数目.
+ */
+export const FIGURE =
+  /\b(?:figure|number|total|amount)s?\b(?!\s+of\b)|(?:的|这个|那个|这些|那些)(?:数字|数值|总数|总额|数)(?![据量目])/i;
+
 /** A trend asked of the thread: "and the trend?", "走势呢". */
 export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;
 
 /**
- * Words a follow-up carries that name nothing to compute (beyond the planner's own stop words): they count as
+ * Words a follow-up carries that name nothing to compute (each also understood in its other forms: "slumped", "weaker"
+ * and "worse" are read by their lemmas, src/model/words/lemma.ts) (beyond the planner's own stop words): they count as
  * understood. Anything else left over names something the catalog lacks, and is asked back.
  */
 export const FILLER = new Set(
@@ -82,7 +90,9 @@ will do only need needed want wanted keep just left rest remaining remains lefto
 view views picture isn't isnt aren't arent wasn't wasnt that's thats it's its we our us
 good morning afternoon evening restrict restricted limit limited narrow narrowed focus focused zoom mainly mostly roughly approximately about
 main mainly major primarily largely noticeably significantly much lot lots bit slightly pull pulled push pushed lift lifted contribute
-contributed contributing contribution contributions responsible`.split(/\s+/),
+contributed contributing contribution contributions responsible slump dip tank plunge plummet crater collapse slip slide sag ease
+soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
+good flat`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件

@@ -30,6 +30,9 @@ export function isFresh(m: MessageReading): boolean {
   if (m.metrics.length === 0 || m.cue) return false;
   // A why that names no period of its own ("销量同比掉了不少，怎么回事？") asks about the answer before it.
   if (m.why && m.periods.length === 0 && !m.allTime) return false;
+  // Nor does one whose only period is what the change is measured against ("why did revenue fall versus 2023?",
+  // "收入比2023年少了，为什么"): the change is the thread's period's.
+  if (m.why && m.versus && m.periods.length === 1) return false;
   const dimsOrValues = m.dims.length > 0 || m.grain !== null;
   return m.periods.length > 0 || m.allTime || dimsOrValues || m.comparison !== null || (m.ranking !== null && m.dims.length > 0);
 }

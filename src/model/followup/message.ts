@@ -9,11 +9,13 @@ import type { DimensionFilter, Language, TimeGrain, TimeWindow } from '../../con
 import { detectLanguage } from '../language';
 import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
 import { readPeriods, type NamedPeriod } from '../period-text';
+import { lemma } from '../words/lemma';
 import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
-import { addDays, iso, makeWindow, parseDate, toNumber } from '../time-window';
+import { addDays, iso, parseDate, shiftedBack, toNumber } from '../time-window';
 import {
   ALSO,
   ANYWHERE_CUE,
+  FIGURE,
   FILLER,
   FILTER_WORD_AFTER,
   REMOVE_FILTER_VERB,
@@ -35,6 +37,8 @@ export interface MessageReading {
   cue: boolean;
   also: boolean;
   why: boolean;
+  /** The message names a figure ("the Q1 figure", 这个数) and no why: the figures, not their change. */
+  figure: boolean;
   trend: boolean;
   /** Metrics the message names (by a term or by its words), not one implied by a ranking alone. */
   metrics: string[];
@@ -123,16 +127,6 @@ const BEFORE_THREAD =
   /\b(?:the\s+)?(month|quarter|year|week)\s+before\b(?!\s+last)|\b(?:the\s+)?(?:previous|prior|preceding)\s+(month|quarter|year|week)\b|\ba\s+(year|month|quarter)\s+(?:earlier|before)\b|(?:再往)?前一个?(月|季度|年|周)/i;
 const ZH_UNIT: Record<string, string> = { 月: 'month', 季度: 'quarter', 年: 'year', 周: 'week' };
 
-function shifted(w: TimeWindow, unit: string): TimeWindow {
-  if (unit === 'week') return makeWindow(iso(addDays(parseDate(w.start), -7)), iso(addDays(parseDate(w.end), -7)), 'question');
-  const months = { month: 1, quarter: 3, year: 12 }[unit] ?? 1;
-  const back = (d: string) => {
-    const [y, mo, day] = d.split('-').map(Number) as [number, number, number];
-    return iso(new Date(Date.UTC(y, mo - 1 - months, day)));
-  };
-  return makeWindow(back(w.start), back(w.end), 'question');
-}
-
 /** A period named against the thread's own ("what about the month before?"), unless it is what a comparison is against. */
 function beforeThread(text: string, thread: TimeWindow | null, comparison: Span | null): NamedPeriod | null {
   const m = BEFORE_THREAD.exec(text);
@@ -141,7 +135,7 @@ function beforeThread(text: string, thread: TimeWindow | null, comparison: Span 
   if (comparison && span[0] < comparison[1] && comparison[0] < span[1]) return null;
   if (/(?:\bfrom|\bthan|\bagainst|\bwith|\bvs\.?|比|与|和|跟|较)\s*$/i.test(text.slice(0, m.index))) return null;
   const word = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? 'month').toLowerCase();
-  return { window: shifted(thread, ZH_UNIT[word] ?? word), relative: true, unit: 'range', spans: [span] };
+  return { window: shiftedBack(thread, ZH_UNIT[word] ?? word), relative: true, unit: 'range', spans: [span] };
 }
 
 /** The words before a period the thread's is compared with ("compared with 2022?", "比2022年"). */
@@ -229,7 +223,8 @@ function spansOf(re: RegExp, text: string): Span[] {
 
 /** The words of the message nothing accounts for (not a term, period, grain, ranking, cue or filler word). */
 function unmappedWords(text: string, covered: Span[]): string[] {
-  return wordsNotUsed(text, covered).filter((w) => !FILLER.has(w) && !ZH_FILLER.has(w) && !/^\d+$/.test(w) && !/^[a-z]$/.test(w));
+  const understood = (w: string) => FILLER.has(w) || FILLER.has(lemma(w)) || ZH_FILLER.has(w);
+  return wordsNotUsed(text, covered).filter((w) => !understood(w) && !/^\d+$/.test(w) && !/^[a-z]$/.test(w));
 }
 
 /** Terms inside the lifting words ("不限客户类型": not the metric 客户 names) are the lifted dimension's. */
@@ -370,6 +365,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...spansOf(RESTORE, text),
     ...spansOf(WHY, text),
     ...spansOf(TREND, text),
+    ...spansOf(FIGURE, text),
     ...replaced,
     ...whyComparatives,
     ...relation,
@@ -380,6 +376,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     cue: LEADING_CUE.test(text) || ANYWHERE_CUE.test(text),
     also: ALSO.test(text),
     why,
+    figure: !why && FIGURE.test(text),
     trend: TREND.test(text),
     metrics: metricHits,
     dims,
