@@ -59,6 +59,33 @@ const ORDINAL: Record<string, number> = {
   四: 4,
 };
 
+type Scan = (re: RegExp, f: (m: RegExpExecArray) => void) => void;
+type Add = (m: RegExpExecArray, start: string, end: string, unit: Point['unit'], year: number | null) => void;
+
+/** Years and ranges named the way finance writes them; read before any other date, so they win the words they hold. */
+function calendarRanges(scan: Scan, add: Add): void {
+  // "YTD through September 2025", "year to date to end of March 2024": from the year's first day to the month's end.
+  scan(
+    new RegExp(
+      `\\b(?:ytd|year[-\\s]to[-\\s]date)\\s+(?:through|thru|to|until|till|up\\s+to|as\\s+of)\\s+(?:the\\s+)?(?:end\\s+of\\s+)?${MONTH_RE}\\.?,?\\s+(\\d{4})\\b`,
+      'g',
+    ),
+    (m) => {
+      const y = +m[2]!;
+      add(m, `${y}-01-01`, isoMonth(y, monthIndexOf(m[1]!) + 1), 'range', y);
+    },
+  );
+  // "CY2024", "FY2024 (calendar)", "2024 full year": the calendar year. A fiscal year alone ("FY2024") is not read: when
+  // it starts is the company's, so the question is asked back.
+  scan(
+    /\b(?:cy\s*'?((?:19|20)\d{2})\b|fy\s*'?((?:19|20)\d{2})\s*\(?\s*calendar(?:\s+year)?\s*\)?|((?:19|20)\d{2})\s+(?:full|whole|entire)\s+year\b)/g,
+    (m) => {
+      const y = +(m[1] ?? m[2] ?? m[3])!;
+      add(m, `${y}-01-01`, `${y + 1}-01-01`, 'year', y);
+    },
+  );
+}
+
 /** Points named by date: each pattern returns [start, end) of the unit it names. Earlier patterns win overlaps. */
 function datePoints(q: string): Point[] {
   const points: Point[] = [];
@@ -72,6 +99,7 @@ function datePoints(q: string): Point[] {
     for (let m = re.exec(q); m; m = re.exec(q)) f(m);
   };
   const day = (y: number, mi: number, d: number) => iso(new Date(Date.UTC(y, mi, d)));
+  calendarRanges(scan, add);
   // Days: 2023-03-01, 2023/3/1, 2023年3月1日, March 1, 2024.
   scan(/(\d{4})[-/](\d{1,2})[-/](\d{1,2})/g, (m) =>
     add(m, day(+m[1]!, +m[2]! - 1, +m[3]!), day(+m[1]!, +m[2]! - 1, +m[3]! + 1), 'day', +m[1]!),
@@ -132,7 +160,10 @@ function datePoints(q: string): Point[] {
 /** How many years from this one a relative year word is: 前年 -2, 去年 and "last" -1, 今年 and "this" 0. */
 const yearsFromNow = (word: string) => ({ 前年: -2, 去年: -1, last: -1, 今年: 0, this: 0 })[word] ?? 0;
 
-/** A half or a quarter of a year named relatively: 去年上半年, the first half of last year, H2 this year, Q3 last year. */
+/**
+ * A half or a quarter of a year named relatively: 去年上半年, the first half of last year, H2 this year, Q3 last year, the
+ * fourth quarter of last year, last year's third quarter.
+ */
 function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] {
   return [
     [
@@ -144,10 +175,11 @@ function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [s
       },
     ],
     [
-      /(前年|去年|今年)\s*的?\s*第?([一二三四1-4])\s*季度|\bq([1-4])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+q([1-4])\b/,
+      /(前年|去年|今年)\s*的?\s*第?([一二三四1-4])\s*季度|\bq([1-4])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(last|this)\s+year\b/,
       (m) => {
-        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? '');
-        const n = m[2] ? (ORDINAL[m[2]] ?? +m[2]) : +(m[3] ?? m[6] ?? 1);
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? m[9] ?? '');
+        const ordinal = m[7] ?? m[8];
+        const n = m[2] ? (ORDINAL[m[2]] ?? +m[2]) : ordinal ? (ORDINAL[ordinal] ?? 1) : +(m[3] ?? m[6] ?? 1);
         return [isoMonth(y, (n - 1) * 3), isoMonth(y, n * 3), 'quarter'];
       },
     ],

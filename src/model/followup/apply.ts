@@ -199,13 +199,18 @@ function applyWhy(s: State, thread: State, m: MessageReading): boolean | Refusal
   return true;
 }
 
-function applyLift(s: State, m: MessageReading, constraints: string[]): { lifted: string[] } | Refusal {
-  const lifted = m.liftAll ? [...new Set([...s.filters.map((f) => f.dimension), ...constraints])] : m.lifted;
-  if (lifted.length === 0) return { lifted: [] };
-  const filtered = lifted.filter((d) => s.filters.some((f) => f.dimension === d) || constraints.includes(d));
+function applyLift(s: State, m: MessageReading, constraints: string[]): { lifted: string[]; everyMember: boolean } | Refusal {
+  const named = m.liftAll ? [...new Set([...s.filters.map((f) => f.dimension), ...constraints])] : m.lifted;
+  if (named.length === 0) return { lifted: [], everyMember: false };
+  const filtered = named.filter((d) => s.filters.some((f) => f.dimension === d) || constraints.includes(d));
+  // "All the cities" of a breakdown by city (named now or before) with no filter on it: every city, not a top n.
+  const everyMember = named.filter((d) => !filtered.includes(d) && (m.dims.includes(d) || s.dims.includes(d)));
+  const every = everyMember.length > 0 && filtered.length + everyMember.length === named.length;
+  if (every && filtered.length === 0) return { lifted: [], everyMember: true };
+  const lifted = every ? filtered : named;
   if (filtered.length === 0 && !m.liftAll) return 'no_filter';
   s.filters = s.filters.filter((f) => !lifted.includes(f.dimension));
-  return { lifted };
+  return { lifted, everyMember: every };
 }
 
 /**
@@ -265,7 +270,10 @@ export function applyMessage(
   }
   const ranked = why || m.grain?.ranked ? false : applyRanking(s, m);
   if (typeof ranked === 'string') return ranked;
-  if (ranked) changes.push('change_ranking');
+  // "All the cities, not just a top five", 全部列出来: the ranking goes.
+  const unranked = Boolean(thread.ranking) && !m.ranking && (m.allMembers || lift.everyMember);
+  if (unranked) s.ranking = null;
+  if (ranked || unranked) changes.push('change_ranking');
   if (changes.length === 0) return 'nothing';
   void catalog;
   return { state: s, changes, carried: carriedParts(thread, s, changes), lifted: lift.lifted };

@@ -11,7 +11,7 @@ const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|oh|ugh|ac
 
 /** "start over", "new question:", "ok scratch that.", "never mind,", "重新开始：". */
 export const RESET = new RegExp(
-  String.raw`^\s*${LEAD}(?:let'?s\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|scratch\s+(?:that|this|it)|never\s*mind|different\s+question|clean\s+slate|重新开始|重新来|重来|从头开始|新问题|换个问题|另一个问题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
+  String.raw`^\s*${LEAD}(?:let'?s\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|scratch\s+(?:that|this|it)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|(?:different|another|change\s+of)\s+topic|switching\s+gears|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
   'i',
 );
 
@@ -43,6 +43,10 @@ export const REMOVE_FILTER_VERB =
   /\b(?:remove|drop|clear|lift|delete|kill|lose|ditch|get\s+rid\s+of|take\s+(?:off|out|away))\b|去掉|去除|取消|删掉|删除|拿掉|不要了|撤掉|撤销/i;
 export const FILTER_WORD_AFTER = /^\s*(?:的|'s|’s)?\s*(?:这个|那个|这一|的)?\s*(?:filters?|restrictions?|筛选|条件|限制)/i;
 
+/** Every member of the breakdown, not a top n: "all the cities, not just a top five", "the full list", "全部列出来". */
+export const ALL_MEMBERS =
+  /\bnot\s+(?:just|only)\s+(?:a\s+|the\s+)?(?:top|bottom)(?:\s+\w+)?|\b(?:the\s+)?(?:full|whole|complete|entire)\s+list\b|\bno\s+(?:top|limit|cut-?off)\b|(?:全部|全|都)列(?:出来|出)?|全部显示|全都要|不要只看前/i;
+
 /** Replacing rather than adding: "exclude Canada instead", "换成不含拉丁". */
 export const INSTEAD = /\binstead\b|\brather\b|换成|改成|改为|换为|而是/i;
 
@@ -57,7 +61,7 @@ export const LIFT_ALL =
 
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
-  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b/i;
+  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b|\bvariances?\s+(?:vs\.?|versus|against|to|from|over)\b/i;
 /**
  * The figure shown rather than its change: "break the Q1 figure down by country", "that number by genre", 把一季度的数按国家拆开,
  * 这个数字. Not "the number of orders" (a metric's name) nor 数据, 数量, 数目.
@@ -92,7 +96,8 @@ good morning afternoon evening restrict restricted limit limited narrow narrowed
 main mainly major primarily largely noticeably significantly much lot lots bit slightly pull pulled push pushed lift lifted contribute
 contributed contributing contribution contributions responsible slump dip tank plunge plummet crater collapse slip slide sag ease
 soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
-good flat`.split(/\s+/),
+good flat together full year period quarter month week day interesting something anything ah worries side brilliant
+lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
@@ -100,7 +105,7 @@ export const ZH_FILLER = new Set(
 都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降
 就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾 的话 这么 那么 这样 帮 帮我 拉 拉一下 掉
-别 不要 主要 大概 大约 大致 这边 那边 这块 那块 拉上来 拉上去 拉高 拉低 拖累 带动 贡献 上来 下来 不少 很多 明显 一些 有点 口径`.split(
+别 不要 主要 大概 大约 大致 一起 排 排个 哪几个 出来 列出来 全部列 全列 列出 每个 每种 每一个 拿掉 这边 那边 这块 那块 拉上来 拉上去 拉高 拉低 拖累 带动 贡献 上来 下来 不少 很多 明显 一些 有点 口径`.split(
     /\s+/,
   ),
 );

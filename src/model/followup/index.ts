@@ -21,7 +21,7 @@ import { composeQuestion } from './compose';
 import { withConstraints } from './fresh';
 import { readMessage, type MessageReading } from './message';
 import { stateOf, type State } from './state';
-import { expandShorthand } from '../words/shorthand';
+import { asMeant } from '../words/as-meant';
 
 export { RESET } from './cues';
 
@@ -56,7 +56,7 @@ export function readFollowUp(
   catalog: Catalog = catalogFor(input.catalogPath),
   extent: DataExtent | null = null,
 ): FollowUpOutput {
-  const question = expandShorthand(input.question.trim());
+  const question = asMeant(input.question.trim());
   const reset = RESET.exec(question);
   if (reset) {
     // "nvm, start over: …" says it twice.

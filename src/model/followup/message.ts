@@ -10,9 +10,11 @@ import { detectLanguage } from '../language';
 import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
+import { breakdownOutside, dropInside, metricsOutside, NOT_BY, spansOf } from './unasked';
 import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
 import { addDays, iso, parseDate, shiftedBack, toNumber } from '../time-window';
 import {
+  ALL_MEMBERS,
   ALSO,
   ANYWHERE_CUE,
   FIGURE,
@@ -39,6 +41,8 @@ export interface MessageReading {
   why: boolean;
   /** The message names a figure ("the Q1 figure", 这个数) and no why: the figures, not their change. */
   figure: boolean;
+  /** Every member of the breakdown, not a top n ("all the cities, not just a top five", 全部列出来). */
+  allMembers: boolean;
   trend: boolean;
   /** Metrics the message names (by a term or by its words), not one implied by a ranking alone. */
   metrics: string[];
@@ -195,7 +199,7 @@ function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Sp
 
 /** A count beside a superlative: "最多的2个", "最高的三个", "the 3 lowest", "lowest 3". */
 const COUNT_NEAR_SUPERLATIVE =
-  /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b/i;
+  /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b|\bwhich\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?=[^.?!]*\b(?:most|least|highest|lowest|biggest|best|worst)\b)/i;
 
 /** The last n of a ranking: "最后两名", "后三名", "末尾3个", "the last two" (not "the last 2 months"). */
 const LAST_N =
@@ -214,35 +218,9 @@ function rankingOf(text: string, r: CatalogReading): MessageReading['ranking'] {
   return { n: Number.isFinite(n) ? n : null, order };
 }
 
-function spansOf(re: RegExp, text: string): Span[] {
-  return [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map((m): Span => [
-    m.index,
-    m.index + m[0].length,
-  ]);
-}
-
-/** The words of the message nothing accounts for (not a term, period, grain, ranking, cue or filler word). */
 function unmappedWords(text: string, covered: Span[]): string[] {
   const understood = (w: string) => FILLER.has(w) || FILLER.has(lemma(w)) || ZH_FILLER.has(w);
   return wordsNotUsed(text, covered).filter((w) => !understood(w) && !/^\d+$/.test(w) && !/^[a-z]$/.test(w));
-}
-
-/** Terms inside the lifting words ("不限客户类型": not the metric 客户 names) are the lifted dimension's. */
-function dropInside(r: CatalogReading, spans: Span[]): void {
-  const inside = (h: { start: number; end: number }) => spans.some(([s, e]) => h.start >= s && h.end <= e);
-  // A value inside the lifting words is the filter taken away, not one kept or left out.
-  for (const h of r.hits.filter((x) => x.kind === 'value' && inside(x))) {
-    const drop = (fs: DimensionFilter[]) =>
-      fs
-        .map((f) => (f.dimension === h.id ? { ...f, values: f.values.filter((v) => v !== h.value) } : f))
-        .filter((f) => f.values.length > 0);
-    r.filters = drop(r.filters);
-    r.excluded = drop(r.excluded);
-  }
-  r.hits = r.hits.filter((h) => !inside(h));
-  r.metrics = r.metrics.filter((m) => r.hits.some((h) => h.kind === 'metric' && h.id === m));
-  r.mentionedDimensions = r.mentionedDimensions.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
-  r.groupBy = r.groupBy.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
 }
 
 /** The words that say whose customers a person's are. */
@@ -284,20 +262,6 @@ function restoredWith(r: CatalogReading): DimensionFilter[] {
   return r.excluded
     .filter((e) => r.filters.some((f) => f.dimension === e.dimension && !f.exclude))
     .map((e) => ({ ...e, values: [...e.values], exclude: true as const }));
-}
-
-/**
- * The metrics a message names outside what it says it replaces: read again with that part blanked out, so "units
- * rather than dollars" is units (not the price per unit both words together suggest) and "别看金额了，换成销量" is 销量.
- * When nothing outside names a metric, the reading stands.
- */
-function metricsOutside(text: string, replaced: Span[], r: CatalogReading, catalog: Catalog): void {
-  let masked = text;
-  for (const [s, e] of replaced) masked = masked.slice(0, s) + ' '.repeat(e - s) + masked.slice(e);
-  const outside = readQuestion(masked, catalog);
-  if (outside.metrics.length === 0 || outside.implied) return;
-  r.hits = [...r.hits.filter((h) => h.kind !== 'metric'), ...outside.hits.filter((h) => h.kind === 'metric')];
-  r.metrics = outside.metrics;
 }
 
 const overlaps = (a: Span[], b: Span[]) => a.some(([s, e]) => b.some(([s2, e2]) => s < e2 && s2 < e));
@@ -342,12 +306,15 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const whyComparatives = why ? spansOf(/\b(?:below|above|under|over|lower|higher|less|more)\b/i, text) : [];
   const liftAll = LIFT_ALL.test(text);
   const restore = RESTORE.test(text);
-  const grain = findGrain(text.toLowerCase());
-  const ranking = rankingOf(text, r);
+  const notBy = spansOf(NOT_BY, text);
+  const foundGrain = findGrain(text.toLowerCase());
+  // "All the cities, not just a top five": no ranking, whatever count it names.
+  const ranking = ALL_MEMBERS.test(text) ? null : rankingOf(text, r);
   const metricHits = r.implied ? [] : r.metrics;
-  // A dimension with values kept is not also a breakdown; one with values left out may be ("by country, without the USA").
-  const valueDims = new Set(r.filters.filter((f) => !f.exclude).map((f) => f.dimension));
-  const dims = [...new Set([...r.groupBy, ...r.mentionedDimensions])].filter((d) => !lift.dims.includes(d) && !valueDims.has(d));
+  // "Split by rep, not by quarter", "不按流派了，按媒体类型分": what follows "not by" is the breakdown going away.
+  const wanted = breakdownOutside(r, lift.dims, foundGrain?.span ?? null, [...notBy, ...replaced]);
+  const dims = wanted.dims;
+  const grain = wanted.grainKept ? foundGrain : null;
   const covered: Span[] = [
     ...r.hits.map((h): Span => [h.start, h.end]),
     ...found.periods.flatMap((p) => p.spans),
@@ -366,6 +333,8 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...spansOf(WHY, text),
     ...spansOf(TREND, text),
     ...spansOf(FIGURE, text),
+    ...notBy,
+    ...spansOf(ALL_MEMBERS, text),
     ...replaced,
     ...whyComparatives,
     ...relation,
@@ -377,6 +346,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     also: ALSO.test(text),
     why,
     figure: !why && FIGURE.test(text),
+    allMembers: ALL_MEMBERS.test(text),
     trend: TREND.test(text),
     metrics: metricHits,
     dims,

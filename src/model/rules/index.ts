@@ -7,7 +7,7 @@
  * one planner per intent (plan-query.ts, plan-trend.ts, plan-comparison.ts, plan-attribution.ts, plan-share.ts) on
  * the shared steps.ts, and plan-reading.ts (how a plan read the question).
  */
-import { expandShorthand } from '../words/shorthand';
+import { asMeant } from '../words/as-meant';
 import type { Catalog } from '../../catalog/catalog';
 import type { DataExtent, IntentOutput, Language, Plan, PlanStep } from '../../contracts';
 import { dimensionLabel } from '../../analysis/findings';
@@ -136,7 +136,7 @@ export function planQuestion(
   feedback: string[] = [],
   extent: DataExtent | null = null,
 ): Plan {
-  question = expandShorthand(question);
+  question = asMeant(question);
   const language = intent.language;
   const text = [question, ...feedback].join(' ');
   const quality = planQualityQuestion(question, catalog, language, asOf);

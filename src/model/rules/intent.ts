@@ -1,5 +1,5 @@
 /** The offline rules model's intent: keyword rules, first match wins; with none, a general query. */
-import { expandShorthand } from '../words/shorthand';
+import { asMeant } from '../words/as-meant';
 import type { Intent, IntentOutput } from '../../contracts';
 import { detectLanguage } from '../language';
 
@@ -33,7 +33,7 @@ export function classifyByKeywords(question: string): { intent: Intent; matched:
 
 /** What the offline model answers when no keyword rule matched: a general query. */
 export function classifyIntent(question: string): IntentOutput {
-  question = expandShorthand(question);
+  question = asMeant(question);
   const language = detectLanguage(question);
   const byRule = classifyByKeywords(question);
   if (byRule) return { intent: byRule.intent, decided_by: 'rules', matched: byRule.matched, model: null, language };

@@ -1,5 +1,5 @@
 /** How a plan (the rules model's or a language model's) read the question, and the words of it that it leaves unused. */
-import { expandShorthand } from '../words/shorthand';
+import { asMeant } from '../words/as-meant';
 import type { Catalog } from '../../catalog/catalog';
 import type { Language, MetricQuery, PlanStep, QuestionReading, TimeGrain, TimeWindow } from '../../contracts';
 import { dimensionLabel, valueLabel } from '../../analysis/findings';
@@ -153,7 +153,7 @@ export function readingOfPlan(
   asOf: string,
   matched: string | null,
 ): { reading: QuestionReading; blocking: string[] } {
-  question = expandShorthand(question);
+  question = asMeant(question);
   const r = readQuestion(question, catalog);
   const queries = steps.flatMap((s) => ('query' in s.operation ? [s.operation.query] : []));
   const main = queries[0];

@@ -37,7 +37,27 @@ function catalogTerms(catalog: Catalog): Term[] {
       for (const text of new Set([value, ...aliases])) terms.push({ text, kind: 'value', id, value });
     }
   }
+  terms.push(...headWords(catalog, terms));
   return terms;
+}
+
+/**
+ * A dimension named by the last word of a two-word name: "rep" for "support rep" / "sales rep", "manager" for
+ * "account manager". Only a word that ends names of exactly one dimension, is not itself any term's name ("country"
+ * of "billing country" is the dimension country) and is not a generic word ("type" of "media type" could be any type).
+ */
+const GENERIC_HEADS = /^(?:types?|kinds?|names?|ids?|dates?|codes?|levels?|groups?|status(?:es)?|numbers?|values?)$/;
+
+function headWords(catalog: Catalog, terms: Term[]): Term[] {
+  const whole = new Set(terms.map((t) => t.text.toLowerCase()));
+  const owners = new Map<string, Set<string>>();
+  for (const [id, dim] of Object.entries(catalog.dimensions)) {
+    for (const name of [dim.label, ...dim.aliases]) {
+      const head = /^[a-z]+\s([a-z]{3,})$/.exec(name.toLowerCase())?.[1];
+      if (head && !whole.has(head) && !GENERIC_HEADS.test(head)) owners.set(head, (owners.get(head) ?? new Set()).add(id));
+    }
+  }
+  return [...owners].filter(([, ids]) => ids.size === 1).map(([text, ids]) => ({ text, kind: 'dimension', id: [...ids][0] as string }));
 }
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[a-z0-9_]/i.test(c);

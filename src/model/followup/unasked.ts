@@ -1,0 +1,74 @@
+/**
+ * The parts of a message that say what is NOT asked: what it replaces ("units rather than dollars", "别看金额了"), a
+ * breakdown it no longer wants ("not by quarter", "不按流派了"), a filter it lifts ("不限客户类型"). The terms read there
+ * are taken out of the message's reading, so they are neither asked for nor named back as not understood.
+ */
+import type { Catalog } from '../../catalog/catalog';
+import type { DimensionFilter } from '../../contracts';
+import type { Span } from '../reading';
+import { readQuestion, type CatalogReading } from '../rules/terms';
+
+/** Every match of `re` in `text`, as spans. */
+export function spansOf(re: RegExp, text: string): Span[] {
+  return [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map((m): Span => [
+    m.index,
+    m.index + m[0].length,
+  ]);
+}
+
+/** The words of the message nothing accounts for (not a term, period, grain, ranking, cue or filler word). */
+/** Terms inside the lifting words ("不限客户类型": not the metric 客户 names) are the lifted dimension's. */
+export function dropInside(r: CatalogReading, spans: Span[]): void {
+  const inside = (h: { start: number; end: number }) => spans.some(([s, e]) => h.start >= s && h.end <= e);
+  // A value inside the lifting words is the filter taken away, not one kept or left out.
+  for (const h of r.hits.filter((x) => x.kind === 'value' && inside(x))) {
+    const drop = (fs: DimensionFilter[]) =>
+      fs
+        .map((f) => (f.dimension === h.id ? { ...f, values: f.values.filter((v) => v !== h.value) } : f))
+        .filter((f) => f.values.length > 0);
+    r.filters = drop(r.filters);
+    r.excluded = drop(r.excluded);
+  }
+  r.hits = r.hits.filter((h) => !inside(h));
+  r.metrics = r.metrics.filter((m) => r.hits.some((h) => h.kind === 'metric' && h.id === m));
+  r.mentionedDimensions = r.mentionedDimensions.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
+  r.groupBy = r.groupBy.filter((d) => r.hits.some((h) => h.kind === 'dimension' && h.id === d));
+}
+
+/**
+ * The metrics a message names outside what it says it replaces: read again with that part blanked out, so "units
+ * rather than dollars" is units (not the price per unit both words together suggest) and "别看金额了，换成销量" is 销量.
+ * When nothing outside names a metric, the reading stands.
+ */
+export function metricsOutside(text: string, replaced: Span[], r: CatalogReading, catalog: Catalog): void {
+  let masked = text;
+  for (const [s, e] of replaced) masked = masked.slice(0, s) + ' '.repeat(e - s) + masked.slice(e);
+  const outside = readQuestion(masked, catalog);
+  if (outside.metrics.length === 0 || outside.implied) return;
+  r.hits = [...r.hits.filter((h) => h.kind !== 'metric'), ...outside.hits.filter((h) => h.kind === 'metric')];
+  r.metrics = outside.metrics;
+}
+
+/** A breakdown no longer wanted: "not by quarter", "split by rep, not by country", "不按流派了", "别按月了". */
+export const NOT_BY = /\bnot\s+(?:by|per|split\s+by|broken\s+down\s+by)\s+[^,.;!?]+|(?:不再?按|不用按|别再?按)[^,，。；;！!？?了]*了?/gi;
+
+/**
+ * The dimensions a message breaks down by, and whether its grain stands: not a dimension it keeps values of (one with
+ * values left out may be: "by country, without the USA"), not one only named inside "not by …" or what it replaces
+ * (`unwanted`); a dimension lifted is one only if also named outside the lifting words ("by city? All the cities").
+ */
+export function breakdownOutside(
+  r: CatalogReading,
+  lifted: string[],
+  grain: Span | null,
+  unwanted: Span[],
+): { dims: string[]; grainKept: boolean } {
+  const inside = (start: number, end: number) => unwanted.some(([s, e]) => start >= s && end <= e);
+  const valueDims = new Set(r.filters.filter((f) => !f.exclude).map((f) => f.dimension));
+  const hitOutside = (d: string) => r.hits.some((h) => h.kind === 'dimension' && h.id === d && !inside(h.start, h.end));
+  const named = [...new Set([...r.groupBy, ...r.mentionedDimensions])];
+  const dims = named.filter(
+    (d) => !valueDims.has(d) && hitOutside(d) && (!lifted.includes(d) || r.hits.some((h) => h.kind === 'dimension' && h.id === d)),
+  );
+  return { dims, grainKept: !grain || !inside(grain[0], grain[1]) };
+}
