@@ -66,8 +66,7 @@ export const WHY =
  * The figure shown rather than its change: "break the Q1 figure down by country", "that number by genre", 把一季度的数按国家拆开,
  * 这个数字. Not "the number of orders" (a metric's name) nor 数据, 数量, 数目.
  */
-export const FIGURE =
-  /\b(?:figure|number|total|amount)s?\b(?!\s+of\b)|(?:的|这个|那个|这些|那些)(?:数字|数值|总数|总额|数)(?![据量目])/i;
+export const FIGURE = /\b(?:figure|number|total|amount)s?\b(?!\s+of\b)|(?:的|这个|那个|这些|那些)(?:数字|数值|总数|总额|数)(?![据量目])/i;
 
 /** A trend asked of the thread: "and the trend?", "走势呢". */
 export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;
@@ -97,7 +96,9 @@ main mainly major primarily largely noticeably significantly much lot lots bit s
 contributed contributing contribution contributions responsible slump dip tank plunge plummet crater collapse slip slide sag ease
 soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
 good flat together full year period quarter month week day interesting something anything ah worries side brilliant
-lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated`.split(/\s+/),
+lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated`.split(
+    /\s+/,
+  ),
 );
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件

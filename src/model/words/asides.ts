@@ -10,7 +10,8 @@
  * written.
  */
 
-const FIRST_PERSON = /^\s*(?:(?:i|we)(?:'m|’m|'ve|’ve|'d|’d|\s+am|\s+are|\s+have|\s+was|\s+were|\s+only|\s+just|\s+still)\b|my\b|our\s+(?:team|boss|manager|meeting|deck|report)\b|我们?(?:在|正在|要去|准备|下周|明天|今天|刚|只))/i;
+const FIRST_PERSON =
+  /^\s*(?:(?:i|we)(?:'m|’m|'ve|’ve|'d|’d|\s+am|\s+are|\s+have|\s+was|\s+were|\s+only|\s+just|\s+still)\b|my\b|our\s+(?:team|boss|manager|meeting|deck|report)\b|我们?(?:在|正在|要去|准备|下周|明天|今天|刚|只))/i;
 const ASKING =
   /\b(?:want|wanna|need|needs|like|prefer|show|give|tell|see|look(?:ing)?\s+(?:at|for)|know|break|split|compare|rank|sort|list|interested|check|pull|get)\b|想看|想知道|想要|需要|要看|帮我|给我|请|看一下|看看|查|列出|拆|对比|比较|统计/i;
 
