@@ -9,7 +9,8 @@
  *   - periods as finance writes them: "the third quarter of last year", "YTD to end of June 2024", "CY2023",
  *     "FY2023 (calendar year)", "2022 full year"; a fiscal year alone is asked back;
  *   - a dimension named by the last word of its name ("per rep");
- *   - "variance against …" is a why; chat politeness ("brilliant", "no worries", "lovely") is understood.
+ *   - "variance against …" is a why; chat politeness ("brilliant", "no worries", "lovely") is understood;
+ *   - a word describing a set the message lists ("my core genres: Rock, Jazz and Blues") says nothing more.
  * Each failed before.
  */
 import { extent } from './chinook-extent';
@@ -107,4 +108,12 @@ test('a dimension named by the last word of its name; a variance is a why; polit
     'revenue 2024-04-01..2024-07-01 vs 2023-04-01 why by support_rep',
     'revenue 2024-04-01..2024-07-01 vs 2023-04-01 country=Canada why by support_rep',
   ]);
+});
+
+test('a word describing a set the message lists says nothing the values do not', () => {
+  const turns = converse(['Tracks sold by genre in 2023', 'Only my core genres please: Rock, Jazz and Blues.'], chinook, extent);
+  expect(brief(turns)[1]).toBe('tracks_sold 2023-01-01..2024-01-01 genre=Rock|Jazz|Blues by genre');
+  // A word before another dimension's name than the values' is still a word the catalog lacks.
+  const other = converse(['Orders by country in 2023', 'only premium customers in France and Germany'], chinook, extent);
+  expect(other[1]?.out.kind).toBe('needs_clarification');
 });

@@ -10,7 +10,7 @@ import { detectLanguage } from '../language';
 import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
-import { breakdownOutside, dropInside, metricsOutside, NOT_BY, spansOf } from './unasked';
+import { breakdownOutside, describedSets, dropInside, metricsOutside, NOT_BY, spansOf } from './unasked';
 import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
 import { addDays, iso, parseDate, shiftedBack, toNumber } from '../time-window';
 import {
@@ -338,6 +338,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...replaced,
     ...whyComparatives,
     ...relation,
+    ...describedSets(text, r),
   ];
   return {
     text,

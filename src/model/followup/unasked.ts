@@ -72,3 +72,19 @@ export function breakdownOutside(
   );
   return { dims, grainKept: !grain || !inside(grain[0], grain[1]) };
 }
+
+/**
+ * A word that describes a set the message then lists ("the European markets I'm responsible for — Germany, France and
+ * the UK", "our core genres: Rock and Metal"): the word just before a dimension's name, when the message keeps two or
+ * more values of that same dimension, says nothing the values do not. Its span, to count as understood.
+ */
+export function describedSets(text: string, r: CatalogReading): Span[] {
+  const out: Span[] = [];
+  for (const hit of r.hits) {
+    if (hit.kind !== 'dimension') continue;
+    if ((r.filters.find((f) => f.dimension === hit.id && !f.exclude)?.values.length ?? 0) < 2) continue;
+    const before = /([a-z][a-z-]*)\s+$/i.exec(text.slice(0, hit.start));
+    if (before) out.push([hit.start - before[0].length, hit.start - before[0].length + (before[1]?.length ?? 0)]);
+  }
+  return out;
+}
