@@ -11,7 +11,7 @@ const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|oh|ugh|ac
 
 /** "start over", "new question:", "ok scratch that.", "never mind,", "重新开始：". */
 export const RESET = new RegExp(
-  String.raw`^\s*${LEAD}(?:let'?s\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|scratch\s+(?:that|this|it)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|(?:different|another|change\s+of)\s+topic|switching\s+gears|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
+  String.raw`^\s*${LEAD}(?:let(?:'?s|\s+us)\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|scratch\s+(?:that|this|it)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|set\s+(?:that|this|it)\s+aside(?:,?\s+and)?(?:\s+start\s+(?:over|again|afresh|fresh))?|(?:different|another|change\s+of)\s+topic|switching\s+gears|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
   'i',
 );
 
@@ -96,9 +96,8 @@ main mainly major primarily largely noticeably significantly much lot lots bit s
 contributed contributing contribution contributions responsible slump dip tank plunge plummet crater collapse slip slide sag ease
 soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
 good flat together full year period quarter month week day interesting something anything ah worries side brilliant
-lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated`.split(
-    /\s+/,
-  ),
+lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated extend wise business combined understand decompose decomposed decomposition further
+one two three four five six seven eight nine ten eleven twelve`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
   `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
@@ -106,7 +105,7 @@ export const ZH_FILLER = new Set(
 都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降
 就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾 的话 这么 那么 这样 帮 帮我 拉 拉一下 掉
-别 不要 主要 大概 大约 大致 一起 排 排个 哪几个 出来 列出来 全部列 全列 列出 每个 每种 每一个 拿掉 这边 那边 这块 那块 拉上来 拉上去 拉高 拉低 拖累 带动 贡献 上来 下来 不少 很多 明显 一些 有点 口径`.split(
+别 不要 主要 大概 大约 大致 一起 排 排个 哪几个 啥 拉长 拆解 一遍 做 再做 再来 出来 列出来 全部列 全列 列出 每个 每种 每一个 拿掉 这边 那边 这块 那块 拉上来 拉上去 拉高 拉低 拖累 带动 贡献 上来 下来 不少 很多 明显 一些 有点 口径`.split(
     /\s+/,
   ),
 );

@@ -50,6 +50,48 @@ function statementOf(input: FollowUpInput): string {
   return (input.thread?.reading.statement ?? '').replace(/[:：]\s*$/, '');
 }
 
+/**
+ * A question of its own that names no period, asked in a conversation ("How many buyers did each region have?" after
+ * "Which region had the highest average order value last month?"): the thread's period, with the user's constraints,
+ * and nothing else of the thread. Null when it names a period, all of the data, a comparison or a why, when the thread
+ * is over all of the data, or when the question so written does not plan.
+ */
+function inThreadPeriod(
+  thread: State,
+  m: MessageReading,
+  constraints: FollowUpInput['constraints'],
+  catalog: Catalog,
+  asOf: string,
+  extent: DataExtent | null,
+): FollowUpOutput | null {
+  if (m.periods.length > 0 || m.allTime || m.comparison || m.why || m.unmapped.length > 0) return null;
+  if (!thread.window || thread.window.source === 'all_time' || thread.kind === 'comparison') return null;
+  const kept = (constraints ?? []).map((c) => c.dimension);
+  const filters = thread.filters.filter((f) => kept.includes(f.dimension));
+  const blank: State = {
+    kind: 'query',
+    metrics: [],
+    window: thread.window,
+    comparedWith: null,
+    grain: null,
+    dims: [],
+    filters,
+    ranking: null,
+  };
+  const applied = applyMessage(blank, m, catalog, kept, null);
+  if (typeof applied === 'string') return null;
+  const composed = composeQuestion(applied.state, catalog, m.language, asOf, extent);
+  if (!composed.checked) return null;
+  return {
+    kind: 'follow_up',
+    changes: ['new_question'],
+    carried_over: filters.length > 0 ? ['period', 'filter'] : ['period'],
+    resolved_question: composed.question,
+    expected: composed.expected,
+    lifted: [],
+  };
+}
+
 /** The message read against the thread, on the session's catalog (the worker's default when the input names none). */
 export function readFollowUp(
   input: FollowUpInput,
@@ -67,6 +109,8 @@ export function readFollowUp(
   const constraints = input.constraints ?? [];
   const thread = input.thread ? stateOf(input.thread) : null;
   const m = readMessage(question, catalog, input.asOf, thread?.window ?? null);
+  const inThread = thread && isFresh(m) ? inThreadPeriod(thread, m, constraints, catalog, input.asOf, extent) : null;
+  if (inThread) return inThread;
   if (isFresh(m) || (!thread && !leansOnThread(m))) return withConstraints(question, m, constraints, catalog, input.asOf);
   if (!thread) return noThread(question, catalog, m);
   if (m.unmapped.length > 0) return unmapped(catalog, m);

@@ -12,7 +12,7 @@ import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
 import { breakdownOutside, describedSets, dropInside, metricsOutside, NOT_BY, spansOf } from './unasked';
 import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
-import { addDays, iso, parseDate, shiftedBack, toNumber } from '../time-window';
+import { addDays, iso, isoMonth, makeWindow, parseDate, shiftedBack, toNumber } from '../time-window';
 import {
   ALL_MEMBERS,
   ALSO,
@@ -131,8 +131,19 @@ const BEFORE_THREAD =
   /\b(?:the\s+)?(month|quarter|year|week)\s+before\b(?!\s+last)|\b(?:the\s+)?(?:previous|prior|preceding)\s+(month|quarter|year|week)\b|\ba\s+(year|month|quarter)\s+(?:earlier|before)\b|(?:再往)?前一个?(月|季度|年|周)/i;
 const ZH_UNIT: Record<string, string> = { 月: 'month', 季度: 'quarter', 年: 'year', 周: 'week' };
 
+/** "之前那 6 个月", "the three months before", "the previous 6 months": that many months just before the thread's. */
+const MONTHS_BEFORE =
+  /(?:之前|此前|前面)那?\s*(\d+|[一二两三四五六七八九十]+)\s*个月|\bthe\s+(?:previous|prior|preceding)\s+(\d+|two|three|four|five|six|nine|twelve)\s+months\b|\bthe\s+(\d+|two|three|four|five|six|nine|twelve)\s+months\s+(?:before|earlier|prior)\b/i;
+
 /** A period named against the thread's own ("what about the month before?"), unless it is what a comparison is against. */
 function beforeThread(text: string, thread: TimeWindow | null, comparison: Span | null): NamedPeriod | null {
+  const n = MONTHS_BEFORE.exec(text);
+  const count = n ? toNumber((n[1] ?? n[2] ?? n[3] ?? '').toLowerCase()) : null;
+  if (n && count && thread && thread.source !== 'all_time') {
+    const start = parseDate(thread.start);
+    const window = makeWindow(isoMonth(start.getUTCFullYear(), start.getUTCMonth() - count), thread.start, 'question');
+    return { window, relative: true, unit: 'range', spans: [[n.index, n.index + n[0].length]] };
+  }
   const m = BEFORE_THREAD.exec(text);
   if (!m || !thread || thread.source === 'all_time') return null;
   const span: Span = [m.index, m.index + m[0].length];
@@ -164,8 +175,9 @@ function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Sp
   const dims: string[] = [];
   const spans: Span[] = [];
   const lower = text.toLowerCase();
-  // A value's filter taken away ("remove the Brazil filter", "Brazil 的 filter 去掉", "把加拿大这个条件去掉"): its dimension is lifted.
-  if (REMOVE_FILTER_VERB.test(text)) {
+  // A value's filter taken away ("remove the Brazil filter", "Brazil 的 filter 去掉", "把加拿大这个条件去掉", "the whole
+  // business, not just South China"): its dimension is lifted.
+  if (REMOVE_FILTER_VERB.test(text) || /\bnot\s+(?:just|only)\b|不只|不光|不仅/i.test(text)) {
     for (const [id, d] of Object.entries(catalog.dimensions)) {
       for (const name of Object.entries(d.values)
         .flatMap(([v, aliases]) => [v, ...aliases])
@@ -173,10 +185,11 @@ function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Sp
         for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
           const end = at + name.length;
           if (/^[a-z]/.test(name) && (/[a-z]/.test(lower[at - 1] ?? '') || /[a-z]/.test(lower[end] ?? ''))) continue;
-          const after = FILTER_WORD_AFTER.exec(text.slice(end));
-          if (!after) continue;
+          const after = REMOVE_FILTER_VERB.test(text) ? FILTER_WORD_AFTER.exec(text.slice(end)) : null;
+          const notJust = NOT_JUST.exec(text.slice(Math.max(0, at - 20), at));
+          if (!after && !notJust) continue;
           if (!dims.includes(id)) dims.push(id);
-          spans.push([at, end + after[0].length]);
+          spans.push([at - (notJust?.[0].length ?? 0), end + (after?.[0].length ?? 0)]);
         }
       }
     }
@@ -196,6 +209,9 @@ function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Sp
   }
   return { dims, spans };
 }
+
+/** "Not just" before a value: the filter on it goes ("the whole business, not just South China", 不只看华南). */
+const NOT_JUST = /(?:\bnot\s+(?:just|only)\s+(?:the\s+|in\s+|for\s+)?|不只看?|不光看?|不仅仅?看?)$/i;
 
 /** A count beside a superlative: "最多的2个", "最高的三个", "the 3 lowest", "lowest 3". */
 const COUNT_NEAR_SUPERLATIVE =
@@ -243,7 +259,8 @@ function preferValues(text: string, r: CatalogReading, catalog: Catalog): void {
         Object.entries(def.values).map(([v, aliases]) => ({ d, v, names: [v, ...aliases].map((x) => x.toLowerCase()) })),
       )
       .find((x) => x.names.includes(words));
-    if (value && RESTRICT_BEFORE.test(text.slice(0, hit.start))) {
+    // "only the returning customers", "returning customers only", 只看新客.
+    if (value && (RESTRICT_BEFORE.test(text.slice(0, hit.start)) || /^\s+only\b/i.test(text.slice(hit.end)))) {
       Object.assign(hit, { kind: 'value', id: value.d, value: value.v });
       const f = r.filters.find((x) => x.dimension === value.d);
       if (f) f.values.push(value.v);

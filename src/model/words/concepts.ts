@@ -12,7 +12,7 @@
 
 /** What a word is about. */
 export type Concept =
-  'MONEY' | 'SELL' | 'BUY' | 'ORDER' | 'CUSTOMER' | 'UNIT' | 'AVERAGE' | 'COUNT' | 'PROFIT' | 'LOSS' | 'NONE' | 'PERFORMANCE';
+  'MONEY' | 'SELL' | 'BUY' | 'ORDER' | 'CUSTOMER' | 'UNIT' | 'AVERAGE' | 'COUNT' | 'PROFIT' | 'LOSS' | 'NONE' | 'PERFORMANCE' | 'COST';
 
 /** English lemmas and the concepts they carry. */
 export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
@@ -93,6 +93,12 @@ export const EN_PHRASES: readonly [RegExp, readonly Concept[], boolean?][] = [
   // "placed an order": the act of buying, not a count of orders.
   [/\b(?:plac(?:e|ed|es|ing)|put|made)\s+(?:an?\s+|any\s+|their\s+|one\s+)?orders?\b/g, ['BUY'], true],
   [/\bwith no\b|\bhas no\b|\bhave no\b|\bhad no\b/g, ['NONE']],
+  // "marketing spend", "ad budget", "acquisition costs": what the company spends, never what its customers spent.
+  [
+    /\b(?:marketing|advertising|ads?|media|promo(?:tion(?:al)?)?|campaigns?|acquisition|cac)\s+(?:spend|spending|spent|budgets?|costs?|expenses?)\b/g,
+    ['COST', 'MONEY'],
+    true,
+  ],
 ];
 
 /** Chinese words and their concepts, matched longest first in the text as written. */
@@ -109,6 +115,13 @@ export const ZH_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   成交: ['SELL'],
   交易额: ['SELL', 'MONEY'],
   营业额: ['MONEY'],
+  营销费用: ['COST', 'MONEY'],
+  营销花费: ['COST', 'MONEY'],
+  推广费用: ['COST', 'MONEY'],
+  推广费: ['COST', 'MONEY'],
+  广告费: ['COST', 'MONEY'],
+  投放费用: ['COST', 'MONEY'],
+  获客成本: ['COST', 'MONEY'],
   营收: ['MONEY'],
   收入: ['MONEY'],
   金额: ['MONEY'],

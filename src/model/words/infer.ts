@@ -21,8 +21,11 @@ interface Profile {
   soft: Set<string>;
 }
 
-/** Concepts that make a different measure: profit is not revenue, an average is not a total, "without" is not all. */
-const QUALIFIERS = new Set(['PROFIT', 'AVERAGE', 'NONE']);
+/**
+ * Concepts that make a different measure: profit is not revenue, an average is not a total, "without" is not all, and
+ * what the company spends (marketing spend) is not what its customers spent.
+ */
+const QUALIFIERS = new Set(['PROFIT', 'AVERAGE', 'NONE', 'COST']);
 
 const OPPOSITE: Record<string, string> = { MONEY: 'COUNT', COUNT: 'MONEY' };
 
