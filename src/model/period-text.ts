@@ -9,14 +9,15 @@
  * covers count as understood. Pure and deterministic.
  */
 import type { TimeWindow } from '../contracts';
-import { addDays, iso, isoMonth, lastDayOf, makeWindow, MONTHS_EN, parseDate, toNumber } from './time-window';
+import { addDays, iso, isoMonth, lastDayOf, makeWindow, MONTHS_EN, parseDate } from './time-window';
+import { ORDINAL, relativePoints, type PeriodUnit, type Point } from './relative-periods';
 /** A period named in the question: its window, whether it is read against today, and the characters it covers. */
 export interface NamedPeriod {
   window: TimeWindow;
   /** Read against the calendar ("last month", "今年"), not named by date. */
   relative: boolean;
   /** The unit it was named in: a range spans several. */
-  unit: 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year' | 'range';
+  unit: PeriodUnit;
   spans: [number, number][];
 }
 
@@ -29,38 +30,12 @@ export interface PeriodReading {
   problem: string | null;
 }
 
-interface Point {
-  start: string;
-  end: string;
-  unit: NamedPeriod['unit'];
-  /** The year was not written ("March" in "March to June 2024"): filled from the other end of a range. */
-  year: number | null;
-  at: number;
-  to: number;
-  relative: boolean;
-}
-
 const MONTH_RE =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const monthIndexOf = (name: string) => MONTHS_EN.findIndex((m) => m.startsWith(name.slice(0, 3)));
-const N = '(\\d+|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)';
-const ORDINAL: Record<string, number> = {
-  first: 1,
-  '1st': 1,
-  second: 2,
-  '2nd': 2,
-  third: 3,
-  '3rd': 3,
-  fourth: 4,
-  '4th': 4,
-  一: 1,
-  二: 2,
-  三: 3,
-  四: 4,
-};
 
 type Scan = (re: RegExp, f: (m: RegExpExecArray) => void) => void;
-type Add = (m: RegExpExecArray, start: string, end: string, unit: Point['unit'], year: number | null) => void;
+type Add = (m: RegExpExecArray, start: string, end: string, unit: Point['unit'], year: number | null, bareYear?: boolean) => void;
 
 /** Years and ranges named the way finance writes them; read before any other date, so they win the words they hold. */
 function calendarRanges(scan: Scan, add: Add): void {
@@ -86,14 +61,32 @@ function calendarRanges(scan: Scan, add: Add): void {
   );
 }
 
+/** The first n quarters of a year, and a quarter or a half written without its year (read with a year near it). */
+function quartersAndParts(scan: Scan, add: Add): void {
+  // The first n quarters of a year: 2024年前三季度, the first three quarters of 2024.
+  scan(/(\d{4})\s*年?\s*前\s*([二两三])\s*个?季度/g, (m) =>
+    add(m, `${m[1]}-01-01`, isoMonth(+m[1]!, (ORDINAL[m[2]!] ?? 3) * 3), 'range', +m[1]!),
+  );
+  scan(/\b(?:the\s+)?first\s+(two|three)\s+quarters\s+(?:of\s+)?(\d{4})\b/g, (m) =>
+    add(m, `${m[2]}-01-01`, isoMonth(+m[2]!, (m[1] === 'two' ? 2 : 3) * 3), 'range', +m[2]!),
+  );
+  // A quarter or a half without its year ("Q4 revenue 2025 vs 2024"): its year comes from a year named just after it.
+  scan(/\bq([1-4])\b/g, (m) => add(m, isoMonth(2000, (+m[1]! - 1) * 3), isoMonth(2000, +m[1]! * 3), 'quarter', null));
+  scan(/\bh([12])\b/g, (m) => add(m, isoMonth(2000, (+m[1]! - 1) * 6), isoMonth(2000, +m[1]! * 6), 'half', null));
+  scan(/(?<![前后近\d年])第?([一二三四1-4])\s*季度/g, (m) => {
+    const n = ORDINAL[m[1]!] ?? +m[1]!;
+    add(m, isoMonth(2000, (n - 1) * 3), isoMonth(2000, n * 3), 'quarter', null);
+  });
+}
+
 /** Points named by date: each pattern returns [start, end) of the unit it names. Earlier patterns win overlaps. */
 function datePoints(q: string): Point[] {
   const points: Point[] = [];
-  const add = (m: RegExpExecArray, start: string, end: string, unit: Point['unit'], year: number | null) => {
+  const add: Add = (m, start, end, unit, year, bareYear = false) => {
     const at = m.index;
     const to = m.index + m[0].length;
     if (points.some((p) => at < p.to && p.at < to)) return;
-    points.push({ start, end, unit, year, at, to, relative: false });
+    points.push({ start, end, unit, year, at, to, relative: false, bareYear });
   };
   const scan = (re: RegExp, f: (m: RegExpExecArray) => void) => {
     for (let m = re.exec(q); m; m = re.exec(q)) f(m);
@@ -126,6 +119,7 @@ function datePoints(q: string): Point[] {
     quarter(m, +m[2]!, ORDINAL[m[1]!] ?? 1),
   );
   scan(/(\d{4})\s*年\s*第?\s*([一二三四1-4])\s*季度?/g, (m) => quarter(m, +m[1]!, ORDINAL[m[2]!] ?? +m[2]!));
+  quartersAndParts(scan, add);
   // A range of months written once with its year and 月 at the end: 2024年3到6月, 2023年3至6月, 2024年3-6月.
   scan(/(\d{4})\s*年\s*(\d{1,2})\s*(?:到|至|-|~|—|–)\s*(\d{1,2})\s*月(?:份)?/g, (m) => {
     const [y, a, b] = [+m[1]!, +m[2]!, +m[3]!];
@@ -147,117 +141,14 @@ function datePoints(q: string): Point[] {
   // Years: 2024年, 2024 (a plausible year, not part of a longer number).
   // "2024年", "2024年度", "2024年全年", "2024全年": the whole year.
   scan(/(\d{4})\s*(?:年(?:度)?(?:\s*(?:全年|整年|一整年))?|(?:全年|整年))/g, (m) =>
-    add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!),
+    add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!, /^\d{4}\s*年$/.test(m[0])),
   );
   // "2024", "calendar year 2024", "the full year 2024", "the whole of 2024": the whole year.
   scan(
     /(?:\b(?:the\s+)?(?:(?:calendar|full|whole|entire)\s+year(?:\s+of)?|whole\s+of|entire(?:ty)?\s+of)\s+)?(?<![\d.,$¥€£])\b((?:19|20)\d{2})\b(?![\d%]|[.,]\d)/g,
-    (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!),
+    (m) => add(m, `${m[1]}-01-01`, `${+m[1]! + 1}-01-01`, 'year', +m[1]!, /^\d{4}$/.test(m[0])),
   );
   return points.sort((a, b) => a.at - b.at);
-}
-
-/** How many years from this one a relative year word is: 前年 -2, 去年 and "last" -1, 今年 and "this" 0. */
-const yearsFromNow = (word: string) => ({ 前年: -2, 去年: -1, last: -1, 今年: 0, this: 0 })[word] ?? 0;
-
-/**
- * A half or a quarter of a year named relatively: 去年上半年, the first half of last year, H2 this year, Q3 last year, the
- * fourth quarter of last year, last year's third quarter.
- */
-function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] {
-  return [
-    [
-      /(前年|去年|今年)\s*的?\s*([上下])半年|\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of\s+(last|this)\s+year\b|\bh([12])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(first|second|1st|2nd)\s+half\b/,
-      (m) => {
-        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[6] ?? m[7] ?? '');
-        const h = m[2] ? (m[2] === '上' ? 1 : 2) : m[5] ? +m[5] : (ORDINAL[m[3] ?? m[8] ?? ''] ?? 1);
-        return [isoMonth(y, (h - 1) * 6), isoMonth(y, h * 6), 'half'];
-      },
-    ],
-    [
-      /(前年|去年|今年)\s*的?\s*第?([一二三四1-4])\s*季度|\bq([1-4])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(last|this)\s+year\b/,
-      (m) => {
-        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? m[9] ?? '');
-        const ordinal = m[7] ?? m[8];
-        const n = m[2] ? (ORDINAL[m[2]] ?? +m[2]) : ordinal ? (ORDINAL[ordinal] ?? 1) : +(m[3] ?? m[6] ?? 1);
-        return [isoMonth(y, (n - 1) * 3), isoMonth(y, n * 3), 'quarter'];
-      },
-    ],
-  ];
-}
-
-/** Periods read against the calendar: last month, 最近6个月, this year, last 2 years, yesterday. */
-function relativePoints(q: string, asOf: string): Point[] {
-  const today = parseDate(asOf);
-  const year = today.getUTCFullYear();
-  const month = today.getUTCMonth();
-  const tomorrow = iso(addDays(today, 1));
-  const points: Point[] = [];
-  const rules: [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] = [
-    [/(?:year to date|\bytd\b|今年以来|今年至今|年初至今)/, () => [isoMonth(year, 0), tomorrow, 'range']],
-    [
-      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*个?月|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+months?\\b`),
-      (m) => {
-        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-        return [isoMonth(year, month - n), isoMonth(year, month), 'range'];
-      },
-    ],
-    [
-      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*年|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+years?\\b`),
-      (m) => {
-        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-        return [`${year - n}-01-01`, `${year}-01-01`, 'range'];
-      },
-    ],
-    [
-      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*(?:周|个星期|星期)|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+weeks?\\b`),
-      (m) => {
-        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-        return [iso(addDays(today, -7 * n)), iso(today), 'range'];
-      },
-    ],
-    [
-      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*天|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+days?\\b`),
-      (m) => {
-        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
-        return [iso(addDays(today, -n)), iso(today), 'range'];
-      },
-    ],
-    [/上上个?月|\bthe\s+month\s+before\s+last\b/, () => [isoMonth(year, month - 2), isoMonth(year, month - 1), 'month']],
-    [/上个?月|\b(?:last|previous|past)\s+month\b/, () => [isoMonth(year, month - 1), isoMonth(year, month), 'month']],
-    [/本月|这个月|当月|\bthis\s+month\b/, () => [isoMonth(year, month), tomorrow, 'month']],
-    [
-      /上个?季度|\b(?:last|previous)\s+quarter\b/,
-      () => {
-        const q0 = Math.floor(month / 3) * 3;
-        return [isoMonth(year, q0 - 3), isoMonth(year, q0), 'quarter'];
-      },
-    ],
-    [/本季度|这个季度|\bthis\s+quarter\b/, () => [isoMonth(year, Math.floor(month / 3) * 3), tomorrow, 'quarter']],
-    [
-      /上个?(?:星期|周)|\blast\s+week\b/,
-      () => {
-        const thisMonday = addDays(today, -((today.getUTCDay() + 6) % 7));
-        return [iso(addDays(thisMonday, -7)), iso(thisMonday), 'week'];
-      },
-    ],
-    [/昨天|\byesterday\b/, () => [iso(addDays(today, -1)), iso(today), 'day']],
-    ...partsOfRelativeYears(year),
-    [/前年|\bthe\s+year\s+before\s+last\b/, () => [`${year - 2}-01-01`, `${year - 1}-01-01`, 'year']],
-    [/去年|\blast\s+year\b|\bprevious\s+year\b/, () => [`${year - 1}-01-01`, `${year}-01-01`, 'year']],
-    [/今年|\bthis\s+year\b/, () => [`${year}-01-01`, tomorrow, 'year']],
-  ];
-  for (const [re, f] of rules) {
-    const global = new RegExp(re.source, 'g');
-    for (let m = global.exec(q); m; m = global.exec(q)) {
-      const at = m.index;
-      const to = m.index + m[0].length;
-      if (points.some((p) => at < p.to && p.at < to)) continue;
-      const [start, end, unit] = f(m);
-      points.push({ start, end, unit, year: Number(start.slice(0, 4)), at, to, relative: true });
-    }
-  }
-  return points;
 }
 
 const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|-|–|—|~|到|至|and)\s*$/;
@@ -266,6 +157,35 @@ const ALL_TIME =
   /\ball[- ]time\b|\bof all time\b|\bsince\s+(?:we\s+(?:first\s+)?(?:started|began|opened|launched)|the\s+(?:very\s+)?(?:start|beginning)|day\s+one|inception|launch|forever)\b|开业以来|成立以来|开店以来|上线以来|从开始到现在|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|\bso far\b|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
 const SINCE_BEFORE = /\b(?:since|from)\s+$|(?:自从?|从)\s*$/;
 const SINCE_AFTER = /^\s*(?:以来|起|开始|至今|到现在|onwards?\b|on\b)/;
+
+const isPartOfYear = (p: Point) => p.year !== null && (p.unit === 'quarter' || p.unit === 'half' || p.unit === 'month');
+
+/** The same part of the year as `part` ("Q4"), in the year `year` names, standing where `year` stands. */
+function samePartIn(part: Point, year: Point): Point {
+  const shift = (d: string) => `${+d.slice(0, 4) + (year.year ?? 0) - (part.year ?? 0)}${d.slice(4)}`;
+  return { ...year, start: shift(part.start), end: shift(part.end), unit: part.unit, bareYear: false };
+}
+
+/**
+ * A part of a year written without its year, then a year a word or two later ("Q4 revenue 2025", "H1 sales 2024"):
+ * the part in that year. Both stand where they were written; the words between are the question's own.
+ */
+function yearAfterPart(q: string, kept: Point[]): void {
+  for (let i = 0; i + 1 < kept.length; i++) {
+    const part = kept[i] as Point;
+    const year = kept[i + 1] as Point;
+    if (part.year !== null || !['quarter', 'half'].includes(part.unit) || !year.bareYear || year.year === null) continue;
+    if (!/^\s*(?:[a-z\u4e00-\u9fff]+\s*){1,3}$/i.test(q.slice(part.to, year.at))) continue;
+    kept.splice(i, 2, {
+      ...withYear(part, year.year),
+      to: year.to,
+      spans: [
+        [part.at, part.to],
+        [year.at, year.to],
+      ],
+    });
+  }
+}
 
 function withYear(p: Point, year: number): Point {
   if (p.year !== null) return p;
@@ -280,19 +200,24 @@ function withYear(p: Point, year: number): Point {
  */
 export function readPeriods(question: string, asOf: string, pairAsTwo = false): PeriodReading {
   const q = question.toLowerCase();
-  const points = [...datePoints(q), ...relativePoints(q, asOf)].sort((a, b) => a.at - b.at);
+  const relative = relativePoints(q, asOf);
+  // A part of a year without its year gives way to a relative period that holds it ("Q4 last year").
+  const dated = datePoints(q).filter((p) => p.year !== null || !relative.some((r) => p.at < r.to && r.at < p.to));
+  const points = [...dated, ...relative].sort((a, b) => a.at - b.at);
   // Relative rules can overlap date rules ("2024年" inside nothing relative): drop any point inside an earlier one.
   const kept: Point[] = [];
   for (const p of points) if (!kept.some((k) => p.at < k.to && k.at < p.to)) kept.push(p);
   const allTimeMatch = ALL_TIME.exec(q);
   let problem: string | null = null;
   const periods: NamedPeriod[] = [];
-  const toPeriod = (p: Point, spans: [number, number][] = [[p.at, p.to]]): NamedPeriod => ({
+  const toPeriod = (p: Point, spans: [number, number][] = p.spans ?? [[p.at, p.to]]): NamedPeriod => ({
     window: makeWindow(p.start, p.end, 'question'),
     relative: p.relative,
     unit: p.unit,
     spans,
   });
+  yearAfterPart(q, kept);
+  let last: Point | null = null;
   for (let i = 0; i < kept.length; i++) {
     let a = kept[i] as Point;
     const b = kept[i + 1];
@@ -302,6 +227,8 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
       let second = b;
       if (a.year === null && second.year !== null) a = withYear(a, second.year);
       if (second.year === null && a.year !== null) second = withYear(second, a.year);
+      // "Q4 2025 vs 2024", "March 2025 vs 2024": a year set against a part of a year is the same part of that year.
+      if (VERSUS_JOIN.test(between) && second.bareYear && isPartOfYear(a)) second = samePartIn(a, second);
       // In a why or compare question, "between A and B", "from A to B" and "A and B" of the same unit set two periods against each other.
       const versus =
         VERSUS_JOIN.test(between) ||
@@ -310,13 +237,7 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
       const startWord = /\b(?:between|from)\s+$|从\s*$/.exec(before);
       const spanStart = startWord ? a.at - (before.length - startWord.index) : a.at;
       if (versus) {
-        periods.push(
-          toPeriod(a, [
-            [spanStart, a.to],
-            [a.to, second.at],
-          ]),
-          toPeriod(second),
-        );
+        periods.push(toPeriod(a, [...(a.spans ?? [[spanStart, a.to]]), [a.to, second.at]]), toPeriod(second));
       } else if (second.end <= a.start) {
         problem = `the range ends (${lastDayOf(second.end)}) before it starts (${a.start})`;
       } else {
@@ -337,8 +258,13 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
       periods.push({ ...toPeriod({ ...a, end: iso(addDays(parseDate(asOf), 1)), unit: 'range' }, [[from, to]]), relative: true });
       continue;
     }
+    // "Why was Q4 2025 lower than Q3?", "2025年第四季度比第三季度少": the other part in the same year.
+    if (a.year === null && pairAsTwo && last?.year && last.unit === a.unit) a = withYear(a, last.year);
     if (a.year === null) continue;
+    // "2025年第四季度销售额同比2024年": in a comparison, a year after a part of a year is the same part of it.
+    if (pairAsTwo && a.bareYear && last && isPartOfYear(last)) a = samePartIn(last, a);
     periods.push(toPeriod(a));
+    last = a;
   }
   // "至今" counted as a since above is not also all time.
   const allTime =

@@ -56,8 +56,10 @@ function applyPeriod(s: State, thread: State, m: MessageReading, allTime: TimeWi
   if (sorted.length >= 2) {
     s.comparedWith = sorted[0]?.window ?? null;
     if (s.kind !== 'attribution') s.kind = 'comparison';
-  } else if (m.comparison) s.comparedWith = m.comparison === 'year_over_year' ? yearEarlier(named) : previousPeriod(named);
-  else if (s.kind === 'comparison' || s.kind === 'attribution') s.comparedWith = comparedFor(thread, named);
+  } else if (m.comparison) {
+    s.comparedWith = m.comparison === 'year_over_year' ? yearEarlier(named) : previousPeriod(named);
+    if (s.kind !== 'attribution') s.kind = 'comparison';
+  } else if (s.kind === 'comparison' || s.kind === 'attribution') s.comparedWith = comparedFor(thread, named);
   if (s.kind === 'trend' && wholeMonths(named) < 2 && !/^\d{4}-01-01$/.test(named.start)) s.window = monthsBack(named, 6);
   return true;
 }
@@ -223,7 +225,9 @@ function backToFigures(s: State, thread: State, m: MessageReading): void {
   if (thread.kind !== 'attribution' || m.why) return;
   const only = m.periods.length === 1 ? m.periods[0]?.window : undefined;
   const baseline = Boolean(only && !m.versus && sameWindow(only, thread.comparedWith));
-  if (!m.figure && !baseline) return;
+  // A question written out whole, its metric and its period ("不限国家，2025年第四季度各销售代表的销售额"): its figures.
+  const restated = m.metrics.length > 0 && only !== undefined && !m.versus && m.comparison === null;
+  if (!m.figure && !baseline && !restated) return;
   s.kind = 'query';
   s.comparedWith = null;
   // "The figure" is one number until the message names a breakdown; the baseline's figures keep the why's breakdown.
@@ -256,6 +260,20 @@ export function applyMessage(
   if (values.replaced) changes.push('replace_filter');
   if (values.added) changes.push('add_filter');
   if (!why && applyDims(s, m, lift.lifted)) changes.push('add_breakdown');
+  if (
+    !why &&
+    m.total &&
+    m.dims.length === 0 &&
+    !m.grain &&
+    s.kind !== 'trend' &&
+    s.kind !== 'attribution' &&
+    (s.dims.length > 0 || s.grain)
+  ) {
+    s.dims = [];
+    s.grain = null;
+    s.ranking = null;
+    changes.push('add_breakdown');
+  }
   if (lift.lifted.length > 0 && !changes.includes('lift_filter')) changes.push('lift_filter');
   if (!why && m.grain && (m.grain.grain !== s.grain || m.grain.ranked) && s.kind !== 'attribution') {
     s.grain = m.grain.grain;

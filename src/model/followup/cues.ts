@@ -11,7 +11,7 @@ const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|oh|ugh|ac
 
 /** "start over", "new question:", "ok scratch that.", "never mind,", "重新开始：". */
 export const RESET = new RegExp(
-  String.raw`^\s*${LEAD}(?:let(?:'?s|\s+us)\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|forget\s+(?:it|that|everything|all\s+that)|from\s+scratch|scratch\s+(?:that|this|it)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|set\s+(?:that|this|it)\s+aside(?:,?\s+and)?(?:\s+start\s+(?:over|again|afresh|fresh))?|(?:different|another|change\s+of)\s+topic|switching\s+gears|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
+  String.raw`^\s*${LEAD}(?:let(?:'?s|\s+us)\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|(?:forget|scratch|drop|ignore|disregard)\s+(?:it|that|this|everything|all\s+(?:of\s+)?(?:that|this|it|the\s+above)|all\s+(?:that|this)\s+stuff|about\s+(?:that|it))|from\s+scratch|(?:from\s+the\s+top|back\s+to\s+square\s+one)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|set\s+(?:that|this|it)\s+aside(?:,?\s+and)?(?:\s+start\s+(?:over|again|afresh|fresh))?|(?:different|another|change\s+of)\s+topic|switching\s+gears|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
   'i',
 );
 
@@ -26,7 +26,7 @@ export const ALSO = /\balso\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\bi
 
 /** Putting back a value the thread leaves out: "add the US back", "把 US 加回来", "include Canada again", "恢复美国", "keep Latin". */
 export const RESTORE =
-  /\b(?:add(?:ed)?|put|bring|take)\b[\w\s]{0,24}?\bback(?:\s+in)?\b|\bre-?(?:add|include)\b|\binclude\b[\w\s]{0,24}?\bagain\b|\bkeep\b(?!\s+(?:only|just)\b)|加回来?|放回来?|算回来?|加进来|算进来|算上|恢复|保留/i;
+  /\b(?:add(?:ed)?|put|bring|take)\b[\w\s]{0,24}?\bback(?:\s+in)?\b|\bre-?(?:add|include)\b|\binclud(?:e|ing)\b[\w\s]{0,24}?\bagain\b|\bkeep\b(?!\s+(?:only|just)\b)|加回来?|放回来?|算回来?|加进来|算进来|算上|恢复|保留/i;
 
 /** Swapping one thing for another: "swap country for genre", "switch to genre", "把 country 换成 genre". */
 export const SWAP = /\b(?:swap(?:ped)?|switch(?:ed)?|replace[ds]?|change[ds]?)\b|换成|改成|改为|换为|替换|代替|换掉/i;
@@ -61,12 +61,16 @@ export const LIFT_ALL =
 
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
-  /为什么|为何|为啥|原因|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b|\bvariances?\s+(?:vs\.?|versus|against|to|from|over)\b/i;
+  /为什么|为何|为啥|原因|解释一下|解释下|再解释|解释解释|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b|\bvariances?\s+(?:vs\.?|versus|against|to|from|over)\b/i;
 /**
  * The figure shown rather than its change: "break the Q1 figure down by country", "that number by genre", 把一季度的数按国家拆开,
  * 这个数字. Not "the number of orders" (a metric's name) nor 数据, 数量, 数目.
  */
 export const FIGURE = /\b(?:figure|number|total|amount)s?\b(?!\s+of\b)|(?:的|这个|那个|这些|那些)(?:数字|数值|总数|总额|数)(?![据量目])/i;
+
+/** The total asked for ("and the total for Canada?", 总销售额): with no breakdown named, the one figure, not the groups. */
+export const TOTAL =
+  /\b(?:the\s+)?(?:grand\s+)?totals?\b(?!\s+(?:number|count)\s+of\b)|总(?:销售额|收入|营收|金额|额|量|数|订单数|销量)|合计|整体/i;
 
 /** A trend asked of the thread: "and the trend?", "走势呢". */
 export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;

@@ -28,6 +28,8 @@ export { RESET } from './cues';
 /** A question of its own: a metric named, and a period, breakdown, grain, ranking or comparison, and no follow-up cue. */
 export function isFresh(m: MessageReading): boolean {
   if (m.metrics.length === 0 || m.cue) return false;
+  // Lifting or restoring a filter ("不限国家，…", "include the USA again, …") changes a filter the thread set.
+  if (m.lifted.length > 0 || m.liftAll || m.restore) return false;
   // A why that names no period of its own ("销量同比掉了不少，怎么回事？") asks about the answer before it.
   if (m.why && m.periods.length === 0 && !m.allTime) return false;
   // Nor does one whose only period is what the change is measured against ("why did revenue fall versus 2023?",

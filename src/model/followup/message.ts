@@ -18,6 +18,7 @@ import {
   ALSO,
   ANYWHERE_CUE,
   FIGURE,
+  TOTAL,
   FILLER,
   FILTER_WORD_AFTER,
   REMOVE_FILTER_VERB,
@@ -41,6 +42,8 @@ export interface MessageReading {
   why: boolean;
   /** The message names a figure ("the Q1 figure", 这个数) and no why: the figures, not their change. */
   figure: boolean;
+  /** The message asks for the total ("and the total?", 总销售额): with no breakdown named, the groups go. */
+  total: boolean;
   /** Every member of the breakdown, not a top n ("all the cities, not just a top five", 全部列出来). */
   allMembers: boolean;
   trend: boolean;
@@ -364,6 +367,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     also: ALSO.test(text),
     why,
     figure: !why && FIGURE.test(text),
+    total: TOTAL.test(text),
     allMembers: ALL_MEMBERS.test(text),
     trend: TREND.test(text),
     metrics: metricHits,

@@ -2,7 +2,7 @@
  * Chat shorthand written out before a question or a follow-up is read: "rev by country last yr", "what abt latin",
  * "qty sold", "nvm". Only abbreviations whose meaning does not depend on the catalog or the sentence: a unit of time
  * ("yr", "qtr", "mth", "wk"), a common business word ("rev", "qty", "amt", "avg", "cust") and chat words ("abt",
- * "nvm", "w/o"). Each is replaced by its word, so every reader (terms, periods, cues) sees the words it knows; the
+ * "nvm", "w/o", "excl.", "incl"). Each is replaced by its word, so every reader (terms, periods, cues) sees the words it knows; the
  * rest of the text is left exactly as written.
  *
  * A misspelt conversational word ("insted", "somthing", "agian") is written out too: only the words of the
@@ -61,6 +61,9 @@ export function expandShorthand(text: string): string {
   return text
     .replace(WORD, (w: string) => SHORTHAND[w.toLowerCase()] ?? w)
     .replace(/[a-z]{6,}/gi, respelled)
+    .replace(/(?<![\w/])(excl|incl)(?:\.|(?![\w'’/]))/gi, (_w: string, stem: string) =>
+      stem.toLowerCase() === 'excl' ? 'excluding' : 'including',
+    )
     .replace(/(?<![\w/])w\/o(?![\w/])/gi, 'without')
     .replace(/(?<![\w/])w\/(?=\s)/gi, 'with');
 }

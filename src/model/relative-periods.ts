@@ -1,0 +1,144 @@
+/**
+ * Periods read against the calendar ("last month", "最近6个月", "Q3 last year", 去年上半年) as points of a question: the
+ * half-open window each names and where it stands. Read by period-text.ts with the periods named by date.
+ */
+import { addDays, iso, isoMonth, parseDate, toNumber } from './time-window';
+
+/** The unit a period was named in: a range spans several. */
+export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year' | 'range';
+
+/** A period as the question names it, before it is read: its window [start, end), its unit, and where it stands. */
+export interface Point {
+  start: string;
+  end: string;
+  unit: PeriodUnit;
+  /** The year was not written ("March" in "March to June 2024"): filled from the other end of a range. */
+  year: number | null;
+  at: number;
+  to: number;
+  relative: boolean;
+  /** A year written as its number alone ("2024", "2024年"): set against a part of a year, it is the same part. */
+  bareYear?: boolean;
+  /** Where the words naming it stand, when not one stretch from `at` to `to` ("Q4 … 2025"). */
+  spans?: [number, number][];
+}
+
+const N = '(\\d+|[一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)';
+export const ORDINAL: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  两: 2,
+};
+
+/** How many years from this one a relative year word is: 前年 -2, 去年 and "last" -1, 今年 and "this" 0. */
+const yearsFromNow = (word: string) => ({ 前年: -2, 去年: -1, last: -1, 今年: 0, this: 0 })[word] ?? 0;
+
+/**
+ * A half or a quarter of a year named relatively: 去年上半年, the first half of last year, H2 this year, Q3 last year, the
+ * fourth quarter of last year, last year's third quarter.
+ */
+function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] {
+  return [
+    [
+      /(前年|去年|今年)\s*的?\s*([上下])半年|\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of\s+(last|this)\s+year\b|\bh([12])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(first|second|1st|2nd)\s+half\b/,
+      (m) => {
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[6] ?? m[7] ?? '');
+        const h = m[2] ? (m[2] === '上' ? 1 : 2) : m[5] ? +m[5] : (ORDINAL[m[3] ?? m[8] ?? ''] ?? 1);
+        return [isoMonth(y, (h - 1) * 6), isoMonth(y, h * 6), 'half'];
+      },
+    ],
+    [
+      /(前年|去年|今年)\s*的?\s*第?([一二三四1-4])\s*季度|\bq([1-4])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(last|this)\s+year\b/,
+      (m) => {
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? m[9] ?? '');
+        const ordinal = m[7] ?? m[8];
+        const n = m[2] ? (ORDINAL[m[2]] ?? +m[2]) : ordinal ? (ORDINAL[ordinal] ?? 1) : +(m[3] ?? m[6] ?? 1);
+        return [isoMonth(y, (n - 1) * 3), isoMonth(y, n * 3), 'quarter'];
+      },
+    ],
+  ];
+}
+
+/** Periods read against the calendar: last month, 最近6个月, this year, last 2 years, yesterday. */
+export function relativePoints(q: string, asOf: string): Point[] {
+  const today = parseDate(asOf);
+  const year = today.getUTCFullYear();
+  const month = today.getUTCMonth();
+  const tomorrow = iso(addDays(today, 1));
+  const points: Point[] = [];
+  const rules: [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] = [
+    [/(?:year to date|\bytd\b|今年以来|今年至今|年初至今)/, () => [isoMonth(year, 0), tomorrow, 'range']],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*个?月|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+months?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [isoMonth(year, month - n), isoMonth(year, month), 'range'];
+      },
+    ],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*年|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+years?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [`${year - n}-01-01`, `${year}-01-01`, 'range'];
+      },
+    ],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*(?:周|个星期|星期)|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+weeks?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [iso(addDays(today, -7 * n)), iso(today), 'range'];
+      },
+    ],
+    [
+      new RegExp(`(?:最近|过去|近)\\s*${N}\\s*天|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+days?\\b`),
+      (m) => {
+        const n = toNumber(m[1] ?? m[2] ?? '') ?? 1;
+        return [iso(addDays(today, -n)), iso(today), 'range'];
+      },
+    ],
+    [/上上个?月|\bthe\s+month\s+before\s+last\b/, () => [isoMonth(year, month - 2), isoMonth(year, month - 1), 'month']],
+    [/上个?月|\b(?:last|previous|past)\s+month\b/, () => [isoMonth(year, month - 1), isoMonth(year, month), 'month']],
+    [/本月|这个月|当月|\bthis\s+month\b/, () => [isoMonth(year, month), tomorrow, 'month']],
+    [
+      /上个?季度|\b(?:last|previous)\s+quarter\b/,
+      () => {
+        const q0 = Math.floor(month / 3) * 3;
+        return [isoMonth(year, q0 - 3), isoMonth(year, q0), 'quarter'];
+      },
+    ],
+    [/本季度|这个季度|\bthis\s+quarter\b/, () => [isoMonth(year, Math.floor(month / 3) * 3), tomorrow, 'quarter']],
+    [
+      /上个?(?:星期|周)|\blast\s+week\b/,
+      () => {
+        const thisMonday = addDays(today, -((today.getUTCDay() + 6) % 7));
+        return [iso(addDays(thisMonday, -7)), iso(thisMonday), 'week'];
+      },
+    ],
+    [/昨天|\byesterday\b/, () => [iso(addDays(today, -1)), iso(today), 'day']],
+    ...partsOfRelativeYears(year),
+    [/前年|\bthe\s+year\s+before\s+last\b/, () => [`${year - 2}-01-01`, `${year - 1}-01-01`, 'year']],
+    [/去年|\blast\s+year\b|\bprevious\s+year\b/, () => [`${year - 1}-01-01`, `${year}-01-01`, 'year']],
+    [/今年|\bthis\s+year\b/, () => [`${year}-01-01`, tomorrow, 'year']],
+  ];
+  for (const [re, f] of rules) {
+    const global = new RegExp(re.source, 'g');
+    for (let m = global.exec(q); m; m = global.exec(q)) {
+      const at = m.index;
+      const to = m.index + m[0].length;
+      if (points.some((p) => at < p.to && p.at < to)) continue;
+      const [start, end, unit] = f(m);
+      points.push({ start, end, unit, year: Number(start.slice(0, 4)), at, to, relative: true });
+    }
+  }
+  return points;
+}
