@@ -6,10 +6,11 @@
  * first decompose_by dimension (revenue: country).
  */
 import type { EvalContext } from '../cases';
-import { ask, compare, months, quarter, why, year, type Query } from './sql';
+import { ask, compare, months, quarter, share, why, year, type Query } from './sql';
 import { clarify, type Conversation } from './types';
 
 const q = (query: Query) => (ctx: EvalContext) => ask(ctx, 'chinook', query);
+const shares = (query: Query & { by: string }) => (ctx: EvalContext) => share(ctx, 'chinook', query);
 const y2024 = year(2024);
 const y2023 = year(2023);
 const y2022 = year(2022);
@@ -320,6 +321,74 @@ export const CHINOOK_CONVERSATIONS: Conversation[] = [
         kind: 'change_ranking',
         note: 'revenue, 2023-Q4, USA, top 3 cities (exactly three US cities bought that quarter)',
         expect: { sql: q({ metric: 'revenue', period: quarter(2023, 4), where: { country: ['USA'] }, by: 'city', top: { n: 3 } }) },
+      },
+    ],
+  },
+  {
+    // Shares carried through a conversation: each turn keeps the share until the amounts are asked for.
+    id: 'chinook-shares',
+    database: 'chinook',
+    language: 'mixed',
+    turns: [
+      {
+        say: '2023年各媒体类型的销量占比',
+        kind: 'fresh',
+        note: 'the share of tracks sold by media type, 2023',
+        expect: { sql: shares({ metric: 'tracks_sold', period: year(2023), by: 'media_type' }) },
+      },
+      {
+        say: 'just US customers please',
+        kind: 'add_filter',
+        note: 'the share of tracks sold by media type, 2023, country = USA',
+        expect: { sql: shares({ metric: 'tracks_sold', period: year(2023), where: { country: ['USA'] }, by: 'media_type' }) },
+      },
+      {
+        say: 'and for 2024?',
+        kind: 'replace_period',
+        note: 'the share of tracks sold by media type, 2024, USA',
+        expect: { sql: shares({ metric: 'tracks_sold', period: year(2024), where: { country: ['USA'] }, by: 'media_type' }) },
+      },
+      {
+        say: '换成 track revenue 看占比',
+        kind: 'replace_metric',
+        note: 'the share of track revenue by media type, 2024, USA',
+        expect: { sql: shares({ metric: 'track_revenue', period: year(2024), where: { country: ['USA'] }, by: 'media_type' }) },
+      },
+      {
+        say: 'show me the actual amounts',
+        kind: 'replace_metric',
+        note: 'track revenue by media type, 2024, USA: the amounts',
+        expect: { sql: q({ metric: 'track_revenue', period: year(2024), where: { country: ['USA'] }, by: 'media_type' }) },
+      },
+      {
+        say: 'as a share of the total, by genre',
+        kind: 'add_breakdown',
+        note: 'the share of track revenue by genre, 2024, USA',
+        expect: { sql: shares({ metric: 'track_revenue', period: year(2024), where: { country: ['USA'] }, by: 'genre' }) },
+      },
+      {
+        say: '去掉美国这个条件',
+        kind: 'lift_filter',
+        note: 'the share of track revenue by genre, 2024, every country',
+        expect: { sql: shares({ metric: 'track_revenue', period: year(2024), by: 'genre' }) },
+      },
+      {
+        say: 'and Canada only',
+        kind: 'add_filter',
+        note: 'the share of track revenue by genre, 2024, country = Canada',
+        expect: { sql: shares({ metric: 'track_revenue', period: year(2024), where: { country: ['Canada'] }, by: 'genre' }) },
+      },
+      {
+        say: 'same again for 2022',
+        kind: 'replace_period',
+        note: 'the share of track revenue by genre, 2022, Canada',
+        expect: { sql: shares({ metric: 'track_revenue', period: year(2022), where: { country: ['Canada'] }, by: 'genre' }) },
+      },
+      {
+        say: 'back to the raw numbers',
+        kind: 'replace_metric',
+        note: 'track revenue by genre, 2022, Canada: the amounts',
+        expect: { sql: q({ metric: 'track_revenue', period: year(2022), where: { country: ['Canada'] }, by: 'genre' }) },
       },
     ],
   },

@@ -75,6 +75,13 @@ export function actualAnswer(r: AnalysisResult, expected: Answer): Answer {
     .find((k) => k.includes('='))
     ?.split('=')[0];
   if ('change' in expected && dimension) return whyAnswer(r, dimension);
+  // A share: each member's share of the total, from the share step (the members' amounts are the first step's).
+  const share = r.steps.find((s) => s.step.operation.kind === 'share_of_total');
+  if (share && 'dimension' in share.step.operation) {
+    const by = share.step.operation.dimension;
+    const rows = (share.result?.rows ?? []).filter((row) => row.is_total !== true);
+    return Object.fromEntries(rows.map((row) => [String(row[by] ?? '(missing)'), Number(row.share)]));
+  }
   // The column the first step groups by: its dimension, else its period column (a grain, or "period").
   const op = r.steps[0]?.step.operation;
   const groupBy = op && 'query' in op ? op.query.group_by : [];

@@ -144,6 +144,21 @@ export async function ask(ctx: EvalContext, db: keyof typeof SCHEMAS, q: Query):
   return Object.fromEntries(all.slice(0, n).map((r) => [r.k, r.v]));
 }
 
+/**
+ * Each member's share of the total (a fraction), keyed by the member: the metric by `by` over the query's rows, each
+ * divided by the metric over the same rows without `by`. The total is the metric itself, not the sum of the members,
+ * which double-counts where members overlap (a distinct count, a fan-out join).
+ */
+export async function share(
+  ctx: EvalContext,
+  db: keyof typeof SCHEMAS,
+  q: Omit<Query, 'top'> & { by: string },
+): Promise<Record<string, number>> {
+  const groups = (await ask(ctx, db, q)) as Record<string, number>;
+  const total = (await ask(ctx, db, { ...q, by: undefined })) as number;
+  return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, v / total]));
+}
+
 /** A comparison: the metric in each labelled period, keyed by the label. */
 export async function compare(
   ctx: EvalContext,

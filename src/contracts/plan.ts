@@ -58,6 +58,8 @@ export const QuestionReading = z.object({
   group_by: z.array(z.string()),
   filters: z.array(DimensionFilter),
   ranking: z.object({ n: z.number().int().min(1), order: z.enum(['asc', 'desc']), by: z.string() }).nullable(),
+  /** Each group's part of the total (a share_of_total step), not the amounts (absent when the plan takes no share). */
+  share: z.boolean().optional(),
   /** A why's decomposition dimensions, in the plan's order (absent when the plan decomposes nothing). */
   decomposed_by: z.array(z.string()).optional(),
   /** Words or phrases of the question the plan does not use. */

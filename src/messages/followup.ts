@@ -27,6 +27,8 @@ export const FOLLOWUP_MESSAGES = defineMessages({
   'followup.q.unit.day': { zh: '一天', en: 'day' },
   /** A value or breakdown: 2024年美国按流派统计销售额 / revenue for USA by genre in 2024. */
   'followup.q.query': { zh: '{period}{filters}{by}统计{metrics}', en: '{metrics}{filters}{by}{period}' },
+  /** Each group's share of the total: 2024年美国按流派的曲目销售额占比 / share of track revenue for USA by genre in 2024. */
+  'followup.q.share': { zh: '{period}{filters}{by}的{metrics}占比', en: 'share of {metrics}{filters}{by}{period}' },
   /** A ranking: 2024年美国销售额最高的 5 个流派 / revenue for USA by genre in 2024 (top 5). */
   'followup.q.top': { zh: '{period}{filters}{metrics}最高的 {n} 个{dimension}', en: '{metrics}{filters} by {dimension}{period} (top {n})' },
   'followup.q.bottom': {

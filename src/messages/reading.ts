@@ -16,6 +16,8 @@ export const READING_MESSAGES = defineMessages({
   /** Between the values of one filter. */
   'reading.filter.or': { zh: '、', en: ' or ' },
   'reading.by': { zh: '按{dimensions}', en: 'by {dimensions}' },
+  /** A share of the total: each group's part of it. */
+  'reading.share': { zh: '{metrics}占比', en: 'share of {metrics}' },
   'reading.grain.year': { zh: '按年', en: 'by year' },
   'reading.grain.quarter': { zh: '按季度', en: 'by quarter' },
   'reading.grain.month': { zh: '按月', en: 'by month' },

@@ -204,7 +204,8 @@ export function statementOf(
 ): string {
   const text = textIn(language);
   const list = text('common.list');
-  const parts: string[] = [reading.metric_labels.join(list)];
+  const metrics = reading.metric_labels.join(list);
+  const parts: string[] = [reading.share ? text('reading.share', { metrics }) : metrics];
   if (reading.window) parts.push(windowText(reading.window, text, language));
   if (reading.compared_with) parts.push(text('reading.compared-with', { window: windowText(reading.compared_with, text, language) }));
   if (reading.filters.length > 0) {

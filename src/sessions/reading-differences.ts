@@ -22,6 +22,7 @@ export function readingDifferences(expected: ExpectedReading, actual: QuestionRe
   if (!same(filters(expected.filters), filters(actual.filters))) out.push('filter');
   if (!same(sorted(expected.group_by), sorted(actual.group_by)) || expected.grain !== actual.grain) out.push('breakdown');
   if (!same(expected.ranking, actual.ranking)) out.push('ranking');
+  if (Boolean(expected.share) !== Boolean(actual.share)) out.push('share');
   // A why decomposed by other dimensions than the thread implied is another reading, never the one asked for.
   // A why expects a decomposition (by its dimensions, when it names them); any other question expects none.
   const want = expected.decomposed_by;

@@ -18,6 +18,7 @@ import { BLIND_CHINOOK_FOLLOWUPS_2 } from '../../eval/blind/chinook-followups-2'
 import { BLIND_CHINOOK_FOLLOWUPS_3 } from '../../eval/blind/chinook-followups-3';
 import { BLIND_DEMO_FOLLOWUPS } from '../../eval/blind/demo-followups';
 import { BLIND_FOLLOWUPS_8 } from '../../eval/blind/followups-8';
+import { BLIND_SHARES_9 } from '../../eval/blind/shares-9';
 import type * as Sql from '../../eval/conversations/sql';
 import type { Period, Query } from '../../eval/conversations/sql';
 import type { Conversation } from '../../eval/conversations/types';
@@ -26,6 +27,7 @@ import { AS_OF, chinook, converse, demo } from './followup-harness';
 
 type Spec =
   | { ask: Query }
+  | { share: Query }
   | { compare: { q: Omit<Query, 'period'>; periods: Record<string, Period> } }
   | { why: { q: Query & { by: string }; before: Period; after: Period } };
 
@@ -34,6 +36,7 @@ jest.mock('../../eval/conversations/sql', () => {
   return {
     ...real,
     ask: (_c: unknown, _d: unknown, q: Query) => Promise.resolve({ ask: q }),
+    share: (_c: unknown, _d: unknown, q: Query) => Promise.resolve({ share: q }),
     compare: (_c: unknown, _d: unknown, q: Query, periods: Record<string, Period>) => Promise.resolve({ compare: { q, periods } }),
     why: (_c: unknown, _d: unknown, q: Query, before: Period, after: Period) => Promise.resolve({ why: { q, before, after } }),
   };
@@ -54,10 +57,11 @@ const windowOf = (p: Period | undefined) => (p ? `${p[0]}..${p[1]}` : 'all');
 
 /** The spec in the words of a reading: metric, window, compared with, filters, breakdown, ranking. */
 function wanted(spec: Spec): string {
-  if ('ask' in spec) {
-    const q = spec.ask;
+  if ('ask' in spec || 'share' in spec) {
+    const q = 'ask' in spec ? spec.ask : spec.share;
     const rank = q.top ? ` ${q.top.order ?? 'desc'}${q.top.n}:${q.by}` : '';
-    return `${METRIC_IDS[q.metric] ?? q.metric} ${windowOf(q.period)} [${filtersOf(q.where)}] /${q.by ?? ''}${rank}`;
+    const share = 'share' in spec ? 'share of ' : '';
+    return `${share}${METRIC_IDS[q.metric] ?? q.metric} ${windowOf(q.period)} [${filtersOf(q.where)}] /${q.by ?? ''}${rank}`;
   }
   if ('compare' in spec) {
     const [before, after] = Object.values(spec.compare.periods).sort((a, b) => a[0].localeCompare(b[0]));
@@ -78,7 +82,7 @@ function got(r: QuestionReading, asked: string, catalog: typeof chinook): string
     .join(',');
   const dims = r.group_by.filter((g) => !GRAINS.includes(g) || g === r.grain);
   const rank = r.ranking ? ` ${r.ranking.order}${r.ranking.n}:${r.ranking.by}` : '';
-  const head = `${r.metrics.join('+')} ${w(r.window)}${r.compared_with ? ` vs ${w(r.compared_with)}` : ''} [${f}] /${dims.join(',')}${rank}`;
+  const head = `${r.share ? 'share of ' : ''}${r.metrics.join('+')} ${w(r.window)}${r.compared_with ? ` vs ${w(r.compared_with)}` : ''} [${f}] /${dims.join(',')}${rank}`;
   const intent = classifyIntent(asked);
   if (intent.intent !== 'attribution') return head;
   const plan = planQuestion(asked, intent, catalog, AS_OF, [], catalog === chinook ? extent : null);
@@ -235,4 +239,26 @@ test('the eighth blind set (eval/blind/followups-8.ts): 70 of 70', async () => {
   );
   expect(rows).toHaveLength(70);
   expect(misses.map((m) => m.say)).toEqual([]);
+});
+
+/**
+ * The ninth blind set (2026-12-04: shares asked as questions and as follow-ups, "mix", 占比, 比重, "as a share?", "show me
+ * the actual dollars"; a label relations manager and a finance BP on Chinook, a category lead and a regional VP on the
+ * demo shop; 52 turns) read 23 of 52 as meant when written, with wrong answers labelled completed among the misses: a
+ * share's follow-up answered the amounts, "just the States" was read as the metric "invoices without a billing state",
+ * "去掉美国，看其他国家的" lifted the USA filter instead of leaving the USA out, and a share asked after a why was read as
+ * the why again. The classes are fixed and tested in other words (followup-shares.test.ts); it reads 45 now. Every turn
+ * left reads "by new vs returning customers" as a breakdown by customer type that also keeps both values (every value
+ * the catalog lists), where the writer's SQL keeps every row: the same numbers on the demo shop, whose customers are
+ * all one or the other, and the first line says it.
+ */
+test('the ninth blind set (eval/blind/shares-9.ts): 45 of 52', async () => {
+  const rows = (await Promise.all(BLIND_SHARES_9.map(rowsOf))).flat();
+  const misses = rows.filter((r) => !r.exact);
+  console.log(
+    `${rows.length - misses.length}/${rows.length} turns read as their SQL\n${misses.map((m) => `- [${m.id}] ${m.say}\n    want ${m.want}\n    got  ${m.got}`).join('\n')}`,
+  );
+  expect(rows).toHaveLength(52);
+  expect(rows.length - misses.length).toBeGreaterThanOrEqual(45);
+  expect(misses.every((m) => m.got.includes('customer_type=new|returning') && !m.want.includes('customer_type='))).toBe(true);
 });

@@ -79,6 +79,14 @@ function applyValues(s: State, thread: State, m: MessageReading, lifted: string[
   for (const v of named) {
     // Leaving out every value the thread keeps is lifting its filter ("only the USA", then "drop the US filter").
     const kept = thread.filters.find((f) => f.dimension === v.dimension && !f.exclude);
+    // "去掉美国，看其他国家的": the other values, not all of them again.
+    if (v.exclude && kept?.values.every((x) => v.values.includes(x)) && m.others) {
+      s.filters = s.filters.map((f) =>
+        f.dimension === v.dimension ? { dimension: v.dimension, values: [...v.values], exclude: true } : f,
+      );
+      replaced = true;
+      continue;
+    }
     if (v.exclude && kept?.values.every((x) => v.values.includes(x))) {
       s.filters = s.filters.filter((f) => f.dimension !== v.dimension);
       if (!lifted.includes(v.dimension)) lifted.push(v.dimension);
@@ -216,6 +224,28 @@ function applyLift(s: State, m: MessageReading, constraints: string[]): { lifted
 }
 
 /**
+ * Shares asked for ("as a share of the total?", 占比呢), or the amounts again ("the actual amounts", 看金额): a share is
+ * each group's part of the total, so it needs a breakdown and is a question of figures, not a comparison or a trend.
+ * A why explains the amounts' change: a why that names a share is asked back (the change of a share is not decomposed).
+ */
+function applyShare(s: State, m: MessageReading): boolean | Refusal {
+  if (m.share && m.why) return 'nothing';
+  if (s.kind === 'attribution' || (s.share && m.total && s.dims.length === 0)) {
+    const had = s.share;
+    s.share = false;
+    return had && !m.why;
+  }
+  if (m.amounts && s.share) {
+    s.share = false;
+    return true;
+  }
+  if (!m.share || m.amounts || s.share) return false;
+  if (s.kind !== 'query' || (s.dims.length === 0 && !s.grain)) return 'nothing';
+  s.share = true;
+  return true;
+}
+
+/**
  * A why is left for its figures when the message asks for a figure ("break the Q1 figure down by country") or for the
  * period the why measured from ("and in 2024?" after "why is it down on 2024?": that period's figures, which the why
  * has already explained the change from). Any other change to a why is a change to the why ("by artist", "那华东呢",
@@ -227,7 +257,8 @@ function backToFigures(s: State, thread: State, m: MessageReading): void {
   const baseline = Boolean(only && !m.versus && sameWindow(only, thread.comparedWith));
   // A question written out whole, its metric and its period ("不限国家，2025年第四季度各销售代表的销售额"): its figures.
   const restated = m.metrics.length > 0 && only !== undefined && !m.versus && m.comparison === null;
-  if (!m.figure && !baseline && !restated) return;
+  // A share asked ("那各流派的比重呢？") is a question of figures too.
+  if (!m.figure && !baseline && !restated && !m.share) return;
   s.kind = 'query';
   s.comparedWith = null;
   // "The figure" is one number until the message names a breakdown; the baseline's figures keep the why's breakdown.
@@ -263,6 +294,7 @@ export function applyMessage(
   if (
     !why &&
     m.total &&
+    !m.share &&
     m.dims.length === 0 &&
     !m.grain &&
     s.kind !== 'trend' &&
@@ -286,6 +318,9 @@ export function applyMessage(
     s.ranking = null;
     if (!changes.includes('add_breakdown')) changes.push('add_breakdown');
   }
+  const share = applyShare(s, m);
+  if (typeof share === 'string') return share;
+  if (share && !changes.includes('replace_metric')) changes.push('replace_metric');
   const ranked = why || m.grain?.ranked ? false : applyRanking(s, m);
   if (typeof ranked === 'string') return ranked;
   // "All the cities, not just a top five", 全部列出来: the ranking goes.

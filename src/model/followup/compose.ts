@@ -105,7 +105,7 @@ export function writeQuestion(s: State, catalog: Catalog, naming: Naming): strin
     if (others) return say(top ? 'followup.q.top-many' : 'followup.q.bottom-many', { ...params, others });
     return say(top ? 'followup.q.top' : 'followup.q.bottom', params);
   }
-  return say('followup.q.query', { metrics, filters, by: `${byDims.join('')}${grain}`, period });
+  return say(s.share ? 'followup.q.share' : 'followup.q.query', { metrics, filters, by: `${byDims.join('')}${grain}`, period });
 }
 
 /** Whether two windows are the same period: all of the data is one period whatever dates the extent gives it. */

@@ -40,7 +40,7 @@ export const REPLACED =
 
 /** Taking a filter away: "remove the Brazil filter", "Brazil 的 filter 去掉", "把加拿大这个条件去掉". */
 export const REMOVE_FILTER_VERB =
-  /\b(?:remove|drop|clear|lift|delete|kill|lose|ditch|get\s+rid\s+of|take\s+(?:off|out|away))\b|去掉|去除|取消|删掉|删除|拿掉|不要了|撤掉|撤销/i;
+  /\b(?:remove|drop|clear|lift|delete|kill|lose|ditch|get\s+rid\s+of|take\s+(?:off|out|away))\b|\b(?:take|turn|switch)\b(?=[^.?!,;]{0,40}\b(?:off|out|away)\b)|去掉|去除|取消|删掉|删除|拿掉|不要了|撤掉|撤销/i;
 export const FILTER_WORD_AFTER = /^\s*(?:的|'s|’s)?\s*(?:这个|那个|这一|的)?\s*(?:filters?|restrictions?|筛选|条件|限制)/i;
 
 /** Every member of the breakdown, not a top n: "all the cities, not just a top five", "the full list", "全部列出来". */
@@ -72,6 +72,14 @@ export const FIGURE = /\b(?:figure|number|total|amount)s?\b(?!\s+of\b)|(?:的|�
 export const TOTAL =
   /\b(?:the\s+)?(?:grand\s+)?totals?\b(?!\s+(?:number|count)\s+of\b)|总(?:销售额|收入|营收|金额|额|量|数|订单数|销量)|合计|整体/i;
 
+/** The rest of a dimension's values: "the other countries", 其他国家, "the remaining genres": what is left out is left out. */
+export const OTHERS =
+  /(?:其他|其它|其余|别的)的?[\u4e00-\u9fff]{1,4}|\b(?:the\s+)?(?:other|remaining)\s+[a-z]+|\bthe\s+rest\s+of\s+the\s+[a-z]+/gi;
+
+/** The amounts again after shares: "the actual amounts", "in absolute terms", 看金额, 绝对值, 不看占比. */
+export const AMOUNTS =
+  /\b(?:(?:the\s+)?(?:actual|absolute|raw|real)\s+(?:numbers|figures|values|amounts|totals|terms|dollars|euros|money|counts|sales)|the\s+amounts|not\s+(?:as\s+)?(?:a\s+)?(?:shares?|percentages?))\b|绝对值|绝对数|实际金额|看金额|具体的?(?=[^，。？?]{0,6}(?:数|额|量|值))|金额本身|不看占比|不要占比|不用占比/i;
+
 /** A trend asked of the thread: "and the trend?", "走势呢". */
 export const TREND = /趋势|走势|\btrends?\b|\bover\s+time\b/i;
 
@@ -100,11 +108,12 @@ main mainly major primarily largely noticeably significantly much lot lots bit s
 contributed contributing contribution contributions responsible slump dip tank plunge plummet crater collapse slip slide sag ease
 soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
 good flat together full year period quarter month week day interesting something anything ah worries side brilliant
+within etc account accounted accounts move moved moves moving movement swing swung shift shifted counting counted off they their turn switch
 lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated extend wise business combined understand decompose decomposed decomposition further
 one two three four five six seven eight nine ten eleven twelve`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
-  `那 那么 呢 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
+  `那 那么 呢 其他 其它 别的 其余 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
 限制 看看 分别 情况 的 了 是 谁 多少 怎么样 如何 要 只要 只算 算 这个 那个 它 其中 呀 吧 嗯 好 好的 换 改 按 分 各 以及 增加 恢复 都 都算 都看
 都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降

@@ -78,6 +78,7 @@ function inThreadPeriod(
     grain: null,
     dims: [],
     filters,
+    share: false,
     ranking: null,
   };
   const applied = applyMessage(blank, m, catalog, kept, null);

@@ -10,15 +10,18 @@ import { detectLanguage } from '../language';
 import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
-import { breakdownOutside, describedSets, dropInside, metricsOutside, NOT_BY, spansOf } from './unasked';
+import { breakdownOutside, describedSets, dropInside, examplesAsBreakdown, metricsOutside, NOT_BY, spansOf } from './unasked';
 import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
 import { addDays, iso, isoMonth, makeWindow, parseDate, shiftedBack, toNumber } from '../time-window';
+import { withThreadYear } from './thread-year';
 import {
   ALL_MEMBERS,
   ALSO,
   ANYWHERE_CUE,
   FIGURE,
   TOTAL,
+  AMOUNTS,
+  OTHERS,
   FILLER,
   FILTER_WORD_AFTER,
   REMOVE_FILTER_VERB,
@@ -33,6 +36,7 @@ import {
   WHY,
   ZH_FILLER,
 } from './cues';
+import { asksShare, SHARE_WORDS } from '../rules/plan-share';
 
 export interface MessageReading {
   text: string;
@@ -44,6 +48,11 @@ export interface MessageReading {
   figure: boolean;
   /** The message asks for the total ("and the total?", 总销售额): with no breakdown named, the groups go. */
   total: boolean;
+  /** Each group's part of the total ("as a share?", 占比呢), or the amounts again ("the actual amounts", 看金额). */
+  share: boolean;
+  amounts: boolean;
+  /** "去掉美国，看其他国家的", "the other countries": a value left out stays left out, even when the thread kept only it. */
+  others: boolean;
   /** Every member of the breakdown, not a top n ("all the cities, not just a top five", 全部列出来). */
   allMembers: boolean;
   trend: boolean;
@@ -68,41 +77,6 @@ export interface MessageReading {
   versus: boolean;
   unmapped: string[];
   reading: CatalogReading;
-}
-
-const MONTHS_EN =
-  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*(?:of\s+)?\d{4})/gi;
-const MONTH_ZH = /(?<!\d\s*年\s*)(?<![\d年])(\d{1,2}|[一二三四五六七八九十]{1,2})\s*月(?!\s*\d)(?!份?\s*(?:以来|起))/g;
-
-/** A quarter or a half without its year: "q3", "h2", "the first half", 上半年, 第三季度, 三季度. */
-const PART_EN =
-  /\b([qh][1-4])\b(?!\s*(?:of\s+)?\d{4})|\b((?:the\s+)?(?:first|second|1st|2nd)\s+half|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b(?!\s*(?:of\s+)?\d{4})/gi;
-const PART_ZH = /(?<![\d年第]\s*)(上半年|下半年|第?[一二三四1-4]季度)/g;
-
-/**
- * The message with a month, a quarter or a half named without its year given the thread's year ("in March" → "in
- * March 2024", "h2?" → "h2 2023", 第三季度 → 2025年第三季度).
- */
-function withThreadYear(text: string, year: number | null): string {
-  if (year === null) return text;
-  // "Q1 of the year before", "march the previous year": the part in the year before the thread's.
-  text = text.replace(
-    new RegExp(
-      String.raw`(${PART_EN.source}|${MONTHS_EN.source})\s+(?:of\s+|in\s+)?(?:the\s+)?(?:year\s+before|previous\s+year|prior\s+year|preceding\s+year)\b`,
-      'gi',
-    ),
-    (m: string) =>
-      `${m.replace(/\s+(?:of\s+|in\s+)?(?:the\s+)?(?:year\s+before|previous\s+year|prior\s+year|preceding\s+year)$/i, '')} ${year - 1}`,
-  );
-  const en = text
-    .replace(MONTHS_EN, (m) => `${m} ${year}`)
-    .replace(PART_EN, (m: string, short: string | undefined) => (short && /^h[34]$/i.test(short) ? m : `${m} ${year}`));
-  return en
-    .replace(MONTH_ZH, (m, n: string) => {
-      const month = toNumber(n);
-      return month !== null && month >= 1 && month <= 12 ? `${year}年${month}月` : m;
-    })
-    .replace(PART_ZH, (m) => `${year}年${m}`);
 }
 
 /**
@@ -307,11 +281,31 @@ function periodsOf(text: string, asOf: string, thread: TimeWindow | null, why: b
   return { found, comparison, before, periods, versus };
 }
 
+/** Words a message may hold that say how to change the thread, all understood wherever they stand. */
+const UNDERSTOOD = [
+  BEFORE_THREAD,
+  LAST_N,
+  COUNT_NEAR_SUPERLATIVE,
+  LIFT_ALL,
+  RESTORE,
+  WHY,
+  TREND,
+  FIGURE,
+  SHARE_WORDS,
+  TOTAL,
+  AMOUNTS,
+  ALL_MEMBERS,
+];
+
 export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
+  // A part of a year named without its year is in the one year the message names ("2025 Q4 vs Q3"), else the thread's.
+  const ownYears = new Set(message.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g));
   const threadYear = thread ? Number(iso(addDays(parseDate(thread.end), -1)).slice(0, 4)) : null;
-  const text = withValueAliases(withThreadYear(message.trim(), threadYear), catalog);
+  const year = ownYears.size === 1 ? Number([...ownYears][0]) : threadYear;
+  const text = withValueAliases(withThreadYear(message.trim(), year), catalog);
   const r = readQuestion(text, catalog);
   preferValues(text, r, catalog);
+  examplesAsBreakdown(text, r);
   const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
   const { found, comparison, before, periods, versus } = periodsOf(text, asOf, thread, why);
   const lift = liftedDims(text, catalog);
@@ -326,35 +320,27 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const whyComparatives = why ? spansOf(/\b(?:below|above|under|over|lower|higher|less|more)\b/i, text) : [];
   const liftAll = LIFT_ALL.test(text);
   const restore = RESTORE.test(text);
-  const notBy = spansOf(NOT_BY, text);
+  const [notBy, others] = [spansOf(NOT_BY, text), spansOf(OTHERS, text)];
   const foundGrain = findGrain(text.toLowerCase());
   // "All the cities, not just a top five": no ranking, whatever count it names.
   const ranking = ALL_MEMBERS.test(text) ? null : rankingOf(text, r);
   const metricHits = r.implied ? [] : r.metrics;
   // "Split by rep, not by quarter", "不按流派了，按媒体类型分": what follows "not by" is the breakdown going away.
-  const wanted = breakdownOutside(r, lift.dims, foundGrain?.span ?? null, [...notBy, ...replaced]);
-  const dims = wanted.dims;
+  const wanted = breakdownOutside(r, lift.dims, foundGrain?.span ?? null, [...notBy, ...replaced, ...others]);
   const grain = wanted.grainKept ? foundGrain : null;
   const covered: Span[] = [
     ...r.hits.map((h): Span => [h.start, h.end]),
     ...found.periods.flatMap((p) => p.spans),
     ...(before ? before.spans : []),
-    ...spansOf(BEFORE_THREAD, text),
     ...(found.allTime ? [found.allTime] : []),
     ...(grain ? [grain.span] : []),
     ...(comparison ? [comparison.span] : []),
     ...r.spans.ranking,
     ...r.spans.leftOut,
-    ...spansOf(LAST_N, text),
-    ...spansOf(COUNT_NEAR_SUPERLATIVE, text),
     ...lift.spans,
-    ...spansOf(LIFT_ALL, text),
-    ...spansOf(RESTORE, text),
-    ...spansOf(WHY, text),
-    ...spansOf(TREND, text),
-    ...spansOf(FIGURE, text),
+    ...UNDERSTOOD.flatMap((re) => spansOf(re, text)),
     ...notBy,
-    ...spansOf(ALL_MEMBERS, text),
+    ...others,
     ...replaced,
     ...whyComparatives,
     ...relation,
@@ -368,10 +354,13 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     why,
     figure: !why && FIGURE.test(text),
     total: TOTAL.test(text),
+    share: asksShare(text),
+    amounts: AMOUNTS.test(text),
+    others: others.length > 0,
     allMembers: ALL_MEMBERS.test(text),
     trend: TREND.test(text),
     metrics: metricHits,
-    dims,
+    dims: wanted.dims,
     values: restore ? [...r.filters, ...restoredWith(r)] : r.filters,
     restore,
     instead: INSTEAD.test(text),

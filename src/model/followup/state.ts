@@ -23,6 +23,8 @@ export interface State {
   dims: string[];
   filters: DimensionFilter[];
   ranking: Ranking | null;
+  /** Each group's part of the total, not the amounts ("占比", "as a share"). */
+  share: boolean;
 }
 
 /** The thread's reading as a State; null when it has nothing a follow-up could change (no metric). */
@@ -43,6 +45,7 @@ export function stateOf(thread: ThreadReading): State | null {
     dims: kind === 'attribution' ? (r.decomposed_by ?? []).slice(0, 1) : dims,
     filters: r.filters.map((f) => ({ ...f, values: [...f.values] })),
     ranking: r.ranking ? { ...r.ranking } : null,
+    share: kind !== 'attribution' && r.share === true,
   };
 }
 
@@ -72,5 +75,6 @@ export function expectedOf(s: State, catalog: Catalog): ExpectedReading {
     ranking: s.kind === 'attribution' ? null : s.ranking,
     // A why must be decomposed, by the thread's breakdown when it had one (readingDifferences checks it).
     ...(s.kind === 'attribution' ? { decomposed_by: [...s.dims] } : {}),
+    ...(s.share ? { share: true } : {}),
   };
 }

@@ -88,3 +88,20 @@ export function describedSets(text: string, r: CatalogReading): Span[] {
   }
   return out;
 }
+
+/** Words saying the values before them are examples: "mp3 vs AAC vs video etc", "such as Rock and Jazz", 摇滚、爵士等等. */
+const EXAMPLES = /\b(?:etc\.?|and\s+so\s+on|and\s+the\s+like|e\.g\.|for\s+example|such\s+as)(?!\w)|等等|之类/i;
+
+/**
+ * Values listed as examples of their dimension ("what's the format mix? mp3 vs AAC vs video etc") are not a filter:
+ * they say which dimension the message means, so it is the breakdown.
+ */
+export function examplesAsBreakdown(text: string, r: CatalogReading): void {
+  if (!EXAMPLES.test(text)) return;
+  const listed = r.filters.filter((f) => !f.exclude && f.values.length >= 2);
+  if (listed.length !== 1 || !listed[0]) return;
+  const { dimension } = listed[0];
+  r.filters = r.filters.filter((f) => f !== listed[0]);
+  if (!r.groupBy.includes(dimension)) r.groupBy = [...r.groupBy, dimension];
+  r.hits = r.hits.map((h) => (h.kind === 'value' && h.id === dimension ? { ...h, kind: 'dimension', value: undefined } : h));
+}

@@ -196,6 +196,7 @@ export function readingOfPlan(
   body.metric_labels = labels(body.metrics);
   const decomposed = steps.flatMap((s) => (s.operation.kind === 'change_decomposition' ? [s.operation.dimension] : []));
   if (decomposed.length > 0) body.decomposed_by = decomposed;
+  if (steps.some((s) => s.operation.kind === 'share_of_total')) body.share = true;
   const statement = statementOf(body, language, {
     dimension: (d) => dimensionLabel(catalog, language, d),
     value: (d, v) => valueLabel(catalog, language, d, v),

@@ -16,7 +16,7 @@ import type { CatalogReading } from './terms';
 
 /** Words asking for a part of a whole: share, percentage, proportion, 占比, 比例, 份额, 百分比, 比重, "占…的". */
 export const SHARE_WORDS =
-  /\b(?:share|shares|percentage|percent|proportion|fraction|portion)\b|%\s*of\b|占比|比例|份额|百分比|比重|占(?=[^，。？?]{0,20}(?:的|多少|几成))/gi;
+  /\b(?:share|shares|percentage|percent|proportion|fraction|portion|mix)\b|%\s*of\b|占比|比例|份额|百分比|比重|占(?=[^，。？?]{0,20}(?:的|多少|几成))/gi;
 
 export const asksShare = (text: string) => new RegExp(SHARE_WORDS.source, 'i').test(text);
 

@@ -85,6 +85,14 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
     }
   }
   hits.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  // "GMV by new vs returning customers": a metric's name starting inside a dimension's name, in a question that names
+  // another metric apart from both, is the dimension's last words, not a second metric.
+  const apart = (a: Hit, b: Hit) => a.end <= b.start || b.end <= a.start;
+  const inDimension = (m: Hit) =>
+    m.kind === 'metric' &&
+    hits.some((d) => d.kind === 'dimension' && d.start < m.start && m.start < d.end) &&
+    hits.some((o) => o.kind === 'metric' && o.id !== m.id && apart(o, m) && hits.every((d) => d.kind !== 'dimension' || apart(o, d)));
+  hits.splice(0, hits.length, ...hits.filter((h) => !inDimension(h)));
   const kept: Hit[] = [];
   // Longest first; of two as long, a label or alias before a bare id ("customers" the dimension's alias, not the metric's id),
   // and a term as written before one found by word form ("best customer": the dimension customer, not the metric whose
