@@ -64,9 +64,11 @@ export function wordFormHits(question: string, terms: Term[]): Hit[] {
   // "the States", "the Kingdom": after "the", the last word of a value's name of several words, when one value has it.
   for (const m of question.matchAll(/(?<=\bthe\s+)[A-Z][a-z]{3,}\b/g)) {
     const word = m[0].toLowerCase();
+    // Not a term's whole name ("the Metal" is Metal, not Heavy Metal); found by form, so a term as written wins.
+    if (terms.some((t) => t.text.toLowerCase() === word)) continue;
     const owners = terms.filter((t) => t.kind === 'value' && /\s/.test(t.text) && t.text.toLowerCase().split(/\s+/).pop() === word);
     const values = new Set(owners.map((t) => `${t.id}=${t.value ?? ''}`));
-    if (values.size === 1 && owners[0]) hits.push({ ...owners[0], start: m.index, end: m.index + m[0].length });
+    if (values.size === 1 && owners[0]) hits.push({ ...owners[0], start: m.index, end: m.index + m[0].length, byForm: true });
   }
   return hits.filter((h) => !actOfBuying(question, h));
 }
