@@ -91,6 +91,9 @@ test('"the Kingdom" and "the States" are a value whose name ends so, never a met
     'share of revenue 2023-01-01 country=United Kingdom by support_rep',
     'share of revenue 2023-01-01 country=USA by support_rep',
   ]);
+  // A value's own name wins: "the Metal" is Metal, not Heavy Metal, whose name ends in it.
+  const metal = planned('tracks sold in the Metal genre in 2024', chinook, extent);
+  expect(typeof metal !== 'string' && metal.filters).toEqual([{ dimension: 'genre', values: ['Metal'] }]);
 });
 
 test('the amounts in other words: "the actual euros", 具体的销量; "the other countries" leaves the one named out', () => {
