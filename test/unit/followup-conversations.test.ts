@@ -19,6 +19,7 @@ import { BLIND_CHINOOK_FOLLOWUPS_3 } from '../../eval/blind/chinook-followups-3'
 import { BLIND_DEMO_FOLLOWUPS } from '../../eval/blind/demo-followups';
 import { BLIND_FOLLOWUPS_8 } from '../../eval/blind/followups-8';
 import { BLIND_SHARES_9 } from '../../eval/blind/shares-9';
+import { BLIND_TRENDS_10 } from '../../eval/blind/trends-10';
 import type * as Sql from '../../eval/conversations/sql';
 import type { Period, Query } from '../../eval/conversations/sql';
 import type { Conversation } from '../../eval/conversations/types';
@@ -261,4 +262,21 @@ test('the ninth blind set (eval/blind/shares-9.ts): 45 of 52', async () => {
   expect(rows).toHaveLength(52);
   expect(rows.length - misses.length).toBeGreaterThanOrEqual(45);
   expect(misses.every((m) => m.got.includes('customer_type=new|returning') && !m.want.includes('customer_type='))).toBe(true);
+});
+
+/**
+ * The tenth blind set (2026-12-04: figures over time and by rank; a sales analyst and an operations manager on
+ * Chinook, a growth PM and a finance lead on the demo shop; 52 turns) read 38 of 52 as meant when written. The classes
+ * it found are tested in other words (followup-over-time.test.ts); it reads 51 now. What is left: "What drove that
+ * quarter's jump over the one before it?" after "Which quarter of 2024 was the highest?": which quarter won is in the
+ * answer, not in the reading the follow-up reader has, so it is asked back.
+ */
+test('the tenth blind set (eval/blind/trends-10.ts): 51 of 52', async () => {
+  const rows = (await Promise.all(BLIND_TRENDS_10.map(rowsOf))).flat();
+  const misses = rows.filter((r) => !r.exact);
+  console.log(
+    `${rows.length - misses.length}/${rows.length} turns read as their SQL\n${misses.map((m) => `- [${m.id}] ${m.say}\n    want ${m.want}\n    got  ${m.got}`).join('\n')}`,
+  );
+  expect(rows).toHaveLength(52);
+  expect(misses.map((m) => m.say)).toEqual(["What drove that quarter's jump over the one before it? Please break it down by country."]);
 });

@@ -151,7 +151,7 @@ const CASES: Case[] = [
       ['只看美国和加拿大', 'follow_up', 'track_revenue 2025-01-01..2026-01-01 [country=Canada|USA] /media_type asc1:media_type'],
       ['2024年12月呢', 'follow_up', 'track_revenue 2024-12-01..2025-01-01 [country=Canada|USA] /media_type asc1:media_type'],
       ['为什么下降了', 'follow_up', 'track_revenue 2024-12-01..2025-01-01 vs 2024-11-01..2024-12-01 [country=Canada|USA] /'],
-      ['按国家', 'follow_up', 'track_revenue 2024-12-01..2025-01-01 vs 2024-11-01..2024-12-01 [country=Canada|USA] /'],
+      ['按国家', 'follow_up', 'revenue 2024-12-01..2025-01-01 vs 2024-11-01..2024-12-01 [country=Canada|USA] /'],
       ['按年呢', 'needs_clarification', 'asked back'],
     ],
   },

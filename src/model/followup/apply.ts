@@ -9,7 +9,7 @@ import type { TimeWindow } from '../../contracts';
 import { filterKey } from '../../contracts/query';
 import { makeWindow, monthsBack, previousPeriod, wholeMonths, yearEarlier } from '../time-window';
 import type { MessageReading } from './message';
-import type { State } from './state';
+import { plannedMetric, type State } from './state';
 import { SWAP } from './cues';
 
 export type Refusal = 'nothing' | 'no_breakdown' | 'no_filter' | 'no_period';
@@ -308,9 +308,17 @@ export function applyMessage(
   }
   if (lift.lifted.length > 0 && !changes.includes('lift_filter')) changes.push('lift_filter');
   if (!why && m.grain && (m.grain.grain !== s.grain || m.grain.ranked) && s.kind !== 'attribution') {
+    // A ranking of the old grain's periods ("best quarter?") goes with it: "every month" lists them.
+    if (s.ranking && s.ranking.by === s.grain && !m.grain.ranked) s.ranking = null;
     s.grain = m.grain.grain;
     if (m.grain.ranked) s.ranking = { n: m.ranking?.n ?? 1, order: m.ranking?.order ?? 'desc', by: m.grain.grain };
     changes.push(m.grain.ranked ? 'change_ranking' : 'add_breakdown');
+  }
+  if (!why && m.grainDropped && s.grain && !m.grain) {
+    if (s.ranking?.by === s.grain) s.ranking = null;
+    s.grain = null;
+    if (s.kind === 'trend') s.kind = 'query';
+    if (!changes.includes('add_breakdown')) changes.push('add_breakdown');
   }
   if (!why && m.trend && s.kind !== 'trend' && s.kind !== 'comparison') {
     s.kind = 'trend';
@@ -328,8 +336,26 @@ export function applyMessage(
   if (unranked) s.ranking = null;
   if (ranked || unranked) changes.push('change_ranking');
   if (changes.length === 0) return 'nothing';
-  void catalog;
+  s.metrics = s.metrics.map((m) => coarserTwin(catalog, m, s));
   return { state: s, changes, carried: carriedParts(thread, s, changes), lifted: lift.lifted };
+}
+
+/**
+ * The metric the user asked for, once nothing needs its finer twin: revenue answered as track revenue while broken
+ * down or filtered by genre is revenue again when the genre goes ("不分流派了，看全部的").
+ */
+function coarserTwin(catalog: Catalog, metric: string, s: State): string {
+  const coarse = Object.entries(catalog.metrics).find(([, d]) => d.finer === metric)?.[0];
+  if (!coarse) return metric;
+  const dims = [...s.dims, ...s.filters.map((f) => f.dimension)];
+  return plannedMetric(
+    catalog,
+    coarse,
+    dims,
+    s.filters.filter((f) => f.exclude).map((f) => f.dimension),
+  ) === coarse
+    ? coarse
+    : metric;
 }
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));

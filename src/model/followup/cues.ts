@@ -108,12 +108,12 @@ main mainly major primarily largely noticeably significantly much lot lots bit s
 contributed contributing contribution contributions responsible slump dip tank plunge plummet crater collapse slip slide sag ease
 soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
 good flat together full year period quarter month week day interesting something anything ah worries side brilliant
-within etc account accounted accounts move moved moves moving movement swing swung shift shifted counting counted off they their turn switch
+within etc account accounted accounts move moved moves moving movement swing swung shift shifted counting counted off they their turn switch still
 lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated extend wise business combined understand decompose decomposed decomposition further
 one two three four five six seven eight nine ten eleven twelve`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
-  `那 那么 呢 其他 其它 别的 其余 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
+  `那 那么 呢 其他 其它 别的 其余 单独 拿出来 拿出 拿 出来 换成 改成 改为 换为 再 还有 然后 同样 也 只看 只 看 仅 仅看 就 加上 再加上 同时 又 一下 吗 重新 不限 所有 全部 去掉 取消 筛选 条件
 限制 看看 分别 情况 的 了 是 谁 多少 怎么样 如何 要 只要 只算 算 这个 那个 它 其中 呀 吧 嗯 好 好的 换 改 按 分 各 以及 增加 恢复 都 都算 都看
 都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降

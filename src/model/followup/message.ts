@@ -51,6 +51,8 @@ export interface MessageReading {
   /** Each group's part of the total ("as a share?", 占比呢), or the amounts again ("the actual amounts", 看金额). */
   share: boolean;
   amounts: boolean;
+  /** The time grain is no longer wanted ("不按月了", "not by month"). */
+  grainDropped: boolean;
   /** "去掉美国，看其他国家的", "the other countries": a value left out stays left out, even when the thread kept only it. */
   others: boolean;
   /** Every member of the breakdown, not a top n ("all the cities, not just a top five", 全部列出来). */
@@ -369,6 +371,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     periods,
     allTime: found.allTime !== null,
     grain: grain?.value ?? null,
+    grainDropped: foundGrain !== null && !wanted.grainKept,
     ranking,
     comparison: comparison?.value ?? null,
     versus,

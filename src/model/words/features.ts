@@ -27,7 +27,7 @@ const ZH_WORDS = Object.keys(ZH_CONCEPTS).sort((a, b) => b.length - a.length);
 
 /**
  * Common words that hold a concept's single character without its meaning: 数据 is data, not a count (数); 条件,
- * 文件 and 软件 are no items (件); 名单 and 菜单 no orders (单); 评价 and 代价 no prices (价); 额外 no amount (额).
+ * 文件 and 软件 are no items (件); 名单, 菜单 and 单独 no orders (单); 评价 and 代价 no prices (价); 额外 no amount (额).
  */
 const NOT_CONCEPTS = [
   '数据',
@@ -44,6 +44,10 @@ const NOT_CONCEPTS = [
   '菜单',
   '清单',
   '简单',
+  '单独',
+  '单个',
+  '单一',
+  '单纯',
   '评价',
   '代价',
   '额外',
