@@ -90,6 +90,11 @@ test('the total, with no breakdown named, is the one figure', () => {
   expect(brief(en)[1]).toBe('orders 2023-01-01..2024-01-01 country=Germany');
   const zh = converse(['上个月各区域的订单数', '总订单数呢'], demo, null);
   expect(brief(zh)[1]).toBe('orders 2026-10-01..2026-11-01');
+  // "Total revenue" swapped in is the metric's name: the breakdown stays (held-out set; failed before).
+  const swapped = converse(['average invoice amount by country in 2021, top 2', '换成 total revenue'], chinook, extent);
+  expect(brief(swapped)[1]).toBe('revenue 2021-01-01..2022-01-01 by country top 2');
+  const instead = converse(['orders by genre in 2023', 'total tracks sold instead'], chinook, extent);
+  expect(brief(instead)[1]).toBe('tracks_sold 2023-01-01..2024-01-01 by genre');
   // A total by a dimension is still a breakdown.
   const by = converse(['orders in 2023', 'total by genre?'], chinook, extent);
   expect(brief(by)[1]).toBe('orders 2023-01-01..2024-01-01 by genre');

@@ -295,6 +295,9 @@ export function applyMessage(
     !why &&
     m.total &&
     !m.share &&
+    // "换成 total revenue", "total sales instead": the metric's name, swapped in; the breakdown stays.
+    !m.instead &&
+    !SWAP.test(m.text) &&
     m.dims.length === 0 &&
     !m.grain &&
     s.kind !== 'trend' &&
