@@ -6,18 +6,15 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import fs from 'node:fs';
-import path from 'node:path';
 import * as activities from './activities';
 import { withFormerNames } from './agents/table';
 import { dataConverterFromEnv } from './temporal/codec';
-import { loadConfig, PROJECT_ROOT, type BatonConfig } from './settings/config';
+import { loadConfig, WORKFLOW_BUNDLE, type BatonConfig } from './settings/config';
 import { ensureSystemSchema } from './storage/db';
 import { activityInterceptors } from './temporal/execution-ledger';
 import { installMetrics, shutdownTracing, workerTracing } from './temporal/telemetry';
 import { describeConnectionSecurity, TemporalConnectionSettingsError, temporalConnectionOptions } from './temporal/connection';
 import { sdkWorkerOptions, workerSettingsFromEnv, type WorkerSettings } from './temporal/worker-settings';
-
-export const WORKFLOW_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
 
 export interface WorkerOptions {
   config?: BatonConfig;

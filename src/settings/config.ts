@@ -5,6 +5,8 @@
 import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../..' : '../..');
+/** The workflows' code as one file (npm run build writes it; the worker loads it, `baton up` checks it is there). */
+export const WORKFLOW_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'workflow-bundle.js');
 
 export interface BatonConfig {
   temporalAddress: string;

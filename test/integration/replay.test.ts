@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { todayIn } from '../../src/settings/config';
 import type { AnalysisRequest } from '../../src/contracts';
-import { WORKFLOW_BUNDLE } from '../../src/worker';
+import { WORKFLOW_BUNDLE } from '../../src/settings/config';
 import { TRACED_WORKFLOW_BUNDLE } from '../../src/temporal/telemetry';
 import { Resource } from '@opentelemetry/resources';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { localActivityMarker } from '../../src/cli/export';
 import { BATON_SPAN_ATTRIBUTES as A } from '../../src/temporal/telemetry';
-import { WORKFLOW_BUNDLE } from '../../src/worker';
+import { WORKFLOW_BUNDLE } from '../../src/settings/config';
 import { agentCalls, closeDb, connectClient, db, runAnalysis, runCli, testConfig, uniqueTaskQueue } from '../helpers';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -6,11 +6,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT, type BatonConfig } from '../../settings/config';
+import { PROJECT_ROOT, WORKFLOW_BUNDLE, type BatonConfig } from '../../settings/config';
 import { ensureSystemSchema } from '../../storage/db';
 import { mergeSettings, parseCount, WorkerSettingsError, workerSettingsFromEnv, type WorkerSettings } from '../../temporal/worker-settings';
-import { runWorker, WORKFLOW_BUNDLE } from '../../worker';
 import { CliError } from '../temporal';
+import type * as WorkerModule from '../../worker';
 
 const SERVER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-server.sh');
 const CLUSTER_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'temporal-cluster.sh');
@@ -176,5 +176,9 @@ export async function workerCommand(flags: WorkerFlags): Promise<void> {
     if (err instanceof WorkerSettingsError) throw new CliError(err.message, 2);
     throw err;
   }
+  // Loaded here, not at the top: the worker's SDK (its native core among it) takes about a second to load, which every
+  // other command, --help included, would pay.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runWorker } = require('../../worker') as typeof WorkerModule;
   await runWorker(undefined, settings);
 }
