@@ -139,7 +139,7 @@ function uncovered(question: string, covered: Span[]): string {
 export function wordsNotUsed(question: string, covered: Span[]): string[] {
   const rest = uncovered(question.toLowerCase(), covered);
   const words: string[] = [];
-  for (const m of rest.matchAll(/[a-z][a-z0-9'’-]*|\d+(?:\.\d+)?%?/g)) {
+  for (const m of rest.matchAll(/[a-z\u00c0-\u024f][a-z0-9\u00c0-\u024f'’-]*|\d+(?:\.\d+)?%?/g)) {
     const w = m[0].replace(/['’]s$/, '');
     if (!EN_STOP.has(w) && !/^\d{1,2}$/.test(w) && !words.includes(w)) words.push(w);
   }
@@ -179,6 +179,31 @@ export function blockingWords(words: string[]): string[] {
       /占|比例|份额|百分比|比重|增长|下降|上升|上涨|减少|变化|趋势|走势|对比|相比|比较|为什么|为啥|原因|导致|排名|排行|排序/.test(w) ||
       /[年月季周天日]|以来|最近|过去|近期|今天|昨天|前年|上半|下半|第.|排名|最/.test(w),
   );
+}
+
+/**
+ * Unused words that name someone or something: an English word the question capitalises where no sentence starts
+ * ("revenue in Berlin", "how much did Iron Maiden sell"), or a Chinese word jieba tags as the name of a person, a
+ * place or an organisation (柏林, 周杰伦; not a single character: 哈 is a laugh as often as a surname). A name the catalog does not know is most likely a member the question keeps
+ * (a city, an artist, a customer): an answer without it would be for every member, so it blocks.
+ */
+export function namesNotUsed(question: string, notUsed: string[]): string[] {
+  const unused = new Set(notUsed);
+  const names: string[] = [];
+  for (const m of question.matchAll(/[A-Za-z\u00c0-\u024f][A-Za-z0-9\u00c0-\u024f'’&.-]*/g)) {
+    const word = m[0].replace(/['’]s$|\.$/, '');
+    const lower = word.toLowerCase();
+    if (!unused.has(lower) || names.includes(lower) || !/^[A-Z\u00c0-\u00de]/.test(word)) continue;
+    // A sentence's first word is capitalised whatever it is.
+    if (/(?:^|[.!?。！？:：;；\n]|^\s*[-*•>])\s*$/.test(question.slice(0, m.index))) continue;
+    names.push(lower);
+  }
+  for (const run of question.match(/[\u4e00-\u9fff]+/g) ?? []) {
+    for (const { tag, word } of segmenter().tag(run, true)) {
+      if (unused.has(word) && [...word].length >= 2 && /^n[rstz]/.test(tag) && !names.includes(word)) names.push(word);
+    }
+  }
+  return names;
 }
 
 // ------------------------------------------------------------------ the statement

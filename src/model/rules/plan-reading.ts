@@ -3,7 +3,7 @@ import { asMeant } from '../words/as-meant';
 import type { Catalog } from '../../catalog/catalog';
 import type { Language, MetricQuery, PlanStep, QuestionReading, TimeGrain, TimeWindow } from '../../contracts';
 import { dimensionLabel, valueLabel } from '../../analysis/findings';
-import { blockingWords, findGrain, findPeriodComparison, statementOf, wordsNotUsed, type Span } from '../reading';
+import { blockingWords, findGrain, findPeriodComparison, namesNotUsed, statementOf, wordsNotUsed, type Span } from '../reading';
 import { readPeriods } from '../period-text';
 import { makeWindow, wholeMonths } from '../time-window';
 import { catalogText } from '../../format/labels';
@@ -116,7 +116,7 @@ function wordsOfPlan(
     }
   }
   const notUsed = wordsNotUsed(question, covered);
-  blocking.push(...blockingWords(notUsed).filter((w) => !blocking.includes(w)));
+  for (const w of [...blockingWords(notUsed), ...namesNotUsed(question, notUsed)]) if (!blocking.includes(w)) blocking.push(w);
   return { notUsed, blocking };
 }
 

