@@ -183,9 +183,10 @@ export function blockingWords(words: string[]): string[] {
 
 /**
  * Unused words that name someone or something: an English word the question capitalises where no sentence starts
- * ("revenue in Berlin", "how much did Iron Maiden sell"), or a Chinese word jieba tags as the name of a person, a
- * place or an organisation (柏林, 周杰伦; not a single character: 哈 is a laugh as often as a surname). A name the catalog does not know is most likely a member the question keeps
- * (a city, an artist, a customer): an answer without it would be for every member, so it blocks.
+ * ("revenue in Berlin", "how much did Iron Maiden sell"). A name the catalog does not know is most likely a member the
+ * question keeps (a city, an artist, a customer): an answer without it would be for every member, so it blocks.
+ * Chinese has no capitals, and jieba's part-of-speech tags are no substitute: they tag 东西 as a place and 顾客 as a
+ * person, so a Chinese name is still only a word not used.
  */
 export function namesNotUsed(question: string, notUsed: string[]): string[] {
   const unused = new Set(notUsed);
@@ -197,11 +198,6 @@ export function namesNotUsed(question: string, notUsed: string[]): string[] {
     // A sentence's first word is capitalised whatever it is.
     if (/(?:^|[.!?。！？:：;；\n]|^\s*[-*•>])\s*$/.test(question.slice(0, m.index))) continue;
     names.push(lower);
-  }
-  for (const run of question.match(/[\u4e00-\u9fff]+/g) ?? []) {
-    for (const { tag, word } of segmenter().tag(run, true)) {
-      if (unused.has(word) && [...word].length >= 2 && /^n[rstz]/.test(tag) && !names.includes(word)) names.push(word);
-    }
   }
   return names;
 }

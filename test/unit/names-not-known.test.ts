@@ -2,8 +2,8 @@
  * A name the catalog does not know (a city, an artist, a customer it lists no values for) is a member the question
  * keeps: answering without it would give every member's figure as that one's. Before, "revenue in Berlin in 2024" was
  * planned as all of 2024's revenue, with "Berlin" only listed as a word not used. Phrased by the kinds of questions
- * the blind sets asked (members named in a sentence, in Chinese, after a comma), and with capitalised words that
- * name nothing (a sentence's first word) still answered.
+ * the blind sets asked (members named in a sentence, after a comma), and with capitalised words that name nothing (a
+ * sentence's first word) still answered. Chinese names are not recognised (no capitals; see namesNotUsed).
  */
 import { extent } from './chinook-extent';
 import { chinook, demo, planned } from './followup-harness';
@@ -18,8 +18,6 @@ test.each([
   ['How much did Iron Maiden sell in 2024?', 'blocking: iron, maiden'],
   ['tracks sold for Metallica last year', 'blocking: metallica'],
   ['Orders from Luís Gonçalves, all time', 'blocking: luís, gonçalves'],
-  ['去年周杰伦的销量', 'blocking: 周杰伦'],
-  ['柏林的销售额是多少', 'blocking: 柏林'],
 ])('a name the catalog does not know is asked back: %s', (question, outcome) => {
   expect(asked(question)).toBe(outcome);
 });
@@ -30,6 +28,9 @@ test.each([
   'How many tracks did Rock sell in 2023?',
   'Revenue for the USA and Canada in 2024',
   '2024年美国的销售额',
+  // jieba tags 东西 as a place and 顾客 as a person: Chinese words are not taken for names.
+  '一共有多少企业客户买过我们的东西',
+  '美国顾客的客单价',
 ])('capitalised words that the catalog knows, or that start a sentence, are read: %s', (question) => {
   expect(asked(question)).toBe('answered');
 });
