@@ -89,6 +89,8 @@ export interface Query {
   period?: Period;
   /** dimension → allowed values (one value: `= x`; several: `IN (...)`). */
   where?: Record<string, string[]>;
+  /** dimension → values left out (`<> ALL (...)`; rows where the dimension is missing are left out too, as SQL's `NOT IN` does). */
+  exclude?: Record<string, string[]>;
   /** A dimension or a time grain. */
   by?: string;
   /** The first n members, highest first (or lowest with order 'asc'). */
@@ -108,6 +110,10 @@ function compile(db: keyof typeof SCHEMAS, q: Query): { sql: string; params: unk
   for (const [dim, values] of Object.entries(q.where ?? {})) {
     params.push(values);
     conds.push(`${dimension(s, dim)} = ANY($${params.length}::text[])`);
+  }
+  for (const [dim, values] of Object.entries(q.exclude ?? {})) {
+    params.push(values);
+    conds.push(`${dimension(s, dim)} <> ALL($${params.length}::text[])`);
   }
   const by = q.by === undefined ? undefined : q.by in FORMATS ? grainKey(s, q.by as Grain) : dimension(s, q.by);
   const from = s.from[metric.level];

@@ -20,6 +20,7 @@ import { BLIND_DEMO_FOLLOWUPS } from '../../eval/blind/demo-followups';
 import { BLIND_FOLLOWUPS_8 } from '../../eval/blind/followups-8';
 import { BLIND_SHARES_9 } from '../../eval/blind/shares-9';
 import { BLIND_TRENDS_10 } from '../../eval/blind/trends-10';
+import { BLIND_MEMBERS_11 } from '../../eval/blind/members-11';
 import type * as Sql from '../../eval/conversations/sql';
 import type { Period, Query } from '../../eval/conversations/sql';
 import type { Conversation } from '../../eval/conversations/types';
@@ -48,8 +49,17 @@ const METRIC_IDS: Record<string, string> = { customers: 'buying_customers' };
 const GRAINS = ['year', 'quarter', 'month'];
 const ctx = { db: null, last: '2026-10', previous: '2026-09', sixAgo: '2026-05' } as unknown as EvalContext;
 
-function filtersOf(where: Record<string, string[]> | undefined): string {
-  return Object.entries(where ?? {})
+/** The members a query keeps, per dimension: those `where` names, less those `exclude` leaves out (of every value the catalog lists). */
+function filtersOf(q: Pick<Query, 'where' | 'exclude'>, catalog: typeof chinook): string {
+  const kept = new Map(Object.entries(q.where ?? {}));
+  for (const [d, out] of Object.entries(q.exclude ?? {})) {
+    const from = kept.get(d) ?? Object.keys(catalog.dimensions[d]?.values ?? {});
+    kept.set(
+      d,
+      from.filter((v) => !out.includes(v)),
+    );
+  }
+  return [...kept]
     .map(([d, vs]) => `${d}=${[...vs].sort().join('|')}`)
     .sort()
     .join(',');
@@ -57,19 +67,19 @@ function filtersOf(where: Record<string, string[]> | undefined): string {
 const windowOf = (p: Period | undefined) => (p ? `${p[0]}..${p[1]}` : 'all');
 
 /** The spec in the words of a reading: metric, window, compared with, filters, breakdown, ranking. */
-function wanted(spec: Spec): string {
+function wanted(spec: Spec, catalog: typeof chinook): string {
   if ('ask' in spec || 'share' in spec) {
     const q = 'ask' in spec ? spec.ask : spec.share;
     const rank = q.top ? ` ${q.top.order ?? 'desc'}${q.top.n}:${q.by}` : '';
     const share = 'share' in spec ? 'share of ' : '';
-    return `${share}${METRIC_IDS[q.metric] ?? q.metric} ${windowOf(q.period)} [${filtersOf(q.where)}] /${q.by ?? ''}${rank}`;
+    return `${share}${METRIC_IDS[q.metric] ?? q.metric} ${windowOf(q.period)} [${filtersOf(q, catalog)}] /${q.by ?? ''}${rank}`;
   }
   if ('compare' in spec) {
     const [before, after] = Object.values(spec.compare.periods).sort((a, b) => a[0].localeCompare(b[0]));
-    return `${spec.compare.q.metric} ${windowOf(after)} vs ${windowOf(before)} [${filtersOf(spec.compare.q.where)}] /`;
+    return `${spec.compare.q.metric} ${windowOf(after)} vs ${windowOf(before)} [${filtersOf(spec.compare.q, catalog)}] /`;
   }
   const { q, before, after } = spec.why;
-  return `${q.metric} ${windowOf(after)} vs ${windowOf(before)} [${filtersOf(q.where)}] / why by ${q.by}`;
+  return `${q.metric} ${windowOf(after)} vs ${windowOf(before)} [${filtersOf(q, catalog)}] / why by ${q.by}`;
 }
 
 function got(r: QuestionReading, asked: string, catalog: typeof chinook): string {
@@ -114,7 +124,7 @@ async function rowsOf(c: Conversation): Promise<Row[]> {
     const r = read[i];
     if (!r) continue;
     const answered = r.reading !== null && r.differences.length === 0 && r.out.kind !== 'needs_clarification';
-    const want = 'sql' in t.expect ? wanted((await t.expect.sql(ctx)) as unknown as Spec) : 'asked back';
+    const want = 'sql' in t.expect ? wanted((await t.expect.sql(ctx)) as unknown as Spec, catalog) : 'asked back';
     const have = answered && r.reading && r.asked ? got(r.reading, r.asked, catalog) : 'asked back';
     rows.push({ id: c.id, say: t.say, want, got: have, exact: want === have, wrongAnswer: answered && want !== have });
   }
@@ -279,4 +289,34 @@ test('the tenth blind set (eval/blind/trends-10.ts): 51 of 52', async () => {
   );
   expect(rows).toHaveLength(52);
   expect(misses.map((m) => m.say)).toEqual(["What drove that quarter's jump over the one before it? Please break it down by country."]);
+});
+
+/**
+ * The eleventh blind set (2026-12-04: several members at once and members left out; a regional sales manager and a
+ * content manager on Chinook, a growth PM and a category manager on the demo shop; 56 turns) read 34 of 56 as meant
+ * when written, and found a name the catalog does not know answered as every member's total ("Iron Maiden" read as
+ * nothing; names-not-known.test.ts). The classes it found are tested in other words (followup-members.test.ts); it
+ * reads 45 now. What is left:
+ *   - Chinook's artists are not listed in the catalog (275 of them), so "Iron Maiden和U2对比" and "Metallica呢" are
+ *     asked back, and the turn after them reads another thread;
+ *   - "monthly" after three kept categories keeps them as a breakdown beside the months (a grain replaces the grain,
+ *     docs/follow-ups.md); the writer summed them per month. Two turns after it carry the same reading;
+ *   - "top 3 cats by aov": "cats" is not written out as categories (a pet shop has cats), so that turn and the three
+ *     that lean on it are asked back;
+ *   - a why that names its own metric and periods is a question of its own and drops the thread's filters.
+ */
+test('the eleventh blind set (eval/blind/members-11.ts): 45 of 56, none answered otherwise than asked but by documented rules', async () => {
+  const rows = (await Promise.all(BLIND_MEMBERS_11.map(rowsOf))).flat();
+  const misses = rows.filter((r) => !r.exact);
+  console.log(
+    `${rows.length - misses.length}/${rows.length} turns read as their SQL\n${misses.map((m) => `- [${m.id}] ${m.say}\n    want ${m.want}\n    got  ${m.got}`).join('\n')}`,
+  );
+  expect(rows).toHaveLength(56);
+  expect(rows.length - misses.length).toBeGreaterThanOrEqual(45);
+  expect(misses.filter((m) => m.wrongAnswer).map((m) => m.say)).toEqual([
+    'monthly',
+    'drop apparel',
+    'orders instead',
+    'why did gmv change last month vs the month before, by category',
+  ]);
 });

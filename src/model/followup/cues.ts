@@ -11,7 +11,7 @@ const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|oh|ugh|ac
 
 /** "start over", "new question:", "ok scratch that.", "never mind,", "重新开始：". */
 export const RESET = new RegExp(
-  String.raw`^\s*${LEAD}(?:let(?:'?s|\s+us)\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|(?:forget|scratch|drop|ignore|disregard)\s+(?:it|that|this|everything|all\s+(?:of\s+)?(?:that|this|it|the\s+above)|all\s+(?:that|this)\s+stuff|about\s+(?:that|it))|from\s+scratch|(?:from\s+the\s+top|back\s+to\s+square\s+one)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|set\s+(?:that|this|it)\s+aside(?:,?\s+and)?(?:\s+start\s+(?:over|again|afresh|fresh))?|(?:different|another|change\s+of)\s+topic|switching\s+gears|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
+  String.raw`^\s*${LEAD}(?:let(?:'?s|\s+us)\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|(?:forget|scratch|drop|ignore|disregard)\s+(?:it|that|this|everything|all\s+(?:of\s+)?(?:that|this|it|the\s+above)|all\s+(?:that|this)\s+stuff|about\s+(?:that|it))|from\s+scratch|(?:from\s+the\s+top|back\s+to\s+square\s+one)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|set\s+(?:that|this|it)\s+aside(?:,?\s+and)?(?:\s+start\s+(?:over|again|afresh|fresh))?|(?:different|another|change\s+of)\s+topic|switching\s+gears|(?:清空|清零)(?:[\s,，。.]*重新问)?|重新问|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
   'i',
 );
 
@@ -21,8 +21,9 @@ export const LEADING_CUE =
 export const ANYWHERE_CUE =
   /\binstead\b|\brather\b|\bas\s+well\b|\btoo\b[?.!]*\s*$|\bagain\b|\bthat\b|\bit\b|\bthose\b|\bthem\b|\bthis\b|呢[？?。.!！\s]*$|换成|改成|改为|换为|那个|这个|它|其中/i;
 
-/** Adding to what is there rather than replacing it: "also", "as well", "too", "加上", "同时". */
-export const ALSO = /\balso\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\binclude\b|同时|再加上|加上|还有|也看|以及|增加/i;
+/** Adding to what is there rather than replacing it: "also", "as well", "too", "not X either", "+ beauty", "加上", "同时". */
+export const ALSO =
+  /^\s*\+\s*(?=\S)|\balso\b|\beither\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\binclude\b|同时|再加上|加上|还有|也看|以及|增加/i;
 
 /** Putting back a value the thread leaves out: "add the US back", "把 US 加回来", "include Canada again", "恢复美国", "keep Latin". */
 export const RESTORE =
@@ -40,7 +41,7 @@ export const REPLACED =
 
 /** Taking a filter away: "remove the Brazil filter", "Brazil 的 filter 去掉", "把加拿大这个条件去掉". */
 export const REMOVE_FILTER_VERB =
-  /\b(?:remove|drop|clear|lift|delete|kill|lose|ditch|get\s+rid\s+of|take\s+(?:off|out|away))\b|\b(?:take|turn|switch)\b(?=[^.?!,;]{0,40}\b(?:off|out|away)\b)|去掉|去除|取消|删掉|删除|拿掉|不要了|撤掉|撤销/i;
+  /\b(?:remove|drop|clear|lift|delete|kill|lose|ditch|forget|disregard|scrap|get\s+rid\s+of|take\s+(?:off|out|away))\b|\b(?:take|turn|switch)\b(?=[^.?!,;]{0,40}\b(?:off|out|away)\b)|去掉|去除|取消|删掉|删除|拿掉|不要了|撤掉|撤销/i;
 export const FILTER_WORD_AFTER = /^\s*(?:的|'s|’s)?\s*(?:这个|那个|这一|的)?\s*(?:filters?|restrictions?|筛选|条件|限制)/i;
 
 /** Every member of the breakdown, not a top n: "all the cities, not just a top five", "the full list", "全部列出来". */
@@ -52,12 +53,12 @@ export const INSTEAD = /\binstead\b|\brather\b|换成|改成|改为|换为|而�
 
 /** Lifting a filter: a dimension after these words ("all countries again", "不限国家", "remove the country filter"). */
 export const LIFT_BEFORE =
-  /(?:\ball(?:\s+the)?|\bevery|\bany|\bremove(?:\s+the)?|\bdrop(?:\s+the)?|\bclear(?:\s+the)?|\blift(?:\s+the)?|\bwithout(?:\s+the)?|\bno|\bregardless\s+of(?:\s+the)?|\binclude\s+all(?:\s+the)?|\bacross\s+all(?:\s+the)?|不限|所有|全部|去掉|取消|不分|不管|恢复所有|恢复全部)\s*(?:of\s+the\s+)?$/i;
+  /(?:\ball(?:\s+the)?|\bevery|\bany|\bremove(?:\s+the)?|\bdrop(?:\s+the)?|\b(?:forget|disregard|scrap|ignore)(?:\s+about)?(?:\s+the)?|\bclear(?:\s+the)?|\blift(?:\s+the)?|\bwithout(?:\s+the)?|\bno|\bregardless\s+of(?:\s+the)?|\binclude\s+all(?:\s+the)?|\bacross\s+all(?:\s+the)?|不限|所有|全部|去掉|取消|不分|不管|恢复所有|恢复全部)\s*(?:of\s+the\s+)?$/i;
 export const LIFT_AFTER =
   /^\s*(?:filters?|restrictions?|limits?|constraints?|的?筛选|的?限制|的?条件|都算|都看|都要|不限制?了?|都行|都可以)/i;
 /** Lifting every filter: "remove the filters", "no filters", "去掉筛选". */
 export const LIFT_ALL =
-  /\b(?:remove|drop|clear|lift|without|no)\s+(?:all\s+)?(?:the\s+)?(?:filters?|restrictions?|constraints?)\b|\ball\s+data\s+again\b|去掉(?:所有)?(?:的)?(?:筛选|限制|条件)|取消(?:所有)?(?:的)?(?:筛选|限制|条件)|不加筛选|不限条件/i;
+  /\b(?:remove|drop|clear|lift|without|no|forget|disregard|scrap|ignore)\s+(?:all\s+)?(?:the\s+)?(?:filters?|restrictions?|constraints?)\b|\ball\s+data\s+again\b|去掉(?:所有)?(?:的)?(?:筛选|限制|条件)|取消(?:所有)?(?:的)?(?:筛选|限制|条件)|不加筛选|不限条件/i;
 
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
@@ -109,7 +110,7 @@ contributed contributing contribution contributions responsible slump dip tank p
 soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
 good flat together full year period quarter month week day interesting something anything ah worries side brilliant
 within etc account accounted accounts move moved moves moving movement swing swung shift shifted counting counted off they their turn switch still
-lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated extend wise business combined understand decompose decomposed decomposition further
+either forget disregard scrap lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated extend wise business combined understand decompose decomposed decomposition further
 one two three four five six seven eight nine ten eleven twelve`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(

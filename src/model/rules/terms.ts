@@ -110,6 +110,9 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/** Each of several values on its own: 分别, 各自, "respectively", "separately", "each" (not "each month"). */
+const EACH_APART =
+  /分别|各自|各是多少|各有多少|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
 const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each)\s*$/i;
 
 /**
@@ -118,7 +121,7 @@ const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|ac
  * unless the question keeps a value of the same dimension ("Canada instead of the USA": the kept one answers).
  */
 const EXCLUDE_BEFORE =
-  /(?:\b(?:everything|anything|all|everyone|everybody)\s+(?:but|except(?:\s+for)?|other\s+than|apart\s+from|besides)|\bnot\s+counting|\bignor(?:e|ing)|\bomit(?:ting)?|\bleaving\s+aside|\bset(?:ting)?\s+aside|\btak(?:e|ing)\s+out|\bexcluding|\bexclude[sd]?|\bexcept(?:\s+for)?|\bwithout|\bother\s+than|\bapart\s+from|\bbesides|\bminus|\bnot(?:\s+in(?:cluding)?)?|\bleav(?:e|ing)(?:\s+out)?|\bremov(?:e|ing)|\bdrop(?:ping)?|\bclear|\blift|\bbut\s+not|\boutside(?:\s+of)?|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\breplac(?:e|ing)|\bswap(?:ping)?|除了|除去|除开|除|排除|不含|不包括|不包含|不算|去掉|去除|剔除|扣除|刨除|取消|不要|不看|非)\s*(?:the\s+|把\s*)?$/i;
+  /(?:\b(?:everything|anything|all|everyone|everybody)\s+(?:but|except(?:\s+for)?|other\s+than|apart\s+from|besides)|\bnot\s+counting|\b(?:don['’]?t|do\s+not)\s+(?:count|include)|\bignor(?:e|ing)|\bomit(?:ting)?|\bleaving\s+aside|\bset(?:ting)?\s+aside|\btak(?:e|ing)\s+out|\bexcluding|\bexclude[sd]?|\bexcept(?:\s+for)?|\bwithout|\bother\s+than|\bapart\s+from|\bbesides|\bminus|\bnot(?:\s+in(?:cluding)?)?|\bleav(?:e|ing)(?:\s+out)?|\bremov(?:e|ing)|\bdrop(?:ping)?|\bclear|\blift|\bbut\s+not|\boutside(?:\s+of)?|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\breplac(?:e|ing)|\bswap(?:ping)?|除了|除去|除开|除|排除|不含|不包括|不包含|不算|去掉|去除|剔除|扣除|刨除|取消|不要|不看|非)\s*(?:the\s+|把\s*)?$/i;
 const EXCLUDE_AFTER =
   /^\s*(?:(?:也|都|再|还|就|先|也给|都给|给)\s*)?(?:以外|之外|除外|(?:替)?换成|改成|换为|改为|替换为|(?:去除|剔除|排除|刨除|扣除)掉?|去掉|拿掉|剔掉|刨掉|扣掉|不算|不要|不看|不含|\bexcluded\b|\bremoved\b|\bleft\s+out\b|\bout\b)/i;
 
@@ -287,6 +290,9 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   // Values left out of a dimension the question keeps none of: a filter of every value but those.
   for (const e of excluded)
     if (!filters.some((f) => f.dimension === e.dimension)) filters.push({ ...e, values: [...e.values], exclude: true });
+  // "摇滚和金属分别卖了多少", "USA and Canada respectively": each value kept on its own line, one dimension's values apart.
+  const apart = filters.find((f) => !f.exclude && f.values.length >= 2);
+  if (apart && groupBy.length === 0 && EACH_APART.test(question)) groupBy.push(apart.dimension);
   const unknownDimensions: string[] = [];
   // "by number of tracks sold", "by total revenue": a measure after "by", not a breakdown.
   const breakdown = /\b(?:by|per) (?!(?:number|count|total|amount|sum|value|volume)\b)([a-z_]+)|按(?:照)?([\u4e00-\u9fff]{2,3})/gi;

@@ -1,7 +1,7 @@
 /**
  * Chat shorthand written out before a question or a follow-up is read: "rev by country last yr", "what abt latin",
  * "qty sold", "nvm". Only abbreviations whose meaning does not depend on the catalog or the sentence: a unit of time
- * ("yr", "qtr", "mth", "wk"), a common business word ("rev", "qty", "amt", "avg", "cust") and chat words ("abt",
+ * ("yr", "qtr", "mth", "wk", "6 mo", a year as '22), a common business word ("rev", "qty", "amt", "avg", "cust") and chat words ("abt",
  * "nvm", "w/o", "excl.", "incl"). Each is replaced by its word, so every reader (terms, periods, cues) sees the words it knows; the
  * rest of the text is left exactly as written.
  *
@@ -58,12 +58,19 @@ function respelled(word: string): string {
 
 /** The text with chat shorthand written out: "rev by conutry last yr" → "revenue by conutry last year". */
 export function expandShorthand(text: string): string {
-  return text
-    .replace(WORD, (w: string) => SHORTHAND[w.toLowerCase()] ?? w)
-    .replace(/[a-z]{6,}/gi, respelled)
-    .replace(/(?<![\w/])(excl|incl)(?:\.|(?![\w'’/]))/gi, (_w: string, stem: string) =>
-      stem.toLowerCase() === 'excl' ? 'excluding' : 'including',
-    )
-    .replace(/(?<![\w/])w\/o(?![\w/])/gi, 'without')
-    .replace(/(?<![\w/])w\/(?=\s)/gi, 'with');
+  return (
+    text
+      .replace(WORD, (w: string) => SHORTHAND[w.toLowerCase()] ?? w)
+      .replace(/[a-z]{6,}/gi, respelled)
+      .replace(/(?<![\w/])(excl|incl)(?:\.|(?![\w'’/]))/gi, (_w: string, stem: string) =>
+        stem.toLowerCase() === 'excl' ? 'excluding' : 'including',
+      )
+      // "last 6 mo", "3mos": months after a count only ("MO" alone is Missouri).
+      .replace(/(?<![\w.])(\d+)\s*(mos?)(?![\w'’])\.?/gi, (_w: string, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
+      // "in '22", "Q3 ’24": a year of this century written with its last two digits.
+      .replace(/(?<![\w'’])['’](\d{2})(?![\w'’])/g, '20$1')
+      .replace(/(?<![\w/])new\s+q(?:\.|(?![\w'’]))/gi, 'new question')
+      .replace(/(?<![\w/])w\/o(?![\w/])/gi, 'without')
+      .replace(/(?<![\w/])w\/(?=\s)/gi, 'with')
+  );
 }
