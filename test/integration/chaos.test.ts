@@ -1,7 +1,7 @@
 /**
  * Chaos: the same question gives the same result however its run is disturbed.
  *   - the order parallel steps finish in does not change the report (found by `npm run chaos`);
- *   - the short chaos run: 10 workflows, 40 s of worker SIGKILLs, one Temporal restart and one
+ *   - the short chaos run: 10 workflows, 60 s of worker SIGKILLs, one Temporal restart and one
  *     cut of every database connection, each run compared with a fault-free baseline; a random seed
  *     every time, printed (BATON_CHAOS_SEED repeats one).
  */
@@ -59,7 +59,7 @@ test("a short chaos run: every run completes with the baseline's result and no a
         '--workflows',
         '10',
         '--duration',
-        '40',
+        '60',
         '--kill-every',
         '6-12',
         '--seed',
