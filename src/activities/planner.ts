@@ -4,6 +4,7 @@
  * the plan as JSON, which is checked like any plan (dependencies, cycles, names in
  * the catalog, every query compiling) and sent back with the problems when it fails.
  */
+import type { z } from 'zod';
 import { defineAgent } from '../agents/contract';
 import type { Catalog } from '../catalog/catalog';
 import { catalogFragment, catalogIndex, compileMetricQuery } from '../catalog/sql';
@@ -13,7 +14,8 @@ import { MAX_PLAN_STEPS } from '../settings/limits';
 import { modelFor } from '../model/model';
 import { classifyIntent, planQuestion, readingOfPlan } from '../model/rules';
 import { defaultTimeWindow, lastDayOf, makeWindow, previousMonth, windowOfMonth } from '../model/time-window';
-import { catalogFor } from '../settings/sources';
+import { catalogFor, databaseFor } from '../settings/sources';
+import { findMembers, withMembers, type FoundMember } from '../catalog/members';
 import { storeFragments } from '../storage/fragments';
 import { loadArtifact } from '../storage/artifacts';
 import { checkPlan } from '../planning/plan-checks';
@@ -241,58 +243,134 @@ export function threadWithinBudget(thread: string, input: object): string {
   return lines.join('\n');
 }
 
+/** What the planner needs to plan one question, whatever catalog it plans on. */
+interface Asked {
+  input: z.output<typeof PlannerInput>;
+  extent: DataExtent | null;
+}
+
+/** One plan of the question on the catalog given, with how it reads the question. */
+async function planOn(catalog: Catalog, { input, extent }: Asked): Promise<Plan> {
+  const { question, intent, asOf, feedback } = input;
+  const answer = await modelFor('planAnalysis').ask({
+    agent: 'planAnalysis',
+    schema: PlanDraft,
+    schemaName: 'plan',
+    instructions: INSTRUCTIONS,
+    // The catalog is the same for every question: it goes with the cacheable prefix.
+    stable: {
+      catalog: {
+        metrics: Object.fromEntries(
+          Object.entries(catalog.metrics).map(([id, m]) => [
+            id,
+            {
+              label: m.label,
+              label_zh: m.label_zh,
+              description: m.description,
+              decompose_by: m.decompose_by,
+              related_metrics: m.related_metrics,
+            },
+          ]),
+        ),
+        dimensions: Object.fromEntries(
+          Object.entries(catalog.dimensions).map(([id, d]) => [
+            id,
+            { label: d.label, label_zh: d.label_zh, values: Object.keys(d.values) },
+          ]),
+        ),
+      },
+    },
+    context: {
+      question,
+      intent: intent.intent,
+      language: intent.language,
+      as_of: asOf,
+      default_window: defaultWindow(catalog, extent, asOf),
+      all_time_window: allTimeWindow(catalog, extent),
+      data_extent: extentSummary(extent),
+      feedback,
+      ...(input.thread ? { thread: threadWithinBudget(input.thread, input) } : {}),
+    },
+    check: (draft) => problems(draft, catalog),
+    offline: () => planQuestion(question, intent, catalog, asOf, feedback, extent),
+  });
+  return withReading(withFragments(answer.value, catalog), { question, intent, asOf, extent }, catalog);
+}
+
+/**
+ * Names the reading could not place, looked up in the data (src/catalog/members.ts): a span found as a member is
+ * planned again on the catalog with that member listed, and said in the assumptions; one word in lower case that
+ * names a member, or a name found in two dimensions, is asked back. A plan that cannot answer ("top 5 tracks by
+ * Queen": no dimension called queen) is tried again with the question's names written as names. Without any, the
+ * plan is as it was.
+ */
+async function lookingUpNames(plan: Plan, catalog: Catalog, asked: Asked): Promise<Plan> {
+  const { question, intent } = asked.input;
+  const reading = 'reading' in plan ? plan.reading : undefined;
+  const notUsed = reading ? reading.not_used : plan.kind === 'cannot_answer' ? (question.toLowerCase().match(/\p{L}+/gu) ?? []) : [];
+  if (notUsed.length === 0) return plan;
+  const found = await findMembers(question, notUsed, catalog, databaseFor(asked.input.databaseUrl));
+  if (!reading) found.suggested = [];
+  const language = intent.language;
+  const text = textIn(language);
+  const dimension = (m: FoundMember) => dimensionLabelOf(catalog, m.dimension, language, 'dimension');
+  const keptReading = reading ? { reading } : {};
+  const [ambiguous] = found.ambiguous;
+  if (ambiguous) {
+    const options = ambiguous.found.map((m) => text('reading.member.one', { dimension: dimension(m), value: m.value }));
+    const first = ambiguous.found[0] as FoundMember;
+    return {
+      kind: 'needs_clarification',
+      reason: text('reading.member.ambiguous', { text: ambiguous.text, found: options.join(text('common.either')) }),
+      question: text('reading.member.which', {
+        example: question.replace(ambiguous.text, text('reading.member.named', { dimension: dimension(first), value: ambiguous.text })),
+      }),
+      ...keptReading,
+    };
+  }
+  const said = (m: FoundMember) => {
+    const [other] = m.also ?? [];
+    const found = text('reading.member', { text: m.text, dimension: dimension(m), value: m.value });
+    if (!other) return found;
+    // The artist Iron Maiden, whose album Iron Maiden is one of theirs: said, with how to ask for the album alone.
+    const alone = text('reading.member.named', { dimension: dimensionLabelOf(catalog, other, language, 'dimension'), value: m.value });
+    return text('reading.member.holds', { found, other: dimensionLabelOf(catalog, other, language, 'dimension'), alone });
+  };
+  if (found.suggested.length > 0) {
+    // Named with its dimension, the name is read as one wherever it stands ("the city Berlin").
+    const named = (m: FoundMember) => text('reading.member.named', { dimension: dimension(m), value: m.value });
+    const asWritten = found.suggested.reduce((q, m) => q.replace(m.text, named(m)), question);
+    return {
+      kind: 'needs_clarification',
+      reason: text('reading.member.suggested', { found: found.suggested.map(said).join(text('common.list')) }),
+      question: text('reading.rephrase.one', { first: asWritten }),
+      ...keptReading,
+    };
+  }
+  if (found.members.length === 0) {
+    // Asked back for a name: say where it was looked for.
+    if (plan.kind !== 'needs_clarification' || found.searched.length === 0) return plan;
+    const dimensions = found.searched.map((d) => dimensionLabelOf(catalog, d, language, 'dimension')).join(text('common.list'));
+    return { ...plan, reason: `${plan.reason}${text('common.semicolon')}${text('reading.member.none', { dimensions })}` };
+  }
+  const again = await planOn(withMembers(catalog, found.members), asked);
+  return again.kind === 'plan' ? { ...again, assumptions: [...again.assumptions, ...found.members.map(said)] } : again;
+}
+
 export const planAnalysis = defineAgent({
   name: 'planner',
   input: PlannerInput,
   output: Plan,
   run: async (input) => {
-    const { question, intent, asOf, catalogPath, feedback, extent: given } = input;
-    const catalog = catalogFor(catalogPath);
+    // A conversation's turn: the members its thread placed are read as the catalog's values.
+    const catalog = withMembers(
+      catalogFor(input.catalogPath),
+      input.members.map((m) => ({ ...m, text: m.value })),
+    );
     // The data extent agent stores the months per time field; the planner reads them back.
-    const extent = given?.extent_ref ? await loadArtifact<DataExtent>(given.extent_ref) : given;
-    const answer = await modelFor('planAnalysis').ask({
-      agent: 'planAnalysis',
-      schema: PlanDraft,
-      schemaName: 'plan',
-      instructions: INSTRUCTIONS,
-      // The catalog is the same for every question: it goes with the cacheable prefix.
-      stable: {
-        catalog: {
-          metrics: Object.fromEntries(
-            Object.entries(catalog.metrics).map(([id, m]) => [
-              id,
-              {
-                label: m.label,
-                label_zh: m.label_zh,
-                description: m.description,
-                decompose_by: m.decompose_by,
-                related_metrics: m.related_metrics,
-              },
-            ]),
-          ),
-          dimensions: Object.fromEntries(
-            Object.entries(catalog.dimensions).map(([id, d]) => [
-              id,
-              { label: d.label, label_zh: d.label_zh, values: Object.keys(d.values) },
-            ]),
-          ),
-        },
-      },
-      context: {
-        question,
-        intent: intent.intent,
-        language: intent.language,
-        as_of: asOf,
-        default_window: defaultWindow(catalog, extent, asOf),
-        all_time_window: allTimeWindow(catalog, extent),
-        data_extent: extentSummary(extent),
-        feedback,
-        ...(input.thread ? { thread: threadWithinBudget(input.thread, input) } : {}),
-      },
-      check: (draft) => problems(draft, catalog),
-      offline: () => planQuestion(question, intent, catalog, asOf, feedback, extent),
-    });
-    const plan = withReading(withFragments(answer.value, catalog), { question, intent, asOf, extent }, catalog);
+    const extent = input.extent?.extent_ref ? await loadArtifact<DataExtent>(input.extent.extent_ref) : input.extent;
+    const asked: Asked = { input, extent };
+    const plan = await lookingUpNames(await planOn(catalog, asked), catalog, asked);
     // The fragments go to the artifact store: the plan in the history carries their reference.
     return plan.kind === 'plan' ? { ...plan, fragments: {}, fragments_ref: await storeFragments(plan.fragments) } : plan;
   },

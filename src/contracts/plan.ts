@@ -1,7 +1,7 @@
 /** The planner's contracts: metric queries, the plan's steps and their operations, the reading of the question, and the plan itself. */
 import { z } from 'zod';
 import { IsoDate, TimeWindow, TimeGrain, DataExtent } from './shared';
-import { DimensionFilter } from './query';
+import { DimensionFilter, KnownMember } from './query';
 import { IntentOutput } from './request';
 import { PLAN_SCHEMAS } from '../operations';
 
@@ -40,6 +40,10 @@ export const PlannerInput = z.object({
   extent: DataExtent.nullable().default(null),
   /** A conversation's turn: the thread so far, compressed by distance (AnalysisRequest.thread), for a model planner. */
   thread: z.string().optional(),
+  /** The database the run reads: names the reading cannot place are looked up among its members (src/catalog/members.ts). */
+  databaseUrl: z.string().optional(),
+  /** Members a conversation's thread placed (AnalysisRequest.members): read as the catalog's values. */
+  members: z.array(KnownMember).default([]),
 });
 export type PlannerInput = z.input<typeof PlannerInput>;
 

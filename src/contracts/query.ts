@@ -11,6 +11,14 @@ import { IsoDate, TimeWindow } from './shared';
  * A filter on a dimension: it keeps the rows whose value is one of `values`, or with `exclude` every row but those
  * ("excluding the USA", "除了美国以外"; a row with no value is not one of them, so it stays).
  */
+/**
+ * A dimension's member found in the data (src/catalog/members.ts), where the catalog lists no values for the dimension:
+ * carried from a conversation's follow-up reader to its turn's planner, so a name the thread has placed ("Iron Maiden",
+ * the artist) is read the same way again.
+ */
+export const KnownMember = z.object({ dimension: z.string().min(1), value: z.string().min(1) });
+export type KnownMember = z.infer<typeof KnownMember>;
+
 export const DimensionFilter = z.object({
   dimension: z.string(),
   values: z.array(z.string()).min(1),

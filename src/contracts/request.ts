@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_QUESTION_LENGTH } from '../settings/limits';
 import { IsoDate, Language } from './shared';
 import type { CarriedQuality } from './quality';
+import { KnownMember } from './query';
 
 // ---------------------------------------------------------------- run request
 
@@ -42,6 +43,8 @@ export const AnalysisRequest = z.object({
    * facts and verified numbers), for a model planner within its token budget. Absent for a single question.
    */
   thread: z.string().max(12_000).optional(),
+  /** A conversation's turn: the members of dimensions that list none, as the thread placed them (KnownMember). */
+  members: z.array(KnownMember).max(200).optional(),
   /**
    * Step results an earlier turn of the same conversation computed, keyed by the compiled SQL and the data's extent: a
    * step whose key is here reads its rows from the stored result instead of querying again (and is checked and verified

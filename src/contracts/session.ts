@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { QuestionReading } from './plan';
-import { DimensionFilter } from './query';
+import { DimensionFilter, KnownMember } from './query';
 import { Intent } from './request';
 import { IsoDate, Language } from './shared';
 import { RunStatus } from './answer';
@@ -56,6 +56,8 @@ export const FollowUpInput = z.object({
   constraints: z.array(DimensionFilter.extend({ set_in_turn: z.number().int() })).default([]),
   asOf: IsoDate,
   catalogPath: z.string().optional(),
+  /** The session's database: a name the thread has not met is looked up among its members (src/catalog/members.ts). */
+  databaseUrl: z.string().optional(),
 });
 export type FollowUpInput = z.input<typeof FollowUpInput>;
 
@@ -70,7 +72,12 @@ export type FollowUpInput = z.input<typeof FollowUpInput>;
  *                         whose words do not say what to change: asked back, never quietly a fresh question
  */
 export const FollowUpOutput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fresh'), question: z.string().min(1) }),
+  z.object({
+    kind: z.literal('fresh'),
+    question: z.string().min(1),
+    /** Members the turn's planner is to read as the thread placed them (KnownMember). */
+    members: z.array(KnownMember).optional(),
+  }),
   z.object({
     kind: z.literal('follow_up'),
     changes: z.array(FollowUpChange).min(1),
@@ -79,6 +86,7 @@ export const FollowUpOutput = z.discriminatedUnion('kind', [
     expected: QuestionReading.omit({ statement: true, not_used: true, metric_labels: true }),
     /** Constraints lifted by this message ("include 2014 again"), by dimension. */
     lifted: z.array(z.string()).default([]),
+    members: z.array(KnownMember).optional(),
   }),
   z.object({ kind: z.literal('reset'), question: z.string().nullable() }),
   z.object({ kind: z.literal('needs_clarification'), reason: z.string().min(1), question: z.string().min(1) }),

@@ -6,6 +6,8 @@ export const COMMON_MESSAGES = defineMessages({
   'common.list': { zh: '、', en: ', ' },
   /** Between the values of one filter, any of which a row may have: 华东、华南 / East/South. */
   'common.alternatives': { zh: '、', en: '/' },
+  /** Between two or more things one of which is meant: 艺术家 Iron Maiden 或专辑 Iron Maiden / the artist … or the album …. */
+  'common.either': { zh: '或', en: ' or ' },
   /** A filter that leaves its values out: 美国以外 / all but USA. */
   'common.all-but': { zh: '{values}以外', en: 'all but {values}' },
   /** Between clauses: 甲，乙 / a, b. */

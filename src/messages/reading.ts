@@ -67,6 +67,27 @@ export const READING_MESSAGES = defineMessages({
     zh: '计划无法表达问题中的 {words}；按现有计划只能回答：{statement}',
     en: 'the plan cannot express {words} from the question; as planned it would only answer: {statement}',
   },
+  /** A name the catalog lists no value for, found in the data as a member (src/catalog/members.ts). */
+  'reading.member': { zh: '“{text}”是数据中的{dimension}“{value}”', en: '“{text}” is the {dimension} {value}, found in the data' },
+  /** A member found that holds another dimension's member of the same name (the artist Iron Maiden, their album Iron Maiden). */
+  'reading.member.holds': {
+    zh: '{found}（数据中同名的{other}也是它的，包含在内；只看那个{other}请说“{alone}”）',
+    en: '{found} (the {other} of that name is theirs and counted in; say "{alone}" for it alone)',
+  },
+  'reading.member.one': { zh: '名为“{value}”的{dimension}', en: 'the {dimension} {value}' },
+  /** The name in a question suggested back, with its dimension before it: 名为Iron Maiden的艺术家 / the artist Iron Maiden. */
+  'reading.member.named': { zh: '名为{value}的{dimension}', en: 'the {dimension} {value}' },
+  'reading.member.ambiguous': {
+    zh: '数据中的“{text}”不止一个：{found}，问题没有说是哪一个',
+    en: 'the data has more than one “{text}”: {found}; the question does not say which',
+  },
+  'reading.member.which': { zh: '请说明是哪一个，例如：“{example}”。', en: 'Say which, for example: "{example}".' },
+  'reading.member.suggested': {
+    zh: '问题中有未读懂的词，而数据中有同名的成员：{found}；请说明它是什么再问一次',
+    en: 'the question has a word that was not read, and the data has a member of that name: {found}; ask again saying what it is',
+  },
+  /** After a name asked back: the dimensions whose members were looked up, none of that name. */
+  'reading.member.none': { zh: '数据中没有这个名字的{dimensions}', en: 'no {dimensions} in the data has that name' },
   'reading.quoted': { zh: '“{word}”', en: '“{word}”' },
   'reading.rephrase.one': { zh: '可以这样问：“{first}”。', en: 'You could ask: "{first}".' },
   'reading.rephrase.two': { zh: '可以这样问：“{first}”，或“{second}”。', en: 'You could ask: "{first}" or "{second}".' },

@@ -13,6 +13,7 @@ import { textIn, type Text } from '../messages';
 import type { Language, QuestionReading, TimeGrain, TimeWindow } from '../contracts';
 import { lastDayOf } from './time-window';
 import { segmenter } from './words/features';
+import { isEnglishWord } from './words/lemma';
 import { filterValuesText } from '../format/labels';
 
 export type Span = [number, number];
@@ -106,14 +107,15 @@ total totals number amount value values figure figures overall all each every an
 than then as into out up down about also just only so very now today data database report hi hello hey thanks
 go went going look looks looking break broken breakdown split
 like make made much more less did get got give gave bring brought generate generated buy buys bought sell sells sold selling
-purchase purchased purchases spend spent pay paid earn earned make makes`.split(/\s+/),
+purchase purchased purchases spend spent pay paid earn earned make makes
+gonna wanna dont didnt doesnt isnt arent wasnt werent lemme gimme kinda sorta dunno yeah yep nope ok okay pls plz thx`.split(/\s+/),
 );
 
 const ZH_STOP = new Set(
   `的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
 分析 一共 多少 什么 如何 怎么 怎样 为何 哪 哪个 哪些 哪位 哪家 哪种 哪类 谁 几 多 少 各 按 按照 每 个 位 家 名 种 类 从 到 至 比 中 里 内 上 下 之 其 这 那 这个 那个 这些
 那些 找出 找 告诉 情况 数据 数字 数 一 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 最 高 低 大 小 好 差 前 后 贡献
-top 每个 每种 每一个 哪几个 一起 出来 列出来 全部列 全列 排 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来`.split(
+top 每个 每种 每一个 哪几个 一起 出来 列出来 全部列 全列 排 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来 名为 名叫 叫 叫做 称为`.split(
     /\s+/,
   ),
 );
@@ -141,6 +143,8 @@ export function wordsNotUsed(question: string, covered: Span[]): string[] {
   const words: string[] = [];
   for (const m of rest.matchAll(/[a-z\u00c0-\u024f][a-z0-9\u00c0-\u024f'’-]*|\d+(?:\.\d+)?%?/g)) {
     const w = m[0].replace(/['’]s$/, '');
+    // The possessive's s of a name the plan used ("Queen's albums"): nothing of its own.
+    if (w === 's' && /['’]$/.test(rest.slice(0, m.index))) continue;
     if (!EN_STOP.has(w) && !/^\d{1,2}$/.test(w) && !words.includes(w)) words.push(w);
   }
   for (const run of rest.match(/[\u4e00-\u9fff]+/g) ?? []) {
@@ -183,10 +187,12 @@ export function blockingWords(words: string[]): string[] {
 
 /**
  * Unused words that name someone or something: an English word the question capitalises where no sentence starts
- * ("revenue in Berlin", "how much did Iron Maiden sell"). A name the catalog does not know is most likely a member the
- * question keeps (a city, an artist, a customer): an answer without it would be for every member, so it blocks.
- * Chinese has no capitals, and jieba's part-of-speech tags are no substitute: they tag 东西 as a place and 顾客 as a
- * person, so a Chinese name is still only a word not used.
+ * ("revenue in Berlin", "how much did Iron Maiden sell"), and a Latin word of four letters or more that the English
+ * lexicon does not have ("revenue in berlin", "sales for metallica": isEnglishWord). A name the catalog does not know
+ * is most likely a member the question keeps (a city, an artist, a customer): an answer without it would be for
+ * every member, so it blocks, and the planner looks it up in the data (src/catalog/members.ts). Chinese has no
+ * capitals, and jieba's part-of-speech tags are no substitute: they tag 东西 as a place and 顾客 as a person, so a
+ * Chinese name is still only a word not used.
  */
 export function namesNotUsed(question: string, notUsed: string[]): string[] {
   const unused = new Set(notUsed);
@@ -194,10 +200,11 @@ export function namesNotUsed(question: string, notUsed: string[]): string[] {
   for (const m of question.matchAll(/[A-Za-z\u00c0-\u024f][A-Za-z0-9\u00c0-\u024f'’&.-]*/g)) {
     const word = m[0].replace(/['’]s$|\.$/, '');
     const lower = word.toLowerCase();
-    if (!unused.has(lower) || names.includes(lower) || !/^[A-Z\u00c0-\u00de]/.test(word)) continue;
+    if (!unused.has(lower) || names.includes(lower)) continue;
+    if (/^[a-z\u00c0-\u024f]{4,}$/.test(lower) && !isEnglishWord(lower)) names.push(lower);
+    else if (!/^[A-Z\u00c0-\u00de]/.test(word)) continue;
     // A sentence's first word is capitalised whatever it is.
-    if (/(?:^|[.!?。！？:：;；\n]|^\s*[-*•>])\s*$/.test(question.slice(0, m.index))) continue;
-    names.push(lower);
+    else if (!/(?:^|[.!?。！？:：;；\n]|^\s*[-*•>])\s*$/.test(question.slice(0, m.index))) names.push(lower);
   }
   return names;
 }

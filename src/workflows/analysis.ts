@@ -143,7 +143,7 @@ async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
 
 /** A plan that passes the checks: the problems go back to the planner as feedback, at most MAX_PLAN_ATTEMPTS plans. */
 async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: string[]): Promise<Plan> {
-  const { question, intent, asOf, catalogPath, extent, progress } = run;
+  const { question, intent, asOf, catalogPath, databaseUrl, extent, progress } = run;
   progress.phase = 'planning';
   for (let attempt = 1; ; attempt++) {
     run.show();
@@ -154,9 +154,11 @@ async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: st
         intent,
         asOf,
         catalogPath,
+        ...(databaseUrl ? { databaseUrl } : {}),
         feedback,
         extent,
         ...(run.request.thread ? { thread: run.request.thread } : {}),
+        ...(run.request.members ? { members: run.request.members } : {}),
       });
     } catch (err) {
       if (!isModelFailure(err)) throw err;

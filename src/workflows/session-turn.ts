@@ -7,6 +7,7 @@
  */
 import { executeChild, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { AnalysisRequest, Language, RunResult, RunStatus } from '../contracts';
+import type { KnownMember } from '../contracts/query';
 import type { FollowUpOutput, TurnRequest, TurnResult } from '../contracts/session';
 import { readingDifferences } from '../sessions/reading-differences';
 import type { AgentFunctions } from '../agents/table';
@@ -57,6 +58,7 @@ export async function runTurn(ctx: TurnContext, request: TurnRequest, n: number)
     constraints: memory.constraints,
     asOf: request.asOf,
     ...(ctx.catalogPath ? { catalogPath: ctx.catalogPath } : {}),
+    ...(ctx.databaseUrl ? { databaseUrl: ctx.databaseUrl } : {}),
   });
   const ended = await answerTurn(ctx, request, n, question, followUp);
   const language = languageOf(ctx, question, ended.result);
@@ -131,7 +133,7 @@ async function answerTurn(ctx: TurnContext, request: TurnRequest, n: number, que
   const workflowId = `${workflowInfo().workflowId}-turn-${n}`;
   let result: RunResult;
   try {
-    result = await runChild(ctx, request, n, asked, workflowId);
+    result = await runChild(ctx, request, n, asked, workflowId, followUp.kind === 'follow_up' ? (followUp.members ?? []) : []);
   } catch (err) {
     const answer = text('sessions.turn.failed', { reason: failureMessage(err) });
     return { ...none, workflowId, status: 'degraded', answer, headline: shortLine(answer), resolved_question: asked };
@@ -152,7 +154,14 @@ async function answerTurn(ctx: TurnContext, request: TurnRequest, n: number, que
 }
 
 /** The analysis as a child workflow, its request built as `baton ask` builds one, with the thread and reusable results. */
-function runChild(ctx: TurnContext, request: TurnRequest, n: number, question: string, workflowId: string): Promise<RunResult> {
+function runChild(
+  ctx: TurnContext,
+  request: TurnRequest,
+  n: number,
+  question: string,
+  workflowId: string,
+  members: KnownMember[],
+): Promise<RunResult> {
   const thread = threadText(ctx.carried.memory, THREAD_TOKEN_BUDGET);
   const analysis: AnalysisRequest = {
     question,
@@ -162,6 +171,7 @@ function runChild(ctx: TurnContext, request: TurnRequest, n: number, question: s
     ...(request.maxActivities ? { maxActivities: request.maxActivities } : {}),
     ...(request.review ? { review: request.review } : {}),
     ...(thread ? { thread } : {}),
+    ...(members.length > 0 ? { members } : {}),
     ...(ctx.carried.reuse.length ? { reuse: ctx.carried.reuse } : {}),
   };
   const language = languageOf(ctx, question);

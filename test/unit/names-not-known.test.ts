@@ -3,7 +3,9 @@
  * keeps: answering without it would give every member's figure as that one's. Before, "revenue in Berlin in 2024" was
  * planned as all of 2024's revenue, with "Berlin" only listed as a word not used. Phrased by the kinds of questions
  * the blind sets asked (members named in a sentence, after a comma), and with capitalised words that name nothing (a
- * sentence's first word) still answered. Chinese names are not recognised (no capitals; see namesNotUsed).
+ * sentence's first word) still answered. A word in lower case that the English lexicon does not have blocks too
+ * ("from metallica"). Chinese names are not recognised (no capitals; see namesNotUsed). The planner then looks the
+ * name up in the data (test/integration/members-in-data.test.ts).
  */
 import { extent } from './chinook-extent';
 import { chinook, demo, planned } from './followup-harness';
@@ -18,6 +20,9 @@ test.each([
   ['How much did Iron Maiden sell in 2024?', 'blocking: iron, maiden'],
   ['tracks sold for Metallica last year', 'blocking: metallica'],
   ['Orders from Luís Gonçalves, all time', 'blocking: luís, gonçalves'],
+  // In lower case, a word the English lexicon does not have: before, all of 2024's revenue, labelled completed.
+  ['revenue from metallica in 2024', 'blocking: metallica'],
+  ['units sold in prague last year', 'blocking: prague'],
 ])('a name the catalog does not know is asked back: %s', (question, outcome) => {
   expect(asked(question)).toBe(outcome);
 });

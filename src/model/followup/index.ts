@@ -95,6 +95,12 @@ function inThreadPeriod(
   };
 }
 
+/** The words of a message that the follow-up reader maps to nothing (names it may not know among them). */
+export function wordsUnread(input: FollowUpInput, catalog: Catalog): string[] {
+  const thread = input.thread ? stateOf(input.thread) : null;
+  return readMessage(asMeant(input.question.trim()), catalog, input.asOf, thread?.window ?? null).unmapped;
+}
+
 /** The message read against the thread, on the session's catalog (the worker's default when the input names none). */
 export function readFollowUp(
   input: FollowUpInput,

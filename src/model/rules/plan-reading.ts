@@ -39,6 +39,10 @@ function shareWords(
   return { spans, dimensions, values };
 }
 
+/** The entity named right after a value: "Brazilian customers", "USA's customers", "Queen's albums". */
+const entityAfter = (question: string, value: Hit, entity: Hit) =>
+  entity.start >= value.end && /^(?:['’]s)?\s?$/.test(question.slice(value.end, entity.start));
+
 /** Which words of the question the plan uses; `blocking`: the unused words that name what the question asks for. */
 function wordsOfPlan(
   question: string,
@@ -65,9 +69,7 @@ function wordsOfPlan(
     (hit.kind === 'value' && share.dimensions.has(hit.id)) ||
     (hit.kind === 'metric' && share.values.has(question.slice(hit.start, hit.end).toLowerCase())) ||
     (hit.kind === 'dimension' &&
-      r.hits.some(
-        (v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && hit.start - v.end >= 0 && hit.start - v.end <= 1,
-      ));
+      r.hits.some((v) => v.kind === 'value' && usedValues.has(`${v.id}=${v.value ?? ''}`) && entityAfter(question, v, hit)));
   for (const hit of r.hits) {
     if (valueCovered(hit)) {
       // "美国客户", "Brazilian customers": the entity named after a value is the filter's own word.

@@ -46,6 +46,38 @@ export function lemma(word: string): string {
   return result;
 }
 
+/** The model's own lexicon, and its size: a word it gives an id at or past that size is one it does not know. */
+let lexicon: { idOf: (word: string) => number; size: number } | null = null;
+const known = new Map<string, boolean>();
+
+function ownLexicon(): { idOf: (word: string) => number; size: number } {
+  const nlp = winkNLP(model);
+  // wink's its.* are plain functions handed to out(), as its documentation shows; they use no `this`.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const uniqueId = nlp.its.uniqueId as never;
+  const idOf = (word: string) => {
+    const ids: unknown = nlp.readDoc(word).tokens().out(uniqueId);
+    return Array.isArray(ids) && ids.length === 1 ? Number(ids[0]) : Number.NaN;
+  };
+  return { idOf, size: idOf('qzxqjv') };
+}
+
+/**
+ * Whether a word is in the English model's lexicon (about 87,600 words: "money", "lost", "green", "queen"), and so may
+ * be a word of the question's own. Names mostly are not ("metallica", "berlin", "paulo"). An instance of its own: its
+ * first word out of the lexicon is given the lexicon's size as its id, and every one after a larger id.
+ */
+export function isEnglishWord(word: string): boolean {
+  const w = word.toLowerCase();
+  if (!/^[a-z][a-z']*$/.test(w)) return false;
+  const seen = known.get(w);
+  if (seen !== undefined) return seen;
+  lexicon ??= ownLexicon();
+  const result = lexicon.idOf(w) < lexicon.size;
+  known.set(w, result);
+  return result;
+}
+
 export interface Word {
   text: string;
   lemma: string;
