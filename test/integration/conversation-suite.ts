@@ -14,8 +14,19 @@ import type { Conversation } from '../../eval/conversations/types';
 import { todayIn } from '../../src/settings/config';
 import { db, manifest, withWorker } from '../helpers';
 
-/** `minExact`: the share of turns that must be exact (95 %, the issue's floor, unless a suite's header says why not). */
-export function conversationSuite(name: string, conversations: Conversation[], minTurns: number, minExact = 0.95): void {
+/**
+ * `minExact`: the share of turns that must be exact (95 %, the issue's floor, unless a suite's header says why not).
+ * `explained`: turns ("<conversation> #<n>") whose expected answer follows a reading Baton does not take (a convention,
+ * or a thread the writer built on an earlier turn Baton asked back), each with why; they count as misses, and one of
+ * them answered under Baton's reading (labelled completed, its reading stated) is not failed as a guess.
+ */
+export function conversationSuite(
+  name: string,
+  conversations: Conversation[],
+  minTurns: number,
+  minExact = 0.95,
+  explained: Record<string, string> = {},
+): void {
   const harness = withWorker(name);
   const chinookUrl = chinookDatabaseUrl(harness.config.databaseUrl);
   const CHINOOK_CATALOG = path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
@@ -44,7 +55,8 @@ export function conversationSuite(name: string, conversations: Conversation[], m
     );
     console.log(`Conversations, ${name} (${Math.round((Date.now() - started) / 1000)} s)\n${formatTurns(rows)}`);
     expect(rows.length).toBeGreaterThanOrEqual(minTurns);
-    expect(rows.filter((r) => r.claimedMiss).map((r) => `${r.conversation} #${r.n} ${r.say}: ${r.reason}`)).toEqual([]);
+    const claimed = rows.filter((r) => r.claimedMiss && !(`${r.conversation} #${r.n}` in explained));
+    expect(claimed.map((r) => `${r.conversation} #${r.n} ${r.say}: ${r.reason}`)).toEqual([]);
     expect(rows.filter((r) => r.hit).length / rows.length).toBeGreaterThanOrEqual(minExact);
   }, 900_000);
 }

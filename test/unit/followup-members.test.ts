@@ -73,3 +73,25 @@ test('清空 / 重新问 / "new q." start over', () => {
     'orders 2022-01-01..2023-01-01',
   ]);
 });
+
+// Blind set 12: "Led Zeppelin vs Deep Purple, all time" after a breakdown by country was their total by country,
+// labelled completed. Values set side by side in a follow-up are the breakdown in place of the thread's.
+test('values set side by side in a follow-up are the breakdown: vs, compared with, 对比, 分别', () => {
+  expect(brief(converse(['units by country in 2023', 'Blues versus Jazz'], chinook, extent))).toEqual([
+    'tracks_sold 2023-01-01..2024-01-01 by country',
+    'tracks_sold 2023-01-01..2024-01-01 genre=Blues|Jazz by genre',
+  ]);
+  expect(brief(converse(['2024年各国家的订单数', '巴西和德国对比一下'], chinook, extent))).toEqual([
+    'orders 2024-01-01..2025-01-01 by country',
+    'orders 2024-01-01..2025-01-01 country=Brazil|Germany by country',
+  ]);
+  expect(brief(converse(['revenue by media type in 2022', 'only Rock and Metal, each on its own'], chinook, extent))).toEqual([
+    'track_revenue 2022-01-01..2023-01-01 by media_type',
+    'track_revenue 2022-01-01..2023-01-01 genre=Metal|Rock by genre',
+  ]);
+  // Without such a word, they narrow the thread's breakdown, as before.
+  expect(brief(converse(['units by country in 2023', 'only Blues and Jazz'], chinook, extent))).toEqual([
+    'tracks_sold 2023-01-01..2024-01-01 by country',
+    'tracks_sold 2023-01-01..2024-01-01 genre=Blues|Jazz by country',
+  ]);
+});
