@@ -303,11 +303,12 @@ test('a running run is cancelled from its page, and the runs list shows it cance
 
 test('every value from the question or the database is escaped', async () => {
   const page = await context.newPage();
-  await ask(page, '<script>window.__pwned = 1</script> revenue by genre in 2023', { catalog: 'chinook' });
+  // Its words are English: one the English lexicon lacks ("pwned") would be taken for a name, looked up and asked back.
+  await ask(page, '<script>window.__owned = 1</script> revenue by genre in 2023', { catalog: 'chinook' });
   await page.waitForSelector('#answer', { timeout: 60_000 });
-  expect(await page.textContent('#question-text')).toContain('<script>window.__pwned = 1</script>');
+  expect(await page.textContent('#question-text')).toContain('<script>window.__owned = 1</script>');
   expect(await page.textContent('#report')).toContain(XSS_VALUE);
-  expect(await page.evaluate(() => [window.__pwned, document.querySelectorAll('img[src="x"]').length])).toEqual([undefined, 0]);
+  expect(await page.evaluate(() => [window.__owned, document.querySelectorAll('img[src="x"]').length])).toEqual([undefined, 0]);
   expect(dialogs).toEqual([]);
   await shot(page, 'escaped');
   // Unknown runs and sessions: a 404 page that says so.
