@@ -41,6 +41,14 @@ export const READING_MESSAGES = defineMessages({
     zh: '“{word}”理解为{metric}最高（目录的主要指标）',
     en: '"{word}" read as the highest {metric}, the catalog\'s primary metric',
   },
+  'reading.worse_when_higher.highest': {
+    zh: '“{word}”理解为{metric}最高：{metric}越高越差',
+    en: '"{word}" read as the highest {metric}: the higher it is, the worse',
+  },
+  'reading.worse_when_higher.lowest': {
+    zh: '“{word}”理解为{metric}最低：{metric}越低越好',
+    en: '"{word}" read as the lowest {metric}: the lower it is, the better',
+  },
   'reading.implied.lowest': {
     zh: '“{word}”理解为{metric}最低（目录的主要指标）',
     en: '"{word}" read as the lowest {metric}, the catalog\'s primary metric',

@@ -11,6 +11,7 @@
 import type { TimeWindow } from '../contracts';
 import { addDays, iso, isoMonth, lastDayOf, makeWindow, MONTHS_EN, parseDate } from './time-window';
 import { ORDINAL, relativePoints, type PeriodUnit, type Point } from './relative-periods';
+import { SEASON_EN, SEASON_ZH, seasonIn, seasonOf } from './seasons';
 /** A period named in the question: its window, whether it is read against today, and the characters it covers. */
 export interface NamedPeriod {
   window: TimeWindow;
@@ -120,6 +121,14 @@ function datePoints(q: string): Point[] {
   );
   scan(/(\d{4})\s*年\s*第?\s*([一二三四1-4])\s*季度?/g, (m) => quarter(m, +m[1]!, ORDINAL[m[2]!] ?? +m[2]!));
   quartersAndParts(scan, add);
+  // Seasons by their year: summer 2025, the spring of 2024, 2025 autumn, 2025年夏天 (a winter by its year is not read).
+  const season = (m: RegExpExecArray, word: string, y: number) => {
+    const s = seasonOf(word);
+    if (s && s !== 'winter') add(m, ...seasonIn(s, y), 'range', y);
+  };
+  scan(new RegExp(`\\b(?:the\\s+)?${SEASON_EN}\\s+(?:of\\s+)?(\\d{4})\\b`, 'g'), (m) => season(m, m[1]!, +m[2]!));
+  scan(new RegExp(`\\b(\\d{4})\\s+${SEASON_EN}\\b`, 'g'), (m) => season(m, m[2]!, +m[1]!));
+  scan(new RegExp(`(\\d{4})\\s*年?\\s*的?\\s*${SEASON_ZH}`, 'g'), (m) => season(m, m[2]!, +m[1]!));
   // A range of months written once with its year and 月 at the end: 2024年3到6月, 2023年3至6月, 2024年3-6月.
   scan(/(\d{4})\s*年\s*(\d{1,2})\s*(?:到|至|-|~|—|–)\s*(\d{1,2})\s*月(?:份)?/g, (m) => {
     const [y, a, b] = [+m[1]!, +m[2]!, +m[3]!];

@@ -43,25 +43,37 @@ const WHICH_GRAIN =
   /\b(?:which|what)\s+(year|quarter|month|week|day)\b|\b(?:best|worst|highest|lowest|biggest|strongest|weakest|top)\s+(year|quarter|month|week|day)\b|哪一?(年)|哪一?个?(季度)|哪一?个?(月)份?|哪一?(周)|哪一?(天)/;
 const ZH_GRAIN: Record<string, TimeGrain> = { 年: 'year', 季度: 'quarter', 月: 'month', 周: 'week', 天: 'day' };
 
-/** A time grain asked for ("by year", "每月"), or by a ranking over periods ("which month"). */
-export function findGrain(q: string): Found<{ grain: TimeGrain; ranked: boolean }> | null {
-  const which = WHICH_GRAIN.exec(q);
-  if (which) {
+/** Matches of a pattern that stand outside the given spans. */
+function* outside(re: RegExp, q: string, spans: readonly Span[]): Generator<RegExpExecArray> {
+  const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  for (let m = global.exec(q); m; m = global.exec(q)) {
+    const [at, to] = [m.index, m.index + m[0].length];
+    if (!spans.some(([s, e]) => at >= s && to <= e)) yield m;
+  }
+}
+
+/**
+ * A time grain asked for ("by year", "每月"), or by a ranking over periods ("which month"). Words inside `within`, the
+ * catalog's terms the question names, are not a grain: "average daily rate" and "monthly active users" are metrics.
+ */
+export function findGrain(q: string, within: readonly Span[] = []): Found<{ grain: TimeGrain; ranked: boolean }> | null {
+  for (const which of outside(WHICH_GRAIN, q, within)) {
     const word = which.slice(1).find((w) => w !== undefined) ?? 'month';
     const grain = (ZH_GRAIN[word] ?? word) as TimeGrain;
     return { value: { grain, ranked: true }, span: [which.index, which.index + which[0].length] };
   }
   for (const [grain, re] of GRAIN_WORDS) {
-    const m = re.exec(q);
-    if (m) return { value: { grain, ranked: false }, span: [m.index, m.index + m[0].length] };
+    for (const m of outside(re, q, within)) return { value: { grain, ranked: false }, span: [m.index, m.index + m[0].length] };
   }
   return null;
 }
 
+/** Superlatives from the bottom, with those of length and price ("the shortest rental", 最便宜的车型). */
 export const ASCENDING =
-  /最低|最少|最小|最差|最弱|最不|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bweakest\b|\bfewest\b|\bminimum\b/i;
+  /最低|最少|最小|最差|最弱|最不|最短|最便宜|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bweakest\b|\bfewest\b|\bminimum\b|\bshortest\b|\bcheapest\b/i;
+/** Superlatives from the top, with those of length and price ("the longest average rental", 最贵). */
 export const DESCENDING =
-  /最高|最大|最多|最好|最受欢迎|最畅销|卖得最好|头号|头牌|榜首|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bstrongest\b|\bmaximum\b|\bbest[- ]selling\b|\bmost popular\b/i;
+  /最高|最大|最多|最好|最长|最贵|最忙|最受欢迎|最畅销|卖得最好|头号|头牌|榜首|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bstrongest\b|\bmaximum\b|\blongest\b|\bpriciest\b|\bbusiest\b|\bgreatest\b|\bbest[- ]selling\b|\bmost popular\b/i;
 const SUPERLATIVE = new RegExp(`${ASCENDING.source}|${DESCENDING.source}`, 'gi');
 
 /** Every superlative or ranking word, with where it stands. */
@@ -172,7 +184,15 @@ export function blockingWords(words: string[]): string[] {
       /^(?:years?|quarters?|months?|weeks?|days?|yearly|annual|quarterly|monthly|weekly|daily|ytd|since|until|before|after|recent|last|previous|past|latest|first|second|third|fourth|half|h1|h2|q[1-4])$/.test(
         w,
       ) ||
-      /^(?:top|bottom|highest|lowest|most|least|best|worst|largest|smallest|biggest|rank|ranking|ranked|fewest)$/.test(w) ||
+      /^(?:top|bottom|highest|lowest|most|least|best|worst|largest|smallest|biggest|rank|ranking|ranked|fewest|longest|shortest|cheapest|priciest|busiest|greatest)$/.test(
+        w,
+      ) ||
+      // Length and price compared ("rent for longer", 更贵): what is long or dear is a metric the plan must have read.
+      /^(?:longer|shorter|cheaper|pricier|costlier|dearer)$/.test(w) ||
+      // A season the periods did not read ("in summer", 去年冬天): the plan would answer another window.
+      /^(?:spring|summer|autumn|winter)s?$/.test(w) ||
+      /[春夏秋冬](?:季|天)/.test(w) ||
+      /更长|更短|更久|更贵|更便宜/.test(w) ||
       // Leaving something out: a value left out that the plan does not leave out would be answered with it in.
       /^(?:excluding|exclude[sd]?|except|excepting|without|omit(?:ting|ted)?|ignor(?:e|ing)|minus|besides)$/.test(w) ||
       /除了|除去|除开|不含|不包括|不包含|不算|去掉|去除|剔除|排除|刨除|扣除|以外|之外|除外/.test(w) ||

@@ -2,6 +2,7 @@
  * Periods read against the calendar ("last month", "最近6个月", "Q3 last year", 去年上半年) as points of a question: the
  * half-open window each names and where it stands. Read by period-text.ts with the periods named by date.
  */
+import { lastSeason, SEASON_EN, SEASON_ZH, seasonIn, seasonOf, thisSeason, type Season } from './seasons';
 import { addDays, iso, isoMonth, parseDate, toNumber } from './time-window';
 
 /** The unit a period was named in: a range spans several. */
@@ -69,6 +70,36 @@ function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [s
   ];
 }
 
+/**
+ * Seasons named against today (src/model/seasons.ts): "last summer" (the latest one that has ended), "this summer",
+ * "the summer of last year", 去年夏天, 今年夏季, 上个夏天. A Chinese winter by its year (去年冬天) is not read.
+ */
+function relativeSeasons(
+  year: number,
+  asOf: string,
+  tomorrow: string,
+): [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] {
+  const season = (word: string | undefined): Season => seasonOf(word ?? '') ?? 'summer';
+  return [
+    [
+      new RegExp(`\\b(?:last|past|previous)\\s+${SEASON_EN}\\b|上一?个?${SEASON_ZH}`),
+      (m) => [...lastSeason(season(m[1] ?? m[2]), asOf), 'range'],
+    ],
+    [new RegExp(`\\bthis\\s+${SEASON_EN}\\b`), (m) => [...thisSeason(season(m[1]), asOf, tomorrow), 'range']],
+    [
+      new RegExp(
+        `(前年|去年|今年)\\s*的?\\s*(?!冬)${SEASON_ZH}|\\b(?:the\\s+)?${SEASON_EN}\\s+(?:of\\s+)?(last|this)\\s+year\\b|\\b(last|this)\\s+year(?:'s|’s)\\s+${SEASON_EN}\\b`,
+      ),
+      (m) => {
+        const word = m[2] ?? m[3] ?? m[6];
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? '');
+        // "The winter of last year" could be either of two: only the seasons within one year are read by the year.
+        return season(word) === 'winter' ? ['', '', 'range'] : [...seasonIn(season(word), y), 'range'];
+      },
+    ],
+  ];
+}
+
 /** Periods read against the calendar: last month, 最近6个月, this year, last 2 years, yesterday. */
 export function relativePoints(q: string, asOf: string): Point[] {
   const today = parseDate(asOf);
@@ -125,6 +156,7 @@ export function relativePoints(q: string, asOf: string): Point[] {
       },
     ],
     [/昨天|\byesterday\b/, () => [iso(addDays(today, -1)), iso(today), 'day']],
+    ...relativeSeasons(year, asOf, tomorrow),
     ...partsOfRelativeYears(year),
     [/前年|\bthe\s+year\s+before\s+last\b/, () => [`${year - 2}-01-01`, `${year - 1}-01-01`, 'year']],
     [/去年|\blast\s+year\b|\bprevious\s+year\b/, () => [`${year - 1}-01-01`, `${year}-01-01`, 'year']],
@@ -137,6 +169,7 @@ export function relativePoints(q: string, asOf: string): Point[] {
       const to = m.index + m[0].length;
       if (points.some((p) => at < p.to && p.at < to)) continue;
       const [start, end, unit] = f(m);
+      if (start === '') continue; // named, but not read (a winter by its year)
       points.push({ start, end, unit, year: Number(start.slice(0, 4)), at, to, relative: true });
     }
   }

@@ -11,6 +11,7 @@ import { makeWindow, monthsBack, previousPeriod, wholeMonths, yearEarlier } from
 import type { MessageReading } from './message';
 import { plannedMetric, type State } from './state';
 import { SWAP } from './cues';
+import { EACH_APART } from '../rules/terms';
 
 export type Refusal = 'nothing' | 'no_breakdown' | 'no_filter' | 'no_period';
 
@@ -131,17 +132,13 @@ function applyValues(s: State, thread: State, m: MessageReading, lifted: string[
       if (s.ranking?.by === v.dimension) s.ranking = null;
     }
     // "Led Zeppelin vs Deep Purple", "摇滚和金属分别呢": values set side by side are the breakdown, in place of the thread's.
-    if (now && !now.exclude && v.values.length >= 2 && m.dims.length === 0 && SIDE_BY_SIDE.test(m.text)) {
+    if (now && !now.exclude && v.values.length >= 2 && m.dims.length === 0 && EACH_APART.test(m.text)) {
       s.dims = [v.dimension];
       if (s.ranking && s.ranking.by !== v.dimension) s.ranking = null;
     }
   }
   return { added, replaced };
 }
-
-/** Words that set values side by side: each one's own figure, not their total. */
-const SIDE_BY_SIDE =
-  /\bvs\.?(?=\s)|\bversus\b|\bcompared?\s+(?:to|with)\b|\bside\s+by\s+side\b|\brespectively\b|\bseparately\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)|对比|相比|比一比|比较一下|分别|各自/i;
 
 /** The values a message leaves out beside values it keeps of the same dimension: those it swaps out. */
 const swapped = (m: MessageReading, dimension: string) => m.reading.excluded.find((e) => e.dimension === dimension)?.values ?? [];

@@ -94,7 +94,10 @@ function wordsOfPlan(
     if (queries.some((q) => q.window.start <= p.window.start && q.window.end >= p.window.end)) covered.push(...p.spans);
   }
   if (allTime && queries.some((q) => q.window.source === 'all_time')) covered.push(allTime);
-  const grain = findGrain(lower);
+  const grain = findGrain(
+    lower,
+    r.hits.map((h): Span => [h.start, h.end]),
+  );
   if (grain && queries.some((q) => q.group_by.includes(grain.value.grain))) covered.push(grain.span);
   if (ranks || steps.some((s) => s.operation.kind === 'trend' || s.operation.kind === 'change_decomposition'))
     covered.push(...r.spans.ranking);

@@ -110,9 +110,13 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Each of several values on its own: 分别, 各自, "respectively", "separately", "each" (not "each month"). */
-const EACH_APART =
-  /分别|各自|各是多少|各有多少|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
+/**
+ * Several values of one dimension each on its own line: 分别, 各自, "respectively", "separately", "each" (not "each
+ * month"), and values set against each other ("Paris vs London", "corporate customers … than individuals",
+ * 网站和手机应用对比, "compare Paris and London"): a total over both would answer none of these.
+ */
+export const EACH_APART =
+  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s)|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
 const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each)\s*$/i;
 
 /**
@@ -209,6 +213,8 @@ export interface CatalogReading {
   implied: { metric: string; reason: 'primary_metric' } | null;
   /** The word that implied the metric ("best", "最好"), for the assumption that says so. */
   impliedBy?: string;
+  /** "worst" or "best" of a metric that is worse the higher it is (a cancellation rate): the word, its order turned. */
+  worseWhenHigher?: string;
   /** When no metric was read: the catalog's metrics close to the question's words, to offer ("did you mean …?"). */
   near?: string[];
   /** Every catalog term found, and the spans of the other words the reading understood (grain, ranking, comparison). */
@@ -218,7 +224,7 @@ export interface CatalogReading {
 }
 
 const WHICH_BEFORE =
-  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最畅销|最受欢迎|头号|头牌|榜首)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
+  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最长|最短|最贵|最便宜|最畅销|最受欢迎|头号|头牌|榜首)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|longest|shortest|cheapest|busiest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
 /** "top 5", "前两名", "倒数3个"; not "前三个月" or "前两年" (the periods before). */
 export const RANK_COUNT = new RegExp(
   `(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}(?!\\s*个?\\s*(?:月|年|季|天|日|周|星期|礼拜|小时))\\s*(?:个|名|位)?`,
@@ -265,7 +271,11 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   const superlatives = rankingWords(lower);
   const dimensionHits = hits.filter((h) => h.kind === 'dimension');
   const topN = findTopN(question, dimensionHits, superlatives);
-  const grain = findGrain(lower);
+  // A grain word inside a term the catalog names ("average daily rate") belongs to the term.
+  const grain = findGrain(
+    lower,
+    hits.map((h): Span => [h.start, h.end]),
+  );
   const comparison = findPeriodComparison(lower);
   const excluded: DimensionFilter[] = [];
   const leftOut = leftOutHits(

@@ -210,6 +210,28 @@ function lossPolarity(reading: CatalogReading, features: Feature[]): void {
   if (reading.topN.order === 'desc') reading.topN = { ...reading.topN, order: 'asc' };
 }
 
+/** What a metric counts or costs that is bad to have more of: cancellations, churn, refunds, complaints, costs, delays. */
+const BAD_TO_HAVE =
+  /cancel|churn|refund|complain|complaint|defect|damage|\bcosts?\b|expense|\bloss(?:es)?\b|no[- ]?show|\blate\b|lateness|delay|\berrors?\b|fail|bounce|abandon|dispute|fraud|chargeback|取消|退订|流失|退款|退货|投诉|缺陷|损坏|损失|成本|费用|亏损|延误|延迟|失败|错误|跳出|放弃|欺诈|爽约/i;
+/** Words that judge rather than measure: "best" and "worst", 最好 and 最差. */
+const JUDGING = /\b(?:best|worst|strongest|weakest)\b|最好|最差|最强|最弱|最糟/i;
+
+/**
+ * "Which region had the worst cancellation rate": of a metric that is worse the higher it is, "worst" is the highest
+ * and "best" the lowest. Words that measure ("highest", "most", 最高) keep their order.
+ */
+function worseWhenHigher(question: string, catalog: Catalog, reading: CatalogReading): void {
+  const metric = reading.metrics.length === 1 ? catalog.metrics[reading.metrics[0] ?? ''] : undefined;
+  if (!reading.topN || !metric || reading.implied) return;
+  const words = [reading.metrics[0] ?? '', metric.label, metric.label_zh ?? '', ...metric.aliases].join(' ').replace(/_/g, ' ');
+  if (!BAD_TO_HAVE.test(words)) return;
+  const judging = rankingWords(question.toLowerCase()).map((w) => question.slice(w.span[0], w.span[1]));
+  const word = judging.find((w) => JUDGING.test(w)) ?? JUDGING.exec(question)?.[0];
+  if (!word || judging.some((w) => !JUDGING.test(w))) return;
+  reading.topN = { ...reading.topN, order: reading.topN.order === 'asc' ? 'desc' : 'asc' };
+  reading.worseWhenHigher = word;
+}
+
 /**
  * A ranking that names no metric ("who is our best customer?", "top product", "哪个区域表现最差") ranks by the
  * catalog's main metric: its primary_metric, else its one additive money metric. The plan says so.
@@ -239,6 +261,12 @@ function impliedMetric(question: string, catalog: Catalog, reading: CatalogReadi
  * catalog's primary metric' (message reading.implied.highest / reading.implied.lowest). Empty when nothing was implied.
  */
 export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, language: Language): string[] {
+  if (reading.worseWhenHigher) {
+    const m = catalog.metrics[reading.metrics[0] ?? ''];
+    const metric = m ? (language === 'zh' ? (m.label_zh ?? m.label) : m.label) : (reading.metrics[0] ?? '');
+    const key = reading.topN?.order === 'asc' ? 'reading.worse_when_higher.lowest' : 'reading.worse_when_higher.highest';
+    return [render(key, { word: reading.worseWhenHigher, metric }, language)];
+  }
   if (!reading.implied) return [];
   const m = catalog.metrics[reading.implied.metric];
   const metric = m ? (language === 'zh' ? m.label_zh : m.label) : reading.implied.metric;
@@ -289,6 +317,7 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
   entityWords(reading, features, byVerb);
   lossPolarity(reading, features);
   impliedMetric(question, catalog, reading, features);
+  worseWhenHigher(question, catalog, reading);
   // The people who bought, once the metric is what they bought: whose values the ranking groups, not a breakdown.
   if (boughtMost) entityWords(reading, asked, true);
   if (reading.metrics.length === 0)
