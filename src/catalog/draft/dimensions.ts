@@ -5,7 +5,7 @@
  */
 import { quoted } from '../introspect';
 import { SQL_RESERVED } from '../reserved';
-import { CUSTOMER_KEY, dimLabel, ENTITY_NAME, ID_LIKE, NAME_COLUMN, NOT_A_DIMENSION, plural, singular, words } from './names';
+import { CUSTOMER_KEY, dimLabel, ENTITY_NAME, ID_LIKE, meant, NAME_COLUMN, NOT_A_DIMENSION, plural, singular, words } from './names';
 import type { DraftSchema } from './schema';
 import type { Facts } from './tables';
 import type { Noted } from './types';
@@ -30,13 +30,16 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
     dimensions[key] = { value: def, comment };
     dimNames.add(key);
   };
+  // A column meaning the same in two tables (rental.status_cd, payment.status_cd) is labelled with its table in both.
+  const meanings = facts.included.flatMap((t) => ((facts.hops.get(t) ?? 0) < 2 ? s.rel(t).columns.map((c) => meant(c.name)) : []));
+  const sharedMeanings = new Set(meanings.filter((m, i) => meanings.indexOf(m) !== i));
   for (const t of facts.included) {
     const rel = s.rel(t);
     const hop = facts.hops.get(t) ?? 0;
     const keys = s.keyCols(rel);
-    const nameCol = rel.columns.find((c) => ENTITY_NAME.test(c.name) && c.name !== 'company' && c.category === 'S');
-    const first = rel.columns.find((c) => /^first_?name$/i.test(c.name));
-    const last = rel.columns.find((c) => /^(last_?name|surname)$/i.test(c.name));
+    const nameCol = rel.columns.find((c) => isEntityName(t, c.name) && c.category === 'S');
+    const first = rel.columns.find((c) => /^first_?name$/i.test(meant(c.name)));
+    const last = rel.columns.find((c) => /^(last_?name|surname)$/i.test(meant(c.name)));
     const entity = singular(t);
     // An entity's name: the table's dimension ("genre", "customer"), whatever its cardinality up to a thousand.
     if (hop > 0 && first && last) {
@@ -78,11 +81,15 @@ export async function draftDimensions(s: DraftSchema, facts: Facts, metrics: Dra
         continue;
       }
       if (c.category !== 'S' && c.category !== 'E') continue;
-      const isName = ENTITY_NAME.test(c.name) || NAME_COLUMN.test(c.name);
+      const isName = ENTITY_NAME.test(meant(c.name)) || NAME_COLUMN.test(meant(c.name));
+      // A code beside its name (region_code, region_name): the name is the dimension.
+      const named = /_code$/.test(meant(c.name)) && rel.columns.some((n) => meant(n.name) === meant(c.name).replace(/_code$/, '_name'));
+      if (named) continue;
       const values = c.enumValues ?? (await s.distinctValues(t, c.name, isName ? RANKING_ONLY_ABOVE : 100));
       if (values?.length === 0 || (!values && !isName)) continue;
-      const id = dimNames.has(c.name) || s.rels.has(c.name) ? `${t}_${c.name}` : c.name;
-      const base = { ...dimLabel(words(id.replace(/_name$/, ''))), column: `${t}.${c.name}` };
+      const shared = dimNames.has(c.name) || s.rels.has(c.name) || sharedMeanings.has(meant(c.name));
+      const id = shared ? `${t}_${c.name}` : c.name;
+      const base = { ...dimLabel(dimensionWords(shared ? `${t}_${c.name}` : c.name)), column: `${t}.${c.name}` };
       if (values) addDim(id, { ...base, ...valueList(values) });
       else addDim(id, { ...base, ranking_only: true }, rankingComment(id));
     }
@@ -122,6 +129,22 @@ async function customerKeys(
         `${fk.to} has no name column: the customer is named by ${key}; ${rankingComment('customer')}`,
       );
     }
+}
+
+/**
+ * The name of the thing a table holds: name or title (ENTITY_NAME), or the table's own noun with name after it
+ * (branch.branch_nm, vehicle_class.class_name); a company's name is a customer's attribute, not its name.
+ */
+function isEntityName(table: string, column: string): boolean {
+  const c = meant(column);
+  if (c === 'company' || c === 'company_name') return false;
+  const noun = singular(meant(table));
+  return ENTITY_NAME.test(c) || c === `${noun}_name` || c === `${noun.split('_').pop() ?? noun}_name`;
+}
+
+/** A dimension's words: a code or a name says what it codes or names ("channel" for channel_cd, "region" for region_nm). */
+function dimensionWords(id: string): string {
+  return words(meant(id).replace(/_(code|name)$/, ''));
 }
 
 /** Why a dimension is for rankings only. */

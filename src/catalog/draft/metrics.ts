@@ -4,7 +4,7 @@
  * are lines of a transaction named by a repeated id (a flat table of order lines), the count of transactions and the
  * averages per transaction beside the per-line ones. Verbs and the primary metric are verbs.ts.
  */
-import { COST, CUSTOMER_KEY, DISCOUNT, label, PAID_TIME, plural, PRICE, singular, TRANSACTION_ID, words } from './names';
+import { COST, CUSTOMER_KEY, DISCOUNT, label, meant, PAID_TIME, plural, PRICE, singular, TRANSACTION_ID, words } from './names';
 import type { DraftSchema } from './schema';
 import type { Facts, TimeFields } from './tables';
 import type { Noted } from './types';
@@ -71,10 +71,10 @@ export class MetricDrafter {
     common: Common,
     header: boolean,
   ): Promise<{ id: string; price: Col; value: string } | undefined> {
-    const price = this.schema.moneyCols(rel).find((c) => PRICE.test(c.name));
+    const price = this.schema.moneyCols(rel).find((c) => PRICE.test(meant(c.name)));
     const qty = this.schema.qtyCols(rel)[0];
     if (!price || !qty) return undefined;
-    const discount = rel.columns.find((c) => c.category === 'N' && DISCOUNT.test(c.name));
+    const discount = rel.columns.find((c) => c.category === 'N' && DISCOUNT.test(meant(c.name)));
     let discountIsRate = false;
     if (discount) {
       const max = await this.schema.maxValue(t, discount.name);
@@ -110,7 +110,8 @@ export class MetricDrafter {
   private async lineMetrics(t: string, header: string): Promise<void> {
     const rel = this.schema.rel(t);
     const hrel = this.schema.rel(header);
-    const htc = this.schema.timeCols(hrel).find((x) => PAID_TIME.test(x.c.name) && x.score >= 5)?.c ?? this.schema.timeColumnOf(hrel)!;
+    const htc =
+      this.schema.timeCols(hrel).find((x) => PAID_TIME.test(meant(x.c.name)) && x.score >= 5)?.c ?? this.schema.timeColumnOf(hrel)!;
     const { filters } = await this.schema.headerFilters(header);
     const common: Common = { table: t, time_field: this.timeFields.add(hrel, htc), ...(filters.length > 0 ? { filters } : {}) };
     const s = singular(t);
@@ -119,14 +120,15 @@ export class MetricDrafter {
     else {
       for (const m of this.schema.moneyCols(rel)) {
         const signed = await this.schema.signed(t, m.name);
-        const id = this.add(this.metricId(`${s}_${m.name}`, t), signed ? 'signed' : 'money', false, {
+        const role: MetricRole = signed ? 'signed' : COST.test(meant(m.name)) ? 'cost' : 'money';
+        const id = this.add(this.metricId(`${s}_${m.name}`, t), role, false, {
           ...label(`${words(s)} ${words(m.name)}`),
           description: `Sum of ${t}.${m.name}.`,
           ...common,
           expression: `SUM(${t}.${m.name})`,
           ...this.money(signed),
         });
-        if (!this.lineRevenue.has(header) && !signed) this.lineRevenue.set(header, id);
+        if (!this.lineRevenue.has(header) && role === 'money') this.lineRevenue.set(header, id);
       }
     }
     for (const c of this.schema.qtyCols(rel)) {
@@ -145,7 +147,7 @@ export class MetricDrafter {
   private async headerMetrics(t: string): Promise<void> {
     const rel = this.schema.rel(t);
     const tc = this.schema.timeColumnOf(rel)!;
-    const paid = this.schema.timeCols(rel).find((x) => PAID_TIME.test(x.c.name) && x.score >= 5)?.c;
+    const paid = this.schema.timeCols(rel).find((x) => PAID_TIME.test(meant(x.c.name)) && x.score >= 5)?.c;
     const booking = paid ?? tc;
     const others = this.schema
       .timeCols(rel)
@@ -197,8 +199,8 @@ export class MetricDrafter {
     const sums: { id: string; sql: string; role: MetricRole }[] = [];
     for (const m of moneys) {
       const signed = await this.schema.signed(t, m.name);
-      const role: MetricRole = signed ? 'signed' : COST.test(m.name) ? 'cost' : 'money';
-      const base = /^(total|amount|revenue|sales|value|gmv|subtotal)$/i.test(m.name) ? `${s}_${m.name}` : m.name;
+      const role: MetricRole = signed ? 'signed' : COST.test(meant(m.name)) ? 'cost' : 'money';
+      const base = /^(total|amount|revenue|sales|value|gmv|subtotal)$/i.test(meant(m.name)) ? `${s}_${m.name}` : m.name;
       const finer = this.lineRevenue.get(t);
       const comment = [
         signed
@@ -240,9 +242,9 @@ export class MetricDrafter {
 
   /** Distinct customers (customer_id, user_id, ...) with a row in the period. */
   private buyers(t: string, rel: Rel, common: Common): void {
-    const customerKey = rel.columns.find((c) => CUSTOMER_KEY.test(c.name) && !rel.pk.includes(c.name));
+    const customerKey = rel.columns.find((c) => CUSTOMER_KEY.test(meant(c.name)) && !rel.pk.includes(c.name));
     if (!customerKey) return;
-    const who = plural(customerKey.name.replace(/_?id$/i, '').toLowerCase());
+    const who = plural(meant(customerKey.name).replace(/_?id$/i, ''));
     this.add(this.metricId(`buying_${who}`, t), 'buyers', true, {
       ...label(`buying ${who}`),
       description: `Distinct ${who} with at least one ${words(singular(t))} in the period.`,
@@ -260,7 +262,7 @@ export class MetricDrafter {
   private async transactionId(t: string, rel: Rel): Promise<{ column: Col; noun: string; rows: number; distinct: number } | undefined> {
     const fks = new Set(this.schema.fks.filter((f) => f.from === t).flatMap((f) => f.fromColumns));
     for (const c of rel.columns) {
-      const hit = TRANSACTION_ID.exec(c.name);
+      const hit = TRANSACTION_ID.exec(meant(c.name));
       if (!hit || rel.pk.includes(c.name) || fks.has(c.name)) continue;
       const { rows, distinct } = await this.schema.repeats(t, c.name);
       if (distinct > 0 && distinct < rows) return { column: c, noun: (hit[1] ?? '').toLowerCase(), rows, distinct };

@@ -5,7 +5,7 @@
  */
 import type { Client } from 'pg';
 import { quoted, type Col, type Fk, type Rel } from '../introspect';
-import { DISCOUNT, DONE_STATUS, ID_LIKE, isSensitiveColumn, MONEY, QUANTITY, SIGNED, timeScore, words } from './names';
+import { DISCOUNT, DONE_STATUS, ID_LIKE, isSensitiveColumn, meant, MONEY, QUANTITY, SIGNED, timeScore, words } from './names';
 
 /** The filters every metric of a fact table gets, and the notes that explain them. */
 export interface HeaderFilters {
@@ -65,7 +65,7 @@ export class DraftSchema {
   }
 
   private numeric(c: Col): boolean {
-    return c.category === 'N' && !ID_LIKE.test(c.name);
+    return c.category === 'N' && !ID_LIKE.test(meant(c.name));
   }
 
   moneyCols(rel: Rel): Col[] {
@@ -73,16 +73,16 @@ export class DraftSchema {
       (c) =>
         this.numeric(c) &&
         !this.keyCols(rel).has(c.name) &&
-        MONEY.test(c.name) &&
-        !QUANTITY.test(c.name) &&
-        !DISCOUNT.test(c.name) &&
+        MONEY.test(meant(c.name)) &&
+        !QUANTITY.test(meant(c.name)) &&
+        !DISCOUNT.test(meant(c.name)) &&
         !this.isSensitive(c.name),
     );
   }
 
   qtyCols(rel: Rel): Col[] {
     return rel.columns.filter(
-      (c) => this.numeric(c) && !this.keyCols(rel).has(c.name) && QUANTITY.test(c.name) && !this.isSensitive(c.name),
+      (c) => this.numeric(c) && !this.keyCols(rel).has(c.name) && QUANTITY.test(meant(c.name)) && !this.isSensitive(c.name),
     );
   }
 
@@ -101,7 +101,7 @@ export class DraftSchema {
 
   /** The money column whose negative values the draft filters out as data errors: the first that is not signed by name. */
   private filteredAmount(rel: Rel): Col | undefined {
-    return this.moneyCols(rel).find((c) => !SIGNED.test(c.name));
+    return this.moneyCols(rel).find((c) => !SIGNED.test(meant(c.name)));
   }
 
   /** How many rows hold a negative value in the column. */
@@ -121,7 +121,7 @@ export class DraftSchema {
    * `min: 0` rule and no non_negative check.
    */
   async signed(t: string, c: string): Promise<boolean> {
-    if (SIGNED.test(c)) return true;
+    if (SIGNED.test(meant(c))) return true;
     if (this.filteredAmount(this.rel(t))?.name === c) return false;
     return (await this.negatives(t, c)) > 0;
   }
@@ -164,7 +164,7 @@ export class DraftSchema {
   /** A status filter (orders.status = 'paid') when a status column holds a value that marks a completed sale. */
   async statusFilter(t: string): Promise<{ sql: string; values: string[] } | undefined> {
     const rel = this.rel(t);
-    for (const c of rel.columns.filter((x) => /(^|_)status$/i.test(x.name) && (x.category === 'S' || x.category === 'E'))) {
+    for (const c of rel.columns.filter((x) => /(^|_)status(_code)?$/i.test(meant(x.name)) && (x.category === 'S' || x.category === 'E'))) {
       const values = c.enumValues ?? (await this.distinctValues(t, c.name, 20));
       const done = values && DONE_STATUS.find((d) => values.some((v) => v.toLowerCase() === d));
       if (values && done) return { sql: `${t}.${c.name} = '${values.find((v) => v.toLowerCase() === done)}'`, values };

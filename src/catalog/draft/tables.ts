@@ -3,7 +3,7 @@
  * one), which tables they reach through joins, and the catalog's tables, joins and time fields for them.
  */
 import type { Col, Rel } from '../introspect';
-import { LATER_TIME, PAID_TIME, plural, singular, timeScore, words } from './names';
+import { LATER_TIME, meant, PAID_TIME, plural, singular, timeScore, words } from './names';
 import type { DraftSchema } from './schema';
 import type { Noted } from './types';
 
@@ -42,9 +42,24 @@ export function findFacts(s: DraftSchema, notes: string[]): Facts {
     const hasMeasure = s.moneyCols(rel).length + s.qtyCols(rel).length > 0;
     if (best.score >= 5 || (best.score >= 2 && s.outgoing(rel.name).length > 0 && hasMeasure)) headers.add(rel.name);
   }
+  // What a fact refers to (the vehicle a rental names, the product of an order) is a dimension of it, however it is
+  // dated (acquired_date) and priced (its cost), unless its own time is a business event's (a payment's paid_time).
+  for (const t of [...headers]) {
+    const score = s.timeCols(s.rel(t))[0]?.score ?? 0;
+    const referredBy = [...headers].filter((h) => h !== t && s.outgoing(h).some((j) => j.to === t));
+    if (score < 5 && referredBy.length > 0) {
+      headers.delete(t);
+      notes.push(`${t}: referred to by ${referredBy.join(', ')}, so drafted as what they refer to rather than as a fact of its own`);
+    }
+  }
+  // A table dated only by when its row was created (rental_extra.created_at) that belongs to a fact dated by its
+  // event (the rental's booked_time) holds the lines of that fact: it takes the fact's time.
+  const createdOnly = (rel: Rel) => (s.timeCols(rel)[0]?.score ?? 0) < 3;
+  for (const t of [...headers])
+    if (createdOnly(s.rel(t)) && s.outgoing(t).some((j) => j.to !== t && headers.has(j.to) && !createdOnly(s.rel(j.to)))) headers.delete(t);
   const lines = new Map<string, string>();
   for (const rel of s.rels.values()) {
-    if (headers.has(rel.name) || s.timeColumnOf(rel)) continue;
+    if (headers.has(rel.name) || (s.timeColumnOf(rel) && !createdOnly(rel))) continue;
     const header = s.outgoing(rel.name).find((j) => headers.has(j.to));
     if (header && s.moneyCols(rel).length + s.qtyCols(rel).length > 0) lines.set(rel.name, header.to);
   }
@@ -107,7 +122,9 @@ async function factChecks(s: DraftSchema, facts: Facts, t: string, tc: Col | und
   }
   if (tc && facts.headers.has(t)) {
     checks.push({ column: tc.name, rule: 'not_in_future', description: `${plural(words(singular(t)))} dated in the future` });
-    const later = rel.columns.find((c) => c !== tc && c.category === 'D' && LATER_TIME.test(c.name) && !LATER_TIME.test(tc.name));
+    const later = rel.columns.find(
+      (c) => c !== tc && c.category === 'D' && LATER_TIME.test(meant(c.name)) && !LATER_TIME.test(meant(tc.name)),
+    );
     if (later)
       checks.push({
         column: later.name,
@@ -116,7 +133,7 @@ async function factChecks(s: DraftSchema, facts: Facts, t: string, tc: Col | und
         description: `${plural(words(singular(t)))} whose ${words(later.name)} precedes their ${words(tc.name)}`,
       });
     const status = await s.statusFilter(t);
-    const paidAt = rel.columns.find((c) => c.category === 'D' && PAID_TIME.test(c.name) && !c.notNull);
+    const paidAt = rel.columns.find((c) => c.category === 'D' && PAID_TIME.test(meant(c.name)) && !c.notNull);
     if (status && paidAt)
       checks.push({
         column: paidAt.name,
@@ -231,7 +248,7 @@ export class TimeFields {
     this.fields[id] = {
       value: {
         column: key,
-        meaning: PAID_TIME.test(c.name)
+        meaning: PAID_TIME.test(meant(c.name))
           ? `When the ${words(singular(rel.name))} was paid.`
           : `The ${words(c.name)} of each ${words(singular(rel.name))}.`,
         type,

@@ -4,6 +4,7 @@
  * format and the names of its columns); and the primary metric, the money "best customer" or "top product" means.
  */
 import type { MetricDrafter, MetricRole } from './metrics';
+import { meant } from './names';
 
 /** Verbs for the revenue metric: what the business sells and earns (and, with no cost metric, what customers spend). */
 const SELL = ['sell', 'sold', 'selling', 'sales', 'earn', 'earned', '卖', '卖了', '卖出'];
@@ -13,7 +14,8 @@ const BUY = ['buy', 'bought', 'purchased', 'buyers', '买', '买过', '购买'];
 /** How likely a money sum is the revenue: a fact table's revenue, sales or GMV first, then its total or amount, then a line table's. */
 function revenueScore(id: string, role: { role: MetricRole; header: boolean }): number {
   if (role.role !== 'revenue' && role.role !== 'money') return -1;
-  const named = /(revenue|sales|gmv|turnover)/i.test(id) ? 4 : /(total|amount|value|subtotal|paid|payment)/i.test(id) ? 2 : 0;
+  const name = meant(id);
+  const named = /(revenue|sales|gmv|turnover)/i.test(name) ? 4 : /(total|amount|value|subtotal|paid|payment)/i.test(name) ? 2 : 0;
   return named + (role.header ? 5 : 0) + (role.role === 'revenue' ? 1 : 0);
 }
 
