@@ -5,6 +5,7 @@ import { Intent, IntentInput, IntentOutput } from '../contracts';
 import { detectLanguage } from '../model/language';
 import { modelFor } from '../model/model';
 import { classifyByKeywords } from '../model/rules/intent';
+import { catalogFor } from '../settings/sources';
 
 const INSTRUCTIONS = [
   'Classify a question about a business database by what it asks for:',
@@ -19,9 +20,10 @@ export const classifyIntent = defineAgent({
   name: 'intent',
   input: IntentInput,
   output: IntentOutput,
-  run: async ({ question }) => {
+  run: async ({ question, catalogPath }) => {
     const language = detectLanguage(question);
-    const byRule = classifyByKeywords(question);
+    // The catalog's terms are not keywords of a kind of question ("按取消原因" names a dimension, it does not ask why).
+    const byRule = classifyByKeywords(question, catalogFor(catalogPath));
     if (byRule) return { intent: byRule.intent, decided_by: 'rules' as const, matched: byRule.matched, model: null, language };
     const answer = await modelFor('classifyIntent').ask({
       agent: 'classifyIntent',

@@ -75,7 +75,11 @@ export type ParsedAnalysisRequest = z.output<typeof AnalysisRequest>;
 export const Intent = z.enum(['attribution', 'comparison', 'trend', 'query']);
 export type Intent = z.infer<typeof Intent>;
 
-export const IntentInput = z.object({ question: z.string().min(1) });
+export const IntentInput = z.object({
+  question: z.string().min(1),
+  /** The run's catalog: a keyword inside one of its terms ("取消原因", the cancel reason) does not decide the kind. */
+  catalogPath: z.string().optional(),
+});
 export type IntentInput = z.infer<typeof IntentInput>;
 
 export const IntentOutput = z.object({

@@ -49,6 +49,10 @@ export const READING_MESSAGES = defineMessages({
     zh: '“{word}”理解为{metric}最低：{metric}越低越好',
     en: '"{word}" read as the lowest {metric}: the lower it is, the better',
   },
+  'reading.implied.measure': {
+    zh: '“{word}”理解为{metric}（目录的主要指标）',
+    en: '"{word}" read as {metric}, the catalog\'s primary metric',
+  },
   'reading.implied.lowest': {
     zh: '“{word}”理解为{metric}最低（目录的主要指标）',
     en: '"{word}" read as the lowest {metric}, the catalog\'s primary metric',

@@ -196,6 +196,36 @@ function yearAfterPart(q: string, kept: Point[]): void {
   }
 }
 
+/**
+ * The years of two points joined as a range or set against each other, where one or both were written without: each
+ * takes the other's ("December to March 2024"), and "from March to June" with neither is the latest such range that
+ * has begun at both ends.
+ */
+function yearsOfPair(first: Point, second: Point, asOf: string): [Point, Point] {
+  const endsIn = (from: Point, to: Point, year: number) => {
+    const sameYear = withYear(to, year);
+    return sameYear.end <= from.start ? withYear(to, year + 1) : sameYear;
+  };
+  let a = first.year === null && second.year !== null ? withYear(first, second.year) : first;
+  if (a.year === null && second.year === null) {
+    let from = latestStarted(a, asOf);
+    if (endsIn(from, second, from.year ?? 0).start >= asOf) from = withYear(a, (from.year ?? 0) - 1);
+    a = { ...from, relative: true };
+  }
+  return [a, second.year === null && a.year !== null ? endsIn(a, second, a.year) : second];
+}
+
+/**
+ * A month, quarter or half named without its year and given none by the words around it: the latest one begun before
+ * today ("October" on 2026-12-01 is October 2026, on 2026-09-15 October 2025), read against the calendar.
+ */
+function latestStarted(p: Point, asOf: string): Point {
+  if (p.year !== null) return p;
+  const year = Number(asOf.slice(0, 4));
+  const thisYear = withYear(p, year);
+  return { ...(thisYear.start < asOf ? thisYear : withYear(p, year - 1)), relative: true };
+}
+
 function withYear(p: Point, year: number): Point {
   if (p.year !== null) return p;
   const shift = (d: string) => `${year}${d.slice(4)}`;
@@ -233,9 +263,8 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
     const between = b ? q.slice(a.to, b.at) : '';
     const before = q.slice(Math.max(0, a.at - 12), a.at);
     if (b && (RANGE_JOIN.test(between) || (VERSUS_JOIN.test(between) && !/\bfrom\s+$|从\s*$/.test(before)))) {
-      let second = b;
-      if (a.year === null && second.year !== null) a = withYear(a, second.year);
-      if (second.year === null && a.year !== null) second = withYear(second, a.year);
+      let second: Point;
+      [a, second] = yearsOfPair(a, b, asOf);
       // "Q4 2025 vs 2024", "March 2025 vs 2024": a year set against a part of a year is the same part of that year.
       if (VERSUS_JOIN.test(between) && second.bareYear && isPartOfYear(a)) second = samePartIn(a, second);
       // In a why or compare question, "between A and B", "from A to B" and "A and B" of the same unit set two periods against each other.
@@ -262,6 +291,7 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
     const sinceBefore = SINCE_BEFORE.exec(q.slice(0, a.at));
     const sinceAfter = SINCE_AFTER.exec(q.slice(a.to));
     if ((sinceBefore && /since|自/.test(sinceBefore[0])) || sinceAfter) {
+      a = latestStarted(a, asOf); // "since March": the latest March that has begun
       const from = sinceBefore ? a.at - sinceBefore[0].length : a.at;
       const to = sinceAfter ? a.to + sinceAfter[0].length : a.to;
       periods.push({ ...toPeriod({ ...a, end: iso(addDays(parseDate(asOf), 1)), unit: 'range' }, [[from, to]]), relative: true });
@@ -269,7 +299,8 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
     }
     // "Why was Q4 2025 lower than Q3?", "2025年第四季度比第三季度少": the other part in the same year.
     if (a.year === null && pairAsTwo && last?.year && last.unit === a.unit) a = withYear(a, last.year);
-    if (a.year === null) continue;
+    // A month, quarter or half named alone ("in October", "Q2 numbers"): the latest one that has begun.
+    a = latestStarted(a, asOf);
     // "2025年第四季度销售额同比2024年": in a comparison, a year after a part of a year is the same part of it.
     if (pairAsTwo && a.bareYear && last && isPartOfYear(last)) a = samePartIn(last, a);
     periods.push(toPeriod(a));

@@ -59,6 +59,15 @@ function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [s
       },
     ],
     [
+      // The first two or three quarters of a year named against today: 今年前三季度, the first three quarters of last year.
+      /(前年|去年|今年)\s*的?\s*前\s*([二两三])\s*个?季度|\b(?:the\s+)?first\s+(two|three)\s+quarters\s+of\s+(last|this)\s+year\b/,
+      (m) => {
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? '');
+        const n = m[2] ? (ORDINAL[m[2]] ?? 3) : m[3] === 'two' ? 2 : 3;
+        return [isoMonth(y, 0), isoMonth(y, n * 3), 'range'];
+      },
+    ],
+    [
       /(前年|去年|今年)\s*的?\s*第?([一二三四1-4])\s*季度|\bq([1-4])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(last|this)\s+year\b/,
       (m) => {
         const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? m[9] ?? '');

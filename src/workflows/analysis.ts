@@ -106,7 +106,7 @@ async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
   const describe = () => run.call('describeCatalog', 'catalog', { catalogPath });
   // A model that cannot classify (rejected key, invalid replies after its repairs) ends the run degraded, said once.
   const classify = () =>
-    run.call('classifyIntent', 'intent', { question }).catch((err: unknown) => {
+    run.call('classifyIntent', 'intent', { question, catalogPath }).catch((err: unknown) => {
       if (!isModelFailure(err)) throw err;
       return failureMessage(err);
     });

@@ -7,7 +7,7 @@
 import { parseCatalog } from '../../src/catalog/catalog';
 import { findTimeWindow } from '../../src/model/period-text';
 import { blockingWords } from '../../src/model/reading';
-import { readQuestion } from '../../src/model/rules';
+import { classifyIntent, readQuestion } from '../../src/model/rules';
 
 const hotels = parseCatalog(
   `
@@ -146,4 +146,83 @@ test('seasons are the northern meteorological ones, by the year they start in; a
     'cheaper',
     '更贵',
   ]);
+});
+
+/** Classes the held-out Rentwise set (eval/as-users-ask/rental-heldout.ts) found, tried on the same hotel catalog. */
+describe('the held-out set', () => {
+  const window = (q: string, asOf = '2026-12-01') => {
+    const w = findTimeWindow(q, asOf);
+    return w && [w.start, w.end];
+  };
+
+  test('a month, quarter or half named without its year is the latest one begun before today', () => {
+    expect(window('room revenue in October')).toEqual(['2026-10-01', '2026-11-01']);
+    expect(window('room revenue in October', '2026-09-15')).toEqual(['2025-10-01', '2025-11-01']);
+    expect(window('room revenue in December')).toEqual(['2025-12-01', '2026-01-01']);
+    expect(window('ADR since March')).toEqual(['2026-03-01', '2026-12-02']);
+    expect(window('room revenue in Q2')).toEqual(['2026-04-01', '2026-07-01']);
+    expect(window('room revenue from March to June')).toEqual(['2026-03-01', '2026-07-01']);
+    expect(window('room revenue from November to February')).toEqual(['2025-11-01', '2026-03-01']);
+    // With its year, as written.
+    expect(window('room revenue from March to June 2024')).toEqual(['2024-03-01', '2024-07-01']);
+  });
+
+  test('the first quarters of a year named against today', () => {
+    expect(window('今年前三季度的客房收入')).toEqual(['2026-01-01', '2026-10-01']);
+    expect(window('去年前两个季度的客房收入')).toEqual(['2025-01-01', '2025-07-01']);
+    expect(window('room revenue for the first three quarters of last year')).toEqual(['2025-01-01', '2025-10-01']);
+  });
+
+  test('倒数第一 is the bottom one; 倒数第二 (a place, not a count) is left unread', () => {
+    expect(read('哪个酒店的平均房价倒数第一')).toMatchObject({ groupBy: ['hotel'], topN: { n: 1, order: 'asc' } });
+    expect(blockingWords(['第二'])).toEqual(['第二']);
+  });
+
+  test('"how did X do" with no measure named is the primary metric for X, and says so', () => {
+    const r = readQuestion("How'd Harbour View do last month?", hotels);
+    expect(r).toMatchObject({ metrics: ['room_revenue'], topN: null, implied: { metric: 'room_revenue' } });
+    expect(read('Old Town表现如何')).toMatchObject({ metrics: ['room_revenue'], filters: [{ dimension: 'hotel', values: ['Old Town'] }] });
+    // Nobody named: nothing is implied.
+    expect(read('how did we do last month?').metrics).toEqual([]);
+  });
+
+  test("a kind-of-question keyword inside the catalog's terms does not decide the kind", () => {
+    const withReason = parseCatalog(
+      `
+name: tickets
+description: Support tickets.
+timezone: UTC
+tables:
+  ticket:
+    description: One row per ticket.
+    primary_key: ticket_id
+    time_column: opened_on
+time_fields:
+  opened_on:
+    column: ticket.opened_on
+    meaning: The day the ticket was opened.
+    type: date
+metrics:
+  tickets:
+    label: tickets
+    label_zh: 工单数
+    description: Tickets opened.
+    expression: COUNT(*)
+    table: ticket
+    time_field: opened_on
+    format: integer
+dimensions:
+  close_reason:
+    label: close reason
+    label_zh: 关闭原因
+    column: ticket.close_reason
+    description: Why the ticket was closed.
+`,
+      'tickets.yaml',
+    );
+    expect(classifyIntent('2025年的工单按关闭原因分别有多少？', withReason).intent).toBe('query');
+    expect(classifyIntent('tickets by close reason: why so many?', withReason).intent).toBe('attribution');
+    // Without the catalog the keyword rules read 原因 as why, as before.
+    expect(classifyIntent('2025年的工单按关闭原因分别有多少？').intent).toBe('attribution');
+  });
 });

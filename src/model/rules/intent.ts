@@ -1,6 +1,8 @@
 /** The offline rules model's intent: keyword rules, first match wins; with none, a general query. */
 import { asMeant } from '../words/as-meant';
+import type { Catalog } from '../../catalog/catalog';
 import type { Intent, IntentOutput } from '../../contracts';
+import { termSpans } from './terms';
 import { detectLanguage } from '../language';
 
 export const OFFLINE_MODEL_NAME = 'offline-rules';
@@ -23,19 +25,27 @@ export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }
   },
 ];
 
-export function classifyByKeywords(question: string): { intent: Intent; matched: string } | null {
+/**
+ * The first keyword rule that matches. With the catalog, a keyword inside one of its terms is the term's, not the
+ * question's kind: "按取消原因" names the dimension cancel reason (取消原因), it does not ask why; "price drop rate"
+ * would be a metric.
+ */
+export function classifyByKeywords(question: string, catalog?: Catalog): { intent: Intent; matched: string } | null {
+  const terms = catalog ? termSpans(question, catalog) : [];
   for (const rule of INTENT_RULES) {
-    const m = rule.pattern.exec(question);
-    if (m) return { intent: rule.intent, matched: m[0] };
+    for (const m of question.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`))) {
+      const [at, to] = [m.index, m.index + m[0].length];
+      if (!terms.some(([s, e]) => at >= s && to <= e)) return { intent: rule.intent, matched: m[0] };
+    }
   }
   return null;
 }
 
 /** What the offline model answers when no keyword rule matched: a general query. */
-export function classifyIntent(question: string): IntentOutput {
+export function classifyIntent(question: string, catalog?: Catalog): IntentOutput {
   question = asMeant(question);
   const language = detectLanguage(question);
-  const byRule = classifyByKeywords(question);
+  const byRule = classifyByKeywords(question, catalog);
   if (byRule) return { intent: byRule.intent, decided_by: 'rules', matched: byRule.matched, model: null, language };
   return { intent: 'query', decided_by: 'model', matched: null, model: OFFLINE_MODEL_NAME, language };
 }

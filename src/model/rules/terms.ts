@@ -70,6 +70,11 @@ export interface Hit extends Term {
 }
 
 /** Every catalog term in the question, longest first where they overlap. ASCII terms match whole words only. */
+/** Where the catalog's terms (metrics, dimensions, values) stand in the question. */
+export function termSpans(question: string, catalog: Catalog): Span[] {
+  return findTerms(question, catalog).map((h): Span => [h.start, h.end]);
+}
+
 function findTerms(question: string, catalog: Catalog): Hit[] {
   const q = question.toLowerCase();
   const terms = catalogTerms(catalog);
@@ -225,9 +230,9 @@ export interface CatalogReading {
 
 const WHICH_BEFORE =
   /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最长|最短|最贵|最便宜|最畅销|最受欢迎|头号|头牌|榜首)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|longest|shortest|cheapest|busiest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
-/** "top 5", "前两名", "倒数3个"; not "前三个月" or "前两年" (the periods before). */
+/** "top 5", "前两名", "倒数3个", 倒数第一 (the last one; 倒数第二 is a place, not a count); not "前三个月" or "前两年". */
 export const RANK_COUNT = new RegExp(
-  `(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数|\\bbest|\\bworst)\\s*${N_WORD}(?!\\s*个?\\s*(?:月|年|季|天|日|周|星期|礼拜|小时))\\s*(?:个|名|位)?`,
+  `(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数(?:第(?=一))?|\\bbest|\\bworst)\\s*${N_WORD}(?!\\s*个?\\s*(?:月|年|季|天|日|周|星期|礼拜|小时))\\s*(?:个|名|位)?`,
   'i',
 );
 const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');

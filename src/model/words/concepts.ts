@@ -155,6 +155,8 @@ export const ZH_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   顾客: ['CUSTOMER'],
   用户: ['CUSTOMER'],
   买家: ['CUSTOMER'],
+  会员: ['CUSTOMER'],
+  租客: ['CUSTOMER'],
   客: ['CUSTOMER'],
   件数: ['UNIT', 'COUNT'],
   件: ['UNIT'],

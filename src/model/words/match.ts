@@ -239,7 +239,11 @@ function worseWhenHigher(question: string, catalog: Catalog, reading: CatalogRea
 function impliedMetric(question: string, catalog: Catalog, reading: CatalogReading, features: Feature[]): void {
   // A ranking over periods ("what was our worst quarter?", "哪个月最好") names no dimension but its grain.
   const overPeriods = reading.groupBy.length === 0 && reading.grain?.ranked === true;
-  if (reading.metrics.length > 0 || (reading.groupBy.length === 0 && !overPeriods)) return;
+  if (reading.metrics.length > 0) return;
+  if (reading.groupBy.length === 0 && !overPeriods) {
+    howDidItDo(question, catalog, reading, features);
+    return;
+  }
   const superlatives = rankingWords(question.toLowerCase());
   if (!reading.topN && !features.some((f) => f.name === 'PERFORMANCE') && !(overPeriods && superlatives.length > 0)) return;
   const metric = mainMetric(catalog);
@@ -256,9 +260,29 @@ function impliedMetric(question: string, catalog: Catalog, reading: CatalogReadi
   reading.impliedBy = question.slice(start, end).trim() || undefined;
 }
 
+/** "How did Munich do in Q2?", "how's the app channel performing", 慕尼黑二季度表现如何: how a member did, with no measure named. */
+const HOW_DID =
+  /\bhow(?:'d|’d|\s+(?:did|does|do|is|are|was|were|has|have))\b[^?.!]{1,60}?\b(?:do|doing|done|perform(?:ing|ed)?|fare(?:d)?|go(?:ing)?|went)\b|(?:表现|业绩|做得)(?:怎么样|如何|怎样)/i;
+
+/**
+ * "How did Munich do?": what a named member did, with no measure named, is the catalog's main metric for it; the
+ * plan says so ('"how'd … do" read as revenue, the catalog's primary metric').
+ */
+function howDidItDo(question: string, catalog: Catalog, reading: CatalogReading, features: Feature[]): void {
+  const asked = HOW_DID.exec(question);
+  const performance = features.find((f) => f.name === 'PERFORMANCE');
+  if (reading.filters.length === 0 || (!asked && !performance)) return;
+  const metric = mainMetric(catalog);
+  if (!metric) return;
+  reading.metrics = [metric];
+  reading.implied = { metric, reason: 'primary_metric' };
+  reading.impliedBy = asked ? asked[0] : question.slice(performance?.start ?? 0, performance?.end ?? 0);
+}
+
 /**
  * The assumption a plan states when the reading implied its metric: '"best" read as the highest revenue, the
- * catalog's primary metric' (message reading.implied.highest / reading.implied.lowest). Empty when nothing was implied.
+ * catalog's primary metric' (message reading.implied.highest / .lowest, or .measure when nothing is ranked). Empty when
+ * nothing was implied.
  */
 export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, language: Language): string[] {
   if (reading.worseWhenHigher) {
@@ -270,7 +294,11 @@ export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, la
   if (!reading.implied) return [];
   const m = catalog.metrics[reading.implied.metric];
   const metric = m ? (language === 'zh' ? m.label_zh : m.label) : reading.implied.metric;
-  const key = reading.topN?.order === 'asc' ? 'reading.implied.lowest' : 'reading.implied.highest';
+  const key = !reading.topN
+    ? 'reading.implied.measure'
+    : reading.topN.order === 'asc'
+      ? 'reading.implied.lowest'
+      : 'reading.implied.highest';
   return [render(key, { word: reading.impliedBy ?? '', metric }, language)];
 }
 
