@@ -198,13 +198,15 @@ function yearAfterPart(q: string, kept: Point[]): void {
 
 /**
  * The years of two points joined as a range or set against each other, where one or both were written without: each
- * takes the other's ("December to March 2024"), and "from March to June" with neither is the latest such range that
+ * takes the other's ("December to March 2024"), and "from March to June" with neither is the latest such pair that
  * has begun at both ends.
  */
-function yearsOfPair(first: Point, second: Point, asOf: string): [Point, Point] {
+function yearsOfPair(first: Point, second: Point, asOf: string, range: boolean): [Point, Point] {
+  // A range's end before its start is in the next year ("December to March"); a period set against another without
+  // its year is in the same year ("December 2025 compared with November").
   const endsIn = (from: Point, to: Point, year: number) => {
     const sameYear = withYear(to, year);
-    return sameYear.end <= from.start ? withYear(to, year + 1) : sameYear;
+    return range && sameYear.end <= from.start ? withYear(to, year + 1) : sameYear;
   };
   let a = first.year === null && second.year !== null ? withYear(first, second.year) : first;
   if (a.year === null && second.year === null) {
@@ -264,7 +266,7 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
     const before = q.slice(Math.max(0, a.at - 12), a.at);
     if (b && (RANGE_JOIN.test(between) || (VERSUS_JOIN.test(between) && !/\bfrom\s+$|从\s*$/.test(before)))) {
       let second: Point;
-      [a, second] = yearsOfPair(a, b, asOf);
+      [a, second] = yearsOfPair(a, b, asOf, RANGE_JOIN.test(between));
       // "Q4 2025 vs 2024", "March 2025 vs 2024": a year set against a part of a year is the same part of that year.
       if (VERSUS_JOIN.test(between) && second.bareYear && isPartOfYear(a)) second = samePartIn(a, second);
       // In a why or compare question, "between A and B", "from A to B" and "A and B" of the same unit set two periods against each other.

@@ -5,7 +5,7 @@
  * failed before its fix; each asserts the exact reading or window.
  */
 import { parseCatalog } from '../../src/catalog/catalog';
-import { findTimeWindow } from '../../src/model/period-text';
+import { findTimeWindow, readPeriods } from '../../src/model/period-text';
 import { blockingWords } from '../../src/model/reading';
 import { classifyIntent, readQuestion } from '../../src/model/rules';
 
@@ -165,6 +165,12 @@ describe('the held-out set', () => {
     expect(window('room revenue from November to February')).toEqual(['2025-11-01', '2026-03-01']);
     // With its year, as written.
     expect(window('room revenue from March to June 2024')).toEqual(['2024-03-01', '2024-07-01']);
+    // Set against a period with its year, a month without one is in that year (not the latest one).
+    const pair = readPeriods('Why did room revenue drop in December 2025 compared with November?', '2026-11-30', true);
+    expect(pair.periods.map((p) => [p.window.start, p.window.end])).toEqual([
+      ['2025-12-01', '2026-01-01'],
+      ['2025-11-01', '2025-12-01'],
+    ]);
   });
 
   test('the first quarters of a year named against today', () => {
