@@ -210,6 +210,7 @@ export class Chaos {
     this.cluster = options.cluster === true;
     this.dataDir = path.resolve(PROJECT_ROOT, process.env.BATON_CHAOS_DATA_DIR ?? (this.cluster ? '.data/chaos-cluster' : '.data/chaos'));
     const pgPort = Number(process.env.BATON_CHAOS_CLUSTER_PG_PORT ?? 5443);
+    const queue = `chaos-${randomBytes(3).toString('hex')}`;
     this.env = {
       ...process.env,
       BATON_DATA_DIR: this.dataDir,
@@ -217,7 +218,10 @@ export class Chaos {
       TEMPORAL_UI_PORT: String(port + 1000),
       TEMPORAL_ADDRESS: `127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
-      BATON_TASK_QUEUE: `chaos-${randomBytes(3).toString('hex')}`,
+      BATON_TASK_QUEUE: queue,
+      // The workers' PostgreSQL connections carry the run's name, so its database faults cut theirs and no one else's
+      // (npm test runs other files beside it on the same database).
+      PGAPPNAME: `baton-${queue}`,
       // Most agents finish in milliseconds; held open a little (heartbeating), they are in flight when a kill lands.
       BATON_ACTIVITY_DELAY_MS: String(options.activityDelay),
       ...(this.cluster
@@ -425,6 +429,8 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
   });
   const client = new Client({ connection, dataConverter: dataConverterFromEnv() });
   const db = new Pool({ connectionString: config.databaseUrl, max: 2 });
+  // A connection of this process's own lost under it is the next query's error (persist retries), never a crash.
+  db.on('error', () => undefined);
   const start = (scenario: (typeof SCENARIOS)[number], id: string) =>
     client.workflow
       .start(analysisWorkflow, {
@@ -521,7 +527,9 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
         () =>
           db.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend') t`,
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+            AND application_name = $1) t`,
+            [chaos.env.PGAPPNAME],
           ),
         faultsEnd,
       );
