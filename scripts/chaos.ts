@@ -190,6 +190,8 @@ async function persist<T>(what: () => Promise<T>, deadline: number): Promise<T> 
 
 export class Chaos {
   readonly env: NodeJS.ProcessEnv;
+  /** The name the workers' PostgreSQL connections carry (PGAPPNAME): the run's database faults cut those alone. */
+  readonly applicationName: string;
   readonly dataDir: string;
   private readonly workers: (ChildProcess | null)[] = [];
   /** Set once the run is winding down: no kill, restart or respawn after it. */
@@ -211,6 +213,7 @@ export class Chaos {
     this.dataDir = path.resolve(PROJECT_ROOT, process.env.BATON_CHAOS_DATA_DIR ?? (this.cluster ? '.data/chaos-cluster' : '.data/chaos'));
     const pgPort = Number(process.env.BATON_CHAOS_CLUSTER_PG_PORT ?? 5443);
     const queue = `chaos-${randomBytes(3).toString('hex')}`;
+    this.applicationName = `baton-${queue}`;
     this.env = {
       ...process.env,
       BATON_DATA_DIR: this.dataDir,
@@ -221,7 +224,7 @@ export class Chaos {
       BATON_TASK_QUEUE: queue,
       // The workers' PostgreSQL connections carry the run's name, so its database faults cut theirs and no one else's
       // (npm test runs other files beside it on the same database).
-      PGAPPNAME: `baton-${queue}`,
+      PGAPPNAME: this.applicationName,
       // Most agents finish in milliseconds; held open a little (heartbeating), they are in flight when a kill lands.
       BATON_ACTIVITY_DELAY_MS: String(options.activityDelay),
       ...(this.cluster
@@ -529,7 +532,7 @@ async function chaosRun(options: Options): Promise<ChaosSummary> {
             `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
           WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
             AND application_name = $1) t`,
-            [chaos.env.PGAPPNAME],
+            [chaos.applicationName],
           ),
         faultsEnd,
       );
