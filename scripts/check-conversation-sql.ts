@@ -6,6 +6,8 @@
  *   CHINOOK_DATABASE_URL  the Chinook database (default postgres://postgres@127.0.0.1:5432/baton_chinook)
  *   DATABASE_URL          the seeded demo shop (default postgres://postgres@127.0.0.1:5432/baton); its last full
  *                         month is the latest month with paid orders
+ *   RENTAL_DATABASE_URL   the Rentwise car-rental database (default postgres://postgres@127.0.0.1:5432/baton_rental);
+ *                         "today" is 2026-12-01, so its last full month is 2026-11
  *   further arguments     compiled modules exporting more Conversation[] (e.g. a held-out set), checked the same way
  *
  *   node dist/scripts/check-conversation-sql.js [module.js ...]
@@ -28,10 +30,12 @@ async function main(): Promise<void> {
   }
   const chinook = new Pool({ connectionString: process.env.CHINOOK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton_chinook' });
   const demo = new Pool({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton' });
+  const rental = new Pool({ connectionString: process.env.RENTAL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/baton_rental' });
   const { rows } = await demo.query<{ m: string }>(`SELECT to_char(max(pay_time), 'YYYY-MM') AS m FROM orders WHERE status = 'paid'`);
   const ctxs: Record<string, EvalContext> = {
     chinook: evalContext(chinook, '2025-12'),
     demo: evalContext(demo, rows[0]?.m ?? ''),
+    rental: evalContext(rental, '2026-11'),
   };
   let failures = 0;
   let checked = 0;
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await Promise.all([chinook.end(), demo.end()]);
+    await Promise.all([chinook.end(), demo.end(), rental.end()]);
   }
   console.log(
     `\n${checked} answers computed, ${clarifications} clarifications expected, ${failures} failed (demo last month ${ctxs.demo?.last})`,

@@ -79,7 +79,56 @@ const DEMO: Schema = {
   },
 };
 
-const SCHEMAS = { chinook: CHINOOK, demo: DEMO };
+/**
+ * Rentwise (car rental), written from its data dictionary (test/fixtures/rental/README.md). Only the completed-rental
+ * measures, which the catalog dates by the RETURN time (revenue is recognised when the agreement closes), are here:
+ * the booking measures (bookings, cancellations, cancellation and no-show rates) are dated by the booking time and
+ * the damage and cash measures by their own tables' times, so a query shape with one time column cannot hold them.
+ * A rental row is a booking: every measure here counts completed rentals only (status CMP). The header level is one
+ * row per rental, with its extras summed beside it (revenue = days × rate + every extra line of the rental); the
+ * line level is one row per extra line of a completed rental, dated by its rental's return.
+ */
+const RENTAL: Schema = {
+  from: {
+    header: `FROM rental r JOIN branch b ON b.branch_id = r.pickup_branch_id JOIN veh_class vc ON vc.veh_class = r.veh_class
+      JOIN customer cu ON cu.cust_id = r.cust_id
+      LEFT JOIN (SELECT rental_id, sum(line_amt) AS amt FROM rental_extra GROUP BY rental_id) rx ON rx.rental_id = r.rental_id`,
+    line: `FROM rental_extra re JOIN rental r ON r.rental_id = re.rental_id JOIN branch b ON b.branch_id = r.pickup_branch_id
+      JOIN veh_class vc ON vc.veh_class = r.veh_class JOIN customer cu ON cu.cust_id = r.cust_id`,
+  },
+  time: 'r.return_ts',
+  base: `r.status_cd = 'CMP'`,
+  metrics: {
+    /** Rental revenue: days × daily rate plus the rental's extra and fee lines. */
+    revenue: { level: 'header', expr: 'sum(r.rental_days * r.daily_rate_amt + coalesce(rx.amt, 0))' },
+    /** Time & mileage: days × daily rate, no extras. */
+    tm_revenue: { level: 'header', expr: 'sum(r.rental_days * r.daily_rate_amt)' },
+    /** Extras and fees of completed rentals. */
+    ancillary_revenue: { level: 'line', expr: 'sum(re.line_amt)' },
+    rentals: { level: 'header', expr: 'count(*)' },
+    rental_days: { level: 'header', expr: 'sum(r.rental_days)' },
+    avg_rental_length: { level: 'header', expr: 'sum(r.rental_days)::numeric / count(*)' },
+    /** Time & mileage per rental day (weighted by days). */
+    avg_daily_rate: { level: 'header', expr: 'sum(r.rental_days * r.daily_rate_amt) / sum(r.rental_days)' },
+    revenue_per_rental: { level: 'header', expr: 'sum(r.rental_days * r.daily_rate_amt + coalesce(rx.amt, 0)) / count(*)' },
+    customers: { level: 'header', expr: 'count(DISTINCT r.cust_id)' },
+  },
+  dims: {
+    /** The pickup branch (revenue belongs to it). */
+    branch: 'b.branch_nm',
+    city: 'b.city',
+    country: `CASE b.country_cd WHEN 'GB' THEN 'United Kingdom' WHEN 'IE' THEN 'Ireland' WHEN 'DE' THEN 'Germany'
+      WHEN 'NL' THEN 'Netherlands' WHEN 'FR' THEN 'France' WHEN 'ES' THEN 'Spain' END`,
+    region: 'b.region_nm',
+    branch_type: `CASE b.branch_type WHEN 'AIRPORT' THEN 'Airport' WHEN 'RAIL' THEN 'Rail station' WHEN 'CITY' THEN 'City centre' END`,
+    /** The class booked and paid for (not the car handed over). */
+    vehicle_class: 'vc.class_nm',
+    channel: 'r.channel_cd',
+    customer_type: `CASE cu.cust_type WHEN 'CORP' THEN 'Corporate' WHEN 'IND' THEN 'Individual' END`,
+  },
+};
+
+const SCHEMAS = { chinook: CHINOOK, demo: DEMO, rental: RENTAL };
 
 const FORMATS: Record<Grain, string> = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM' };
 
