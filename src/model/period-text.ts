@@ -163,7 +163,7 @@ function datePoints(q: string): Point[] {
 const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|-|–|—|~|到|至|and)\s*$/;
 const VERSUS_JOIN = /^\s*(?:vs\.?|versus|against|compared\s+(?:to|with)|与|和|跟|同|对比|相比|比)\s*$/;
 const ALL_TIME =
-  /\ball[- ]time\b|\bof all time\b|\bsince\s+(?:we\s+(?:first\s+)?(?:started|began|opened|launched)|the\s+(?:very\s+)?(?:start|beginning)|day\s+one|inception|launch|forever)\b|开业以来|成立以来|开店以来|上线以来|从开始到现在|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|\bso far\b|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
+  /\ball[- ]time\b|\bof all time\b|\bsince\s+(?:we\s+(?:first\s+)?(?:started|began|opened|launched)|the\s+(?:very\s+)?(?:start|beginning)|day\s+one|inception|launch|forever)\b|开业以来|成立以来|开店以来|上线以来|从开始到现在|\bin total\b|\boverall\b|\bever\b|\bhistoric(?:al(?:ly)?)?\b|(?<!\byear\s)\bso far\b(?!\s+this\s+year)|\bto date\b|\bacross all years\b|总共|累计|历史上?|所有时间|一共|全部时间|迄今为止|有史以来|总计|至今/;
 const SINCE_BEFORE = /\b(?:since|from)\s+$|(?:自从?|从)\s*$/;
 const SINCE_AFTER = /^\s*(?:以来|起|开始|至今|到现在|onwards?\b|on\b)/;
 

@@ -117,7 +117,10 @@ export function relativePoints(q: string, asOf: string): Point[] {
   const tomorrow = iso(addDays(today, 1));
   const points: Point[] = [];
   const rules: [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] = [
-    [/(?:year to date|\bytd\b|今年以来|今年至今|年初至今)/, () => [isoMonth(year, 0), tomorrow, 'range']],
+    [
+      /(?:year to date|\bytd\b|\b(?:the|this)\s+year\s+so\s+far\b|\bso\s+far\s+this\s+year\b|今年以来|今年至今|年初至今)/,
+      () => [isoMonth(year, 0), tomorrow, 'range'],
+    ],
     [
       new RegExp(`(?:最近|过去|近)\\s*${N}\\s*个?月|\\b(?:the\\s+)?(?:last|past|previous)\\s+${N}\\s+months?\\b`),
       (m) => {

@@ -147,7 +147,11 @@ const swapped = (m: MessageReading, dimension: string) => m.reading.excluded.fin
 function applyDims(s: State, m: MessageReading, lifted: string[]): boolean {
   // "把 country 换成 genre", "swap country for genre", "genre instead of country": the thread's dimension named goes.
   const incoming = m.dims.filter((d) => !s.dims.includes(d));
-  const dims = !m.also && (m.instead || SWAP.test(m.text)) && incoming.length > 0 ? incoming : m.dims;
+  // "All classes again" after "SUVs only", of a breakdown by country: the filter goes, the breakdown stays (unless it
+  // asks to split by them: "by all classes", "按所有车型").
+  const regrouped = /\b(?:by|per|split|break(?:\s*down)?|each)\b|按|各|分/i.test(m.text);
+  const named = s.dims.length > 0 && !regrouped ? m.dims.filter((d) => !lifted.includes(d)) : m.dims;
+  const dims = !m.also && (m.instead || SWAP.test(m.text)) && incoming.length > 0 ? incoming : named;
   if (dims.length === 0 || (dims.every((d) => s.dims.includes(d)) && (m.also || dims.length === s.dims.length))) return false;
   // A breakdown by a dimension filtered to one value ("only 华东", then "by region?"): all its values again.
   for (const d of dims) {

@@ -11,19 +11,19 @@ const LEAD = String.raw`(?:(?:ok(?:ay)?|alright|hmm+|well|so|now|right|oh|ugh|ac
 
 /** "start over", "new question:", "ok scratch that.", "never mind,", "重新开始：". */
 export const RESET = new RegExp(
-  String.raw`^\s*${LEAD}(?:let(?:'?s|\s+us)\s+)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|(?:forget|scratch|drop|ignore|disregard)\s+(?:it|that|this|everything|all\s+(?:of\s+)?(?:that|this|it|the\s+above)|all\s+(?:that|this)\s+stuff|about\s+(?:that|it))|from\s+scratch|(?:from\s+the\s+top|back\s+to\s+square\s+one)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|set\s+(?:that|this|it)\s+aside(?:,?\s+and)?(?:\s+start\s+(?:over|again|afresh|fresh))?|(?:different|another|change\s+of)\s+topic|switching\s+gears|(?:清空|清零)(?:[\s,，。.]*重新问)?|重新问|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
+  String.raw`^\s*${LEAD}(?:let(?:'?s|\s+us)\s+|那?(?:我们|咱们)\s*)?(?:start\s+(?:over|again|afresh|fresh)|new\s+question|reset|(?:forget|scratch|drop|ignore|disregard)\s+(?:it|that|this|everything|all\s+(?:of\s+)?(?:that|this|it|the\s+above)|all\s+(?:that|this)\s+stuff|about\s+(?:that|it))|from\s+scratch|(?:from\s+the\s+top|back\s+to\s+square\s+one)|never\s*mind|different\s+question|clean\s+slate|new\s+(?:query|topic|thread)|set\s+(?:that|this|it)\s+aside(?:,?\s+and)?(?:\s+start\s+(?:over|again|afresh|fresh))?|(?:different|another|change\s+of)\s+topic|switching\s+gears|(?:清空|清零)(?:[\s,，。.]*重新问)?|重新问|重新开始|重新来|重来|从头开始|从头来|新问题|换个问题|另一个问题|换个话题|新话题|另一个话题|换话题)(?![a-z])[\s,.;:!?，。；：！？—–-]*`,
   'i',
 );
 
 /** A follow-up cue at the start ("and …", "what about …", "那…", "再…") or anywhere ("instead", "…呢", 换成). */
 export const LEADING_CUE =
-  /^\s*(?:(?:ok(?:ay)?|hmm+|so|now|alright|well)[\s,，]+)?(?:and\b|what\s+about\b|how\s+about\b|what\s+if\b|then\b|also\b|but\b|same\b|now\s+(?:for|show|just|only)\b|那么?|那|再|还有|然后|换成|改成|改为|换为|同样|也)/i;
+  /^\s*(?:(?:ok(?:ay)?|hmm+|so|now|alright|well)[\s,，]+)?(?:and\b|what\s+about\b|how\s+about\b|what\s+if\b|then\b|also\b|but\b|same\b|now\s+(?:for|show|just|only)\b|那么?|那|再|还有|然后|换成|改成|改为|换为|同样|也|顺便|by\s+the\s+way\b)/i;
 export const ANYWHERE_CUE =
-  /\binstead\b|\brather\b|\bas\s+well\b|\btoo\b[?.!]*\s*$|\bagain\b|\bthat\b|\bit\b|\bthose\b|\bthem\b|\bthis\b|呢[？?。.!！\s]*$|换成|改成|改为|换为|那个|这个|它|其中/i;
+  /\binstead\b|\brather\b|\bthe\s+same\b|\bas\s+well\b|\btoo\b[?.!]*\s*$|\bagain\b|\bthat\b|\bit\b|\bthose\b|\bthem\b|\bthis\b|呢[？?。.!！\s]*$|换成|改成|改为|换为|那个|这个|它|其中|他|她|\bhis\b|\bher\b/i;
 
 /** Adding to what is there rather than replacing it: "also", "as well", "too", "not X either", "+ beauty", "加上", "同时". */
 export const ALSO =
-  /^\s*\+\s*(?=\S)|\balso\b|\beither\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\binclude\b|同时|再加上|加上|还有|也看|以及|增加/i;
+  /^\s*\+\s*(?=\S)|\balso\b|\beither\b|\bas\s+well\b|\btoo\b|\bplus\b|\badd(?:ing)?\b|\binclude\b|同时|再加上|加上|还有|也看|以及|增加|顺便|\bby\s+the\s+way\b|\bwhile\s+you(?:'re|\s+are)\s+at\s+it\b/i;
 
 /** Putting back a value the thread leaves out: "add the US back", "把 US 加回来", "include Canada again", "恢复美国", "keep Latin". */
 export const RESTORE =
@@ -62,7 +62,7 @@ export const LIFT_ALL =
 
 /** A why: the rules planner's attribution words (src/model/rules/intent.ts) and "what drove that". */
 export const WHY =
-  /为什么|为何|为啥|原因|解释一下|解释下|再解释|解释解释|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b|\bvariances?\s+(?:vs\.?|versus|against|to|from|over)\b/i;
+  /为什么|为何|为啥|原因|解释一下|解释下|再解释|解释解释|怎么回事|咋回事|怎么会|怎么比(?!较)|(?:哪些|哪个|什么).{0,12}?(?:拉上来|拉上去|拉高|拉低|拖累|拖后腿|拖下来|拖下去|拉下来|带动|导致)|怎么(?:掉|降|跌|少|涨|多|下滑|下降|上升|减少|增加)|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|’s|s|\s+is|\s+was)?\s+(?:drove|drives|driving|caused|causes|causing|explains|behind)\b|\bexplain\b|\bdrivers?\b|\bvariances?\s+(?:vs\.?|versus|against|to|from|over)\b/i;
 /**
  * The figure shown rather than its change: "break the Q1 figure down by country", "that number by genre", 把一季度的数按国家拆开,
  * 这个数字. Not "the number of orders" (a metric's name) nor 数据, 数量, 数目.
@@ -111,6 +111,8 @@ soften weaken underperform surge spike spiked jump soar climb rebound recover st
 good flat together full year period quarter month week day interesting something anything ah worries side brilliant
 within etc account accounted accounts move moved moves moving movement swing swung shift shifted counting counted off they their turn switch still
 either forget disregard scrap lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated extend wise business combined understand decompose decomposed decomposition further
+fair nope guess suspect way run rerun redo quite really pretty work worked achieve achieved achieving pay paid charge charged earn earned
+bring brought generate generated doing done
 one two three four five six seven eight nine ten eleven twelve`.split(/\s+/),
 );
 export const ZH_FILLER = new Set(
@@ -119,7 +121,7 @@ export const ZH_FILLER = new Set(
 都要 不分 不管 为什么 为何 为啥 原因 怎么回事 咋回事 怎么会 拆 拆开 拆分 细分 分解 首 张 变化 多 少 高 低 最 名 前 后 个 们 下 看下 来 给 我 列 出 比 比较 对比 相比 和 与 跟 是谁 哪些 哪个
 怎么 走势 趋势 多了 少了 下降 上涨 上升 减少 增加 下跌 下滑 涨 跌 降
 就行 行 就好 即可 可以 够了 够 好了 就可以 就够了 请 麻烦 只需 只需要 最后 末尾 的话 这么 那么 这样 帮 帮我 拉 拉一下 掉
-别 不要 主要 大概 大约 大致 一起 排 排个 哪几个 啥 拉长 拆解 一遍 做 再做 再来 出来 列出来 全部列 全列 列出 每个 每种 每一个 拿掉 这边 那边 这块 那块 拉上来 拉上去 拉高 拉低 拖累 带动 贡献 上来 下来 不少 很多 明显 一些 有点 口径`.split(
+别 不要 主要 大概 大约 大致 一起 排 排个 哪几个 啥 拉长 拆解 一遍 做 再做 再来 出来 列出来 全部列 全列 列出 每个 每种 每一个 拿掉 这边 那边 这块 那块 拉上来 拉上去 拉高 拉低 拖累 带动 贡献 上来 下来 不少 很多 明显 一些 有点 口径 顺便 想 份 太 拖下来 拖下去 拉下来 几家 哪几家 家 排在 明白了 明白 好吧 算了 先 先这样 这样吧 就这样 先到这里 到这里`.split(
     /\s+/,
   ),
 );

@@ -101,6 +101,19 @@ export function wordsUnread(input: FollowUpInput, catalog: Catalog): string[] {
   return readMessage(asMeant(input.question.trim()), catalog, input.asOf, thread?.window ?? null).unmapped;
 }
 
+/**
+ * A reset at the start of the message, or after a short closing remark ("OK 这个先这样，start over。…", "Great, thanks.
+ * Let's start over …"): what follows it, or null when the message resets nothing.
+ */
+function resetIn(question: string): { rest: string } | null {
+  for (const m of [{ index: -1 }, ...question.slice(0, 32).matchAll(/[,.;:!?，。；：！？]/g)]) {
+    const after = question.slice(m.index + 1);
+    const reset = RESET.exec(after);
+    if (reset && (m.index < 0 || reset[0].trim().length > 0)) return { rest: after.slice(reset[0].length).trim() };
+  }
+  return null;
+}
+
 /** The message read against the thread, on the session's catalog (the worker's default when the input names none). */
 export function readFollowUp(
   input: FollowUpInput,
@@ -108,10 +121,10 @@ export function readFollowUp(
   extent: DataExtent | null = null,
 ): FollowUpOutput {
   const question = asMeant(input.question.trim());
-  const reset = RESET.exec(question);
+  const reset = resetIn(question);
   if (reset) {
     // "nvm, start over: …" says it twice.
-    let rest = question.slice(reset[0].length).trim();
+    let rest = reset.rest;
     for (let again = RESET.exec(rest); again && again[0].length > 0; again = RESET.exec(rest)) rest = rest.slice(again[0].length).trim();
     return { kind: 'reset', question: rest || null };
   }

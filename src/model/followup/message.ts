@@ -11,7 +11,9 @@ import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span 
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
 import { breakdownOutside, describedSets, dropInside, examplesAsBreakdown, metricsOutside, NOT_BY, spansOf } from './unasked';
-import { RANK_COUNT, readQuestion, type CatalogReading } from '../rules/terms';
+import { readQuestion, type CatalogReading } from '../rules/terms';
+import { RANK_COUNT } from '../rules/ranking';
+import { liftedDims } from './lifted';
 import { addDays, iso, isoMonth, makeWindow, parseDate, shiftedBack, toNumber } from '../time-window';
 import { withThreadYear } from './thread-year';
 import {
@@ -23,14 +25,10 @@ import {
   AMOUNTS,
   OTHERS,
   FILLER,
-  FILTER_WORD_AFTER,
-  REMOVE_FILTER_VERB,
   REPLACED,
   INSTEAD,
   LEADING_CUE,
-  LIFT_AFTER,
   LIFT_ALL,
-  LIFT_BEFORE,
   RESTORE,
   TREND,
   WHY,
@@ -100,7 +98,8 @@ function withValueAliases(text: string, catalog: Catalog): string {
   }
   return text.replace(/\b[a-z]{4,}\b/gi, (w: string, at: number) => {
     const alias = firsts.get(w.toLowerCase());
-    if (!alias || whole.has(w.toLowerCase())) return w;
+    // A common word ("same" of "same branch return") names no value by itself.
+    if (!alias || whole.has(w.toLowerCase()) || FILLER.has(w.toLowerCase())) return w;
     return text.slice(at).toLowerCase().startsWith(alias) ? w : alias;
   });
 }
@@ -132,73 +131,31 @@ function beforeThread(text: string, thread: TimeWindow | null, comparison: Span 
   return { window: shiftedBack(thread, ZH_UNIT[word] ?? word), relative: true, unit: 'range', spans: [span] };
 }
 
+/** "In the same quarter last year", 去年同期: named alone, the thread's period a year back, not a comparison with it. */
+const SAME_LAST_YEAR =
+  /\b(?:the\s+)?same\s+(?:period|month|quarter|week|half|time)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior|a)\s+year(?:\s+(?:earlier|before))?\b|(?:去年|上年|上一年)同期/i;
+const COMPARED_BEFORE =
+  /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|\bthan|\bwith|\bto|相比|对比|比|与|和|跟|较)\s*(?:in\s+)?$/i;
+function sameTimeLastYear(text: string, thread: TimeWindow | null): NamedPeriod | null {
+  const m = SAME_LAST_YEAR.exec(text);
+  if (!m || !thread || thread.source === 'all_time' || COMPARED_BEFORE.test(text.slice(0, m.index))) return null;
+  if (/compared?|versus|\bvs\b|相比|对比|同比|环比/i.test(text)) return null;
+  return { window: shiftedBack(thread, 'year'), relative: true, unit: 'range', spans: [[m.index, m.index + m[0].length]] };
+}
+
 /** The words before a period the thread's is compared with ("compared with 2022?", "比2022年"). */
 const VERSUS = /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|相比|对比|比|与|和|跟)\s*(?:the\s+)?$/i;
 /** In a why, also "down on 2024", "than in 2022", "from 2023": the period the change is measured against. */
 const WHY_AGAINST =
   /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|\bon|\bthan(?:\s+(?:in|during))?|\bfrom|\bbelow|\babove|\bunder|\bover|\bvis-?[àa]-?vis|\brelative\s+to|相比|对比|比起|比|与|和|跟|较)\s*(?:the\s+)?$/i;
 
-/** Every name of each catalog dimension (label, Chinese label, aliases), longest first. */
-function dimensionNames(catalog: Catalog): { id: string; name: string }[] {
-  return Object.entries(catalog.dimensions)
-    .flatMap(([id, d]) => [d.label, d.label_zh, ...d.aliases].map((name) => ({ id, name: name.toLowerCase() })))
-    .filter((x) => x.name.length > 0)
-    .sort((a, b) => b.name.length - a.name.length);
-}
-
-/**
- * Dimensions lifted: named right after "all", "every", "不限", "remove the", or right before "filter", 筛选 (by the
- * dimension's names, so a name the term reader took for a metric's word still counts).
- */
-function liftedDims(text: string, catalog: Catalog): { dims: string[]; spans: Span[] } {
-  const dims: string[] = [];
-  const spans: Span[] = [];
-  const lower = text.toLowerCase();
-  // A value's filter taken away ("remove the Brazil filter", "Brazil 的 filter 去掉", "把加拿大这个条件去掉", "the whole
-  // business, not just South China"): its dimension is lifted.
-  if (REMOVE_FILTER_VERB.test(text) || /\bnot\s+(?:just|only)\b|不只|不光|不仅/i.test(text)) {
-    for (const [id, d] of Object.entries(catalog.dimensions)) {
-      for (const name of Object.entries(d.values)
-        .flatMap(([v, aliases]) => [v, ...aliases])
-        .map((x) => x.toLowerCase())) {
-        for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
-          const end = at + name.length;
-          if (/^[a-z]/.test(name) && (/[a-z]/.test(lower[at - 1] ?? '') || /[a-z]/.test(lower[end] ?? ''))) continue;
-          const after = REMOVE_FILTER_VERB.test(text) ? FILTER_WORD_AFTER.exec(text.slice(end)) : null;
-          const notJust = NOT_JUST.exec(text.slice(Math.max(0, at - 20), at));
-          if (!after && !notJust) continue;
-          if (!dims.includes(id)) dims.push(id);
-          spans.push([at - (notJust?.[0].length ?? 0), end + (after?.[0].length ?? 0)]);
-        }
-      }
-    }
-  }
-  for (const { id, name } of dimensionNames(catalog)) {
-    for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
-      const end = at + name.length;
-      if (/^[a-z]/.test(name) && (/[a-z]/.test(lower[at - 1] ?? '') || /[a-rt-z]/.test(lower[end] ?? ''))) continue;
-      if (spans.some(([s, e]) => at < e && s < end)) continue;
-      const plural = /^s\b/.test(lower.slice(end)) ? 1 : 0;
-      const before = LIFT_BEFORE.exec(text.slice(Math.max(0, at - 30), at));
-      const after = LIFT_AFTER.exec(text.slice(end + plural));
-      if (!before && !after) continue;
-      if (!dims.includes(id)) dims.push(id);
-      spans.push([at - (before?.[0].length ?? 0), end + plural + (after?.[0].length ?? 0)]);
-    }
-  }
-  return { dims, spans };
-}
-
-/** "Not just" before a value: the filter on it goes ("the whole business, not just South China", 不只看华南). */
-const NOT_JUST = /(?:\bnot\s+(?:just|only)\s+(?:the\s+|in\s+|for\s+)?|不只看?|不光看?|不仅仅?看?)$/i;
-
 /** A count beside a superlative: "最多的2个", "最高的三个", "the 3 lowest", "lowest 3". */
 const COUNT_NEAR_SUPERLATIVE =
-  /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b|\bwhich\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?=[^.?!]*\b(?:most|least|highest|lowest|biggest|best|worst)\b)/i;
+  /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位|家|款|种|辆)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b|\bwhich\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?=[^.?!]*\b(?:most|least|highest|lowest|biggest|best|worst)\b)/i;
 
 /** The last n of a ranking: "最后两名", "后三名", "末尾3个", "the last two" (not "the last 2 months"). */
 const LAST_N =
-  /(?:最后|末尾|垫底的?)\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)?|(?<![前以之然])后\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位)|\b(?:the\s+)?last\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|quarters?|years?)\b)/i;
+  /(?:最后|末尾|垫底)的?\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位|家|款|种|辆)?|(?<![前以之然])后\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位|家|款|种|辆)|\b(?:the\s+)?last\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|quarters?|years?)\b)/i;
 
 /** A ranking asked for: its count (top 5, 前两名, bottom 3) and direction (the lowest, 最少), either may be missing. */
 function rankingOf(text: string, r: CatalogReading): MessageReading['ranking'] {
@@ -270,8 +227,9 @@ const overlaps = (a: Span[], b: Span[]) => a.some(([s, e]) => b.some(([s2, e2]) 
 function periodsOf(text: string, asOf: string, thread: TimeWindow | null, why: boolean) {
   const pairAsTwo = why || /compared?|versus|\bvs\b|相比|对比|同比|环比/i.test(text);
   const found = readPeriods(text, asOf, pairAsTwo);
-  const comparison = findPeriodComparison(text.toLowerCase());
-  const againstThread = beforeThread(text, thread, comparison?.span ?? null);
+  const sameLastYear = why ? null : sameTimeLastYear(text, thread);
+  const comparison = sameLastYear ? null : findPeriodComparison(text.toLowerCase());
+  const againstThread = sameLastYear ?? beforeThread(text, thread, comparison?.span ?? null);
   const outsideComparison = comparison
     ? found.periods.filter((p) => !p.spans.some(([s, e]) => s < comparison.span[1] && comparison.span[0] < e))
     : found.periods;
@@ -299,6 +257,9 @@ const UNDERSTOOD = [
   ALL_MEMBERS,
 ];
 
+/** Where the catalog terms stand: a grain word inside one ("daily-rate") is the term's. */
+const termSpansOf = (r: CatalogReading): Span[] => r.hits.map((h): Span => [h.start, h.end]);
+
 export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
   // A part of a year named without its year is in the one year the message names ("2025 Q4 vs Q3"), else the thread's.
   const ownYears = new Set(message.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g));
@@ -310,7 +271,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   examplesAsBreakdown(text, r);
   const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
   const { found, comparison, before, periods, versus } = periodsOf(text, asOf, thread, why);
-  const lift = liftedDims(text, catalog);
+  const lift = liftedDims(text, catalog, r.hits);
   if (lift.dims.length > 0) dropInside(r, lift.spans);
   // What the message says it replaces ("units rather than dollars", "别看金额了") names no metric of its own.
   const replaced = spansOf(REPLACED, text);
@@ -323,12 +284,12 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const liftAll = LIFT_ALL.test(text);
   const restore = RESTORE.test(text);
   const [notBy, others] = [spansOf(NOT_BY, text), spansOf(OTHERS, text)];
-  const foundGrain = findGrain(text.toLowerCase());
+  const foundGrain = findGrain(text.toLowerCase(), termSpansOf(r));
   // "All the cities, not just a top five": no ranking, whatever count it names.
   const ranking = ALL_MEMBERS.test(text) ? null : rankingOf(text, r);
   const metricHits = r.implied ? [] : r.metrics;
   // "Split by rep, not by quarter", "不按流派了，按媒体类型分": what follows "not by" is the breakdown going away.
-  const wanted = breakdownOutside(r, lift.dims, foundGrain?.span ?? null, [...notBy, ...replaced, ...others]);
+  const wanted = breakdownOutside(r, lift.dims, foundGrain?.span ?? null, [...notBy, ...replaced, ...others], text);
   const grain = wanted.grainKept ? foundGrain : null;
   const covered: Span[] = [
     ...r.hits.map((h): Span => [h.start, h.end]),
@@ -375,7 +336,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ranking,
     comparison: comparison?.value ?? null,
     versus,
-    unmapped: [...unmappedWords(text, covered), ...r.unknownDimensions.filter((w) => !FILLER.has(w))],
+    unmapped: [...new Set([...unmappedWords(text, covered), ...r.unknownDimensions.filter((w) => !FILLER.has(w))])],
     reading: r,
   };
 }

@@ -5,12 +5,12 @@
 import { toNumber } from '../time-window';
 
 const MONTHS_EN =
-  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*(?:of\s+)?\d{4})/gi;
+  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*(?:of\s+)?\d{4})(?!\.?,?\s*(?:of\s+)?(?:this|last|next)\s+year)/gi;
 const MONTH_ZH = /(?<!\d\s*年\s*)(?<![\d年])(\d{1,2}|[一二三四五六七八九十]{1,2})\s*月(?!\s*\d)(?!份?\s*(?:以来|起))/g;
 
 /** A quarter or a half without its year: "q3", "h2", "the first half", 上半年, 第三季度, 三季度. */
 const PART_EN =
-  /\b([qh][1-4])\b(?!\s*(?:of\s+)?\d{4})|\b((?:the\s+)?(?:first|second|1st|2nd)\s+half|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b(?!\s*(?:of\s+)?\d{4})/gi;
+  /\b([qh][1-4])\b(?!\s*(?:of\s+)?\d{4})(?!,?\s*(?:of\s+)?(?:this|last|next)\s+year)|\b((?:the\s+)?(?:first|second|1st|2nd)\s+half|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b(?!\s*(?:of\s+)?\d{4})(?!,?\s*(?:of\s+)?(?:this|last|next)\s+year)/gi;
 const PART_ZH = /(?<![\d年第]\s*)(上半年|下半年|第?[一二三四1-4]季度)/g;
 
 /**

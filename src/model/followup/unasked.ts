@@ -6,7 +6,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter } from '../../contracts';
 import type { Span } from '../reading';
-import { readQuestion, type CatalogReading } from '../rules/terms';
+import { readQuestion, type CatalogReading, type Hit } from '../rules/terms';
 
 /** Every match of `re` in `text`, as spans. */
 export function spansOf(re: RegExp, text: string): Span[] {
@@ -62,15 +62,37 @@ export function breakdownOutside(
   lifted: string[],
   grain: Span | null,
   unwanted: Span[],
+  text = '',
 ): { dims: string[]; grainKept: boolean } {
   const inside = (start: number, end: number) => unwanted.some(([s, e]) => start >= s && end <= e);
   const valueDims = new Set(r.filters.filter((f) => !f.exclude).map((f) => f.dimension));
-  const hitOutside = (d: string) => r.hits.some((h) => h.kind === 'dimension' && h.id === d && !inside(h.start, h.end));
+  const hitOutside = (d: string) =>
+    r.hits.some((h) => h.kind === 'dimension' && h.id === d && !inside(h.start, h.end) && !entityOfValue(text, r, h));
   const named = [...new Set([...r.groupBy, ...r.mentionedDimensions])];
   const dims = named.filter(
     (d) => !valueDims.has(d) && hitOutside(d) && (!lifted.includes(d) || r.hits.some((h) => h.kind === 'dimension' && h.id === d)),
   );
   return { dims, grainKept: !grain || !inside(grain[0], grain[1]) };
+}
+
+/** Words that ask for each member: "each of our", "by", 各, 每个, 按. */
+const EACH_BEFORE = /(?:各|每个?|按照?|分|\beach(?:\s+of)?(?:\s+(?:our|the))?|\bby|\bper|\bevery|\bacross)\s*$/i;
+
+/**
+ * A dimension named right after a value of another ("只看 UK 的门店", "only the German branches", "Brazil's customers"):
+ * whose the value is, not a breakdown, unless the message asks for each of them ("each of our Iberian branches").
+ */
+function entityOfValue(text: string, r: CatalogReading, hit: Hit): boolean {
+  if (!text) return false;
+  return r.hits.some(
+    (v) =>
+      v.kind === 'value' &&
+      v.id !== hit.id &&
+      hit.start >= v.end &&
+      /^\s*(?:的|['’]s)?\s*$/.test(text.slice(v.end, hit.start)) &&
+      !EACH_BEFORE.test(text.slice(0, v.start)) &&
+      r.filters.some((f) => f.dimension === v.id && !f.exclude),
+  );
 }
 
 /**

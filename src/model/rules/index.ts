@@ -26,7 +26,8 @@ import { planTrend } from './plan-trend';
 import { fanOutOf, listIn, metricList, onlyWhatWasAsked, type Context } from './steps';
 import { unanswerable } from './refusals';
 import { impliedAssumptions } from '../words/match';
-import { RANK_COUNT, readQuestion, type CatalogReading } from './terms';
+import { readQuestion, type CatalogReading } from './terms';
+import { RANK_COUNT } from './ranking';
 
 // The rules model's public face, beside planQuestion: its intent, its reading of a question, and of a plan.
 export { classifyIntent } from './intent';

@@ -25,13 +25,19 @@ export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }
   },
 ];
 
+/** Why the user asks, not what: "for comparison", "for reference", 作为参考. No kind of question is decided there. */
+const PURPOSE =
+  /\bfor\s+(?:a\s+)?(?:comparison|reference|context)(?:'s\s+sake)?\b|\bto\s+compare\s+(?:with|against|to)\s+(?:that|it|this|those|these)\b|作为参考|做个?参考|参考一下|对比一下上面的?/gi;
+const purposeSpans = (question: string): [number, number][] =>
+  [...question.matchAll(PURPOSE)].map((m): [number, number] => [m.index, m.index + m[0].length]);
+
 /**
  * The first keyword rule that matches. With the catalog, a keyword inside one of its terms is the term's, not the
  * question's kind: "按取消原因" names the dimension cancel reason (取消原因), it does not ask why; "price drop rate"
  * would be a metric.
  */
 export function classifyByKeywords(question: string, catalog?: Catalog): { intent: Intent; matched: string } | null {
-  const terms = catalog ? termSpans(question, catalog) : [];
+  const terms = [...(catalog ? termSpans(question, catalog) : []), ...purposeSpans(question)];
   for (const rule of INTENT_RULES) {
     for (const m of question.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`))) {
       const [at, to] = [m.index, m.index + m[0].length];

@@ -7,6 +7,7 @@ import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, TimeGrain } from '../../contracts';
 import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
 import { actOfBuying, readWords, wordFormHits } from '../words/match';
+import { COUNT_BEFORE, findTopN, rankingSpans, whichOfValue, whichSpan } from './ranking';
 
 interface Term {
   text: string;
@@ -103,14 +104,34 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   // and a term as written before one found by word form ("best customer": the dimension customer, not the metric whose
   // alias is "customers").
   const flag = (h: Hit, key: 'byId' | 'byForm') => Number(h[key] ?? false);
+  // A value of two dimensions ("France", a country and a region) is the one whose dimension is named beside it ("the
+  // France region", 法国大区, "the region of France").
+  const beside = (h: Hit) =>
+    Number(
+      h.kind === 'value' &&
+        hits.some(
+          (d) =>
+            d.kind === 'dimension' &&
+            d.id === h.id &&
+            ((d.start >= h.end && /^\s*的?\s*$/.test(q.slice(h.end, d.start))) ||
+              (d.end <= h.start && /^\s*(?:of\s+)?$/.test(q.slice(d.end, h.start)))),
+        ),
+    );
   for (const hit of hits.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||
       a.start - b.start ||
+      beside(b) - beside(a) ||
       flag(a, 'byId') - flag(b, 'byId') ||
       flag(a, 'byForm') - flag(b, 'byForm'),
   )) {
-    if (!kept.some((k) => hit.start < k.end && k.start < hit.end)) kept.push(hit);
+    const over = kept.find((k) => hit.start < k.end && k.start < hit.end);
+    if (!over) kept.push(hit);
+    // Two names of one term overlapping ("完成的租赁" and "租赁单数" in 完成的租赁单数): one hit over both.
+    else if (over.kind === hit.kind && over.id === hit.id && over.value === hit.value) {
+      [over.start, over.end] = [Math.min(over.start, hit.start), Math.max(over.end, hit.end)];
+      over.text = question.slice(over.start, over.end);
+    }
   }
   return kept.sort((a, b) => a.start - b.start);
 }
@@ -122,7 +143,18 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
  */
 export const EACH_APART =
   /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s)|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
-const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each)\s*$/i;
+const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each|each\s+of\s+(?:our|the|your))\s*$/i;
+
+/** The words before a dimension's term, without the values named just before it ("each of our Iberian branches"). */
+function beforeTerm(question: string, hit: Hit, hits: Hit[]): string {
+  let end = hit.start;
+  for (let v = hits.find((h) => h.kind === 'value' && /^\s*$/.test(question.slice(h.end, end))); v;) {
+    end = v.start;
+    const at = end;
+    v = hits.find((h) => h.kind === 'value' && h.end <= at && /^\s*(?:and|or|,|和|与)?\s*$/.test(question.slice(h.end, at)));
+  }
+  return question.slice(0, end);
+}
 
 /**
  * Words that leave a value out rather than keep it ("excluding the USA", "除了美国以外", "把 USA 去掉", "drop the US
@@ -184,13 +216,6 @@ const TIME_UNITS = new Set([
   '年',
   '季度',
 ]);
-const EN_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
-const CN_NUMBERS: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
-const N_WORD = '(\\d+|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)';
-
-function countWord(word: string): number {
-  return /^\d+$/.test(word) ? Number(word) : (CN_NUMBERS[word] ?? EN_NUMBERS[word.toLowerCase()] ?? 1);
-}
 
 export interface CatalogReading {
   metrics: string[];
@@ -228,44 +253,6 @@ export interface CatalogReading {
   spans: { grain: Span | null; ranking: Span[]; comparison: Span | null; leftOut: Span[] };
 }
 
-const WHICH_BEFORE =
-  /(?:\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最长|最短|最贵|最便宜|最畅销|最受欢迎|头号|头牌|榜首)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|longest|shortest|cheapest|busiest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
-/** "top 5", "前两名", "倒数3个", 倒数第一 (the last one; 倒数第二 is a place, not a count); not "前三个月" or "前两年". */
-export const RANK_COUNT = new RegExp(
-  `(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数(?:第(?=一))?|\\bbest|\\bworst)\\s*${N_WORD}(?!\\s*个?\\s*(?:月|年|季|天|日|周|星期|礼拜|小时))\\s*(?:个|名|位)?`,
-  'i',
-);
-const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位)?\\s*$`, 'i');
-/** A count before a superlative before the dimension: "the 3 highest-grossing artists", "our three biggest-spending customers". */
-const COUNT_SUPERLATIVE_BEFORE = new RegExp(
-  `\\b${N_WORD}\\s+(?:most|highest|lowest|biggest|largest|smallest|best|worst|top|bottom|least)(?:[- ][a-z]+)?\\s+$`,
-  'i',
-);
-
-/**
- * "top 3", "前三", "贡献最大的三个品类", "Which 2 regions had the lowest AOV", "which genre sells the most":
- * how many and which end. The count comes right before a dimension name or after top / 前; the direction
- * from words anywhere; "which <dimension>" with a superlative and no count is the first one.
- */
-function findTopN(question: string, dimensionHits: Hit[], superlatives: ReturnType<typeof rankingWords>): CatalogReading['topN'] {
-  let n: number | null = null;
-  for (const hit of dimensionHits) {
-    const before = question.slice(Math.max(0, hit.start - 32), hit.start);
-    const m = COUNT_BEFORE.exec(before.slice(-12)) ?? COUNT_SUPERLATIVE_BEFORE.exec(before);
-    if (m?.[1]) {
-      n = countWord(m[1]);
-      break;
-    }
-  }
-  const ranked = RANK_COUNT.exec(question);
-  if (n === null && ranked?.[1]) n = countWord(ranked[1]);
-  const which = dimensionHits.some((h) => WHICH_BEFORE.test(question.slice(Math.max(0, h.start - 24), h.start)));
-  if (n === null && superlatives.length > 0 && which) n = 1;
-  if (n === null) return null;
-  const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
-  return order ? { n, order } : null;
-}
-
 export function readQuestion(question: string, catalog: Catalog): CatalogReading {
   const hits = findTerms(question, catalog);
   const lower = question.toLowerCase();
@@ -298,9 +285,18 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     if (hit.kind === 'dimension') {
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
-      const grouped = GROUP_WORDS.test(before) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || WHICH_BEFORE.test(before.slice(-24))));
+      const grouped =
+        GROUP_WORDS.test(before) ||
+        GROUP_WORDS.test(beforeTerm(question, hit, hits)) ||
+        (topN && (COUNT_BEFORE.test(before.slice(-12)) || whichSpan(question, hit) !== null));
       if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
+  }
+  // "Which of our partners brought the most bookings", 哪个合作伙伴: the value names a kind whose members another dimension lists.
+  const members = topN || groupBy.length > 0 || superlatives.length === 0 ? null : whichOfValue(question, catalog, hits);
+  if (members) {
+    groupBy.push(members.dimension);
+    if (!mentionedDimensions.includes(members.dimension)) mentionedDimensions.push(members.dimension);
   }
   // Values left out of a dimension the question keeps none of: a filter of every value but those.
   for (const e of excluded)
@@ -317,22 +313,14 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     const covered = hits.some((h) => h.start <= at && at < h.end);
     if (!covered && !TIME_UNITS.has(word) && ![...TIME_UNITS].some((u) => word.startsWith(u))) unknownDimensions.push(word);
   }
-  // The ranking words and their count ("top 3", "前三名") count as understood when the plan ranks.
-  const rankSpans: Span[] = superlatives.map((s) => s.span);
-  const counted = RANK_COUNT.exec(lower);
-  if (counted) rankSpans.push([counted.index, counted.index + counted[0].length]);
-  for (const hit of dimensionHits) {
-    const m = COUNT_BEFORE.exec(question.slice(Math.max(0, hit.start - 12), hit.start));
-    if (m) rankSpans.push([hit.start - m[0].length, hit.start]);
-    const which = WHICH_BEFORE.exec(question.slice(Math.max(0, hit.start - 24), hit.start));
-    if (which) rankSpans.push([hit.start - which[0].length, hit.start]);
-  }
+  const rankSpans = rankingSpans(question, superlatives, dimensionHits);
+  if (members) rankSpans.push(members.which);
   return readWords(question, catalog, {
     metrics,
     filters,
     groupBy,
     mentionedDimensions,
-    topN,
+    topN: members ? { n: 1, order: superlatives.some((w) => w.value === 'asc') ? 'asc' : 'desc' } : topN,
     unknownDimensions,
     excluded,
     grain: grain?.value ?? null,

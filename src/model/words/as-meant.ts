@@ -5,6 +5,11 @@
 import { withoutAsides } from './asides';
 import { expandShorthand } from './shorthand';
 
+/** "I look after Iberia": looking after is managing, not a time after anything. */
+const LOOK_AFTER = /\blook(s|ed|ing)?\s+after\b/gi;
+
 export function asMeant(text: string): string {
-  return withoutAsides(expandShorthand(text));
+  return withoutAsides(expandShorthand(text)).replace(LOOK_AFTER, (_all, ending: string | undefined) =>
+    ending === 'ing' ? 'managing' : ending === 's' ? 'manages' : ending === 'ed' ? 'managed' : 'manage',
+  );
 }

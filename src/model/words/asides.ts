@@ -15,6 +15,18 @@ const FIRST_PERSON =
 const ASKING =
   /\b(?:want|wanna|need|needs|like|prefer|show|give|tell|see|look(?:ing)?\s+(?:at|for)|know|break|split|compare|rank|sort|list|interested|check|pull|get)\b|想看|想知道|想要|需要|要看|帮我|给我|请|看一下|看看|查|列出|拆|对比|比较|统计/i;
 
+/**
+ * A remark on the last answer: "OK, Málaga did most of the work.", "Germany was strong.", "That's quite a jump." — a
+ * statement of what was seen, not a request. It does not keep, leave out or ask for anything.
+ */
+const REMARK =
+  /^\s*(?:(?:[Oo][Kk](?:ay)?|[Ss]o|[Ww]ow|[Rr]ight|[Hh]m+|[Ii]nteresting|[Gg]reat|[Nn]ice)[\s,!.]+)?(?:[Tt]hat(?:'s|’s|\s+is|\s+was)|[Ii]t(?:'s|’s|\s+is|\s+was)|(?:the\s+)?[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)*\s+(?:did|was|were|had|made|drove|led|carried|dominated|looks|looked|seems|seemed))\b/u;
+const REQUESTING = /\b(?:only|just|exclude|excluding|without|except|instead|but|not|no|also|add|remove|drop|keep)\b/i;
+
+/** A sentence that only acknowledges: "Fine.", "OK thanks!", "Fair enough.", "好的。", "明白了。". */
+const ACKNOWLEDGING =
+  /^\s*(?:(?:fine|ok(?:ay)?|great|thanks|thank\s+you|thx|sure|alright|cool|good|perfect|got\s+it|fair\s+enough|understood|right|noted|makes\s+sense|好的?|好吧|明白了?|了解|收到|行|嗯|谢谢)[\s,，!！.。]*)+$/i;
+
 const SENTENCE = /[^.!?。！？]+[.!?。！？]*\s*/g;
 
 export function withoutAsides(text: string): string {
@@ -22,7 +34,9 @@ export function withoutAsides(text: string): string {
   if (sentences.length < 2) return text;
   const kept = sentences.filter((s) => {
     const question = /[?？]\s*$/.test(s);
-    return question || !FIRST_PERSON.test(s) || ASKING.test(s);
+    if (ACKNOWLEDGING.test(s)) return false;
+    if (question || ASKING.test(s)) return true;
+    return !FIRST_PERSON.test(s) && !(REMARK.test(s) && !REQUESTING.test(s));
   });
   return kept.length > 0 && kept.length < sentences.length ? kept.join('').trim() : text;
 }

@@ -100,7 +100,33 @@ function askedFeatures(question: string, reading: CatalogReading): Feature[] {
     ...(reading.spans.comparison ? [reading.spans.comparison] : []),
     // Ranking spans stay: their words may say the metric ("least profitable", "highest-grossing", "biggest-spending").
   ];
-  return featuresOf(question).filter((f) => !inside(f, placed));
+  const features = featuresOf(question);
+  // "How many gold members rented", "多少企业客户租过车": the people a value names are what is counted.
+  const counted = reading.hits.filter((h) => h.kind === 'value' && countedPeople(question, h, features));
+  return features.filter(
+    (f) =>
+      !inside(f, placed) ||
+      (f.name === 'CUSTOMER' &&
+        inside(
+          f,
+          counted.map((h): Span => [h.start, h.end]),
+        )),
+  );
+}
+
+/** Asked how many of them: "how many", "number of", 多少, 几位 before the value, or 有多少, 人数 after it. */
+const COUNTED_BEFORE =
+  /(?:\bhow\s+many|\bnumber\s+of|\bcount\s+of|\b#\s*of|多少(?:个|位|名)?|几(?:个|位|名))\s*(?:of\s+(?:our|the)\s+|of\s+|our\s+|the\s+)?$/i;
+const COUNTED_AFTER = /^\s*(?:有多少|有几(?:个|位|名)?|多少人|人数|的人数|的数量|数量|数)/;
+
+/**
+ * Whether a value's words end in a word for people ("gold members", "corporate customers", 金卡会员, 企业客户) and the
+ * question asks how many of them: then the people are counted, not the value's rows.
+ */
+function countedPeople(question: string, hit: Hit, features: Feature[]): boolean {
+  const head = features.filter((f) => f.start >= hit.start && f.end <= hit.end).pop();
+  if (head?.name !== 'CUSTOMER' || head.end !== hit.end) return false;
+  return COUNTED_BEFORE.test(question.slice(0, hit.start)) || COUNTED_AFTER.test(question.slice(hit.end));
 }
 
 /** Words that join two things asked for: "and", "vs", a comma, 和, 与, 以及. */
@@ -142,7 +168,9 @@ function inferred(question: string, catalog: Catalog, reading: CatalogReading, f
     (h) => !(h.kind === 'metric' || (h.kind === 'dimension' && !reading.groupBy.includes(h.id) && overlaps(h))),
   );
   const metricHits: Hit[] = [...new Map(usedSpans.map((s) => [`${s[0]}-${s[1]}`, s])).values()]
-    .filter(([s, e]) => !kept.some((h) => h.start < e && s < h.end))
+    // "the most days": the superlative is the ranking's word, not the metric's; a plan that does not rank leaves it unused.
+    .map(([s, e]): Span => [reading.spans.ranking.reduce((at, [rs, re]) => (rs <= at && at < re ? re + 1 : at), s), e])
+    .filter(([s, e]) => s < e && !kept.some((h) => h.start < e && s < h.end))
     .map(([start, end]) => ({ text: question.slice(start, end), kind: 'metric', id: best.metric, start, end }));
   reading.hits = [...kept, ...metricHits].sort((a, b) => a.start - b.start || a.end - b.end);
   reading.metrics = [best.metric];
@@ -311,7 +339,10 @@ const BOUGHT_MOST =
 
 /** "Who bought the most?", "谁买得最多": who is the catalog's customer dimension (the one named "customer" or 客户). */
 const WHO = /\bwho\b|谁/i;
-function customerDimension(catalog: Catalog): string | null {
+/** "Who rented the most days", "who booked the most", "谁租得最多": whoever did the most of anything is ranked too. */
+const WHO_MOST =
+  /\bwho\s+(?:[a-z']+\s+){1,3}?(?:the\s+)?(?:most|fewest|least|longest|highest|biggest|largest)\b|谁[\u4e00-\u9fff]{0,6}?最(?:多|少|长|高|大)/i;
+export function customerDimension(catalog: Catalog): string | null {
   const names = (id: string) => {
     const d = catalog.dimensions[id];
     return d ? [id, d.label, d.label_zh, ...d.aliases].map((n) => n.toLowerCase()) : [];
@@ -329,7 +360,7 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
   const metricHits = reading.hits.filter((h) => h.kind === 'metric');
   // Only where nothing else says who: "who bought the most, new or returning customers?" asks between two values.
   const nobody = reading.groupBy.length === 0 && reading.mentionedDimensions.length === 0 && reading.filters.length === 0;
-  const who = nobody && WHO.test(question) && BOUGHT_MOST.test(question) ? customerDimension(catalog) : null;
+  const who = nobody && WHO.test(question) && (BOUGHT_MOST.test(question) || WHO_MOST.test(question)) ? customerDimension(catalog) : null;
   if (who) {
     reading.groupBy.push(who);
     // The one who bought the most: a ranking's first, unless a count is named ("the 3 who spent the most").
