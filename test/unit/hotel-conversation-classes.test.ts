@@ -51,6 +51,16 @@ metrics:
     table: stay
     time_field: check_in
     format: integer
+  average_stay:
+    label: average length of stay
+    label_zh: 平均入住时长
+    description: Nights per stay.
+    numerator: SUM(stay.nights)
+    denominator: COUNT(*)
+    unit: nights
+    table: stay
+    time_field: check_in
+    format: number
   guests:
     label: guests who stayed
     label_zh: 入住客人数
@@ -94,7 +104,7 @@ dimensions:
     description: The guest's loyalty tier.
     values:
       GOLD: [gold, gold members, 金卡会员]
-      BASIC: [basic, basic members]
+      BASIC: [basic, basic members, 普通会员]
   channel:
     label: booking channel
     label_zh: 预订渠道
@@ -177,6 +187,20 @@ test('"I look after Iberia" manages, it is no period; acknowledgements and remar
   expect(asMeant('OK, Harbour View did most of the work. Now by channel?')).toBe('Now by channel?');
   // A sentence that keeps or leaves out something is no remark.
   expect(asMeant('Old Town was odd, only Old Town please. By channel?')).toContain('only Old Town');
+});
+
+test('"longer", "the longest", 更久: how long a stay lasts, the one average of a duration; two values compared stay apart', () => {
+  expect(read('Do gold members stay longer than basic members?')).toMatchObject({ metrics: ['average_stay'], groupBy: ['tier'] });
+  expect(read('which hotel has the longest stays in 2025')).toMatchObject({
+    metrics: ['average_stay'],
+    groupBy: ['hotel'],
+    topN: { n: 1, order: 'desc' },
+  });
+  expect(read('金卡会员的入住比普通会员更久吗')).toMatchObject({ metrics: ['average_stay'], groupBy: ['tier'] });
+  // 比 sets two values apart; 比例 is no comparison.
+  expect(read('2025年金卡会员的客房收入比普通会员多吗')).toMatchObject({ metrics: ['room_revenue'], groupBy: ['tier'] });
+  // A count of the stays, or money, named with no word of length, is as it was.
+  expect(read('which hotel had the most stays in 2025').metrics).toEqual(['stays']);
 });
 
 describe('follow-ups', () => {

@@ -142,7 +142,7 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
  * 网站和手机应用对比, "compare Paris and London"): a total over both would answer none of these.
  */
 export const EACH_APART =
-  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s)|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
+  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s)|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
 const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each|each\s+of\s+(?:our|the|your))\s*$/i;
 
 /** The words before a dimension's term, without the values named just before it ("each of our Iberian branches"). */

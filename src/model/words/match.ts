@@ -12,6 +12,7 @@ import type { CatalogReading, Hit } from '../rules/terms';
 import { featuresOf, type Feature } from './features';
 import { inferMetric, mainMetric, scoreMetric } from './infer';
 import { nearMetrics } from './near';
+import { howLong } from './how-long';
 import { demonyms, englishWords, nounForm, termKey } from './lemma';
 
 type Term = Omit<Hit, 'start' | 'end'>;
@@ -376,6 +377,7 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
   entityWords(reading, features, byVerb);
   lossPolarity(reading, features);
   impliedMetric(question, catalog, reading, features);
+  howLong(question, catalog, reading);
   worseWhenHigher(question, catalog, reading);
   // The people who bought, once the metric is what they bought: whose values the ranking groups, not a breakdown.
   if (boughtMost) entityWords(reading, asked, true);
