@@ -29,6 +29,15 @@ const QUALIFIERS = new Set(['PROFIT', 'AVERAGE', 'NONE', 'COST']);
 
 const OPPOSITE: Record<string, string> = { MONEY: 'COUNT', COUNT: 'MONEY' };
 
+/**
+ * Buying and selling are one trade seen from its two sides: "how many tracks were bought", 买了多少首 ask for the
+ * catalog's "tracks sold". A question that buys also says what a metric that sells says (not the reverse: "how much
+ * did we sell" is not a count of purchases).
+ */
+function withTradeSides(asked: Set<string>): Set<string> {
+  return asked.has('BUY') && !asked.has('SELL') ? new Set([...asked, 'SELL']) : asked;
+}
+
 const profiles = new WeakMap<Catalog, Profile[]>();
 
 function profilesOf(catalog: Catalog): Profile[] {
@@ -61,7 +70,8 @@ export interface Inferred {
  * half a point for each word of its closest term that the question does not say, and half a point when the question
  * asks for money and the metric is a count (or the reverse).
  */
-function scoreOf(profile: Profile, asked: Set<string>): number {
+function scoreOf(profile: Profile, askedAsWritten: Set<string>): number {
+  const asked = withTradeSides(askedAsWritten);
   const vocabulary = new Set(profile.terms.flatMap((t) => [...t]));
   const own = [...vocabulary].filter((f) => asked.has(f)).length;
   if (own === 0) return -Infinity;
@@ -111,6 +121,7 @@ export function inferMetric(catalog: Catalog, features: Feature[]): Inferred | n
   if (second && second.score === best.score && best.metric !== mainMetric(catalog) && !(best.named && !second.named)) return null;
   const profile = profilesOf(catalog).find((p) => p.metric === best.metric);
   const words = new Set([...(profile?.terms.flatMap((t) => [...t]) ?? []), ...(profile?.soft ?? [])]);
+  if (words.has('SELL')) words.add('BUY');
   return { metric: best.metric, score: best.score, used: features.filter((f) => words.has(f.name)) };
 }
 

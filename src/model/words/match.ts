@@ -343,6 +343,8 @@ const WHO = /\bwho\b|谁/i;
 /** "Who rented the most days", "who booked the most", "谁租得最多": whoever did the most of anything is ranked too. */
 const WHO_MOST =
   /\bwho\s+(?:[a-z']+\s+){1,3}?(?:the\s+)?(?:most|fewest|least|longest|highest|biggest|largest)\b|谁[\u4e00-\u9fff]{0,6}?最(?:多|少|长|高|大)/i;
+/** A noun right after "the most", "the fewest", 最多的: what is counted ("the most tracks"), not who did it. */
+const COUNTED_AFTER_SUPERLATIVE = /\b(?:most|fewest|least)\s+$|最多的?$/i;
 export function customerDimension(catalog: Catalog): string | null {
   const names = (id: string) => {
     const d = catalog.dimensions[id];
@@ -360,7 +362,10 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
     /^(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)$/i.test(question.slice(h.start, h.end));
   const metricHits = reading.hits.filter((h) => h.kind === 'metric');
   // Only where nothing else says who: "who bought the most, new or returning customers?" asks between two values.
-  const nobody = reading.groupBy.length === 0 && reading.mentionedDimensions.length === 0 && reading.filters.length === 0;
+  // What is counted is not who: "who bought the most tracks" names tracks as what was bought.
+  const counted = (d: string) =>
+    reading.hits.some((h) => h.kind === 'dimension' && h.id === d && COUNTED_AFTER_SUPERLATIVE.test(question.slice(0, h.start)));
+  const nobody = reading.groupBy.length === 0 && reading.mentionedDimensions.every(counted) && reading.filters.length === 0;
   const who = nobody && WHO.test(question) && (BOUGHT_MOST.test(question) || WHO_MOST.test(question)) ? customerDimension(catalog) : null;
   if (who) {
     reading.groupBy.push(who);
