@@ -197,7 +197,7 @@ export function blockingWords(words: string[]): string[] {
       /^(?:excluding|exclude[sd]?|except|excepting|without|omit(?:ting|ted)?|ignor(?:e|ing)|minus|besides)$/.test(w) ||
       /除了|除去|除开|不含|不包括|不包含|不算|去掉|去除|剔除|排除|刨除|扣除|以外|之外|除外/.test(w) ||
       // Change, comparison and share: a plan of plain totals does not say them.
-      /^(?:growth|grow|grew|grown|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|changing|trends?|trending|compare[ds]?|comparing|comparison|versus|vs|drop(?:s|ped)?|rise|rose|fell|fall|why|share|shares|percentage|percent|proportion|ratio|split|mix)$/.test(
+      /^(?:growth|grow|grew|grown|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|changing|trends?|trending|trended|compare[ds]?|comparing|comparison|versus|vs|drop(?:s|ped)?|rise|rose|fell|fall|why|share|shares|percentage|percent|proportion|ratio|split|mix)$/.test(
         w,
       ) ||
       /占|比例|份额|百分比|比重|增长|下降|上升|上涨|减少|变化|趋势|走势|对比|相比|比较|为什么|为啥|原因|导致|排名|排行|排序/.test(w) ||

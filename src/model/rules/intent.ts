@@ -21,7 +21,8 @@ export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }
   },
   {
     intent: 'trend',
-    pattern: /趋势|走势|变化|增长|\btrends?\b|\btrending\b|\bgrowth\b|\bgr[eo]w(?:s|ing|n)?\b|\bover time\b|\bchang(?:e|ed|es|ing)\b/i,
+    pattern:
+      /趋势|走势|变化|增长|\btrends?\b|\btrend(?:ing|ed)\b|\bgrowth\b|\bgr[eo]w(?:s|ing|n)?\b|\bover time\b|\bchang(?:e|ed|es|ing)\b/i,
   },
 ];
 

@@ -7,7 +7,7 @@ import type { Catalog } from '../../catalog/catalog';
 import { type rankingWords, type Span } from '../reading';
 import { featuresOf } from '../words/features';
 import { englishWords, nounForm } from '../words/lemma';
-import { customerDimension } from '../words/match';
+import { customerDimension } from '../words/who';
 import type { Hit } from './terms';
 
 const EN_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };

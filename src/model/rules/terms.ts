@@ -6,7 +6,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, TimeGrain } from '../../contracts';
 import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
-import { actOfBuying, readWords, wordFormHits } from '../words/match';
+import { actOfBuying, everydayWord, readWords, wordFormHits } from '../words/match';
 import { COUNT_BEFORE, findTopN, rankingSpans, whichOfValue, whichSpan } from './ranking';
 
 interface Term {
@@ -86,6 +86,7 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
     for (let at = q.indexOf(needle); at >= 0; at = q.indexOf(needle, at + 1)) {
       const end = at + needle.length;
       if (/^[\x20-\x7e]+$/.test(needle) && (isWordChar(q[at - 1]) || isWordChar(q[end]))) continue;
+      if (everydayWord(term.text, question.slice(at, end))) continue;
       const hit: Hit = { ...term, start: at, end };
       if (!actOfBuying(q, hit)) hits.push(hit);
     }
@@ -117,11 +118,16 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
               (d.end <= h.start && /^\s*(?:of\s+)?$/.test(q.slice(d.end, h.start)))),
         ),
     );
+  // A word that names a dimension and one of another dimension's values ("company": the company account, and the
+  // customer type "Company plan") is the dimension where the question asks which one or groups by it ("which company").
+  const asked = (h: Hit) =>
+    Number(h.kind === 'dimension' && (GROUP_WORDS.test(question.slice(0, h.start)) || whichSpan(question, h) !== null));
   for (const hit of hits.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||
       a.start - b.start ||
       beside(b) - beside(a) ||
+      asked(b) - asked(a) ||
       flag(a, 'byId') - flag(b, 'byId') ||
       flag(a, 'byForm') - flag(b, 'byForm'),
   )) {

@@ -9,10 +9,13 @@ import type { Language } from '../../contracts';
 import { render } from '../../messages';
 import { rankingWords, type Span } from '../reading';
 import type { CatalogReading, Hit } from '../rules/terms';
+import { EN_FUNCTION_WORDS } from './concepts';
 import { featuresOf, type Feature } from './features';
 import { inferMetric, mainMetric, scoreMetric } from './infer';
 import { nearMetrics } from './near';
 import { howLong } from './how-long';
+import { rowsDescribed } from './rows-described';
+import { BOUGHT_MOST, whoDidTheMost } from './who';
 import { demonyms, englishWords, nounForm, termKey } from './lemma';
 
 type Term = Omit<Hit, 'start' | 'end'>;
@@ -39,6 +42,14 @@ function termsByKey(terms: Term[]): Map<string, Term[]> {
  * The catalog terms found in the question by word form: one to four of its words whose lemmas, run together, are a
  * term's ("customers" → customer, "sub categories" and "subcategories" → sub-category).
  */
+/**
+ * A code that is also an everyday word ("IN" for India, "IT" for IT & Software, "US"): a term only where the question
+ * writes it as the catalog does, in capitals ("sales in IN"); "the worst refund rate in 2025" names no country.
+ */
+export function everydayWord(term: string, written: string): boolean {
+  return EN_FUNCTION_WORDS.has(term.toLowerCase()) && (term === term.toLowerCase() || written !== term);
+}
+
 export function wordFormHits(question: string, terms: Term[]): Hit[] {
   const byKey = termsByKey(terms);
   const words = englishWords(question);
@@ -51,7 +62,9 @@ export function wordFormHits(question: string, terms: Term[]): Hit[] {
       // Words run together only across a space or a hyphen ("sub category", "sub-category").
       if (j > i && !/^[\s-]*$/.test(question.slice(words[j - 1]?.end ?? 0, word.start))) break;
       key += nounForm(word);
-      for (const term of byKey.get(key) ?? []) hits.push({ ...term, start: words[i]?.start ?? 0, end: word.end, byForm: true });
+      const start = words[i]?.start ?? 0;
+      for (const term of byKey.get(key) ?? [])
+        if (!everydayWord(term.text, question.slice(start, word.end))) hits.push({ ...term, start, end: word.end, byForm: true });
     }
   }
   // "US customers", "the U.S.", "excluding the us": a value's initials ("United States" → US), in capitals, with dots, or
@@ -59,7 +72,8 @@ export function wordFormHits(question: string, terms: Term[]): Hit[] {
   for (const m of question.matchAll(/\b(?:[A-Z]{2,4}\b|(?:[A-Za-z]\.){2,4}|(?<=\bthe\s+)[a-z]{2,4}\b)/g)) {
     const letters = m[0].replace(/\./g, '').toUpperCase();
     for (const term of terms) {
-      if (term.kind === 'value' && initials(term.text) === letters) hits.push({ ...term, start: m.index, end: m.index + m[0].length });
+      if (term.kind === 'value' && initials(term.text) === letters)
+        hits.push({ ...term, start: m.index, end: m.index + m[0].length, byForm: true });
     }
   }
   // "the States", "the Kingdom": after "the", the last word of a value's name of several words, when one value has it.
@@ -194,6 +208,9 @@ function termsHold(catalog: Catalog, metric: string, text: string): boolean {
   if (!m) return false;
   const own = [m.label, m.label_zh, ...m.aliases];
   if (/[\u4e00-\u9fff]/.test(text)) return own.some((t) => t.includes(text));
+  // Buying is the other side of selling (src/model/words/infer.ts): "bought" is held by "courses sold".
+  const said = featuresOf(text);
+  if (said.length > 0 && said.every((f) => f.name === 'BUY') && own.some((t) => featuresOf(t).some((f) => f.name === 'SELL'))) return true;
   const words = englishWords(text).map(nounForm);
   return own.some((t) => {
     const forms = englishWords(t).map(nounForm);
@@ -331,42 +348,16 @@ export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, la
   return [render(key, { word: reading.impliedBy ?? '', metric }, language)];
 }
 
-/**
- * "哪个城市的顾客买得最多", "which country's customers bought the most": who bought the most is ranked by what they
- * bought, never by how many of them there are; the people and the buying then name no metric of their own.
- */
-const BOUGHT_MOST =
-  /(?:顾客|客户|用户|买家|消费者|谁|customers?|clients?|buyers?|shoppers?|people)\W{0,3}(?:的)?\s*(?:买|购买|消费|花钱|花)(?:得|了)?\s*最多|\b(?:who|customers?|clients?|buyers?|shoppers?)\s+(?:bought|buy|purchased|spent|spend)\s+(?:\w+\s+){0,2}?(?:the\s+)?most\b/i;
-
-/** "Who bought the most?", "谁买得最多": who is the catalog's customer dimension (the one named "customer" or 客户). */
-const WHO = /\bwho\b|谁/i;
-/** "Who rented the most days", "who booked the most", "谁租得最多": whoever did the most of anything is ranked too. */
-const WHO_MOST =
-  /\bwho\s+(?:[a-z']+\s+){1,3}?(?:the\s+)?(?:most|fewest|least|longest|highest|biggest|largest)\b|谁[\u4e00-\u9fff]{0,6}?最(?:多|少|长|高|大)/i;
-/** A noun right after "the most", "the fewest", 最多的: what is counted ("the most tracks"), not who did it. */
-const COUNTED_AFTER_SUPERLATIVE = /\b(?:most|fewest|least)\s+$|最多的?$/i;
-export function customerDimension(catalog: Catalog): string | null {
-  const names = (id: string) => {
-    const d = catalog.dimensions[id];
-    return d ? [id, d.label, d.label_zh, ...d.aliases].map((n) => n.toLowerCase()) : [];
-  };
-  return Object.keys(catalog.dimensions).find((id) => names(id).includes('customer') || names(id).includes('客户')) ?? null;
-}
-
 /** The reading with what the words mean beyond the literal terms (changed in place). */
 export function readWords(question: string, catalog: Catalog, reading: CatalogReading): CatalogReading {
+  rowsDescribed(question, catalog, reading);
   rankedDimension(reading);
   const asked = askedFeatures(question, reading);
   const people = (h: Hit) =>
     h.kind === 'metric' &&
     /^(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)$/i.test(question.slice(h.start, h.end));
   const metricHits = reading.hits.filter((h) => h.kind === 'metric');
-  // Only where nothing else says who: "who bought the most, new or returning customers?" asks between two values.
-  // What is counted is not who: "who bought the most tracks" names tracks as what was bought.
-  const counted = (d: string) =>
-    reading.hits.some((h) => h.kind === 'dimension' && h.id === d && COUNTED_AFTER_SUPERLATIVE.test(question.slice(0, h.start)));
-  const nobody = reading.groupBy.length === 0 && reading.mentionedDimensions.every(counted) && reading.filters.length === 0;
-  const who = nobody && WHO.test(question) && (BOUGHT_MOST.test(question) || WHO_MOST.test(question)) ? customerDimension(catalog) : null;
+  const who = whoDidTheMost(question, catalog, reading);
   if (who) {
     reading.groupBy.push(who);
     // The one who bought the most: a ranking's first, unless a count is named ("the 3 who spent the most").
