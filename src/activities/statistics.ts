@@ -14,7 +14,7 @@ import type { Catalog } from '../catalog/catalog';
 import { compileUnitSample } from '../catalog/sql';
 import { StatisticsInput, StatisticsOutput, type Calculation, type PlanStep, type Recipe } from '../contracts';
 import { operationOf } from '../operations';
-import type { Samples } from '../operations/operation';
+import type { Samples, SamplesContext } from '../operations/operation';
 import { catalogWithTypesFor, databaseFor } from '../settings/sources';
 import { storeArtifact, storeCalculations } from '../storage/artifacts';
 import { catalogText } from '../format/labels';
@@ -117,6 +117,51 @@ function testCalculations(
   ].filter((c) => Number.isFinite(c.value));
 }
 
+type UnitSample = ReturnType<typeof compileUnitSample>;
+
+/**
+ * The two samples the plan offers and their test. A month of the window that holds no data yet (this month, early in
+ * it) is skipped as a partial one is: the operation then offers the two months before it. The reason when there is
+ * nothing to test, with no count in it (the report's auditor reads every number as a claim to cite).
+ */
+async function readSamples(
+  ctx: Omit<SamplesContext, 'step'> & { steps: PlanStep[] },
+  db: string,
+  thinned: Thinned[],
+  text: ReturnType<typeof textIn>,
+): Promise<{ samples: Samples; before: UnitSample; after: UnitSample; result: TwoSampleResult } | { reason: string; summary: string }> {
+  let partial = ctx.partial;
+  let samples = samplesFor(ctx.steps, ctx.intent, partial, ctx.catalog, ctx.zh);
+  if (!samples) return { reason: text('stats.no-samples'), summary: text('stats.no-samples-summary') };
+  const limit = maxUnits();
+  const read = async (s: Samples) => {
+    thinned.length = 0;
+    const [before, after] = [compileUnitSample(ctx.catalog, s.before.query), compileUnitSample(ctx.catalog, s.after.query)];
+    return { before, after, a: await sampleValues(db, before, limit, thinned), b: await sampleValues(db, after, limit, thinned) };
+  };
+  try {
+    let values = await read(samples);
+    while (values.b.length === 0 && /^\d{4}-\d{2}$/.test(samples.after.label) && !partial.includes(samples.after.label)) {
+      partial = [...partial, samples.after.label];
+      const earlier = samplesFor(ctx.steps, ctx.intent, partial, ctx.catalog, ctx.zh);
+      if (!earlier) return { reason: text('stats.no-data', { period: samples.after.label }), summary: text('stats.failed-summary') };
+      samples = earlier;
+      values = await read(samples);
+    }
+    if (values.a.length < 2 || values.b.length < 2)
+      return {
+        reason: text('stats.too-few', { before: samples.before.label, after: samples.after.label }),
+        summary: text('stats.failed-summary'),
+      };
+    return { samples, before: values.before, after: values.after, result: twoSampleTest(values.a, values.b) };
+  } catch (err) {
+    // A sample half read when its connection was cut (or a database that may come back) is not "no test":
+    // the activity fails and is tried again (src/temporal/failures.ts says whether that counts against the agent).
+    if (isTransientDatabaseError(err)) throw err;
+    return { reason: text('stats.failed', { reason: (err as Error).message }), summary: text('stats.failed-summary') };
+  }
+}
+
 export const testSignificance = defineAgent({
   name: 'statistics',
   input: StatisticsInput,
@@ -125,25 +170,15 @@ export const testSignificance = defineAgent({
     const catalog = await catalogWithTypesFor(catalogPath, databaseUrl);
     const zh = intent.language === 'zh';
     const text = textIn(intent.language);
-    const samples = samplesFor(steps, intent.intent, partial_periods, catalog, zh);
-    if (!samples) {
-      return noTest(text('stats.no-samples'), text('stats.no-samples-summary'));
-    }
-    const db = databaseFor(databaseUrl);
-    const before = compileUnitSample(catalog, samples.before.query);
-    const after = compileUnitSample(catalog, samples.after.query);
-    const limit = maxUnits();
     const thinned: Thinned[] = [];
-    const values = (c: typeof before) => sampleValues(db, c, limit, thinned);
-    let result: TwoSampleResult;
-    try {
-      result = twoSampleTest(await values(before), await values(after));
-    } catch (err) {
-      // A sample half read when its connection was cut (or a database that may come back) is not "no test":
-      // the activity fails and is tried again (src/temporal/failures.ts says whether that counts against the agent).
-      if (isTransientDatabaseError(err)) throw err;
-      return noTest(text('stats.failed', { reason: (err as Error).message }), text('stats.failed-summary'));
-    }
+    const read = await readSamples(
+      { steps, intent: intent.intent, partial: partial_periods, catalog, zh },
+      databaseFor(databaseUrl),
+      thinned,
+      text,
+    );
+    if ('reason' in read) return noTest(read.reason, read.summary);
+    const { samples, before, after, result } = read;
     const metric = catalog.metrics[samples.metric];
     const label = metric ? catalogText(intent.language, metric.label, metric.label_zh) : samples.metric;
     const compared = text('stats.compared', { metric: label, after: samples.after.label, before: samples.before.label });

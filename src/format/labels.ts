@@ -21,6 +21,20 @@ export function valueLabel(catalog: Catalog, language: Language, dimension: stri
   return english ? english.replace(/\b[a-z]/g, (c) => c.toUpperCase()) : value;
 }
 
+/**
+ * A definition the catalog writes, as the report quotes it: its numbers ("9 launch courses", "before 2024-07",
+ * 金额≤0) define, they are not claims to cite, so each is in a code span, which the auditor and the unverified marks
+ * skip (src/format/read.ts). The plain answer shows them without the spans (`withoutCodeSpans`).
+ */
+export function definitionText(text: string): string {
+  return text.replace(/(?:[≤≥<>=]\s*)?\d(?:[\d.,:-]*\d)?/g, (n) => `\`${n}\``);
+}
+
+/** The text with its code spans unwrapped, for plain text. */
+export function withoutCodeSpans(text: string): string {
+  return text.replace(/`([^`\n]*)`/g, '$1');
+}
+
 /** A catalog text in the report's language: its Chinese version in Chinese when the catalog has one. */
 export function catalogText(language: Language, text: string, textZh: string | null | undefined): string {
   return language === 'zh' ? (textZh ?? text) : text;

@@ -9,6 +9,15 @@ export const AGENT_MESSAGES = defineMessages({
   'stats.no-samples-summary': { zh: '无可比较样本，未检验', en: 'nothing to compare; no test' },
   'stats.failed': { zh: '未做显著性检验：{reason}', en: 'no significance test: {reason}' },
   'stats.failed-summary': { zh: '未检验', en: 'no test' },
+  // No counts in these: the report's auditor reads every number as a claim to cite (periods are dates, not claims).
+  'stats.no-data': {
+    zh: '未做显著性检验：{period} 及之前可比较的月份没有数据',
+    en: 'no significance test: {period} and the months before it hold no data to compare',
+  },
+  'stats.too-few': {
+    zh: '未做显著性检验：{before} 和 {after} 需各有至少两个取值',
+    en: 'no significance test: {before} and {after} each need at least two values',
+  },
   'stats.compared': { zh: '{metric}：{after} 对比 {before}', en: '{metric}: {after} vs {before}' },
   'stats.unit.entity': { zh: '每个对象', en: 'per entity' },
   'stats.unit.row': { zh: '每行', en: 'per row' },

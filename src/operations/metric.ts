@@ -12,7 +12,7 @@ import { periodTag } from '../memory/pool';
 import { lastDayOf, previousMonth, windowOfMonth } from '../model/time-window';
 import { dimensionLabel, formatValue } from '../analysis/wording';
 import { PERIOD_COLUMNS } from '../catalog/time-grain';
-import { catalogText, filterLabels } from '../format/labels';
+import { catalogText, definitionText, filterLabels } from '../format/labels';
 import { defineMessages, textOf } from '../messages/message';
 import type { Operation, StepFacts, Written } from './operation';
 import { chartBase, joinedBy, make, matchOf, num, ranked, rowKey, rowLabel, scopeOf, textColumn } from './parts';
@@ -134,7 +134,7 @@ function metricStep(
   if (metric?.per) assumptions.push(text('operation.metric.assumption.per', { label, per: metric.per }));
   for (const d of [...q.group_by, ...q.filters.map((f) => f.dimension)]) {
     const dim = w.catalog.dimensions[d];
-    if (dim?.expression) assumptions.push(catalogText(w.language, dim.description ?? d, dim.description_zh));
+    if (dim?.expression) assumptions.push(definitionText(catalogText(w.language, dim.description ?? d, dim.description_zh)));
   }
   // Facts for the rows that travel inline; the rest stay in the stored result.
   const memory: MemoryDraft[] = rows.slice(0, INLINE_ROWS).map((r) => {

@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { AnswerMetric, Calculation, DataScope, Language, ResultMetric } from '../contracts';
-import { catalogText, dimensionLabel, filterLabels, timeFieldLabel } from '../format/labels';
+import { catalogText, dimensionLabel, filterLabels, timeFieldLabel, withoutCodeSpans } from '../format/labels';
 import { readable } from './names';
 import { scopeFilterText } from './sections/data-scope';
 import { render, textIn } from '../messages';
@@ -140,8 +140,11 @@ export function reportAnswer(
         names,
       ),
     ),
-    ...(basis.length > 0 ? [text('report.answer.basis', { lines: basis.join(text('common.semicolon')) })] : []),
-    ...(assumptions.length > 0 ? [text('report.answer.assumptions', { lines: assumptions.map(said).join(text('common.semicolon')) })] : []),
+    // The catalog's definitions quote their numbers in code spans for the auditor (definitionText); plain text here.
+    ...(basis.length > 0 ? [text('report.answer.basis', { lines: withoutCodeSpans(basis.join(text('common.semicolon'))) })] : []),
+    ...(assumptions.length > 0
+      ? [text('report.answer.assumptions', { lines: withoutCodeSpans(assumptions.map(said).join(text('common.semicolon'))) })]
+      : []),
   ].join('\n');
   return answer || text('common.nothing-to-report');
 }

@@ -1,7 +1,7 @@
 /** The data-scope section: the period, the filters in the catalog's words, the problem rows. */
 import type { Catalog } from '../../catalog/catalog';
 import type { Language, ReportSection } from '../../contracts';
-import { catalogText, dimensionLabel, timeFieldLabel, valueLabel } from '../../format/labels';
+import { catalogText, definitionText, dimensionLabel, timeFieldLabel, valueLabel } from '../../format/labels';
 import { textIn } from '../../messages';
 import { lastDayOf } from '../../model/time-window';
 import { readable } from '../names';
@@ -21,7 +21,7 @@ export function scopeFilterText(filter: string, catalog: Catalog, language: Lang
     .flatMap((m) => m.filters)
     .find((f) => f.description === filter);
   // A threshold in a definition (剔除金额≤0 的订单) is not a claim to cite: in a code span, as the auditor reads it.
-  if (metricFilter) return catalogText(language, filter, metricFilter.description_zh).replace(/[≤≥<>=]?\s*\d[\d.,]*/g, (n) => `\`${n}\``);
+  if (metricFilter) return definitionText(catalogText(language, filter, metricFilter.description_zh));
   const window = /^(\w+) in \[(\d{4}-\d{2}-\d{2}), (\d{4}-\d{2}-\d{2})\)/.exec(filter);
   if (window && catalog.time_fields[window[1] ?? '']) {
     const field = timeFieldLabel(catalog, language, window[1] ?? '');
