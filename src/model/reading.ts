@@ -117,7 +117,7 @@ have has had what whats what's which who whom whose how much many when where why
 our my we i you your their its it this that these those there here can could would should will shall may might
 total totals number amount value values figure figures overall all each every any some across over under during between
 than then as into out up down about also just only so very now today data database report hi hello hey thanks
-go went going look looks looking break broken breakdown split
+go went going come comes came coming look looks looking break broken breakdown split
 like make made much more less did get got give gave bring brought generate generated buy buys bought sell sells sold selling
 purchase purchased purchases spend spent pay paid earn earned make makes
 gonna wanna dont didnt doesnt isnt arent wasnt werent lemme gimme kinda sorta dunno yeah yep nope ok okay pls plz thx`.split(/\s+/),
@@ -127,7 +127,7 @@ const ZH_STOP = new Set(
   `的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
 分析 一共 多少 什么 如何 怎么 怎样 为何 哪 哪个 哪些 哪位 哪家 哪种 哪类 谁 几 多 少 各 按 按照 每 个 位 家 名 种 类 从 到 至 比 中 里 内 上 下 之 其 这 那 这个 那个 这些
 那些 找出 找 告诉 情况 数据 数字 数 一 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 最 高 低 大 小 好 差 前 后 贡献
-top 每个 每种 每一个 哪几个 一起 出来 列出来 全部列 全列 排 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来 名为 名叫 叫 叫做 称为`.split(
+top 每个 每种 每一个 哪几个 一起 出来 列出来 不少 很多 明显 一点 拆 拆开 拆分 细分 全部列 全列 排 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来 名为 名叫 叫 叫做 称为`.split(
     /\s+/,
   ),
 );
@@ -200,7 +200,7 @@ export function blockingWords(words: string[]): string[] {
       /^(?:growth|grow|grew|grown|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|changing|trends?|trending|trended|compare[ds]?|comparing|comparison|versus|vs|drop(?:s|ped)?|rise|rose|fell|fall|why|share|shares|percentage|percent|proportion|ratio|split|mix)$/.test(
         w,
       ) ||
-      /占|比例|份额|百分比|比重|增长|下降|上升|上涨|减少|变化|趋势|走势|对比|相比|比较|为什么|为啥|原因|导致|排名|排行|排序/.test(w) ||
+      /占|比例|份额|百分比|比重|增长|下降|上升|涨|跌|减少|变化|趋势|走势|对比|相比|比较|为什么|为啥|原因|导致|排名|排行|排序/.test(w) ||
       /[年月季周天日]|以来|最近|过去|近期|今天|昨天|前年|上半|下半|第.|排名|最/.test(w),
   );
 }

@@ -3,101 +3,9 @@
  * designed) missed, each tried on a catalog of another trade: a chain of fitness clubs, written here and used by no
  * suite. Each asserts the exact reading and failed before its fix.
  */
-import { parseCatalog } from '../../src/catalog/catalog';
-import { classifyIntent, readQuestion } from '../../src/model/rules';
+import { clubs } from './fitness-catalog';
+import { classifyIntent, planQuestion, readQuestion } from '../../src/model/rules';
 import { asMeant } from '../../src/model/words/as-meant';
-
-const clubs = parseCatalog(
-  `
-name: clubs
-description: A chain of fitness clubs.
-timezone: UTC
-primary_metric: revenue
-tables:
-  booking:
-    description: One row per class booking.
-    primary_key: booking_id
-    time_column: booked_at
-  payment:
-    description: One row per membership payment.
-    primary_key: payment_id
-    time_column: paid_at
-time_fields:
-  booked_at:
-    column: booking.booked_at
-    meaning: When the class was booked.
-    type: timestamp
-  paid_at:
-    column: payment.paid_at
-    meaning: When the payment was taken.
-    type: timestamp
-metrics:
-  revenue:
-    label: revenue
-    label_zh: 收入
-    aliases: [membership revenue, made, earned, make]
-    description: Membership payments.
-    expression: SUM(payment.amount)
-    table: payment
-    time_field: paid_at
-    format: currency
-  bookings:
-    label: bookings
-    label_zh: 预约数
-    aliases: [class bookings, booked, number of bookings]
-    description: Class bookings.
-    expression: COUNT(*)
-    table: booking
-    time_field: booked_at
-    format: integer
-  attendance_rate:
-    label: attendance rate
-    label_zh: 到课率
-    aliases: [show-up rate]
-    description: Bookings attended over bookings.
-    numerator: COUNT(*) FILTER (WHERE booking.attended)
-    denominator: COUNT(*)
-    table: booking
-    time_field: booked_at
-    format: ratio
-dimensions:
-  club:
-    label: club
-    label_zh: 门店
-    aliases: [clubs, gym, gyms]
-    column: booking.club
-    description: The club of the booking.
-    values:
-      Soho: []
-      Camden: []
-  country:
-    label: country
-    label_zh: 国家
-    aliases: [countries]
-    column: booking.country
-    description: The member's country.
-    values:
-      India: [IN, 印度]
-      Italy: [IT, 意大利]
-      United States: [US, USA]
-  member_type:
-    label: member type
-    label_zh: 会员类型
-    column: booking.member_type
-    description: Corporate or individual membership.
-    values:
-      Corporate: [company, companies, corporate members]
-      Individual: [individuals]
-  company:
-    label: company
-    label_zh: 企业
-    aliases: [companies, employer]
-    column: booking.company_name
-    description: The employer paying a corporate membership, for rankings only.
-    ranking_only: true
-`,
-  'clubs.yaml',
-);
 
 const read = (question: string) => {
   const r = readQuestion(asMeant(question), clubs);
@@ -149,5 +57,24 @@ describe('words that describe the rows of the metric asked', () => {
   it('leave metrics asked apart, and a verb alone, as they were', () => {
     expect(read('how much was made in 2025').metrics).toEqual(['revenue']);
     expect(read('revenue and bookings last month').metrics).toEqual(['revenue', 'bookings']);
+  });
+});
+
+describe('"how much of" a metric comes from a value', () => {
+  const operation = (question: string) => {
+    const p = planQuestion(question, classifyIntent(question), clubs, '2026-12-01', [], null);
+    return p.kind === 'plan'
+      ? p.steps.map((st) => [st.operation.kind, 'dimension' in st.operation ? st.operation.dimension : null])
+      : p.kind;
+  };
+
+  it('asks for its share', () => {
+    expect(operation('How much of our revenue comes from corporate members?')).toEqual([['share_of_total', 'member_type']]);
+    expect(operation('how much of revenue came from India last year')).toEqual([['share_of_total', 'country']]);
+    expect(operation('去年收入中有多少来自印度')).toEqual([['share_of_total', 'country']]);
+  });
+
+  it('leaves "how much did … spend" an amount', () => {
+    expect(operation('how much did India members spend last year')).toEqual([['metric', null]]);
   });
 });

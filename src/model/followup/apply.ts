@@ -267,8 +267,11 @@ function backToFigures(s: State, thread: State, m: MessageReading): void {
   const baseline = Boolean(only && !m.versus && sameWindow(only, thread.comparedWith));
   // A question written out whole, its metric and its period ("不限国家，2025年第四季度各销售代表的销售额"): its figures.
   const restated = m.metrics.length > 0 && only !== undefined && !m.versus && m.comparison === null;
+  // The why's own period named again with a breakdown ("Q3 按 payment method 拆，全部列出来" after why Q3 beat Q2):
+  // that period's figures by it, as "break the Q1 figure down by country" is.
+  const periodBrokenDown = Boolean(only && !m.versus && sameWindow(only, thread.window) && m.dims.length > 0);
   // A share asked ("那各流派的比重呢？") is a question of figures too.
-  if (!m.figure && !baseline && !restated && !m.share) return;
+  if (!m.figure && !baseline && !restated && !m.share && !periodBrokenDown) return;
   s.kind = 'query';
   s.comparedWith = null;
   // "The figure" is one number until the message names a breakdown; the baseline's figures keep the why's breakdown.

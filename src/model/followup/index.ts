@@ -16,7 +16,7 @@ import { makeWindow, addDays, iso, parseDate } from '../time-window';
 import { catalogFor } from '../../settings/sources';
 import { applyMessage } from './apply';
 import { noDecomposition, noThread, refused, unmapped } from './clarify';
-import { RESET } from './cues';
+import { ANYWHERE_CUE, LEADING_CUE, RESET } from './cues';
 import { composeQuestion } from './compose';
 import { withConstraints } from './fresh';
 import { readMessage, type MessageReading } from './message';
@@ -39,8 +39,15 @@ export function isFresh(m: MessageReading): boolean {
   return m.periods.length > 0 || m.allTime || dimsOrValues || m.comparison !== null || (m.ranking !== null && m.dims.length > 0);
 }
 
-/** Whether the message says nothing a question needs without an earlier answer (a cue, or no metric of its own). */
-const leansOnThread = (m: MessageReading) => m.cue || m.metrics.length === 0;
+/**
+ * Whether the message says nothing a question needs without an earlier answer (a cue, or no metric of its own). A
+ * pronoun alone does not, in a message that names its metric and its period ("Q3 bookings were up on Q2, why? break it
+ * down by club"): "it" is the message's own subject.
+ */
+const leansOnThread = (m: MessageReading) =>
+  m.metrics.length === 0 || (m.cue && !(m.periods.length > 0 && !LEADING_CUE.test(m.text) && !REPLACING.test(m.text)));
+/** Words that change something said before: "instead", "rather", "again", "the same", "too", 换成, …呢. */
+const REPLACING = /\b(?:instead|rather|again|too|as\s+well|the\s+same)\b|呢[？?。.!！\s]*$|换成|改成|改为|换为/i;
 
 /** All of the data as a window: the thread's when it was all time, else open-ended to today (the run reads the extent). */
 function allTimeWindow(state: State, asOf: string) {
@@ -105,14 +112,18 @@ export function wordsUnread(input: FollowUpInput, catalog: Catalog): string[] {
  * A reset at the start of the message, or after a short closing remark ("OK 这个先这样，start over。…", "Great, thanks.
  * Let's start over …"): what follows it, or null when the message resets nothing.
  */
-function resetIn(question: string): { rest: string } | null {
+function resetIn(question: string): { rest: string; dismissed: boolean } | null {
   for (const m of [{ index: -1 }, ...question.slice(0, 32).matchAll(/[,.;:!?，。；：！？]/g)]) {
     const after = question.slice(m.index + 1);
     const reset = RESET.exec(after);
-    if (reset && (m.index < 0 || reset[0].trim().length > 0)) return { rest: after.slice(reset[0].length).trim() };
+    if (reset && (m.index < 0 || reset[0].trim().length > 0))
+      return { rest: after.slice(reset[0].length).trim(), dismissed: DISMISSING.test(reset[0]) };
   }
   return null;
 }
+
+/** "Never mind", "forget it", 算了: a reset, or only the last request dropped when what follows leans on the thread. */
+const DISMISSING = /never\s*mind|\bnvm\b|forget\s+(?:it|that|about)|scratch\s+that|算了/i;
 
 /** The message read against the thread, on the session's catalog (the worker's default when the input names none). */
 export function readFollowUp(
@@ -120,8 +131,19 @@ export function readFollowUp(
   catalog: Catalog = catalogFor(input.catalogPath),
   extent: DataExtent | null = null,
 ): FollowUpOutput {
-  const question = asMeant(input.question.trim());
-  const reset = resetIn(question);
+  let question = asMeant(input.question.trim());
+  let reset = resetIn(question);
+  // "ok never mind. same thing for advanced courses?": the request before is dropped, and the thread goes on.
+  if (
+    reset?.dismissed &&
+    reset.rest &&
+    input.thread &&
+    !resetIn(reset.rest) &&
+    (LEADING_CUE.test(reset.rest) || ANYWHERE_CUE.test(reset.rest))
+  ) {
+    question = reset.rest;
+    reset = null;
+  }
   if (reset) {
     // "nvm, start over: …" says it twice.
     let rest = reset.rest;

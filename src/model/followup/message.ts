@@ -10,7 +10,7 @@ import { detectLanguage } from '../language';
 import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
-import { breakdownOutside, describedSets, dropInside, examplesAsBreakdown, metricsOutside, NOT_BY, spansOf } from './unasked';
+import { breakdownOutside, describedSets, dropInside, examplesAsBreakdown, metricsOutside, NOT_BY, rowWords, spansOf } from './unasked';
 import { readQuestion, type CatalogReading } from '../rules/terms';
 import { RANK_COUNT } from '../rules/ranking';
 import { liftedDims } from './lifted';
@@ -86,7 +86,12 @@ export interface MessageReading {
  */
 function withValueAliases(text: string, catalog: Catalog): string {
   const firsts = new Map<string, string | null>();
-  const whole = new Set<string>();
+  // A value's whole name, or a dimension's or metric's own ("language" of course language, not of "Language Learning").
+  const whole = new Set<string>(
+    [...Object.entries(catalog.dimensions), ...Object.entries(catalog.metrics)].flatMap(([id, t]) =>
+      [id, t.label, ...t.aliases].map((x) => x.toLowerCase()),
+    ),
+  );
   for (const d of Object.values(catalog.dimensions)) {
     for (const [v, aliases] of Object.entries(d.values)) {
       for (const a of [v, ...aliases].map((x) => x.toLowerCase())) {
@@ -259,15 +264,23 @@ const UNDERSTOOD = [
 
 /** Where the catalog terms stand: a grain word inside one ("daily-rate") is the term's. */
 const termSpansOf = (r: CatalogReading): Span[] => r.hits.map((h): Span => [h.start, h.end]);
+/** The text with the spans blanked out, offsets kept. */
+const blanked = (text: string, spans: Span[]) => spans.reduce((t, [s, e]) => t.slice(0, s) + ' '.repeat(e - s) + t.slice(e), text);
+/** A follow-up cue; the "this" of "this year", 这个 of 这个月, is a period's word, not a pointer at the thread. */
+const cueIn = (text: string, periods: Span[]) => LEADING_CUE.test(text) || ANYWHERE_CUE.test(blanked(text, periods));
 
-export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
-  // A part of a year named without its year is in the one year the message names ("2025 Q4 vs Q3"), else the thread's.
+/** A part of a year named without its year is in the one year the message names ("2025 Q4 vs Q3"), else the thread's. */
+function yearOf(message: string, thread: TimeWindow | null): number | null {
   const ownYears = new Set(message.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g));
   const threadYear = thread ? Number(iso(addDays(parseDate(thread.end), -1)).slice(0, 4)) : null;
-  const year = ownYears.size === 1 ? Number([...ownYears][0]) : threadYear;
-  const text = withValueAliases(withThreadYear(message.trim(), year), catalog);
+  return ownYears.size === 1 ? Number([...ownYears][0]) : threadYear;
+}
+
+export function readMessage(message: string, catalog: Catalog, asOf: string, thread: TimeWindow | null): MessageReading {
+  const text = withValueAliases(withThreadYear(message.trim(), yearOf(message, thread)), catalog);
   const r = readQuestion(text, catalog);
   preferValues(text, r, catalog);
+  const rows = rowWords(text, r);
   examplesAsBreakdown(text, r);
   const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
   const { found, comparison, before, periods, versus } = periodsOf(text, asOf, thread, why);
@@ -281,8 +294,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const relation = named ? spansOf(RELATION, text) : [];
   // In a why, "below" and "above" say which way the change went: understood.
   const whyComparatives = why ? spansOf(/\b(?:below|above|under|over|lower|higher|less|more)\b/i, text) : [];
-  const liftAll = LIFT_ALL.test(text);
-  const restore = RESTORE.test(text);
+  const [liftAll, restore] = [LIFT_ALL.test(text), RESTORE.test(text)];
   const [notBy, others] = [spansOf(NOT_BY, text), spansOf(OTHERS, text)];
   const foundGrain = findGrain(text.toLowerCase(), termSpansOf(r));
   // "All the cities, not just a top five": no ranking, whatever count it names.
@@ -308,11 +320,15 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...whyComparatives,
     ...relation,
     ...describedSets(text, r),
+    ...rows,
   ];
   return {
     text,
     language: detectLanguage(message),
-    cue: LEADING_CUE.test(text) || ANYWHERE_CUE.test(text),
+    cue: cueIn(
+      text,
+      found.periods.flatMap((p) => p.spans),
+    ),
     also: ALSO.test(text),
     why,
     figure: !why && FIGURE.test(text),

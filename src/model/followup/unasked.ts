@@ -7,6 +7,7 @@ import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter } from '../../contracts';
 import type { Span } from '../reading';
 import { readQuestion, type CatalogReading, type Hit } from '../rules/terms';
+import { featuresOf } from '../words/features';
 
 /** Every match of `re` in `text`, as spans. */
 export function spansOf(re: RegExp, text: string): Span[] {
@@ -45,8 +46,14 @@ export function metricsOutside(text: string, replaced: Span[], r: CatalogReading
   for (const [s, e] of replaced) masked = masked.slice(0, s) + ' '.repeat(e - s) + masked.slice(e);
   const outside = readQuestion(masked, catalog);
   if (outside.metrics.length === 0 || outside.implied) return;
-  r.hits = [...r.hits.filter((h) => h.kind !== 'metric'), ...outside.hits.filter((h) => h.kind === 'metric')];
+  const metricHits = outside.hits.filter((h) => h.kind === 'metric');
+  // A word the metric now takes ("how many courses … rather than dollars": courses sold) is no dimension of its own.
+  const taken = (h: Hit) => h.kind === 'dimension' && metricHits.some((m) => m.start < h.end && h.start < m.end);
+  r.hits = [...r.hits.filter((h) => h.kind !== 'metric' && !taken(h)), ...metricHits];
   r.metrics = outside.metrics;
+  const named = (d: string) => r.hits.some((h) => h.kind === 'dimension' && h.id === d);
+  r.mentionedDimensions = r.mentionedDimensions.filter(named);
+  r.groupBy = r.groupBy.filter(named);
 }
 
 /** A breakdown no longer wanted: "not by quarter", "split by rep, not by country", "不按流派了", "别按月了". */
@@ -79,7 +86,8 @@ export function breakdownOutside(
 const EACH_BEFORE = /(?:各|每个?|按照?|分|\beach(?:\s+of)?(?:\s+(?:our|the))?|\bby|\bper|\bevery|\bacross)\s*$/i;
 
 /**
- * A dimension named right after a value of another ("只看 UK 的门店", "only the German branches", "Brazil's customers"):
+ * A dimension named right after a value of another ("只看 UK 的门店", "only the German branches", "Brazil's customers",
+ * "beginner-level courses"):
  * whose the value is, not a breakdown, unless the message asks for each of them ("each of our Iberian branches").
  */
 function entityOfValue(text: string, r: CatalogReading, hit: Hit): boolean {
@@ -89,7 +97,7 @@ function entityOfValue(text: string, r: CatalogReading, hit: Hit): boolean {
       v.kind === 'value' &&
       v.id !== hit.id &&
       hit.start >= v.end &&
-      /^\s*(?:的|['’]s)?\s*$/.test(text.slice(v.end, hit.start)) &&
+      /^\s*(?:的|['’]s|-?\s*(?:level|tier|grade|type|kind|class|级别?|类))?\s*$/i.test(text.slice(v.end, hit.start)) &&
       !EACH_BEFORE.test(text.slice(0, v.start)) &&
       r.filters.some((f) => f.dimension === v.id && !f.exclude),
   );
@@ -126,4 +134,25 @@ export function examplesAsBreakdown(text: string, r: CatalogReading): void {
   r.filters = r.filters.filter((f) => f !== listed[0]);
   if (!r.groupBy.includes(dimension)) r.groupBy = [...r.groupBy, dimension];
   r.hits = r.hits.map((h) => (h.kind === 'value' && h.id === dimension ? { ...h, kind: 'dimension', value: undefined } : h));
+}
+
+/** Restricting to some rows: 只看, 只要, "only", "just". */
+const RESTRICTING = /^\s*(?:只看|只要|只算|仅看|\bonly\b|\bjust\b)/i;
+
+/**
+ * "只看 iOS app 下的单", "only orders placed on the iOS app": after a word that restricts, a word that only names the
+ * rows (单, 订单, orders: what the thread's metric is of) says which rows are kept, not a count of them. Such metric
+ * hits are left out of the reading (their words stay understood: `rowWords` gives their spans).
+ */
+export function rowWords(text: string, r: CatalogReading): Span[] {
+  if (!RESTRICTING.test(text) || !r.filters.some((f) => !f.exclude)) return [];
+  const rows = r.hits.filter((h) => {
+    if (h.kind !== 'metric') return false;
+    const said = featuresOf(text.slice(h.start, h.end));
+    return said.length > 0 && said.every((f) => f.name === 'ORDER');
+  });
+  if (rows.length === 0 || rows.length !== r.hits.filter((h) => h.kind === 'metric').length) return [];
+  r.hits = r.hits.filter((h) => !rows.includes(h));
+  r.metrics = [];
+  return rows.map((h): Span => [h.start, h.end]);
 }

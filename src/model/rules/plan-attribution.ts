@@ -12,8 +12,9 @@ function decompositionSteps(ctx: Context, metric: string, pair: ReturnType<typeo
   // A dimension filtered to one value has nothing to split; one filtered to several values (USA or Canada) does.
   const fixed = new Set(scope.filter((f) => f.values.length === 1 && !f.exclude).map((f) => f.dimension));
   const [beforeKey, afterKey] = pair.keys;
-  // The dimensions the question names ("why … by artist") first, then the catalog's.
-  const decomposeBy = [...new Set([...reading.groupBy, ...(catalog.metrics[metric]?.decompose_by ?? [])])];
+  // The dimensions the question names ("why … by artist", 按平台拆解): only those, as asked; else the catalog's.
+  const named = reading.groupBy.filter((d) => catalog.dimensions[d]);
+  const decomposeBy = named.length > 0 ? named : (catalog.metrics[metric]?.decompose_by ?? []);
   const dims = decomposeBy
     .filter((d) => !fixed.has(d) && reachable(catalog, metric, [...new Set([d, ...scope.map((f) => f.dimension)])], after))
     .slice(0, 3);

@@ -116,14 +116,20 @@ function wordsOfPlan(
   // Words of change and comparison ("drop", "growth", 下降) are what a trend, a comparison or a decomposition says;
   // a plan of plain totals leaves them unused, and then they block.
   if (steps.some((s) => ['trend', 'compare', 'change_decomposition', 'gap_contribution'].includes(s.operation.kind))) {
-    for (const rule of INTENT_RULES) {
-      for (const m of lower.matchAll(new RegExp(rule.pattern.source, 'gi'))) covered.push([m.index, m.index + m[0].length]);
-    }
+    for (const re of [...INTENT_RULES.map((rule) => new RegExp(rule.pattern.source, 'gi')), CHANGE_AND_PARTS])
+      for (const m of lower.matchAll(re)) covered.push([m.index, m.index + m[0].length]);
   }
   const notUsed = wordsNotUsed(question, covered);
   for (const w of [...blockingWords(notUsed), ...namesNotUsed(question, notUsed)]) if (!blocking.includes(w)) blocking.push(w);
   return { notUsed, blocking };
 }
+
+/**
+ * What a change and its parts are called beyond the intent's keywords: 涨, 跌, and taking it apart ("按平台拆解", "拆一下",
+ * "break it down", "the contribution of each"), which a decomposition does. Elsewhere 涨 and 跌 block (reading.ts).
+ */
+const CHANGE_AND_PARTS =
+  /涨|跌|拆解|拆分|拆开|拆|分解|细分|\bcontribut(?:e|es|ed|ing|ion|ions)\b|\bdecompos\w*|\bbr(?:eak|oke|eaking)\s+(?:it\s+|this\s+|that\s+)?down\b/gi;
 
 /** The period the plan answers for, and what it is compared with. */
 function periodsOfPlan(main: MetricQuery | undefined, steps: PlanStep[]): { window: TimeWindow | null; comparedWith: TimeWindow | null } {

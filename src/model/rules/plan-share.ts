@@ -14,9 +14,12 @@ import { SHARE_MESSAGES } from '../../messages/periods';
 import { labelOf, listIn, period, query, scopeText, step, type Context } from './steps';
 import type { CatalogReading } from './terms';
 
-/** Words asking for a part of a whole: share, percentage, proportion, 占比, 比例, 份额, 百分比, 比重, "占…的". */
+/**
+ * Words asking for a part of a whole: share, percentage, proportion, 占比, 比例, 份额, 百分比, 比重, "占…的", and "how
+ * much of our revenue comes from", "how much of the revenue was India's", 收入中有多少来自.
+ */
 export const SHARE_WORDS =
-  /\b(?:share|shares|percentage|percent|proportion|fraction|portion|mix)\b|%\s*of\b|占比|比例|份额|百分比|比重|占(?=[^，。？?]{0,20}(?:的|多少|几成))/gi;
+  /\b(?:share|shares|percentage|percent|proportion|fraction|portion|mix)\b|%\s*of\b|\bhow\s+much\s+of\s+(?:our|the|all|total|overall|[a-z]+\s+(?:comes?|came|is|was)\s+from)\b|占比|比例|份额|百分比|比重|占(?=[^，。？?]{0,20}(?:的|多少|几成))|中有?多少(?:是)?来自/gi;
 
 export const asksShare = (text: string) => new RegExp(SHARE_WORDS.source, 'i').test(text);
 

@@ -99,7 +99,14 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
     m.kind === 'metric' &&
     hits.some((d) => d.kind === 'dimension' && d.start < m.start && m.start < d.end) &&
     hits.some((o) => o.kind === 'metric' && o.id !== m.id && apart(o, m) && hits.every((d) => d.kind !== 'dimension' || apart(o, d)));
-  hits.splice(0, hits.length, ...hits.filter((h) => !inDimension(h)));
+  // A metric's name that says its own breakdown ("revenue by course") where the question breaks down by a longer name
+  // ("revenue by course language"): the breakdown asked is the dimension's.
+  const byOther = (m: Hit) =>
+    m.kind === 'metric' &&
+    hits.some(
+      (d) => d.kind === 'dimension' && d.start > m.start && d.start < m.end && d.end > m.end && /\bby\s+$/i.test(q.slice(m.start, d.start)),
+    );
+  hits.splice(0, hits.length, ...hits.filter((h) => !inDimension(h) && !byOther(h)));
   const kept: Hit[] = [];
   // Longest first; of two as long, a label or alias before a bare id ("customers" the dimension's alias, not the metric's id),
   // and a term as written before one found by word form ("best customer": the dimension customer, not the metric whose
@@ -148,8 +155,31 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
  * 网站和手机应用对比, "compare Paris and London"): a total over both would answer none of these.
  */
 export const EACH_APART =
-  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s)|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
-const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each|each\s+of\s+(?:our|the|your))\s*$/i;
+  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s)|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
+const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their))\s*$/i;
+
+/**
+ * "the language the course is taught in": a dimension named as the subject of another dimension's verb ("the course is
+ * taught in") says nothing of its own; the verb's hit takes its words (changed in place).
+ */
+function withoutClauseSubjects(question: string, hits: Hit[]): void {
+  const verbOf = (h: Hit) =>
+    h.kind === 'dimension'
+      ? hits.find(
+          (v) =>
+            v.kind === 'dimension' &&
+            v.id !== h.id &&
+            /\s/.test(v.text) &&
+            /^\s+(?:is|are|was|were|gets?|got)\s+$/i.test(question.slice(h.end, v.start)),
+        )
+      : undefined;
+  for (const h of [...hits]) {
+    const verb = verbOf(h);
+    if (!verb) continue;
+    [verb.start, verb.text] = [h.start, question.slice(h.start, verb.end)];
+    hits.splice(hits.indexOf(h), 1);
+  }
+}
 
 /** The words before a dimension's term, without the values named just before it ("each of our Iberian branches"). */
 function beforeTerm(question: string, hit: Hit, hits: Hit[]): string {
@@ -261,6 +291,7 @@ export interface CatalogReading {
 
 export function readQuestion(question: string, catalog: Catalog): CatalogReading {
   const hits = findTerms(question, catalog);
+  withoutClauseSubjects(question, hits);
   const lower = question.toLowerCase();
   const metrics: string[] = [];
   const filters: DimensionFilter[] = [];

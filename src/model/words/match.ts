@@ -170,6 +170,12 @@ function inferred(question: string, catalog: Catalog, reading: CatalogReading, f
   } else if (found.length === 1) {
     const named = found[0] ?? '';
     if (best.metric === named) return false;
+    // The metric's own label as the catalog writes it ("paying learners", 付费学员数) is that metric, unless the words
+    // around it ask for another kind of figure ("how much did shoppers spend": money, not a count of shoppers).
+    const own = catalog.metrics[named];
+    const labelled = metricHits0.filter((h) => own && [own.label, own.label_zh].some((l) => l.toLowerCase() === h.text.toLowerCase()));
+    const around = features.filter((f) => !labelled.some((h) => f.start >= h.start && f.end <= h.end));
+    if (labelled.length > 0 && !againstFormat(catalog, named, around)) return false;
     const score = scoreMetric(catalog, named, features);
     // "How much did shoppers spend": a count named where money is asked names who, and the money metric is meant.
     if (!(againstFormat(catalog, named, features) && best.score > score)) {
