@@ -46,8 +46,9 @@ const readScalar =
     const share = stepOf(r, 'share_of_total');
     if (!share) return r.metrics[0]?.value ?? NaN;
     const text = question.toLowerCase();
+    // A key named in the plural counts ("company plans" names the key "Company plan").
     const named = (key: string) =>
-      /^[\x20-\x7e]+$/.test(key) ? new RegExp(`\\b${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text) : text.includes(key);
+      /^[\x20-\x7e]+$/.test(key) ? new RegExp(`\\b${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`, 'i').test(text) : text.includes(key);
     const rows = (share.result?.rows ?? []).filter((row) => row.is_total !== true);
     const asked = rows
       .map((row) => ({ key: String(row[groupKey(row) ?? ''] ?? ''), share: Number(row.share) }))

@@ -3,6 +3,7 @@
  * scripts/load-rental.sh, catalog catalogs/rental.yaml): where it is and what "today" its questions were written for.
  * The questions are eval/as-users-ask/rental.ts.
  */
+import { fixtureDatabaseUrl } from './fixture-databases';
 
 /** The runs' as-of date: the extract ends 2026-11-30, so "last month" is November 2026 and "last year" 2025. */
 export const RENTAL_AS_OF = '2026-12-01';
@@ -11,8 +12,5 @@ export const RENTAL_LAST_MONTH = '2026-11';
 
 /** Where the rental database is: RENTAL_DATABASE_URL, else database baton_rental on the given server. */
 export function rentalDatabaseUrl(serverUrl: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.RENTAL_DATABASE_URL) return env.RENTAL_DATABASE_URL;
-  const url = new URL(serverUrl);
-  url.pathname = '/baton_rental';
-  return url.toString();
+  return fixtureDatabaseUrl('rental', serverUrl, env);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The accuracy suites' common runner (scripts/eval.sh, eval-chinook.sh, eval-paraphrases.sh, eval-as-users-ask.sh, eval-rental.sh):
+# The accuracy suites' common runner (scripts/eval.sh, eval-chinook.sh, eval-paraphrases.sh, eval-as-users-ask.sh, eval-rental.sh, eval-courses.sh):
 # build, make sure Temporal and the suite's database are there, run the suite (dist/scripts/eval.js) through a worker
 # of its own. Usage: eval-run.sh SUITE [--model rules|openai|both] [--concurrency N] [--port N]
 #   --port N (or TEMPORAL_ADDRESS / TEMPORAL_PORT): the Temporal server to use. When one already answers there it is
@@ -30,6 +30,7 @@ if ! bash scripts/temporal-server.sh status >/dev/null 2>&1; then ./bin/baton up
 case "$suite" in
   demo | as-users-ask) ./bin/baton seed --if-stale >/dev/null ;;
   rental) bash scripts/load-rental.sh >/dev/null ;;
+  courses) bash scripts/load-courses.sh >/dev/null ;;
   *) bash scripts/load-chinook.sh >/dev/null ;;
 esac
 node dist/scripts/eval.js --db "$suite" ${args[@]+"${args[@]}"}

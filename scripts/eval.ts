@@ -9,12 +9,14 @@
  *   --db as-users-ask (npm run eval:as-users-ask) the demo shop as users ask (eval/as-users-ask-cases.ts); floor 90 %
  *   --db rental (npm run eval:rental)         Rentwise as users ask (eval/as-users-ask/rental.ts), on the car-rental
  *                                             database test/fixtures/rental/, "today" pinned to 2026-12-01; floor 90 %
+ *   --db courses (npm run eval:courses)       Learnloop as users ask (eval/as-users-ask/courses.ts), on the online-courses
+ *                                             database test/fixtures/courses/, "today" pinned to 2026-12-01; floor 90 %
  *   --model rules | openai | both             which model the worker runs on (default rules); both: the suite twice,
  *                                             the scores side by side (openai reads OPENAI_BASE_URL, OPENAI_API_KEY, BATON_MODEL)
  *   --concurrency N                           questions at once (default 5, or BATON_EVAL_CONCURRENCY)
  *
- * Temporal is TEMPORAL_ADDRESS (or 127.0.0.1:TEMPORAL_PORT); the databases are DATABASE_URL, CHINOOK_DATABASE_URL and
- * RENTAL_DATABASE_URL.
+ * Temporal is TEMPORAL_ADDRESS (or 127.0.0.1:TEMPORAL_PORT); the databases are DATABASE_URL, CHINOOK_DATABASE_URL,
+ * RENTAL_DATABASE_URL and COURSES_DATABASE_URL.
  * Exits non-zero when a run falls below its floor, or when a miss of the Chinook, paraphrase or as-users-ask suite
  * neither asks for clarification nor says it cannot answer (a wrong answer labelled completed or degraded).
  */
@@ -30,7 +32,10 @@ import { createWorker } from '../src/worker';
 import { AS_USERS_ASK_PASS_SHARE, asUsersAskCases } from '../eval/as-users-ask-cases';
 import { CASES, evalContext } from '../eval/cases';
 import { RENTAL_AS_USERS_ASK } from '../eval/as-users-ask/rental';
-import { RENTAL_AS_OF, RENTAL_LAST_MONTH, rentalDatabaseUrl } from '../eval/rental-cases';
+import { RENTAL_AS_OF, RENTAL_LAST_MONTH } from '../eval/rental-cases';
+import { COURSES_AS_USERS_ASK } from '../eval/as-users-ask/courses';
+import { COURSES_AS_OF, COURSES_LAST_MONTH } from '../eval/courses-cases';
+import { fixtureDatabaseUrl } from '../eval/fixture-databases';
 import { CHINOOK_AS_OF, CHINOOK_CASES, CHINOOK_LAST_MONTH, CHINOOK_PASS_SHARE, chinookDatabaseUrl } from '../eval/chinook-cases';
 import { PARAPHRASE_PASS_SHARE, paraphraseCases } from '../eval/paraphrase-cases';
 import {
@@ -45,7 +50,13 @@ import {
   type Suite,
 } from '../eval/run';
 
-const SUITES = ['demo', 'chinook', 'paraphrases', 'as-users-ask', 'rental'] as const;
+const SUITES = ['demo', 'chinook', 'paraphrases', 'as-users-ask', 'rental', 'courses'] as const;
+
+/** The suites on a database nobody on the project designed (eval/fixture-databases.ts): questions, "today", last month. */
+const FIXTURE_SUITES = {
+  rental: { questions: RENTAL_AS_USERS_ASK, asOf: RENTAL_AS_OF, lastMonth: RENTAL_LAST_MONTH },
+  courses: { questions: COURSES_AS_USERS_ASK, asOf: COURSES_AS_OF, lastMonth: COURSES_LAST_MONTH },
+} as const;
 type SuiteName = (typeof SUITES)[number];
 
 function option(args: string[], name: string): string | undefined {
@@ -68,13 +79,14 @@ async function suiteOf(name: SuiteName, config: BatonConfig): Promise<{ suite: S
       ? { suite, floor: 1, strictMisses: false, db }
       : { suite, floor: AS_USERS_ASK_PASS_SHARE, strictMisses: true, db };
   }
-  if (name === 'rental') {
-    const databaseUrl = rentalDatabaseUrl(config.databaseUrl);
+  if (name === 'rental' || name === 'courses') {
+    const fixture = FIXTURE_SUITES[name];
+    const databaseUrl = fixtureDatabaseUrl(name, config.databaseUrl);
     const db = new Pool({ connectionString: databaseUrl, max: 4 });
     const suite = {
-      cases: asUsersAskCases(RENTAL_AS_USERS_ASK, 'rental.yaml'),
-      ctx: evalContext(db, RENTAL_LAST_MONTH),
-      request: { asOf: RENTAL_AS_OF, catalogPath: path.resolve(__dirname, '..', '..', 'catalogs', 'rental.yaml'), databaseUrl },
+      cases: asUsersAskCases(fixture.questions, `${name}.yaml`),
+      ctx: evalContext(db, fixture.lastMonth),
+      request: { asOf: fixture.asOf, catalogPath: path.resolve(__dirname, '..', '..', 'catalogs', `${name}.yaml`), databaseUrl },
     };
     return { suite, floor: AS_USERS_ASK_PASS_SHARE, strictMisses: true, db };
   }

@@ -4,8 +4,8 @@
 #   line naming what is missing and the command that installs it, before anything starts), then installs
 #   dependencies when missing, builds, lints, starts a dedicated Temporal dev server (port 7234, fresh history in
 #   .data/test), builds the Temporal cluster's binaries when missing (scripts/temporal-cluster.sh build, for
-#   test/integration/cluster.test.ts), seeds the baton_test database, loads Chinook (scripts/load-chinook.sh) and Rentwise
-#   (scripts/load-rental.sh), runs
+#   test/integration/cluster.test.ts), seeds the baton_test database, loads Chinook (scripts/load-chinook.sh), Rentwise
+#   (scripts/load-rental.sh) and Learnloop (scripts/load-courses.sh), runs
 #   jest (both projects of jest.config.js: test/unit and test/integration), and stops the server again. Extra arguments go to jest.
 #   The fast tier alone, without any of this: npm run test:unit (test/unit, no services).
 set -euo pipefail
@@ -55,6 +55,8 @@ bash scripts/load-chinook.sh
 
 echo "== Rentwise (the car-rental database of the third accuracy suite)"
 bash scripts/load-rental.sh
+echo "== Learnloop (the online-courses database of the fourth accuracy suite)"
+bash scripts/load-courses.sh
 
 # With no arguments (npm test, CI) the suite runs in two lanes at once. Most integration files share the dev server and
 # the test database and run one at a time in one lane; the other lane holds what shares nothing with them and mostly

@@ -128,7 +128,74 @@ const RENTAL: Schema = {
   },
 };
 
-const SCHEMAS = { chinook: CHINOOK, demo: DEMO, rental: RENTAL };
+/**
+ * Learnloop (online courses), written from its data dictionary (test/fixtures/courses/README.md). Only the sales
+ * measures, which Finance dates by the PAYMENT time (orders.paid_ts), are here: refunds (by rfnd_ts), learners (by
+ * sign-up), activity, completion and reviews have their own times, so a query shape with one time column cannot hold
+ * them. A sale is a checkout whose payment was captured (stat_cd PAID or REFUNDED: a later full refund is booked
+ * separately), bought by a learner who is not a test account. Money is ex-tax USD: the order subtotal (the sum of its
+ * lines' prices after discount), never amt_usd (tax and FX rounding). Paid orders, AOV and paying learners count only
+ * orders with a subtotal above zero; courses sold counts only lines with a price above zero. The header level is one
+ * row per sale (with its buyer); the line level one row per course of a sale, with its course, category (rolled up
+ * to the top level: parent if it has one, else itself) and instructor. Course, category and instructor dimensions
+ * exist at the line level only. The above-zero conditions are aggregate FILTERs (the schema has one base), so a member
+ * with no such order (the payment method 'None (100% coupon)') comes back 0 rather than absent: no case breaks the
+ * counted measures down by it.
+ */
+const COURSES: Schema = {
+  from: {
+    header: `FROM orders o JOIN learners ln ON ln.lrnr_id = o.lrnr_id`,
+    line: `FROM order_lines ol JOIN orders o ON o.order_id = ol.order_id JOIN learners ln ON ln.lrnr_id = o.lrnr_id
+      JOIN courses co ON co.course_id = ol.course_id JOIN course_categories cc ON cc.cat_id = co.cat_id
+      LEFT JOIN course_categories pc ON pc.cat_id = cc.parent_cat_id JOIN instructors ins ON ins.instr_id = co.instr_id`,
+  },
+  time: 'o.paid_ts',
+  base: `o.stat_cd IN ('PAID', 'REFUNDED') AND NOT ln.is_test`,
+  metrics: {
+    /** Gross bookings: the ex-tax subtotal of every sale (zero-value coupon orders add nothing). */
+    revenue: { level: 'header', expr: 'sum(o.sub_tot_usd)' },
+    paid_orders: { level: 'header', expr: 'count(*) FILTER (WHERE o.sub_tot_usd > 0)' },
+    aov: {
+      level: 'header',
+      expr: 'sum(o.sub_tot_usd) FILTER (WHERE o.sub_tot_usd > 0) / nullif(count(*) FILTER (WHERE o.sub_tot_usd > 0), 0)',
+    },
+    paying_learners: { level: 'header', expr: 'count(DISTINCT o.lrnr_id) FILTER (WHERE o.sub_tot_usd > 0)' },
+    /** Gross bookings one course at a time: the lines' prices after discount, ex-tax. */
+    line_revenue: { level: 'line', expr: 'sum(ol.price_usd)' },
+    courses_sold: { level: 'line', expr: 'count(*) FILTER (WHERE ol.price_usd > 0)' },
+  },
+  dims: {
+    /** The buyer's profile country; the pre-2023-05-15 'UK' is the United Kingdom. */
+    country: `CASE ln.country_cd WHEN 'AU' THEN 'Australia' WHEN 'BR' THEN 'Brazil' WHEN 'CA' THEN 'Canada' WHEN 'CN' THEN 'China'
+      WHEN 'DE' THEN 'Germany' WHEN 'EG' THEN 'Egypt' WHEN 'ES' THEN 'Spain' WHEN 'FR' THEN 'France' WHEN 'GB' THEN 'United Kingdom'
+      WHEN 'UK' THEN 'United Kingdom' WHEN 'ID' THEN 'Indonesia' WHEN 'IN' THEN 'India' WHEN 'IT' THEN 'Italy' WHEN 'JP' THEN 'Japan'
+      WHEN 'KR' THEN 'South Korea' WHEN 'MX' THEN 'Mexico' WHEN 'NG' THEN 'Nigeria' WHEN 'NL' THEN 'Netherlands'
+      WHEN 'PH' THEN 'Philippines' WHEN 'PL' THEN 'Poland' WHEN 'TR' THEN 'Turkey' WHEN 'US' THEN 'United States' END`,
+    /** The buyer's sign-up channel; the old code SOC is paid social. */
+    signup_channel: `CASE ln.signup_chnl WHEN 'ORG' THEN 'Direct' WHEN 'SEO' THEN 'Organic search' WHEN 'PSR' THEN 'Paid search'
+      WHEN 'PSO' THEN 'Paid social' WHEN 'SOC' THEN 'Paid social' WHEN 'AFF' THEN 'Affiliate' WHEN 'REF' THEN 'Referral'
+      WHEN 'APP' THEN 'App store' WHEN 'B2B' THEN 'Company invite' WHEN 'ADM' THEN 'Staff-created' END`,
+    customer_type: `CASE WHEN ln.co_acct_id IS NULL THEN 'Individual' ELSE 'Company plan' END`,
+    platform: `CASE o.platform WHEN 'WEB' THEN 'Web' WHEN 'IOS' THEN 'iOS' WHEN 'AND' THEN 'Android' END`,
+    payment_method: `CASE o.pay_mthd WHEN 'CARD' THEN 'Card' WHEN 'PAYPAL' THEN 'PayPal' WHEN 'APPLE' THEN 'Apple Pay'
+      WHEN 'GPAY' THEN 'Google Pay' WHEN 'UPI' THEN 'UPI' WHEN 'PIX' THEN 'Pix' WHEN 'ALIPAY' THEN 'Alipay'
+      WHEN 'WECHAT' THEN 'WeChat Pay' WHEN 'KONBINI' THEN 'Konbini' WHEN 'NONE' THEN 'None (100% coupon)' END`,
+    /** Coupons compared upper-cased; '' (before 2024-02) is no coupon. */
+    coupon: `upper(nullif(o.coupon_cd, ''))`,
+    /** Line level only: the top-level category (a subcategory's parent, else the category itself). */
+    category: 'coalesce(pc.cat_name, cc.cat_name)',
+    subcategory: `CASE WHEN cc.parent_cat_id IS NOT NULL THEN cc.cat_name ELSE cc.cat_name || ' (general)' END`,
+    /** Instructor display names shared by two instructors carry the instructor id. */
+    instructor: `CASE WHEN (SELECT count(*) FROM instructors d WHERE d.display_nm = ins.display_nm) > 1
+      THEN ins.display_nm || ' #' || ins.instr_id ELSE ins.display_nm END`,
+    course_language: `CASE upper(replace(co.lang_cd, '-', '_')) WHEN 'EN' THEN 'English' WHEN 'ES' THEN 'Spanish'
+      WHEN 'PT_BR' THEN 'Portuguese' WHEN 'DE' THEN 'German' WHEN 'FR' THEN 'French' WHEN 'JA' THEN 'Japanese'
+      WHEN 'ZH' THEN 'Chinese' WHEN 'ZH_CN' THEN 'Chinese' WHEN 'HI' THEN 'Hindi' END`,
+    level: `CASE co.lvl WHEN 'BEG' THEN 'Beginner' WHEN 'INT' THEN 'Intermediate' WHEN 'ADV' THEN 'Advanced' WHEN 'ALL' THEN 'All levels' END`,
+  },
+};
+
+const SCHEMAS = { chinook: CHINOOK, demo: DEMO, rental: RENTAL, courses: COURSES };
 
 const FORMATS: Record<Grain, string> = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM' };
 

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { evalContext } from '../../eval/cases';
 import { CHINOOK_AS_OF, CHINOOK_LAST_MONTH, chinookDatabaseUrl } from '../../eval/chinook-cases';
-import { RENTAL_AS_OF, RENTAL_LAST_MONTH, rentalDatabaseUrl } from '../../eval/rental-cases';
+import { RENTAL_AS_OF, RENTAL_LAST_MONTH } from '../../eval/rental-cases';
+import { COURSES_AS_OF, COURSES_LAST_MONTH } from '../../eval/courses-cases';
+import { fixtureDatabaseUrl } from '../../eval/fixture-databases';
 import { formatTurns, runConversations } from '../../eval/conversations/run';
 import type { Conversation } from '../../eval/conversations/types';
 import { todayIn } from '../../src/settings/config';
@@ -30,17 +32,25 @@ export function conversationSuite(
 ): void {
   const harness = withWorker(name);
   const chinookUrl = chinookDatabaseUrl(harness.config.databaseUrl);
-  const rentalUrl = rentalDatabaseUrl(harness.config.databaseUrl);
   const CHINOOK_CATALOG = path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
-  const RENTAL_CATALOG = path.resolve(__dirname, '../..', 'catalogs', 'rental.yaml');
+  // The databases nobody on the project designed (eval/fixture-databases.ts), each with its "today" and last full month.
+  const fixtures = {
+    rental: { asOf: RENTAL_AS_OF, lastMonth: RENTAL_LAST_MONTH },
+    courses: { asOf: COURSES_AS_OF, lastMonth: COURSES_LAST_MONTH },
+  };
+  const fixtureOf = (database: string) => (database === 'rental' || database === 'courses' ? database : null);
+  const fixtureUrl = (fixture: keyof typeof fixtures) => fixtureDatabaseUrl(fixture, harness.config.databaseUrl);
   let chinook: Pool;
-  let rental: Pool | null = null;
+  const pools = new Map<string, Pool>();
 
   beforeAll(() => {
     chinook = new Pool({ connectionString: chinookUrl, max: 4 });
-    if (conversations.some((c) => c.database === 'rental')) rental = new Pool({ connectionString: rentalUrl, max: 4 });
+    for (const c of conversations) {
+      const fixture = fixtureOf(c.database);
+      if (fixture && !pools.has(fixture)) pools.set(fixture, new Pool({ connectionString: fixtureUrl(fixture), max: 4 }));
+    }
   });
-  afterAll(async () => Promise.all([chinook.end(), rental?.end()]));
+  afterAll(async () => Promise.all([chinook.end(), ...[...pools.values()].map((p) => p.end())]));
 
   test(`at least ${Math.round(minExact * 100)} % of the conversation turns exact, and no miss labelled completed`, async () => {
     const started = Date.now();
@@ -52,18 +62,24 @@ export function conversationSuite(
       harness.config,
       {
         conversations,
-        ctx: (c) =>
-          c.database === 'chinook'
-            ? evalContext(chinook, CHINOOK_LAST_MONTH)
-            : c.database === 'rental' && rental
-              ? evalContext(rental, RENTAL_LAST_MONTH)
-              : evalContext(db(), lastMonth),
-        session: (c) =>
-          c.database === 'chinook'
+        ctx: (c) => {
+          const fixture = fixtureOf(c.database);
+          const pool = fixture ? pools.get(fixture) : undefined;
+          if (fixture && pool) return evalContext(pool, fixtures[fixture].lastMonth);
+          return c.database === 'chinook' ? evalContext(chinook, CHINOOK_LAST_MONTH) : evalContext(db(), lastMonth);
+        },
+        session: (c) => {
+          const fixture = fixtureOf(c.database);
+          if (fixture)
+            return {
+              catalogPath: path.resolve(__dirname, '../..', 'catalogs', `${fixture}.yaml`),
+              databaseUrl: fixtureUrl(fixture),
+              asOf: fixtures[fixture].asOf,
+            };
+          return c.database === 'chinook'
             ? { catalogPath: CHINOOK_CATALOG, databaseUrl: chinookUrl, asOf: CHINOOK_AS_OF }
-            : c.database === 'rental'
-              ? { catalogPath: RENTAL_CATALOG, databaseUrl: rentalUrl, asOf: RENTAL_AS_OF }
-              : { asOf: demoToday },
+            : { asOf: demoToday };
+        },
       },
       Number.isInteger(concurrency) && concurrency >= 1 ? concurrency : 4,
     );
