@@ -56,10 +56,19 @@ metrics:
     table: payment
     time_field: paid_at
     format: integer
+  refunds:
+    label: refunds
+    label_zh: 退款金额
+    aliases: [refunded, money refunded]
+    description: Membership payments refunded.
+    expression: SUM(payment.refund_amount)
+    table: payment
+    time_field: paid_at
+    format: currency
   attendance_rate:
     label: attendance rate
     label_zh: 到课率
-    aliases: [show-up rate]
+    aliases: [show-up rate, class turnout rate, class finish rate]
     description: Bookings attended over bookings.
     numerator: COUNT(*) FILTER (WHERE booking.attended)
     denominator: COUNT(*)

@@ -4,6 +4,7 @@
  * suite. Each asserts the exact reading and failed before its fix.
  */
 import { clubs } from './fitness-catalog';
+import { planned } from './followup-harness';
 import { classifyIntent, planQuestion, readQuestion } from '../../src/model/rules';
 import { asMeant } from '../../src/model/words/as-meant';
 
@@ -76,5 +77,20 @@ describe('"how much of" a metric comes from a value', () => {
 
   it('leaves "how much did … spend" an amount', () => {
     expect(operation('how much did India members spend last year')).toEqual([['metric', null]]);
+  });
+});
+
+describe('losses and the words of another metric', () => {
+  it('ranks what is itself lost from the top ("lost the most money to refunds")', () => {
+    expect(read('which club lost the most money to refunds last year')).toMatchObject({
+      metrics: ['refunds'],
+      groupBy: ['club'],
+      topN: { n: 1, order: 'desc' },
+    });
+  });
+
+  it('asks back rather than answer another metric when a word names part of one the plan does not use', () => {
+    // "finish" is a word of the attendance rate's "class finish rate"; the words alone would rank paying members.
+    expect(planned('which club do members finish most often', clubs, null, '2026-12-01')).toBe('blocking: finish');
   });
 });

@@ -1,5 +1,7 @@
 /** How a plan (the rules model's or a language model's) read the question, and the words of it that it leaves unused. */
 import { asMeant } from '../words/as-meant';
+import { EN_CONCEPTS } from '../words/concepts';
+import { englishWords, lemma } from '../words/lemma';
 import type { Catalog } from '../../catalog/catalog';
 import type { Language, MetricQuery, PlanStep, QuestionReading, TimeGrain, TimeWindow } from '../../contracts';
 import { dimensionLabel, valueLabel } from '../../analysis/findings';
@@ -120,8 +122,32 @@ function wordsOfPlan(
       for (const m of lower.matchAll(re)) covered.push([m.index, m.index + m[0].length]);
   }
   const notUsed = wordsNotUsed(question, covered);
-  for (const w of [...blockingWords(notUsed), ...namesNotUsed(question, notUsed)]) if (!blocking.includes(w)) blocking.push(w);
+  const named = [...blockingWords(notUsed), ...namesNotUsed(question, notUsed), ...otherMetricWords(notUsed, catalog, usedMetrics)];
+  for (const w of named) if (!blocking.includes(w)) blocking.push(w);
   return { notUsed, blocking };
+}
+
+/** Words of a metric's names that say only what kind of figure it is ("rate", "number"): they name no metric. */
+const KIND_WORDS = new Set(['rate', 'ratio', 'number', 'count', 'total', 'average', 'amount', 'value', 'share', 'sell', 'sold']);
+
+/**
+ * Unused words that are a word of another metric's name ("which category do learners finish most often": "finish" of
+ * the completion rate's "finish rate"): the plan answers with another metric than the one the words point at, so they
+ * block, and the question is asked back.
+ */
+function otherMetricWords(notUsed: string[], catalog: Catalog, usedMetrics: string[]): string[] {
+  const wordsOf = (used: boolean) =>
+    Object.entries(catalog.metrics)
+      .filter(([id]) => usedMetrics.includes(id) === used)
+      .flatMap(([, m]) => [m.label, ...m.aliases].flatMap((name) => englishWords(name).map((w) => w.lemma)));
+  const others = new Set(wordsOf(false).filter((w) => w.length >= 4 && !KIND_WORDS.has(w)));
+  // A word the plan's own metric says too ("damage" of "damage repair costs", "rent" of "average rental length") is used.
+  const own = wordsOf(true);
+  const ownWord = (w: string) => own.some((o) => o === w || (w.length >= 4 && o.startsWith(w)) || (o.length >= 4 && w.startsWith(o)));
+  // A word of the shared vocabulary ("money", "lost", "customers") says what kind of figure, not which metric.
+  return notUsed.filter(
+    (w) => /^[a-z]+$/.test(w) && others.has(lemma(w)) && !ownWord(lemma(w)) && !EN_CONCEPTS[lemma(w)] && !EN_CONCEPTS[w],
+  );
 }
 
 /**

@@ -257,8 +257,11 @@ function rankedDimension(reading: CatalogReading): void {
  * Words of losing ("lost the most money", "biggest losses", "亏损最多") rank the money metric from the bottom: the
  * most lost is the lowest profit. "Least", "worst", "lowest" already ask for the bottom and are not turned back.
  */
-function lossPolarity(reading: CatalogReading, features: Feature[]): void {
+function lossPolarity(reading: CatalogReading, features: Feature[], catalog: Catalog): void {
   if (!reading.topN || !features.some((f) => f.name === 'LOSS')) return;
+  // Of a metric that is itself what is lost ("lost the most money to refunds"), the most lost is the highest.
+  const metric = reading.metrics.length === 1 ? catalog.metrics[reading.metrics[0] ?? ''] : undefined;
+  if (metric && BAD_TO_HAVE.test([reading.metrics[0] ?? '', metric.label, metric.label_zh ?? '', ...metric.aliases].join(' '))) return;
   if (reading.topN.order === 'desc') reading.topN = { ...reading.topN, order: 'asc' };
 }
 
@@ -377,7 +380,7 @@ export function readWords(question: string, catalog: Catalog, reading: CatalogRe
   const features = boughtMost ? asked.filter((f) => f.name !== 'CUSTOMER' && f.name !== 'BUY') : asked;
   const byVerb = inferred(question, catalog, reading, features);
   entityWords(reading, features, byVerb);
-  lossPolarity(reading, features);
+  lossPolarity(reading, features, catalog);
   impliedMetric(question, catalog, reading, features);
   howLong(question, catalog, reading);
   worseWhenHigher(question, catalog, reading);
