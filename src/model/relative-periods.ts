@@ -3,7 +3,7 @@
  * half-open window each names and where it stands. Read by period-text.ts with the periods named by date.
  */
 import { lastSeason, SEASON_EN, SEASON_ZH, seasonIn, seasonOf, thisSeason, type Season } from './seasons';
-import { addDays, iso, isoMonth, parseDate, toNumber } from './time-window';
+import { addDays, iso, isoMonth, MONTHS_EN, parseDate, toNumber } from './time-window';
 
 /** The unit a period was named in: a range spans several. */
 export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year' | 'range';
@@ -41,6 +41,12 @@ export const ORDINAL: Record<string, number> = {
   两: 2,
 };
 
+/** An English month's name or its abbreviation ("sept", "oct"), as a group. */
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** 1 for "jan" or "January", … 12 for "dec". */
+const monthNumber = (word: string) => MONTHS_EN.findIndex((m) => m.startsWith(word.slice(0, 3))) + 1;
+
 /** How many years from this one a relative year word is: 前年 -2, 去年 and "last" -1, 今年 and "this" 0. */
 const yearsFromNow = (word: string) => ({ 前年: -2, 去年: -1, last: -1, 今年: 0, this: 0 })[word] ?? 0;
 
@@ -50,6 +56,17 @@ const yearsFromNow = (word: string) => ({ 前年: -2, 去年: -1, last: -1, 今�
  */
 function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] {
   return [
+    [
+      // A month of a year named against today: 去年10月, 今年三月份, October of last year, last year's March.
+      new RegExp(
+        `(前年|去年|今年)\\s*的?\\s*(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\\s*月份?(?!\\s*(?:\\d|[一二三四五六七八九十])+\\s*[日号])|\\b${MONTH}\\s+(?:of\\s+)?(last|this)\\s+(?:year|yr)\\b|\\b(last|this)\\s+(?:year|yr)(?:'s|’s)?\\s+${MONTH}\\b`,
+      ),
+      (m) => {
+        const y = year + yearsFromNow(m[1] ?? m[4] ?? m[5] ?? '');
+        const n = m[2] ? (toNumber(m[2]) ?? 1) : monthNumber(m[3] ?? m[6] ?? '');
+        return [isoMonth(y, n - 1), isoMonth(y, n), 'month'];
+      },
+    ],
     [
       /(前年|去年|今年)\s*的?\s*([上下])半年|\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of\s+(last|this)\s+year\b|\bh([12])\s+(?:of\s+)?(last|this)\s+year\b|\b(last|this)\s+year(?:'s|’s)?\s+(first|second|1st|2nd)\s+half\b/,
       (m) => {

@@ -50,3 +50,27 @@ export function thisSeason(season: Season, today: string, tomorrow: string): [st
   const [start, end] = season === 'winter' && Number(today.slice(5, 7)) <= 2 ? seasonIn(season, year - 1) : seasonIn(season, year);
   return [start, start <= today && today < end ? tomorrow : end];
 }
+
+/**
+ * A season named without a year or a "last"/"this" ("what they pay in summer", 夏天的时候) inside a follow-up whose
+ * thread already covers part of that season in its year: a word about the thread's period, not a new one (a thread
+ * about Q3 is the summer quarter). The spans of such words; none when the thread's period is elsewhere in the year.
+ */
+export function seasonsOfPeriod(text: string, period: { start: string; end: string } | null): [number, number][] {
+  if (!period) return [];
+  const out: [number, number][] = [];
+  const bare = new RegExp(
+    `(?<!(?:last|this|next|previous|past|coming)\\s+(?:the\\s+)?)\\b(?:in\\s+(?:the\\s+)?|over\\s+the\\s+|during\\s+(?:the\\s+)?)?${SEASON_EN}\\b(?!\\s*(?:of\\s+)?\\d{4})|(?<![去今明前]年\\s*的?\\s*)${SEASON_ZH}`,
+    'gi',
+  );
+  for (const m of text.matchAll(bare)) {
+    const season = seasonOf(m[1] ?? m[2] ?? '');
+    if (!season) continue;
+    const overlaps = [Number(period.start.slice(0, 4)), Number(period.end.slice(0, 4))].some((y) => {
+      const [s, e] = seasonIn(season, y);
+      return s < period.end && period.start < e;
+    });
+    if (overlaps) out.push([m.index, m.index + m[0].length]);
+  }
+  return out;
+}

@@ -41,7 +41,7 @@ metrics:
   bookings:
     label: bookings
     label_zh: 预约数
-    aliases: [class bookings, booked, number of bookings]
+    aliases: [class bookings, booked, number of bookings, 订单数]
     description: Class bookings.
     expression: COUNT(*)
     table: booking
@@ -75,6 +75,48 @@ metrics:
     table: booking
     time_field: booked_at
     format: ratio
+  training_time:
+    label: training time
+    label_zh: 训练时长
+    aliases: [time trained, minutes trained]
+    description: Minutes of classes attended.
+    expression: SUM(booking.minutes) FILTER (WHERE booking.attended)
+    table: booking
+    time_field: booked_at
+    format: integer
+  visit_fees:
+    label: visit fees
+    label_zh: 到课收入
+    description: Class fees of the classes attended.
+    expression: SUM(booking.fee)
+    table: booking
+    time_field: booked_at
+    filters:
+      - sql: booking.attended
+        description: classes attended
+    format: currency
+  visits:
+    label: visits
+    label_zh: 到课单数
+    aliases: [classes attended, 到课数]
+    description: Classes attended.
+    expression: COUNT(*)
+    table: booking
+    time_field: booked_at
+    filters:
+      - sql: booking.attended
+        description: classes attended
+    format: integer
+  average_fee:
+    label: average class fee
+    label_zh: 平均课时费
+    aliases: [class fee, fee per class]
+    description: Class fees per booking.
+    numerator: SUM(booking.fee)
+    denominator: COUNT(*)
+    table: booking
+    time_field: booked_at
+    format: currency
 dimensions:
   club:
     label: club
@@ -101,7 +143,7 @@ dimensions:
     column: booking.member_type
     description: Corporate or individual membership.
     values:
-      Corporate: [company, companies, corporate members, 企业会员]
+      Corporate: [company, companies, corporate members, 企业会员, training partners]
       Individual: [individuals, 个人会员]
   level:
     label: class level

@@ -94,3 +94,45 @@ describe('losses and the words of another metric', () => {
     expect(planned('which club do members finish most often', clubs, null, '2026-12-01')).toBe('blocking: finish');
   });
 });
+
+describe('months of a year named against today', () => {
+  it('reads "October of last year", "last year\'s March", 去年10月, 今年三月份 as that month', () => {
+    const windowOf = (q: string) => {
+      const r = planned(q, clubs, null, '2026-12-01');
+      return typeof r === 'string' ? r : `${r.window?.start}..${r.window?.end}`;
+    };
+    expect(windowOf('bookings in October of last year')).toBe('2025-10-01..2025-11-01');
+    expect(windowOf("last year's March bookings")).toBe('2025-03-01..2025-04-01');
+    expect(windowOf('去年10月的预约数')).toBe('2025-10-01..2025-11-01');
+    expect(windowOf('今年三月份的预约数')).toBe('2026-03-01..2026-04-01');
+    expect(windowOf('bookings oct last yr')).toBe('2025-10-01..2025-11-01');
+  });
+});
+
+describe('words a catalog reading takes from the question', () => {
+  const read = (q: string) => readQuestion(q, clubs);
+
+  it('reads "per <dimension>" behind a metric whose own name says "per" it as the metric\'s', () => {
+    expect(read('average fee per class booked').groupBy).toEqual([]);
+    expect(read('average fee per class booked').metrics).toEqual(['average_fee']);
+  });
+
+  it('ranks a short list for a plural "which" and the first for a singular one', () => {
+    expect(read('which clubs made the most').topN).toEqual({ n: 5, order: 'desc' });
+    expect(read('which club made the most').topN).toEqual({ n: 1, order: 'desc' });
+  });
+
+  it('reads 各…的业绩 as each one’s figure, not the best one', () => {
+    expect(read('各门店的业绩').topN).toBeNull();
+    expect(read('哪个门店业绩最好').topN).toEqual({ n: 1, order: 'desc' });
+  });
+
+  it('keeps members set against each other with vs between Chinese words apart', () => {
+    expect(read('初级vs高级预约数').groupBy).toEqual(['level']);
+  });
+
+  it('counts people as customers beside a word of trade only', () => {
+    expect(read('how many people paid in Q3').metrics).toEqual(['paying_members']);
+    expect(read('how many people work at the clubs').metrics).not.toContain('paying_members');
+  });
+});

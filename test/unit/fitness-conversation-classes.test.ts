@@ -79,3 +79,60 @@ describe('words of a decomposition', () => {
     expect(typeof r === 'string' ? r : r.not_used).toEqual([]);
   });
 });
+
+describe('a follow-up that says the thread again in everyday words', () => {
+  const thread = 'average class fee by club for Q3 2026';
+
+  it('keeps a price-like measure when asked what people pay, and takes the total when asked how much they spent', () => {
+    expect(readings([thread, 'Only corporate members please. I want to see what they actually pay.'])[1]).toBe(
+      'follow_up: average_fee 2026-07-01..2026-10-01 [member_type=Corporate] /club',
+    );
+    expect(readings([thread, 'how much did they spend in total?'])[1]).toBe('follow_up: revenue 2026-07-01..2026-10-01 [] /');
+    // A count's thread: what they pay is the money metric.
+    expect(readings(['bookings by club for Q3 2026', 'and what do they pay?'])[1]).toBe(
+      'follow_up: revenue 2026-07-01..2026-10-01 [] /club',
+    );
+  });
+
+  it('reads a season the thread already covers as a word about its period, and asks back about one it does not', () => {
+    expect(readings([thread, 'just beginner classes in summer'])[1]).toMatch(/^follow_up: average_fee 2026-07-01\.\.2026-10-01 /);
+    expect(outcomes(talk(['bookings by club for March 2026', 'what about in summer?']))[1]?.[1]).toBe('needs_clarification');
+  });
+});
+
+describe('the words of a total on a thread with a period', () => {
+  const thread = 'bookings by club for Q3 2026';
+
+  it('reads "in total", "overall", 一共 as the total over the groups, and "of all time" as all of the data', () => {
+    expect(readings([thread, 'and in total?'])[1]).toBe('follow_up: bookings 2026-07-01..2026-10-01 [] /');
+    expect(readings([thread, '一共呢？'])[1]).toBe('follow_up: bookings 2026-07-01..2026-10-01 [] /');
+    // "time" of "all time" is no word of "training time".
+    expect(readings([thread, 'and of all time?'])[1]).toMatch(/^follow_up: bookings all(?:-time)? \[\] \/club$/);
+  });
+});
+
+describe('a count the words only infer, on a thread about other rows', () => {
+  it('is the count of the thread’s own rows when two counts match about as well', () => {
+    expect(readings(['visit fees by club for Q3 2026', '换成单数'])[1]).toBe('follow_up: visits 2026-07-01..2026-10-01 [] /club');
+    // The metric's own name is that metric; a thread about other rows keeps the best match.
+    expect(readings(['visit fees by club for Q3 2026', '换成订单数'])[1]).toBe('follow_up: bookings 2026-07-01..2026-10-01 [] /club');
+    expect(readings(['revenue by club for Q3 2026', '换成单数'])[1]).toBe('follow_up: bookings 2026-07-01..2026-10-01 [] /club');
+  });
+});
+
+describe('sentences that let a request go or say why', () => {
+  const thread = 'bookings by club for Q3 2026';
+
+  it('are left out: 没有就算了, "I would like to compare"', () => {
+    expect(readings([thread, 'Can you add the NPS?', 'ok 没有就算了。那初级的呢？'])[2]).toBe(
+      'follow_up: bookings 2026-07-01..2026-10-01 [level=Beginner] /club',
+    );
+    expect(readings([thread, 'And what about Q3 of last year? I would like to compare.'])[1]).toBe(
+      'follow_up: bookings 2025-07-01..2025-10-01 [] /club',
+    );
+  });
+
+  it('keeps "training" of a metric named whole ("training time") from being the first word of a value ("training partners")', () => {
+    expect(readings([thread, 'show training time instead'])[1]).toBe('follow_up: training_time 2026-07-01..2026-10-01 [] /club');
+  });
+});

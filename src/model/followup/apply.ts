@@ -3,6 +3,7 @@
  * replaces that part of the thread's reading (a metric, a period, a filter's values, the breakdown, the ranking)
  * or adds to it ("also", "too", 加上), lifts filters, or turns it into a why; everything else is carried over.
  */
+import { countOfThreadRows, restatesPrice } from './restated-measure';
 import type { Catalog } from '../../catalog/catalog';
 import type { CarriedPart, FollowUpChange } from '../../contracts/session';
 import type { TimeWindow } from '../../contracts';
@@ -295,7 +296,10 @@ export function applyMessage(
   const why = applyWhy(s, thread, m);
   if (typeof why === 'string') return why;
   if (why) changes.push('ask_why');
-  if (m.metrics.length > 0 && !sameList(m.metrics, thread.metrics)) {
+  const restated = restatesPrice(m.text, m.reading.hits, thread.metrics, catalog);
+  const twin = countOfThreadRows(m.text, m.reading.hits, thread.metrics, catalog);
+  if (twin) m = { ...m, metrics: [twin] };
+  if (m.metrics.length > 0 && !sameList(m.metrics, thread.metrics) && !restated) {
     s.metrics = m.also ? [...new Set([...s.metrics, ...m.metrics])] : [...m.metrics];
     changes.push('replace_metric');
   }

@@ -4,6 +4,7 @@
  * relative one against the turn's date, a month without its year in the thread's year), and the conversational cues
  * (cues.ts). The words that none of these account for are `unmapped`: a follow-up naming them is asked back.
  */
+import { seasonsOfPeriod } from '../seasons';
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, Language, TimeGrain, TimeWindow } from '../../contracts';
 import { detectLanguage } from '../language';
@@ -105,7 +106,10 @@ function withValueAliases(text: string, catalog: Catalog): string {
     const alias = firsts.get(w.toLowerCase());
     // A common word ("same" of "same branch return") names no value by itself.
     if (!alias || whole.has(w.toLowerCase()) || FILLER.has(w.toLowerCase())) return w;
-    return text.slice(at).toLowerCase().startsWith(alias) ? w : alias;
+    const rest = text.slice(at).toLowerCase();
+    // The first word of a name the text says whole ("booking" of "booking channel") is that name's, not a value's.
+    const named = [...whole].some((n) => n.length > w.length && rest.startsWith(n) && /^\W/.test(rest.slice(n.length) || ' '));
+    return named || rest.startsWith(alias) ? w : alias;
   });
 }
 
@@ -243,8 +247,13 @@ function periodsOf(text: string, asOf: string, thread: TimeWindow | null, why: b
   const periods = before ? [before] : own;
   const only = periods.length === 1 ? periods[0] : undefined;
   const versus = Boolean(only && (why ? WHY_AGAINST : VERSUS).test(text.slice(0, only.spans[0]?.[0] ?? 0)));
-  return { found, comparison, before, periods, versus };
+  // "And in total?", 一共呢, "overall": on a thread with its period, the total over its groups, not all of the data.
+  const totalOverThread = thread !== null && found.allTime !== null && TOTAL_OR_ALL_TIME.test(text.slice(...found.allTime));
+  return { found, comparison, before, periods, versus, totalOverThread };
 }
+
+/** Words that say "all of the data" in a question of its own, and "the total" in a follow-up on a period. */
+const TOTAL_OR_ALL_TIME = /^(?:in total|overall|总共|一共|总计|合计)$/i;
 
 /** Words a message may hold that say how to change the thread, all understood wherever they stand. */
 const UNDERSTOOD = [
@@ -283,7 +292,8 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const rows = rowWords(text, r);
   examplesAsBreakdown(text, r);
   const why = WHY.test(text) || /(?:下降|上涨|上升|减少)了|\b(?:dropped|fell|rose|declined)\b/i.test(text);
-  const { found, comparison, before, periods, versus } = periodsOf(text, asOf, thread, why);
+  const { found, comparison, before, periods, versus, totalOverThread } = periodsOf(text, asOf, thread, why);
+  const periodSpans = found.periods.flatMap((p) => p.spans);
   const lift = liftedDims(text, catalog, r.hits);
   if (lift.dims.length > 0) dropInside(r, lift.spans);
   // What the message says it replaces ("units rather than dollars", "别看金额了") names no metric of its own.
@@ -305,7 +315,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
   const grain = wanted.grainKept ? foundGrain : null;
   const covered: Span[] = [
     ...r.hits.map((h): Span => [h.start, h.end]),
-    ...found.periods.flatMap((p) => p.spans),
+    ...periodSpans,
     ...(before ? before.spans : []),
     ...(found.allTime ? [found.allTime] : []),
     ...(grain ? [grain.span] : []),
@@ -321,18 +331,16 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ...relation,
     ...describedSets(text, r),
     ...rows,
+    ...seasonsOfPeriod(text, thread),
   ];
   return {
     text,
     language: detectLanguage(message),
-    cue: cueIn(
-      text,
-      found.periods.flatMap((p) => p.spans),
-    ),
+    cue: cueIn(text, periodSpans),
     also: ALSO.test(text),
     why,
     figure: !why && FIGURE.test(text),
-    total: TOTAL.test(text),
+    total: TOTAL.test(text) || totalOverThread,
     share: asksShare(text),
     amounts: AMOUNTS.test(text),
     others: others.length > 0,
@@ -346,7 +354,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     lifted: lift.dims,
     liftAll,
     periods,
-    allTime: found.allTime !== null,
+    allTime: found.allTime !== null && !totalOverThread,
     grain: grain?.value ?? null,
     grainDropped: foundGrain !== null && !wanted.grainKept,
     ranking,

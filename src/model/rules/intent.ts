@@ -17,7 +17,7 @@ export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }
   {
     intent: 'comparison',
     pattern:
-      /对比|相比|差异|区别|同比|环比|同期|(?:和|跟|与)[^，。？,?]{1,12}比(?:怎么样|如何|较)?|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s)|\bstacks? up\b|\bagainst\b|\byear[- ]over[- ]year\b|\byoy\b|\bqoq\b|\bmom\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i,
+      /对比|相比|差异|区别|同比|环比|同期|(?:和|跟|与)[^，。？,?]{1,12}比(?:怎么样|如何|较)?|\bcompar(?:e|es|ed|ing|ison)\b|\bversus\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bstacks? up\b|\bagainst\b|\byear[- ]over[- ]year\b|\byoy\b|\bqoq\b|\bmom\b|\b(?:month|quarter|period)[- ]over[- ](?:month|quarter|period)\b/i,
   },
   {
     intent: 'trend',

@@ -46,6 +46,17 @@ const COUNT_SUPERLATIVE_BEFORE = new RegExp(
  * how many and which end. The count comes right before a dimension name or after top / 前; the direction
  * from words anywhere; "which <dimension>" with a superlative and no count is the first one.
  */
+/** How many a plural "which" ranks when it names no count: "which customers spent the most". */
+export const PLURAL_WHICH_N = 5;
+
+/** Whether a hit's last English word is a plural noun ("customers", "categories"), not its singular. */
+function pluralNoun(question: string, hit: Hit): boolean {
+  // "Which of our hotels": one of them.
+  if (/\bwhich\s+(?:one\s+)?of\s+(?:our|the|your|their|these|those|all(?:\s+the)?)?\s*$/i.test(question.slice(0, hit.start))) return false;
+  const last = englishWords(question.slice(hit.start, hit.end)).pop();
+  return last !== undefined && nounForm(last) !== last.text;
+}
+
 export function findTopN(
   question: string,
   dimensionHits: Hit[],
@@ -62,8 +73,9 @@ export function findTopN(
   }
   const ranked = RANK_COUNT.exec(question);
   if (n === null && ranked?.[1]) n = countWord(ranked[1]);
-  const which = dimensionHits.some((h) => whichSpan(question, h) !== null);
-  if (n === null && superlatives.length > 0 && which) n = 1;
+  const asked = dimensionHits.filter((h) => whichSpan(question, h) !== null);
+  // "Which genre sold the most": the first; "which customers spent the most": a short list of the first.
+  if (n === null && superlatives.length > 0 && asked.length > 0) n = asked.some((h) => pluralNoun(question, h)) ? PLURAL_WHICH_N : 1;
   if (n === null) return null;
   const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
   return order ? { n, order } : null;

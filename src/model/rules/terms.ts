@@ -3,6 +3,7 @@
  * for ASCII), and what the question asks of them: filters, breakdowns, a ranking ("top 3", "前三"), a time
  * grain, a period comparison, and breakdown words that name no dimension.
  */
+import { withMetricUnits } from '../words/metric-units';
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, TimeGrain } from '../../contracts';
 import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
@@ -155,7 +156,7 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
  * 网站和手机应用对比, "compare Paris and London"): a total over both would answer none of these.
  */
 export const EACH_APART =
-  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s)|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
+  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
 const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their))\s*$/i;
 
 /**
@@ -292,6 +293,7 @@ export interface CatalogReading {
 export function readQuestion(question: string, catalog: Catalog): CatalogReading {
   const hits = findTerms(question, catalog);
   withoutClauseSubjects(question, hits);
+  withMetricUnits(question, hits, catalog);
   const lower = question.toLowerCase();
   const metrics: string[] = [];
   const filters: DimensionFilter[] = [];

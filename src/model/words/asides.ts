@@ -31,6 +31,13 @@ const REQUESTING = /\b(?:only|just|exclude|excluding|without|except|instead|but|
 const ACKNOWLEDGING =
   /^\s*(?:(?:fine|ok(?:ay)?|great|thanks|thank\s+you|thx|sure|alright|cool|good|perfect|got\s+it|fair\s+enough|understood|right|noted|makes\s+sense|hi|hello|hey|hi\s+there|good\s+(?:morning|afternoon|evening)|好的?|好吧|明白了?|了解|收到|行|嗯|谢谢|你好|您好|嗨)[\s,，!！.。]*)+$/i;
 
+/**
+ * A sentence that lets a request go or says why the user asks, naming nothing: "ok 没有就算了。" (if there is none, never
+ * mind), "No worries if not.", "I would like to compare." (the user compares the answers; no comparison is asked).
+ */
+const LETTING_GO =
+  /^\s*(?:ok(?:ay)?[\s,，]*)?(?:(?:没有|不行|做不了|算不了)(?:的话)?就?算了|那就算了|算了吧?)[了啊吧！!。.\s]*$|^\s*(?:no\s+worries|never\s+mind|fine)\s+if\s+not[\s!.]*$|^\s*(?:i(?:'d|\s+would)\s+like|i\s+want|i\s+need|just)\s+to\s+compare(?:\s+(?:them|it|the\s+two|both))?[\s!.]*$/i;
+
 const SENTENCE = /[^.!?。！？]+[.!?。！？]*\s*/g;
 
 export function withoutAsides(text: string): string {
@@ -38,7 +45,7 @@ export function withoutAsides(text: string): string {
   if (sentences.length < 2) return text;
   const kept = sentences.filter((s) => {
     const question = /[?？]\s*$/.test(s);
-    if (ACKNOWLEDGING.test(s)) return false;
+    if (ACKNOWLEDGING.test(s) || LETTING_GO.test(s)) return false;
     if (question || ASKING.test(s)) return true;
     return !FIRST_PERSON.test(s) && !SHORT_REMARK.test(s) && !(REMARK.test(s) && !REQUESTING.test(s));
   });

@@ -14,6 +14,11 @@
 export type Concept =
   'MONEY' | 'SELL' | 'BUY' | 'ORDER' | 'CUSTOMER' | 'UNIT' | 'AVERAGE' | 'COUNT' | 'PROFIT' | 'LOSS' | 'NONE' | 'PERFORMANCE' | 'COST';
 
+/** Words for people in general: customers when the question trades ("how many people bought"), else nobody in particular. */
+export const PEOPLE_WORDS: ReadonlySet<string> = new Set(['people', 'person', 'ppl']);
+/** The concepts of trading that make people customers. */
+export const TRADE_CONCEPTS: ReadonlySet<Concept> = new Set(['BUY', 'SELL', 'MONEY', 'ORDER']);
+
 /** English lemmas and the concepts they carry. */
 export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   money: ['MONEY'],
@@ -59,6 +64,10 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   learner: ['CUSTOMER'],
   student: ['CUSTOMER'],
   subscriber: ['CUSTOMER'],
+  // "How many people bought", "ppl who spent": customers, beside a word of trade only (PEOPLE_WORDS).
+  people: ['CUSTOMER'],
+  person: ['CUSTOMER'],
+  ppl: ['CUSTOMER'],
   unit: ['UNIT'],
   item: ['UNIT'],
   quantity: ['UNIT'],

@@ -6,7 +6,16 @@
  */
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict';
-import { EN_CONCEPTS, EN_FUNCTION_WORDS, EN_PHRASES, ZH_CONCEPTS, ZH_FUNCTION_WORDS } from './concepts';
+import {
+  EN_CONCEPTS,
+  EN_FUNCTION_WORDS,
+  EN_PHRASES,
+  PEOPLE_WORDS,
+  TRADE_CONCEPTS,
+  ZH_CONCEPTS,
+  ZH_FUNCTION_WORDS,
+  type Concept,
+} from './concepts';
 import { englishWords } from './lemma';
 
 export interface Feature {
@@ -94,8 +103,13 @@ export function featuresOf(text: string): Feature[] {
       if (exclusive) phrases.push([m.index, m.index + m[0].length]);
     }
   }
+  const people: Feature[] = [];
   for (const w of englishWords(lower)) {
     if (EN_FUNCTION_WORDS.has(w.text) || /^\d+$/.test(w.text)) continue;
+    if (PEOPLE_WORDS.has(w.text) || PEOPLE_WORDS.has(w.lemma)) {
+      people.push({ name: 'CUSTOMER', start: w.start, end: w.end });
+      continue;
+    }
     // A phrase's words say what the phrase says ("placed an order" is buying, not the orders).
     if (phrases.some(([s, e]) => w.start >= s && w.end <= e)) continue;
     const concepts = EN_CONCEPTS[w.lemma] ?? EN_CONCEPTS[w.text];
@@ -103,6 +117,7 @@ export function featuresOf(text: string): Feature[] {
     else if (w.lemma.length > 1) out.push({ name: w.lemma, start: w.start, end: w.end });
   }
   for (const m of lower.matchAll(/[\u4e00-\u9fff]+/g)) zhFeatures(m[0], m.index, out);
+  if (out.some((f) => TRADE_CONCEPTS.has(f.name as Concept))) out.push(...people);
   return out.sort((a, b) => a.start - b.start);
 }
 

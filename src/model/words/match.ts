@@ -104,6 +104,8 @@ const GROUP_BEFORE = /(?:按照|按|各|每个|每|\bby|\bper|\bacross|\beach|\b
 const PLACED = /\b(?:plac(?:e|ed|es|ing)|put|made)\s+(?:an?\s+|any\s+|their\s+|one\s+)?$/i;
 const inside = (f: { start: number; end: number }, spans: Span[]) => spans.some(([s, e]) => f.start >= s && f.end <= e);
 
+/** "Of all time", "over time", "last time": a word of time, not of a metric's name ("time & mileage revenue"). */
+const TIME_PHRASES = /\ball[- ]time\b|\bover\s+time\b|\b(?:same|any|this|last|first|next|that)\s+time\b|\bat\s+a\s+time\b/gi;
 /** The question's features outside the words the reading already placed (grouped dimensions, values, grain, comparison). */
 function askedFeatures(question: string, reading: CatalogReading): Feature[] {
   const placed: Span[] = [
@@ -113,6 +115,7 @@ function askedFeatures(question: string, reading: CatalogReading): Feature[] {
       .map((h): Span => [h.start - (GROUP_BEFORE.exec(question.slice(0, h.start))?.[0].length ?? 0), h.end]),
     ...(reading.spans.grain ? [reading.spans.grain] : []),
     ...(reading.spans.comparison ? [reading.spans.comparison] : []),
+    ...[...question.matchAll(TIME_PHRASES)].map((m): Span => [m.index, m.index + m[0].length]),
     // Ranking spans stay: their words may say the metric ("least profitable", "highest-grossing", "biggest-spending").
   ];
   const features = featuresOf(question);
@@ -305,7 +308,8 @@ function impliedMetric(question: string, catalog: Catalog, reading: CatalogReadi
   if (!metric) return;
   reading.metrics = [metric];
   reading.implied = { metric, reason: 'primary_metric' };
-  reading.topN ??= { n: 1, order: superlatives.some((w) => w.value === 'asc') ? 'asc' : 'desc' };
+  // "各销售代表的业绩", "performance by rep": each one's figure; only a superlative ranks ("who performed best").
+  if (superlatives.length > 0) reading.topN ??= { n: 1, order: superlatives.some((w) => w.value === 'asc') ? 'asc' : 'desc' };
   const word = reading.spans.ranking[0] ?? features.find((f) => f.name === 'PERFORMANCE');
   let [start, end] = Array.isArray(word) ? word : word ? [word.start, word.end] : [0, 0];
   // "lost the most": the loss and its superlative together.

@@ -1,0 +1,39 @@
+/**
+ * "Average price per song" where the catalog's metric is "average price per track sold": the "per" of a metric's own
+ * name says what the metric is measured per, not a breakdown, however the user names that thing (a song is the track
+ * dimension's word). A dimension named after "per" right behind a metric whose own names say "per" of that same
+ * dimension is the metric's, and its hit is taken into the metric's.
+ */
+import type { Catalog } from '../../catalog/catalog';
+
+interface TermHit {
+  kind: string;
+  id: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+const words = (s: string) => s.toLowerCase().replace(/[_-]/g, ' ').trim();
+
+/** Takes each such dimension hit into the metric hit before it (in place). */
+export function withMetricUnits(question: string, hits: TermHit[], catalog: Catalog): void {
+  for (const metricHit of hits.filter((h) => h.kind === 'metric')) {
+    const unit = hits.find(
+      (h) => h.kind === 'dimension' && h.start > metricHit.end && /^\s+per\s+$/i.test(question.slice(metricHit.end, h.start)),
+    );
+    const metric = catalog.metrics[metricHit.id];
+    const dimension = unit ? catalog.dimensions[unit.id] : undefined;
+    if (!unit || !metric || !dimension) continue;
+    const dimensionNames = new Set([unit.id, dimension.label, ...dimension.aliases].map(words));
+    const perOwn = [metric.label, ...metric.aliases].some((name) =>
+      [...words(name).matchAll(/\bper\s+([a-z]+(?:\s+[a-z]+)?)/g)].some((m) =>
+        [m[1] ?? '', (m[1] ?? '').split(' ')[0] ?? ''].some((w) => dimensionNames.has(w) || dimensionNames.has(w.replace(/s$/, ''))),
+      ),
+    );
+    if (!perOwn) continue;
+    metricHit.end = unit.end;
+    metricHit.text = question.slice(metricHit.start, metricHit.end);
+    hits.splice(hits.indexOf(unit), 1);
+  }
+}
