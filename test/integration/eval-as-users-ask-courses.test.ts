@@ -5,13 +5,16 @@
  * catalog (catalogs/courses.yaml, finished from `baton catalog init`'s draft) and the data, never the parser, and did
  * not run Baton. The first set (eval/as-users-ask/courses.ts) was written by the analyst who finished the catalog; the
  * held-out set (eval/as-users-ask/courses-heldout.ts) by another writer, after the reading was changed for the first
- * set's misses, who never saw the first set. No miss of either claims a completed answer.
+ * set's misses, who never saw the first set. A third writer wrote the typed set (eval/as-users-ask/courses-typed.ts,
+ * 2026-12-05): the same kinds of questions as people type them into a chat box in a hurry ("rev by country last month",
+ * "ios vs android rev q3", 上月各类目收入). No miss of any set claims a completed answer.
  */
 import path from 'node:path';
 import { Pool } from 'pg';
 import { AS_USERS_ASK_PASS_SHARE, asUsersAskCases } from '../../eval/as-users-ask-cases';
 import { COURSES_AS_USERS_ASK } from '../../eval/as-users-ask/courses';
 import { COURSES_HELDOUT } from '../../eval/as-users-ask/courses-heldout';
+import { COURSES_TYPED } from '../../eval/as-users-ask/courses-typed';
 import { evalContext } from '../../eval/cases';
 import { COURSES_AS_OF, COURSES_LAST_MONTH, coursesDatabaseUrl } from '../../eval/courses-cases';
 import { claimedMisses, evalConcurrency, formatMiss, formatRow, formatSuite, HEADER, runSuite } from '../../eval/run';
@@ -27,13 +30,14 @@ beforeAll(() => {
 afterAll(async () => courses.end());
 
 const SETS = [
-  { name: 'the first set', questions: COURSES_AS_USERS_ASK },
-  { name: 'the held-out set', questions: COURSES_HELDOUT },
+  { name: 'the first set', questions: COURSES_AS_USERS_ASK, chinese: 15 },
+  { name: 'the held-out set', questions: COURSES_HELDOUT, chinese: 15 },
+  { name: 'the typed set', questions: COURSES_TYPED, chinese: 10 },
 ];
 
-test.each(SETS)('$name: 30 questions, half English and half Chinese', ({ questions }) => {
+test.each(SETS)('$name: 30 questions, $chinese of them Chinese', ({ questions, chinese }) => {
   expect(questions).toHaveLength(30);
-  expect(questions.filter((q) => q.language === 'zh')).toHaveLength(15);
+  expect(questions.filter((q) => q.language === 'zh')).toHaveLength(chinese);
 });
 
 test.each(SETS)(
