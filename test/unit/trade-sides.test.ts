@@ -4,6 +4,7 @@
  * tracks" were asked back (read as a count of invoices with "tracks" left over); tried here on a garden centre's
  * catalog no suite uses. Each failed before the change.
  */
+import { featureNames } from '../../src/model/words/features';
 import { parseCatalog } from '../../src/catalog/catalog';
 import { readQuestion } from '../../src/model/rules';
 import { asMeant } from '../../src/model/words/as-meant';
@@ -109,5 +110,16 @@ describe('what customers bought is what was sold', () => {
     expect(read('how many purchases were there at Kew in 2025').metrics).toEqual(['receipts']);
     expect(read('how much did we sell in 2025').metrics).toEqual(['net_sales']);
     expect(read('who spent the most last year')).toMatchObject({ metrics: ['net_sales'], groupBy: ['customer'] });
+  });
+});
+
+describe('the most of a thing sold, in Chinese', () => {
+  it('counts the things (卖出…最多), as "sold the most plants" does', () => {
+    // The words say a count: what the Chinook question "卖出曲目最多的五个歌手" needed (tracks sold, not track revenue).
+    expect(featureNames('卖出植物最多')).toContain('COUNT');
+    expect(featureNames('卖出的曲目最多')).toContain('COUNT');
+    expect(featureNames('卖出的钱最多')).not.toContain('COUNT');
+    expect(read('卖出植物最多的三个门店')).toMatchObject({ metrics: ['plants_sold'], groupBy: ['store'], topN: { n: 3, order: 'desc' } });
+    expect(read('哪个门店卖出的销售额最多').metrics).toEqual(['net_sales']);
   });
 });

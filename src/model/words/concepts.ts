@@ -106,6 +106,8 @@ export const EN_PHRASES: readonly [RegExp, readonly Concept[], boolean?][] = [
   [/\b(?:went|go|goes|gone|going)\s+out\b/g, ['SELL']],
   // "sold the most tracks", "the fewest orders": a plural noun after the superlative is counted.
   [/\b(?:most|fewest|least)\s+(?!money\b|revenue\b|sales\b|profits?\b|value\b|cash\b|dollars\b|losses\b)[a-z]+s\b/g, ['COUNT']],
+  // 卖出曲目最多, 卖出的单最多, 买了课程最多: a thing sold or bought, the most of it, is counted (as "sold the most tracks").
+  [/(?:卖出|售出|卖了|买了)(?!的?(?:钱|金额|收入|销售额|营收))的?[\u4e00-\u9fff]{1,3}?最多/g, ['COUNT']],
   // "placed an order": the act of buying, not a count of orders.
   [/\b(?:plac(?:e|ed|es|ing)|put|made)\s+(?:an?\s+|any\s+|their\s+|one\s+)?orders?\b/g, ['BUY'], true],
   [/\bwith no\b|\bhas no\b|\bhave no\b|\bhad no\b/g, ['NONE']],
