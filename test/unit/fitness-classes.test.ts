@@ -124,6 +124,9 @@ describe('words a catalog reading takes from the question', () => {
 
   it('reads 各…的业绩 as each one’s figure, not the best one', () => {
     expect(read('各门店的业绩').topN).toBeNull();
+    // 业绩 said what the figure is: it is not "not used" in the reading the answer states.
+    const reading = planned('今年各门店的业绩', clubs, null, '2026-12-01');
+    expect(typeof reading === 'string' ? reading : reading.not_used).toEqual([]);
     expect(read('哪个门店业绩最好').topN).toEqual({ n: 1, order: 'desc' });
   });
 

@@ -111,10 +111,7 @@ function wordsOfPlan(
       steps.some((s) => s.operation.kind === 'compare' || s.operation.kind === 'change_decomposition'))
   )
     covered.push(comparison.span);
-  if (matched) {
-    const at = lower.indexOf(matched.toLowerCase());
-    if (at >= 0) covered.push([at, at + matched.length]);
-  }
+  covered.push(...saidFor(lower, [matched, r.implied && usedMetrics.includes(r.implied.metric) ? r.impliedBy : undefined]));
   // Words of change and comparison ("drop", "growth", 下降) are what a trend, a comparison or a decomposition says;
   // a plan of plain totals leaves them unused, and then they block.
   if (steps.some((s) => ['trend', 'compare', 'change_decomposition', 'gap_contribution'].includes(s.operation.kind))) {
@@ -125,6 +122,17 @@ function wordsOfPlan(
   const named = [...blockingWords(notUsed), ...namesNotUsed(question, notUsed), ...otherMetricWords(notUsed, catalog, usedMetrics)];
   for (const w of named) if (!blocking.includes(w)) blocking.push(w);
   return { notUsed, blocking };
+}
+
+/**
+ * Where the words the plan took stand: the intent's matched keyword, and the word that implied the metric (业绩,
+ * "how'd … do") when the plan measures that metric.
+ */
+function saidFor(lower: string, words: (string | null | undefined)[]): Span[] {
+  return words.flatMap((w): Span[] => {
+    const at = w ? lower.indexOf(w.toLowerCase()) : -1;
+    return w && at >= 0 ? [[at, at + w.length]] : [];
+  });
 }
 
 /** Words of a metric's names that say only what kind of figure it is ("rate", "number"): they name no metric. */
