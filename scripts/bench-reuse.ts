@@ -275,9 +275,10 @@ async function sessionPairs(
   const timed = async (sessionId: string, question: string) => {
     const started = Date.now();
     const turn = await askInSession(client, sessionId, question, { asOf: o.asOf, config: o.config });
-    return { turn, ms: Date.now() - started };
+    return { turn, ms: Date.now() - started, started, sessionId };
   };
   const times = { fresh: [] as number[], reslice: [] as number[] };
+  const marks = { fresh: [] as Record<string, number>[], reslice: [] as Record<string, number>[] };
   try {
     for (let round = -1; round < o.rounds; round++) {
       for (const [earlier, again] of round < 0 ? o.pairs.slice(0, 1) : o.pairs) {
@@ -302,6 +303,8 @@ async function sessionPairs(
         if (round < 0) continue;
         times.fresh.push(fresh.ms);
         times.reslice.push(reslice.ms);
+        marks.fresh.push(await turnMarks(client, fresh));
+        marks.reslice.push(await turnMarks(client, reslice));
         console.log(`${again.padEnd(40)} first turn ${String(fresh.ms).padStart(5)} ms  follow-up ${String(reslice.ms).padStart(5)} ms`);
       }
     }
@@ -319,6 +322,43 @@ async function sessionPairs(
   const r = median(times.reslice);
   console.log(`\nsession turns: ${times.fresh.length} pairs over ${o.pairs.length} questions`);
   console.log(`first-turn median ${f} ms, re-slicing follow-up median ${r} ms, ratio ${(r / f).toFixed(2)} (floor: 0.50)`);
+  console.log('\nmedian ms from the client sending the turn          first turn  follow-up');
+  for (const k of Object.keys(marks.fresh[0] ?? {}))
+    console.log(
+      `${k.padEnd(52)} ${String(median(marks.fresh.map((m) => m[k] ?? 0))).padStart(10)} ${String(median(marks.reslice.map((m) => m[k] ?? 0))).padStart(10)}`,
+    );
+}
+
+/**
+ * Where a session turn's time went, from the session's and the child run's histories (the server's clock, the same
+ * machine's as the client's): ms after the client sent the turn at which each mark was reached.
+ */
+async function turnMarks(
+  client: Client,
+  t: { started: number; ms: number; sessionId: string; turn: { workflowId: string | null } },
+): Promise<Record<string, number>> {
+  const parent = (await client.workflow.getHandle(sessionWorkflowId(t.sessionId)).fetchHistory()).events ?? [];
+  const child = t.turn.workflowId ? ((await client.workflow.getHandle(t.turn.workflowId).fetchHistory()).events ?? []) : [];
+  const after = (e: temporal.api.history.v1.IHistoryEvent | undefined) => (e ? ms(e) - t.started : Number.NaN);
+  // This turn's events in the session: from its Update's acceptance to its completion.
+  const accepted = parent.map((e) => Boolean(e.workflowExecutionUpdateAcceptedEventAttributes)).lastIndexOf(true);
+  const turn = parent.slice(accepted);
+  const initiated = turn.findIndex((e) => e.startChildWorkflowExecutionInitiatedEventAttributes);
+  const lastWft = turn
+    .slice(0, initiated)
+    .filter((e) => e.workflowTaskCompletedEventAttributes)
+    .pop();
+  const childWfts = child.filter((e) => e.workflowTaskStartedEventAttributes);
+  return {
+    'the Update accepted (session task ends)': after(turn[0]),
+    'the child requested (follow-up reader done)': after(lastWft),
+    'the child started': after(child[0]),
+    "the child's first task starts": after(childWfts[0]),
+    'the child ends': after(child[child.length - 1]),
+    'the session sees it end': after(turn.find((e) => e.childWorkflowExecutionCompletedEventAttributes)),
+    'the Update completed (session task ends)': after(turn.find((e) => e.workflowExecutionUpdateCompletedEventAttributes)),
+    'the client has the answer': t.ms,
+  };
 }
 
 /** The demo shop must be seeded: the command that seeds it, when it is not. */
