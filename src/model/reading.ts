@@ -68,12 +68,20 @@ export function findGrain(q: string, within: readonly Span[] = []): Found<{ grai
   return null;
 }
 
+/** Chinese counters after a number ("5张专辑", "3首歌", "两门课", "前十名"): what a count of members is written with. */
+export const CN_COUNTER = '(?:个|名|位|家|款|种|辆|张|首|本|部|门|节|只|台|件|支|间|条|座|所|项|类|笔|单)';
+/** "最赚钱", "最火", "最活跃": the most of what a verb or an adjective says (which metric, the words around it tell). */
+export const ZH_MOST_OF = '最赚钱|最挣钱|最能赚|最吸金|最火|最热门|最热销|最能卖|最卖座|最活跃|最频繁';
 /** Superlatives from the bottom, with those of length and price ("the shortest rental", 最便宜的车型). */
 export const ASCENDING =
   /最低|最少|最小|最差|最弱|最不|最短|最便宜|倒数|\blowest\b|\bsmallest\b|\bleast\b|\bbottom\b|\bworst\b|\bweakest\b|\bfewest\b|\bminimum\b|\bshortest\b|\bcheapest\b/i;
 /** Superlatives from the top, with those of length and price ("the longest average rental", 最贵). */
-export const DESCENDING =
-  /最高|最大|最多|最好|最长|最贵|最忙|最受欢迎|最畅销|卖得最好|头号|头牌|榜首|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bstrongest\b|\bmaximum\b|\blongest\b|\bpriciest\b|\bbusiest\b|\bgreatest\b|\bbest[- ]selling\b|\bmost popular\b/i;
+export const DESCENDING = new RegExp(
+  `${ZH_MOST_OF}|` +
+    /最高|最大|最多|最好|最长|最贵|最忙|最受欢迎|最畅销|卖得最好|头号|头牌|榜首|前|\btop\b|\bhighest\b|\blargest\b|\bbiggest\b|\bmost\b|\bbest\b|\bleading\b|\bstrongest\b|\bmaximum\b|\blongest\b|\bpriciest\b|\bbusiest\b|\bgreatest\b|\bbest[- ]selling\b|\bmost popular\b/
+      .source,
+  'i',
+);
 const SUPERLATIVE = new RegExp(`${ASCENDING.source}|${DESCENDING.source}`, 'gi');
 
 /** Every superlative or ranking word, with where it stands. */
@@ -120,14 +128,15 @@ than then as into out up down about also just only so very now today data databa
 go went going come comes came coming look looks looking break broken breakdown split
 like make made much more less did get got give gave bring brought generate generated buy buys bought sell sells sold selling
 purchase purchased purchases spend spent pay paid earn earned make makes
-gonna wanna dont didnt doesnt isnt arent wasnt werent lemme gimme kinda sorta dunno yeah yep nope ok okay pls plz thx`.split(/\s+/),
+gonna wanna dont didnt doesnt isnt arent wasnt werent lemme gimme kinda sorta dunno yeah yep nope ok okay pls plz thx
+appreciate appreciated grateful kindly able possible question questions one`.split(/\s+/),
 );
 
 const ZH_STOP = new Set(
   `的 了 吗 呢 吧 啊 呀 是 有 在 和 与 及 或 跟 同 对 把 被 给 让 请 帮 帮忙 我 我们 你 你们 他 她 它 他们 咱们 一下 看看 看 查 查询 查一下 统计 计算 算 显示 列出 给出
 分析 一共 多少 什么 如何 怎么 怎样 为何 哪 哪个 哪些 哪位 哪家 哪种 哪类 谁 几 多 少 各 按 按照 每 个 位 家 名 种 类 从 到 至 比 中 里 内 上 下 之 其 这 那 这个 那个 这些
 那些 找出 找 告诉 情况 数据 数字 数 一 变 了吗 怎么样 分别 分别是 是否 还是 以及 并 并且 最 高 低 大 小 好 差 前 后 贡献
-top 每个 每种 每一个 哪几个 一起 出来 列出来 不少 很多 明显 一点 拆 拆开 拆分 细分 全部列 全列 排 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来 名为 名叫 叫 叫做 称为`.split(
+top 每个 每种 每一个 哪几个 一起 出来 列出来 不少 很多 明显 一点 拆 拆开 拆分 细分 分开 分开看 全部列 全列 排 总 总的 总体 整体 全部 所有 期间 时候 时间 月份 年份 年 月 日 天 周 季度 当前 目前 现在 卖 卖得 销售 买 购买 带来 名为 名叫 叫 叫做 称为`.split(
     /\s+/,
   ),
 );

@@ -20,6 +20,7 @@ import { ANYWHERE_CUE, LEADING_CUE, RESET } from './cues';
 import { composeQuestion } from './compose';
 import { withConstraints } from './fresh';
 import { readMessage, type MessageReading } from './message';
+import { valuesOnThreadDimensions } from './thread-values';
 import { stateOf, type State } from './state';
 import { asMeant } from '../words/as-meant';
 
@@ -153,6 +154,7 @@ export function readFollowUp(
   const constraints = input.constraints ?? [];
   const thread = input.thread ? stateOf(input.thread) : null;
   const m = readMessage(question, catalog, input.asOf, thread?.window ?? null);
+  if (thread) m.values = valuesOnThreadDimensions(question, m.values, thread, catalog);
   const inThread = thread && isFresh(m) ? inThreadPeriod(thread, m, constraints, catalog, input.asOf, extent) : null;
   if (inThread) return inThread;
   if (isFresh(m) || (!thread && !leansOnThread(m))) return withConstraints(question, m, constraints, catalog, input.asOf);

@@ -8,7 +8,7 @@ import { seasonsOfPeriod } from '../seasons';
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, Language, TimeGrain, TimeWindow } from '../../contracts';
 import { detectLanguage } from '../language';
-import { findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
+import { CN_COUNTER, findGrain, findPeriodComparison, rankingWords, wordsNotUsed, type Span } from '../reading';
 import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
 import { breakdownOutside, describedSets, dropInside, examplesAsBreakdown, metricsOutside, NOT_BY, rowWords, spansOf } from './unasked';
@@ -140,9 +140,12 @@ function beforeThread(text: string, thread: TimeWindow | null, comparison: Span 
   return { window: shiftedBack(thread, ZH_UNIT[word] ?? word), relative: true, unit: 'range', spans: [span] };
 }
 
-/** "In the same quarter last year", 去年同期: named alone, the thread's period a year back, not a comparison with it. */
+/**
+ * "In the same quarter last year", "the same for last year", 去年同期, 去年同月: named alone, the thread's period a year
+ * back, not a comparison with it.
+ */
 const SAME_LAST_YEAR =
-  /\b(?:the\s+)?same\s+(?:period|month|quarter|week|half|time)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:last|previous|prior|a)\s+year(?:\s+(?:earlier|before))?\b|(?:去年|上年|上一年)同期/i;
+  /\b(?:the\s+)?same\s+(?:(?:period|month|quarter|week|half|time)\s+(?:of\s+|in\s+)?|for\s+)(?:the\s+)?(?:last|previous|prior|a)\s+year(?:\s+(?:earlier|before))?\b|(?:去年|上年|上一年)的?同(?:期|月|季度?|一个?月|一个?季度)/i;
 const COMPARED_BEFORE =
   /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|\bthan|\bwith|\bto|相比|对比|比|与|和|跟|较)\s*(?:in\s+)?$/i;
 function sameTimeLastYear(text: string, thread: TimeWindow | null): NamedPeriod | null {
@@ -159,12 +162,16 @@ const WHY_AGAINST =
   /(?:\bcompared?\s+(?:to|with)|\bversus|\bvs\.?|\bagainst|\bon|\bthan(?:\s+(?:in|during))?|\bfrom|\bbelow|\babove|\bunder|\bover|\bvis-?[àa]-?vis|\brelative\s+to|相比|对比|比起|比|与|和|跟|较)\s*(?:the\s+)?$/i;
 
 /** A count beside a superlative: "最多的2个", "最高的三个", "the 3 lowest", "lowest 3". */
-const COUNT_NEAR_SUPERLATIVE =
-  /(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*(?:个|名|位|家|款|种|辆)|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b|\bwhich\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?=[^.?!]*\b(?:most|least|highest|lowest|biggest|best|worst)\b)/i;
+const COUNT_NEAR_SUPERLATIVE = new RegExp(
+  String.raw`(?:最[高多大少低小好差]|最受欢迎)的?\s*(?:前\s*)?(\d+|[一两二三四五六七八九十])\s*${CN_COUNTER}|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:highest|lowest|biggest|smallest|largest|best|worst|most|least)\b|\b(?:highest|lowest|biggest|smallest|largest|best|worst)\s+(\d+)\b|\bwhich\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?=[^.?!]*\b(?:most|least|highest|lowest|biggest|best|worst)\b)`,
+  'i',
+);
 
 /** The last n of a ranking: "最后两名", "后三名", "末尾3个", "the last two" (not "the last 2 months"). */
-const LAST_N =
-  /(?:最后|末尾|垫底)的?\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位|家|款|种|辆)?|(?<![前以之然])后\s*(\d+|[一两二三四五六七八九十])\s*(?:个|名|位|家|款|种|辆)|\b(?:the\s+)?last\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|quarters?|years?)\b)/i;
+const LAST_N = new RegExp(
+  String.raw`(?:最后|末尾|垫底)的?\s*(\d+|[一两二三四五六七八九十])\s*${CN_COUNTER}?|(?<![前以之然])后\s*(\d+|[一两二三四五六七八九十])\s*${CN_COUNTER}|\b(?:the\s+)?last\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:full\s+)?(?:days?|weeks?|months?|quarters?|years?)\b)`,
+  'i',
+);
 
 /** A ranking asked for: its count (top 5, 前两名, bottom 3) and direction (the lowest, 最少), either may be missing. */
 function rankingOf(text: string, r: CatalogReading): MessageReading['ranking'] {

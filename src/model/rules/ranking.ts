@@ -4,7 +4,7 @@
  * lists), and where they stand, so that a plan that ranks counts them as understood.
  */
 import type { Catalog } from '../../catalog/catalog';
-import { type rankingWords, type Span } from '../reading';
+import { CN_COUNTER, ZH_MOST_OF, type rankingWords, type Span } from '../reading';
 import { featuresOf } from '../words/features';
 import { englishWords, nounForm } from '../words/lemma';
 import { customerDimension } from '../words/who';
@@ -18,8 +18,10 @@ function countWord(word: string): number {
   return /^\d+$/.test(word) ? Number(word) : (CN_NUMBERS[word] ?? EN_NUMBERS[word.toLowerCase()] ?? 1);
 }
 
-const WHICH_BEFORE =
-  /(?:\bwhich\s+(?:ones?\s+)?of\s+(?:all\s+)?(?:(?:our|the|these|those|your|their|its)\s+)?|\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最长|最短|最贵|最便宜|最畅销|最受欢迎|头号|头牌|榜首)的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|longest|shortest|cheapest|busiest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$/i;
+const WHICH_BEFORE = new RegExp(
+  String.raw`(?:\bwhich\s+(?:ones?\s+)?of\s+(?:all\s+)?(?:(?:our|the|these|those|your|their|its)\s+)?|\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最长|最短|最贵|最便宜|最畅销|最受欢迎|头号|头牌|榜首|${ZH_MOST_OF})的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|longest|shortest|cheapest|busiest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$`,
+  'i',
+);
 /**
  * The words before a dimension's term that ask which one ("which genre", "which of our customers", 哪个国家), or the
  * term's own ("which partner" as a catalog alias): their span, or null.
@@ -31,10 +33,10 @@ export function whichSpan(question: string, hit: Hit): Span | null {
 }
 /** "top 5", "前两名", "倒数3个", 倒数第一 (the last one; 倒数第二 is a place, not a count); not "前三个月" or "前两年". */
 export const RANK_COUNT = new RegExp(
-  `(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数(?:第(?=一))?|\\bbest|\\bworst)\\s*${N_WORD}(?!\\s*个?\\s*(?:月|年|季|天|日|周|星期|礼拜|小时))\\s*(?:个|名|位|家|款|种|辆)?`,
+  `(?:\\btop|(?:排名|排行)?前|\\bbottom|倒数(?:第(?=一))?|\\bbest|\\bworst)\\s*${N_WORD}(?!\\s*个?\\s*(?:月|年|季|天|日|周|星期|礼拜|小时))\\s*${CN_COUNTER}?`,
   'i',
 );
-export const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*(?:个|名|位|家|款|种|辆)?\\s*$`, 'i');
+export const COUNT_BEFORE = new RegExp(`${N_WORD}\\s*${CN_COUNTER}?\\s*$`, 'i');
 /** A count before a superlative before the dimension: "the 3 highest-grossing artists", "our three biggest-spending customers". */
 const COUNT_SUPERLATIVE_BEFORE = new RegExp(
   `\\b${N_WORD}\\s+(?:most|highest|lowest|biggest|largest|smallest|best|worst|top|bottom|least|cheapest|priciest|busiest|longest|shortest|strongest|weakest|greatest|fastest|slowest)(?:[- ][a-z]+)?\\s+$`,

@@ -9,6 +9,7 @@ import type { DimensionFilter, TimeGrain } from '../../contracts';
 import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
 import { actOfBuying, everydayWord, readWords, wordFormHits } from '../words/match';
 import { COUNT_BEFORE, findTopN, rankingSpans, whichOfValue, whichSpan } from './ranking';
+import { readOwners } from '../words/who';
 
 interface Term {
   text: string;
@@ -156,7 +157,7 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
  * 网站和手机应用对比, "compare Paris and London"): a total over both would answer none of these.
  */
 export const EACH_APART =
-  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
+  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|(?<=(?:和|与|跟|、)[^，。,.；;！!？?]{1,16})分开|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
 const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their))\s*$/i;
 
 /**
@@ -203,19 +204,28 @@ const EXCLUDE_BEFORE =
 const EXCLUDE_AFTER =
   /^\s*(?:(?:也|都|再|还|就|先|也给|都给|给)\s*)?(?:以外|之外|除外|(?:替)?换成|改成|换为|改为|替换为|(?:去除|剔除|排除|刨除|扣除)掉?|去掉|拿掉|剔掉|刨掉|扣掉|不算|不要|不看|不含|\bexcluded\b|\bremoved\b|\bleft\s+out\b|\bout\b)/i;
 
+/** "leave out sales to buyers in India", "excluding orders from customers in Brazil": the verb a few plain words before. */
+const EXCLUDE_OF_WHOM =
+  /\b(?:leav(?:e|ing)\s+out|exclud(?:e|ing)|without|except(?:\s+for)?|not\s+counting|remov(?:e|ing)|drop(?:ping)?|ignor(?:e|ing)|omit(?:ting)?)\s+(?:(?:the|any|all)\s+)?(?:[a-z]+\s+){1,4}(?:in|from|of|to|for)\s+(?:the\s+)?$/i;
+const shifted = (m: RegExpExecArray | null, by: number): { index: number } | null => (m ? { index: m.index + by } : null);
+
 /** Only a list's joining words between two values: "USA and Canada", "美国和加拿大", "USA, Canada or Brazil". */
 const LIST_GAP = /^\s*(?:,|，|、|\/|\band\b|\bor\b|和|与|及|跟|或|或者)?\s*(?:the\s+)?$/i;
 
 /**
  * Which value hits the question leaves out, and the spans of the leaving-out words: those right after or before the
- * words, and the values listed with one of them ("excluding the USA and Canada", "美国和加拿大以外": both).
+ * words, and the values listed with one of them ("excluding the USA and Canada", "美国和加拿大以外": both). The metric
+ * words inside the leaving-out words are dropped from `hits` ("leave out sales to buyers in India": whose rows).
  */
-function leftOutHits(question: string, values: Hit[]): { out: Set<Hit>; spans: Span[] } {
+function leftOutHits(question: string, hits: Hit[]): { out: Set<Hit>; spans: Span[] } {
+  const values = hits.filter((h) => h.kind === 'value' && h.value);
   const out = new Set<Hit>();
   const spans: Span[] = [];
   for (const h of values) {
     const from = Math.max(0, h.start - 20);
-    const before = EXCLUDE_BEFORE.exec(question.slice(from, h.start));
+    const far = Math.max(0, h.start - 60);
+    const before =
+      EXCLUDE_BEFORE.exec(question.slice(from, h.start)) ?? shifted(EXCLUDE_OF_WHOM.exec(question.slice(far, h.start)), far - from);
     const after = EXCLUDE_AFTER.exec(question.slice(h.end));
     if (before) spans.push([from + before.index, h.start]);
     if (after) spans.push([h.end, h.end + after[0].length]);
@@ -234,6 +244,8 @@ function leftOutHits(question: string, values: Hit[]): { out: Set<Hit>; spans: S
       }
     }
   }
+  // "leave out sales to buyers in India": the words between the verb and the value say whose rows, not a metric.
+  hits.splice(0, hits.length, ...hits.filter((h) => h.kind !== 'metric' || !spans.some(([s, e]) => h.start >= s && h.end <= e)));
   return { out, spans };
 }
 const TIME_UNITS = new Set([
@@ -309,10 +321,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   );
   const comparison = findPeriodComparison(lower);
   const excluded: DimensionFilter[] = [];
-  const leftOut = leftOutHits(
-    question,
-    hits.filter((h) => h.kind === 'value' && h.value),
-  );
+  const leftOut = leftOutHits(question, hits);
   for (const hit of hits) {
     if (hit.kind === 'metric' && !metrics.includes(hit.id)) metrics.push(hit.id);
     if (hit.kind === 'value' && hit.value) {
@@ -337,6 +346,8 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     groupBy.push(members.dimension);
     if (!mentionedDimensions.includes(members.dimension)) mentionedDimensions.push(members.dimension);
   }
+  // "Whose songs sold best", "哪个歌手的歌": the person ranked, the songs what sold (who.ts).
+  const owners = readOwners(question, catalog, { hits, groupBy, mentionedDimensions }, !members && !topN && superlatives.length > 0);
   // Values left out of a dimension the question keeps none of: a filter of every value but those.
   for (const e of excluded)
     if (!filters.some((f) => f.dimension === e.dimension)) filters.push({ ...e, values: [...e.values], exclude: true });
@@ -354,12 +365,13 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   }
   const rankSpans = rankingSpans(question, superlatives, dimensionHits);
   if (members) rankSpans.push(members.which);
+  rankSpans.push(...owners.spans);
   return readWords(question, catalog, {
     metrics,
     filters,
     groupBy,
     mentionedDimensions,
-    topN: members ? { n: 1, order: superlatives.some((w) => w.value === 'asc') ? 'asc' : 'desc' } : topN,
+    topN: members || owners.whose ? { n: 1, order: superlatives.some((w) => w.value === 'asc') ? 'asc' : 'desc' } : topN,
     unknownDimensions,
     excluded,
     grain: grain?.value ?? null,

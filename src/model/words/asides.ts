@@ -38,6 +38,9 @@ const ACKNOWLEDGING =
 const LETTING_GO =
   /^\s*(?:ok(?:ay)?[\s,，]*)?(?:(?:没有|不行|做不了|算不了)(?:的话)?就?算了|那就算了|算了吧?)[了啊吧！!。.\s]*$|^\s*(?:no\s+worries|never\s+mind|fine)\s+if\s+not[\s!.]*$|^\s*(?:i(?:'d|\s+would)\s+like|i\s+want|i\s+need|just)\s+to\s+compare(?:\s+(?:them|it|the\s+two|both))?[\s!.]*$/i;
 
+/** An apology that asks for nothing: "Apologies, I should have been clearer.", "Sorry about that.", "不好意思，我没说清楚。". */
+const APOLOGIZING = /^\s*(?:(?:my\s+)?apologies|sorry|pardon|对不起|抱歉|不好意思)\b/i;
+
 const SENTENCE = /[^.!?。！？]+[.!?。！？]*\s*/g;
 
 export function withoutAsides(text: string): string {
@@ -45,7 +48,7 @@ export function withoutAsides(text: string): string {
   if (sentences.length < 2) return text;
   const kept = sentences.filter((s) => {
     const question = /[?？]\s*$/.test(s);
-    if (ACKNOWLEDGING.test(s) || LETTING_GO.test(s)) return false;
+    if (ACKNOWLEDGING.test(s) || LETTING_GO.test(s) || (APOLOGIZING.test(s) && !ASKING.test(s) && !REQUESTING.test(s))) return false;
     if (question || ASKING.test(s)) return true;
     return !FIRST_PERSON.test(s) && !SHORT_REMARK.test(s) && !(REMARK.test(s) && !REQUESTING.test(s));
   });
