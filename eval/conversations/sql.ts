@@ -205,7 +205,10 @@ export interface Query {
   period?: Period;
   /** dimension → allowed values (one value: `= x`; several: `IN (...)`). */
   where?: Record<string, string[]>;
-  /** dimension → values left out (`<> ALL (...)`; rows where the dimension is missing are left out too, as SQL's `NOT IN` does). */
+  /**
+   * dimension → values left out: every row but those, rows where the dimension is missing kept (`IS NULL OR <> ALL (...)`), as
+   * Baton states a value left out ("excluding India": every row but India's; docs/architecture.md, "Data access").
+   */
   exclude?: Record<string, string[]>;
   /** A dimension or a time grain. */
   by?: string;
@@ -229,7 +232,7 @@ function compile(db: keyof typeof SCHEMAS, q: Query): { sql: string; params: unk
   }
   for (const [dim, values] of Object.entries(q.exclude ?? {})) {
     params.push(values);
-    conds.push(`${dimension(s, dim)} <> ALL($${params.length}::text[])`);
+    conds.push(`(${dimension(s, dim)} IS NULL OR ${dimension(s, dim)} <> ALL($${params.length}::text[]))`);
   }
   const by = q.by === undefined ? undefined : q.by in FORMATS ? grainKey(s, q.by as Grain) : dimension(s, q.by);
   const from = s.from[metric.level];
