@@ -141,8 +141,8 @@ function datePoints(q: string): Point[] {
     add(m, isoMonth(y, +m[2]! - 1), isoMonth(y, +m[2]!), 'month', m[1] ? y : null);
   });
   scan(new RegExp(`\\b${MONTH_RE}\\.?(?:\\s+(?:of\\s+)?(\\d{4}))?\\b`, 'g'), (m) => {
-    // "may" without a year is the verb far more often than the month.
-    if (!m[2] && m[1] === 'may') return;
+    // "may" without a year is the verb far more often than the month ("between May and June" is the month).
+    if (!m[2] && m[1] === 'may' && !mayTheMonth(q, m.index)) return;
     const y = m[2] ? +m[2] : 2000;
     const mi = monthIndexOf(m[1]!);
     add(m, isoMonth(y, mi), isoMonth(y, mi + 1), 'month', m[2] ? y : null);
@@ -308,6 +308,7 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
     periods.push(toPeriod(a));
     last = a;
   }
+  withinHolder(periods);
   // "至今" counted as a since above is not also all time.
   const allTime =
     allTimeMatch && !periods.some((p) => p.spans.some(([s, e]) => allTimeMatch.index >= s && allTimeMatch.index < e))
@@ -315,6 +316,33 @@ export function readPeriods(question: string, asOf: string, pairAsTwo = false): 
       : null;
   return { periods, allTime, problem };
 }
+
+/**
+ * "One more question about last year: why did revenue fall between May and June 2025?": a period that holds two of the
+ * others named is where they are, not a period of its own; its words go with the first it holds (changed in place).
+ */
+function withinHolder(periods: NamedPeriod[]): void {
+  const holds = (p: NamedPeriod, o: NamedPeriod) =>
+    o !== p &&
+    o.window.start >= p.window.start &&
+    o.window.end <= p.window.end &&
+    (o.window.start > p.window.start || o.window.end < p.window.end);
+  for (const holder of [...periods]) {
+    const inner = periods.filter((o) => holds(holder, o));
+    if (inner.length < 2) continue;
+    (inner[0] as NamedPeriod).spans.push(...holder.spans);
+    periods.splice(periods.indexOf(holder), 1);
+  }
+}
+
+/** Whether "may" at `at` is the month: words of a month around it ("in May", "between May and June", "May to July"). */
+function mayTheMonth(q: string, at: number): boolean {
+  return MAY_THE_MONTH.test(q.slice(Math.max(0, at - 12), at)) || MAY_BEFORE_MONTH.test(q.slice(at + 3));
+}
+/** Words before "may" that make it the month: "in May", "between May and June", "since May". */
+const MAY_THE_MONTH = /\b(?:in|between|from|since|during|until|till|through|of|for|vs\.?|versus|than|and)\s+$/;
+/** Words after "may" that make it the month: "May and June", "May to July", "May vs April". */
+const MAY_BEFORE_MONTH = new RegExp(`^\\s*(?:and|to|through|until|till|vs\\.?|versus|-|–)\\s*${MONTH_RE}\\b`);
 
 /** The period named in the question (the first, when it names two), or null when it names none. */
 export function findTimeWindow(question: string, asOf: string): TimeWindow | null {

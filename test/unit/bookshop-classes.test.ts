@@ -4,6 +4,7 @@
  * publishers and whose customers have account managers. Each asserts the exact reading and failed before its fix.
  */
 import { parseCatalog } from '../../src/catalog/catalog';
+import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rules';
 import { brief, converse, planned } from './followup-harness';
 
 const shop = parseCatalog(
@@ -31,16 +32,25 @@ metrics:
   revenue:
     label: revenue
     label_zh: 收入
-    aliases: [sales, made]
+    aliases: [sales, made, 卖了]
     description: What the books sold for.
     expression: SUM(order_line.amount)
     table: order_line
     time_field: sold_at
     format: currency
+  returns:
+    label: returns
+    label_zh: 退货数
+    aliases: [退货]
+    description: Books sent back.
+    expression: COUNT(*) FILTER (WHERE order_line.returned)
+    table: order_line
+    time_field: sold_at
+    format: integer
   copies_sold:
     label: copies sold
     label_zh: 销量
-    aliases: [copies]
+    aliases: [copies, 多少本]
     description: Books sold.
     expression: COUNT(*)
     table: order_line
@@ -91,8 +101,14 @@ dimensions:
     column: customer.channel
     description: How the customer found the shop.
     values:
-      Paid social: [social ads]
-      Organic search: [SEO, 自然搜索]
+      Paid social: [social ads, online]
+      Organic search: [SEO, 自然搜索, online]
+      Walk-in: [in store, 到店]
+  return_reason:
+    label: return reason
+    label_zh: 退货原因
+    column: order_line.return_reason
+    description: Why the book was sent back.
   topic:
     label: topic
     label_zh: 主题
@@ -149,6 +165,52 @@ describe('a value left out a few words after its verb', () => {
   });
 });
 
+describe('a name of several words with one word misspelt', () => {
+  it('is the name when one term has it', () => {
+    expect(read('revenue by acount manager in 2025')).toBe('revenue 2025-01-01..2026-01-01 [] /account_manager');
+  });
+
+  it('is not guessed for a name of one word', () => {
+    expect(read('revenue by publsher in 2025')).toMatch(/^cannot_answer: .*did you mean "publisher"/);
+  });
+});
+
+describe('a name two values share', () => {
+  it('keeps both values', () => {
+    expect(read('revenue from online customers last month')).toBe('revenue 2026-11-01..2026-12-01 [channel=Organic search|Paid social] /');
+  });
+});
+
+describe('Chinese dimension words', () => {
+  it('reads two metrics’ words run together as one phrase, its head the metric (卖了多少本: copies)', () => {
+    expect(read('上个月每位作者卖了多少本')).toBe('copies_sold 2026-11-01..2026-12-01 [] /author');
+  });
+
+  it('groups by a dimension after 每 and its counter (每家, 每位)', () => {
+    expect(read('每家出版社的收入')).toBe('revenue all [] /publisher');
+    expect(read('每位作者去年的销量')).toBe('copies_sold 2025-01-01..2026-01-01 [] /author');
+  });
+
+  it('reads a name by its head after 的 where the rest of the name is said (退货…的原因 is the return reason)', () => {
+    const intent = classifyIntent('上个月退货最多的原因是什么', shop);
+    expect(intent.intent).toBe('query');
+    const plan = planQuestion('上个月退货最多的原因是什么', intent, shop, AS_OF, [], null);
+    expect(
+      plan.kind === 'plan' ? brief(readingOfPlan('上个月退货最多的原因是什么', plan.steps, shop, 'zh', AS_OF, null).reading) : plan.kind,
+    ).toBe('returns 2026-11-01..2026-12-01 [] /return_reason desc1:return_reason');
+  });
+});
+
+describe('May', () => {
+  it('is the month between months, and a period holding two others named is their setting', () => {
+    expect(read('compare revenue between May and June 2025')).toBe('revenue 2025-06-01..2025-07-01 vs 2025-05-01..2025-06-01 [] /');
+    expect(read('One more question about last year: compare revenue between May and June 2025.')).toBe(
+      'revenue 2025-06-01..2025-07-01 vs 2025-05-01..2025-06-01 [] /',
+    );
+    expect(read('revenue in June 2025, as far as it may be known')).toBe('revenue 2025-06-01..2025-07-01 [] /');
+  });
+});
+
 describe('in a conversation', () => {
   const turns = (...messages: string[]) =>
     converse(messages, shop, null, AS_OF).map((t) => (t.out.kind === 'needs_clarification' ? 'asked back' : brief(t.reading)));
@@ -171,6 +233,15 @@ describe('in a conversation', () => {
       'revenue 2025-07-01..2025-10-01 [] /',
     );
     expect(turns('上个月的收入', '去年同月呢')[1]).toBe('revenue 2025-11-01..2025-12-01 [] /');
+  });
+
+  it('reads "switch to" and "move the period to" as changes to the thread, keeping the rest', () => {
+    expect(
+      turns(
+        'revenue by author in 2025 for Canada',
+        'Very well. Please switch to copies sold, and move the period to the third quarter of this year.',
+      )[1],
+    ).toBe('copies_sold 2026-07-01..2026-10-01 [country=Canada] /author');
   });
 
   it('drops an apology and politeness, and reads "last mo"', () => {

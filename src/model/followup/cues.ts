@@ -19,7 +19,7 @@ export const RESET = new RegExp(
 export const LEADING_CUE =
   /^\s*(?:(?:ok(?:ay)?|hmm+|so|now|alright|well)[\s,，]+)?(?:and\b|what\s+about\b|how\s+about\b|what\s+if\b|then\b|also\b|but\b|same\b|now\s+(?:for|show|just|only)\b|那么?|那|再|还有|然后|换成|改成|改为|换为|同样|也|顺便|by\s+the\s+way\b)/i;
 export const ANYWHERE_CUE =
-  /\binstead\b|\brather\b|\bthe\s+same\b|\bas\s+well\b|\btoo\b[?.!]*\s*$|\bagain\b|\bthat\b|\bit\b|\bthose\b|\bthem\b|\bthis\b|呢[？?。.!！\s]*$|换成|改成|改为|换为|那个|这个|它|其中|他|她|\bhis\b|\bher\b/i;
+  /\bswitch(?:\s+(?:it|that|this))?\s+(?:over\s+)?to\b|\bchange\s+(?:it|that|this|the\s+(?:metric|measure|period|window|dates?|timeframe)\s+)?\s*to\b|\bmove\s+(?:it|that|this|the\s+(?:period|window|dates?|range|timeframe))\s+(?:on\s+|back\s+|forward\s+)?to\b|\binstead\b|\brather\b|\bthe\s+same\b|\bas\s+well\b|\btoo\b[?.!]*\s*$|\bagain\b|\bthat\b|\bit\b|\bthose\b|\bthem\b|\bthis\b|呢[？?。.!！\s]*$|换成|改成|改为|换为|那个|这个|它|其中|他|她|\bhis\b|\bher\b/i;
 
 /** Adding to what is there rather than replacing it: "also", "as well", "too", "not X either", "+ beauty", "加上", "同时". */
 export const ALSO =

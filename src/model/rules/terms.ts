@@ -4,9 +4,11 @@
  * grain, a period comparison, and breakdown words that name no dimension.
  */
 import { withMetricUnits } from '../words/metric-units';
+import { misspeltNameHits } from '../words/misspelt';
+import { nameHeadHits, withoutMetricBeforeHead } from '../words/name-heads';
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, TimeGrain } from '../../contracts';
-import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
+import { CN_COUNTER, findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
 import { actOfBuying, everydayWord, readWords, wordFormHits } from '../words/match';
 import { COUNT_BEFORE, findTopN, rankingSpans, whichOfValue, whichSpan } from './ranking';
 import { readOwners } from '../words/who';
@@ -82,7 +84,7 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
   const q = question.toLowerCase();
   const terms = catalogTerms(catalog);
   // Terms as written, then by word form ("sub categories" for "sub-category"); the longest wins where they overlap.
-  const hits: Hit[] = wordFormHits(question, terms);
+  const hits = [...wordFormHits(question, terms), ...misspeltNameHits(question, terms), ...nameHeadHits(question, catalog)];
   for (const term of terms) {
     const needle = term.text.toLowerCase();
     for (let at = q.indexOf(needle); at >= 0; at = q.indexOf(needle, at + 1)) {
@@ -141,14 +143,19 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
       flag(a, 'byForm') - flag(b, 'byForm'),
   )) {
     const over = kept.find((k) => hit.start < k.end && k.start < hit.end);
-    if (!over) kept.push(hit);
+    // A name two values of one dimension share ("app" for iOS and Android): both values.
+    const shared = over?.kind === 'value' && hit.kind === 'value' && over.id === hit.id && over.value !== hit.value;
+    if (!over || (shared && over.start === hit.start && over.end === hit.end)) kept.push(hit);
     // Two names of one term overlapping ("完成的租赁" and "租赁单数" in 完成的租赁单数): one hit over both.
     else if (over.kind === hit.kind && over.id === hit.id && over.value === hit.value) {
       [over.start, over.end] = [Math.min(over.start, hit.start), Math.max(over.end, hit.end)];
       over.text = question.slice(over.start, over.end);
     }
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return withoutMetricBeforeHead(
+    question,
+    kept.sort((a, b) => a.start - b.start),
+  );
 }
 
 /**
@@ -158,7 +165,10 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
  */
 export const EACH_APART =
   /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|(?<=(?:和|与|跟|、)[^，。,.；;！!？?]{1,16})分开|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
-const GROUP_WORDS = /(?:按|按照|各个|各|分|每一个|每个|每|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their))\s*$/i;
+const GROUP_WORDS = new RegExp(
+  String.raw`(?:按|按照|各个|各|分|每一?${CN_COUNTER}?|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their))\s*$`,
+  'i',
+);
 
 /**
  * "the language the course is taught in": a dimension named as the subject of another dimension's verb ("the course is

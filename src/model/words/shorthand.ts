@@ -37,7 +37,7 @@ const WORD = new RegExp(String.raw`(?<![\w/])(${Object.keys(SHORTHAND).join('|')
 const SPELLED = ['instead', 'without', 'excluding', 'something', 'everything', 'anything', 'previous', 'between'];
 
 /** Edits from one word to another, a swap of two neighbouring letters counting one (optimal string alignment). */
-function edits(a: string, b: string): number {
+export function edits(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++) {
