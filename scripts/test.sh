@@ -57,6 +57,8 @@ echo "== Rentwise (the car-rental database of the third accuracy suite)"
 bash scripts/load-rental.sh
 echo "== Learnloop (the online-courses database of the fourth accuracy suite)"
 bash scripts/load-courses.sh
+echo "== PawCare (the veterinary-clinics database of the fifth accuracy suite)"
+bash scripts/load-pawcare.sh
 
 # With no arguments (npm test, CI) the suite runs in two lanes at once. Most integration files share the dev server and
 # the test database and run one at a time in one lane; the other lane holds what shares nothing with them and mostly
