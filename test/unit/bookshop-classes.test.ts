@@ -186,6 +186,10 @@ describe('Chinese dimension words', () => {
     expect(read('上个月每位作者卖了多少本')).toBe('copies_sold 2026-11-01..2026-12-01 [] /author');
   });
 
+  it('reads the thing after a count of what was sold as what is counted (卖了多少本书)', () => {
+    expect(read('上个月卖了多少本书')).toBe('copies_sold 2026-11-01..2026-12-01 [] /');
+  });
+
   it('groups by a dimension after 每 and its counter (每家, 每位)', () => {
     expect(read('每家出版社的收入')).toBe('revenue all [] /publisher');
     expect(read('每位作者去年的销量')).toBe('copies_sold 2025-01-01..2026-01-01 [] /author');

@@ -3,7 +3,7 @@
  * for ASCII), and what the question asks of them: filters, breakdowns, a ranking ("top 3", "前三"), a time
  * grain, a period comparison, and breakdown words that name no dimension.
  */
-import { withMetricUnits } from '../words/metric-units';
+import { withMetricUnits, withoutCountedThings } from '../words/metric-units';
 import { misspeltNameHits } from '../words/misspelt';
 import { nameHeadHits, withoutMetricBeforeHead } from '../words/name-heads';
 import type { Catalog } from '../../catalog/catalog';
@@ -170,6 +170,11 @@ const GROUP_WORDS = new RegExp(
   'i',
 );
 
+/** A group word before the term ("每家店", "by country"), but for "每首曲目平均…": an average per track is the metric's unit. */
+const groupWordBefore = (question: string, hit: Hit, hits: Hit[]) =>
+  (GROUP_WORDS.test(question.slice(0, hit.start)) || GROUP_WORDS.test(beforeTerm(question, hit, hits))) &&
+  !/^\s*平均/.test(question.slice(hit.end));
+
 /**
  * "the language the course is taught in": a dimension named as the subject of another dimension's verb ("the course is
  * taught in") says nothing of its own; the verb's hit takes its words (changed in place).
@@ -316,6 +321,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   const hits = findTerms(question, catalog);
   withoutClauseSubjects(question, hits);
   withMetricUnits(question, hits, catalog);
+  withoutCountedThings(question, hits);
   const lower = question.toLowerCase();
   const metrics: string[] = [];
   const filters: DimensionFilter[] = [];
@@ -344,9 +350,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
       const grouped =
-        GROUP_WORDS.test(before) ||
-        GROUP_WORDS.test(beforeTerm(question, hit, hits)) ||
-        (topN && (COUNT_BEFORE.test(before.slice(-12)) || whichSpan(question, hit) !== null));
+        groupWordBefore(question, hit, hits) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || whichSpan(question, hit) !== null));
       if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
   }

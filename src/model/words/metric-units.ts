@@ -5,6 +5,7 @@
  * dimension is the metric's, and its hit is taken into the metric's.
  */
 import type { Catalog } from '../../catalog/catalog';
+import { CN_COUNTER } from '../reading';
 
 interface TermHit {
   kind: string;
@@ -36,4 +37,15 @@ export function withMetricUnits(question: string, hits: TermHit[], catalog: Cata
     metricHit.text = question.slice(metricHit.start, metricHit.end);
     hits.splice(hits.indexOf(unit), 1);
   }
+}
+
+/**
+ * "卖了多少首歌", "售出几张专辑", "买了多少本书": the thing after a count of what was sold or bought is what is counted (the
+ * count the verb says), not a breakdown by it. Such a dimension hit is dropped (in place); its word is then left unused,
+ * as a unit is.
+ */
+export function withoutCountedThings(question: string, hits: TermHit[]): void {
+  const counted = new RegExp(`(?:卖|售|买|购)[了出过]?\\s*(?:多少|几)\\s*${CN_COUNTER}?\\s*$`);
+  for (const hit of hits.filter((h) => h.kind === 'dimension' && counted.test(question.slice(Math.max(0, h.start - 8), h.start))))
+    hits.splice(hits.indexOf(hit), 1);
 }
