@@ -5,7 +5,7 @@
 #   dependencies when missing, builds, lints, starts a dedicated Temporal dev server (port 7234, fresh history in
 #   .data/test), builds the Temporal cluster's binaries when missing (scripts/temporal-cluster.sh build, for
 #   test/integration/cluster.test.ts), seeds the baton_test database, loads Chinook (scripts/load-chinook.sh), Rentwise
-#   (scripts/load-rental.sh) and Learnloop (scripts/load-courses.sh), runs
+#   (scripts/load-rental.sh), Learnloop (scripts/load-courses.sh) and PawCare (scripts/load-pawcare.sh), runs
 #   jest (both projects of jest.config.js: test/unit and test/integration), and stops the server again. Extra arguments go to jest.
 #   The fast tier alone, without any of this: npm run test:unit (test/unit, no services).
 set -euo pipefail
