@@ -74,7 +74,21 @@ function variablesTheCodeReads(): Map<string, string[]> {
       for (const name of names.filter((n) => !NOT_OURS.has(n))) found.set(name, [...(found.get(name) ?? []), path.relative(ROOT, file)]);
     }
   }
+  for (const [name, file] of fixtureDatabaseVariables()) found.set(name, [...(found.get(name) ?? []), file]);
   return found;
+}
+
+/**
+ * The variables read by name built at run time: scripts/load-fixture-db.sh (and eval/fixture-databases.ts) read
+ * <NAME>_DATABASE_URL for the fixture each scripts/load-<name>.sh hands it, which no pattern above can see.
+ */
+function fixtureDatabaseVariables(): Array<[string, string]> {
+  const scripts = path.join(ROOT, 'scripts');
+  return fs.readdirSync(scripts).flatMap((file): Array<[string, string]> => {
+    if (!file.endsWith('.sh')) return [];
+    const call = /load-fixture-db\.sh"?\s+([a-z][a-z0-9_]*)\s/.exec(fs.readFileSync(path.join(scripts, file), 'utf8'));
+    return call && file !== 'load-fixture-db.sh' ? [[`${(call[1] as string).toUpperCase()}_DATABASE_URL`, `scripts/${file}`]] : [];
+  });
 }
 
 /** The rows of the configuration table (docs/reference.md): the `NAME` in each row's first cell. */
@@ -90,7 +104,14 @@ test('the configuration table (docs/reference.md) lists every environment variab
   const listed = readmeTableVariables();
   // The scan finds what it should (a variable each from TypeScript, a parameter env, and shell defaults).
   expect([...read.keys()]).toEqual(
-    expect.arrayContaining(['DATABASE_URL', 'BATON_ACTIVITY_DELAY_MS', 'BATON_MODEL_PROVIDER', 'BATON_TEST_DATABASE_URL', 'TEMPORAL_BIN']),
+    expect.arrayContaining([
+      'DATABASE_URL',
+      'BATON_ACTIVITY_DELAY_MS',
+      'BATON_MODEL_PROVIDER',
+      'BATON_TEST_DATABASE_URL',
+      'TEMPORAL_BIN',
+      'PAWCARE_DATABASE_URL',
+    ]),
   );
   const missing = [...read.keys()].filter((n) => !listed.includes(n)).map((n) => `${n} (read in ${read.get(n)?.join(', ') ?? ''})`);
   const stale = listed.filter((n) => !read.has(n));
