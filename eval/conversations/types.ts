@@ -5,7 +5,8 @@
  * A Conversation runs on one database ('chinook': the Chinook tables, "today" 2026-11-30; 'demo': the seeded shop,
  * whose dates come from the EvalContext: ctx.last is the last full month, ctx.previous the one before; 'rental': the
  * Rentwise car-rental tables, "today" 2026-12-01, last full month 2026-11; 'courses': the Learnloop tables, today
- * 2026-12-01, last full month 2026-11). Its turns
+ * 2026-12-01, last full month 2026-11; 'pawcare': the PawCare veterinary clinics, today 2026-12-01, last full month
+ * 2026-11). Its turns
  * are sent in order to one session. Each Turn names the follow-up kind it exercises (the rules in docs/follow-ups.md)
  * and its expected outcome:
  *   - { status: 'needs_clarification' }: the turn must end needs_clarification, never answered as a guess
@@ -23,7 +24,7 @@
  */
 import type { Answer, EvalContext } from '../cases';
 
-export type Database = 'chinook' | 'demo' | 'rental' | 'courses';
+export type Database = 'chinook' | 'demo' | 'rental' | 'courses' | 'pawcare';
 export type Language = 'en' | 'zh' | 'mixed';
 
 export const TURN_KINDS = [

@@ -68,6 +68,11 @@ export const READING_MESSAGES = defineMessages({
     en: 'no metric in the question matches the catalog "{catalog}"; it offers: {metrics}',
   },
   /** A catalog term close to a word of the question, offered after a refusal. */
+  'reading.value.two-dimensions': {
+    zh: '“{word}”在目录中是两个不同维度的取值',
+    en: '"{word}" names values of two dimensions in the catalog',
+  },
+  'reading.value.of-dimension': { zh: '{dimension}为{value}', en: '{dimension} {value}' },
   'reading.did-you-mean': { zh: '您是想问“{term}”吗？', en: 'did you mean "{term}"?' },
   'reading.did-you-mean.either': { zh: '您是想问“{first}”还是“{second}”？', en: 'did you mean "{first}" or "{second}"?' },
   /** Between a refusal's reason and what it offers. */

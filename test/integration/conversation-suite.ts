@@ -1,6 +1,6 @@
 /**
  * A conversation suite as a jest test (issue 26): every conversation through a real session (real Temporal, real
- * PostgreSQL; Chinook, the demo shop and Rentwise), every turn's answer compared with the turn's hand-written SQL. Prints the
+ * PostgreSQL; Chinook, the demo shop, Rentwise, Learnloop and PawCare), every turn's answer compared with the turn's hand-written SQL. Prints the
  * table of turns (kind, status, hit or miss) and asserts at least 95 % of the turns exact and no miss labelled
  * completed. Conversations run side by side; the turns of one conversation in order. Used by conversations.test.ts
  * (the committed blind set) and conversations-heldout.test.ts (the held-out set).
@@ -11,6 +11,7 @@ import { evalContext } from '../../eval/cases';
 import { CHINOOK_AS_OF, CHINOOK_LAST_MONTH, chinookDatabaseUrl } from '../../eval/chinook-cases';
 import { RENTAL_AS_OF, RENTAL_LAST_MONTH } from '../../eval/rental-cases';
 import { COURSES_AS_OF, COURSES_LAST_MONTH } from '../../eval/courses-cases';
+import { PAWCARE_AS_OF, PAWCARE_LAST_MONTH } from '../../eval/pawcare-cases';
 import { fixtureDatabaseUrl } from '../../eval/fixture-databases';
 import { formatTurns, runConversations } from '../../eval/conversations/run';
 import type { Conversation } from '../../eval/conversations/types';
@@ -37,8 +38,10 @@ export function conversationSuite(
   const fixtures = {
     rental: { asOf: RENTAL_AS_OF, lastMonth: RENTAL_LAST_MONTH },
     courses: { asOf: COURSES_AS_OF, lastMonth: COURSES_LAST_MONTH },
+    pawcare: { asOf: PAWCARE_AS_OF, lastMonth: PAWCARE_LAST_MONTH },
   };
-  const fixtureOf = (database: string) => (database === 'rental' || database === 'courses' ? database : null);
+  const fixtureOf = (database: string): keyof typeof fixtures | null =>
+    database === 'rental' || database === 'courses' || database === 'pawcare' ? database : null;
   const fixtureUrl = (fixture: keyof typeof fixtures) => fixtureDatabaseUrl(fixture, harness.config.databaseUrl);
   let chinook: Pool;
   const pools = new Map<string, Pool>();

@@ -109,7 +109,7 @@ main mainly major primarily largely noticeably significantly much lot lots bit s
 contributed contributing contribution contributions responsible slump dip tank plunge plummet crater collapse slip slide sag ease
 soften weaken underperform surge spike spiked jump soar climb rebound recover strengthen outperform weak strong soft bad
 good flat together full year period quarter month week day interesting something anything ah worries side brilliant
-within etc account accounted accounts move moved moves moving movement swing swung shift shifted counting counted off they their turn switch still
+within etc count terms account accounted accounts move moved moves moving movement swing swung shift shifted counting counted off they their turn switch still
 either forget disregard scrap lovely perfect awesome wonderful excellent fantastic super neat gotcha cheers worldwide globally off i'm i've i'd restate restated extend wise business combined understand decompose decomposed decomposition further
 fair nope guess suspect way run rerun redo quite really pretty work worked achieve achieved achieving pay paid charge charged earn earned
 bring brought generate generated doing done

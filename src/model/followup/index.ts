@@ -23,6 +23,7 @@ import { readMessage, type MessageReading } from './message';
 import { valuesOnThreadDimensions } from './thread-values';
 import { stateOf, type State } from './state';
 import { asMeant } from '../words/as-meant';
+import { whichOfTwoDimensions } from '../rules/refusals';
 
 export { RESET } from './cues';
 
@@ -155,11 +156,15 @@ export function readFollowUp(
   const thread = input.thread ? stateOf(input.thread) : null;
   const m = readMessage(question, catalog, input.asOf, thread?.window ?? null);
   if (thread) m.values = valuesOnThreadDimensions(question, m.values, thread, catalog);
+  // A word naming values of two dimensions ("only vogel") is asked back, unless the thread's dimensions chose one.
+  const twoWays = m.twoDimensions?.every((h) => m.values.some((f) => f.dimension === h.id)) ? m.twoDimensions : null;
+  m.values = m.values.filter((f, i) => m.values.findIndex((o) => JSON.stringify(o) === JSON.stringify(f)) === i);
   const inThread = thread && isFresh(m) ? inThreadPeriod(thread, m, constraints, catalog, input.asOf, extent) : null;
   if (inThread) return inThread;
   if (isFresh(m) || (!thread && !leansOnThread(m))) return withConstraints(question, m, constraints, catalog, input.asOf);
   if (!thread) return noThread(question, catalog, m);
   if (m.unmapped.length > 0) return unmapped(catalog, m);
+  if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, m.language, twoWays) };
   const constrained = constraints.map((c) => c.dimension);
   const applied = applyMessage(thread, m, catalog, constrained, allTimeWindow(thread, input.asOf));
   if (typeof applied === 'string') return refused(applied, catalog, m, statementOf(input), m.lifted[0] ?? null);

@@ -13,6 +13,7 @@ import { readPeriods, type NamedPeriod } from '../period-text';
 import { lemma } from '../words/lemma';
 import { breakdownOutside, describedSets, dropInside, examplesAsBreakdown, metricsOutside, NOT_BY, rowWords, spansOf } from './unasked';
 import { readQuestion, type CatalogReading } from '../rules/terms';
+import { valueOfTwoDimensions } from '../rules/refusals';
 import { RANK_COUNT } from '../rules/ranking';
 import { liftedDims } from './lifted';
 import { addDays, iso, isoMonth, makeWindow, parseDate, shiftedBack, toNumber } from '../time-window';
@@ -77,6 +78,8 @@ export interface MessageReading {
   /** The one period named is what the thread's is compared with ("compared with 2022?", a why's "比2024年少了"). */
   versus: boolean;
   unmapped: string[];
+  /** A word naming values of two dimensions alike ("only vogel": the species Bird or the vet Dr. Vogel): asked back. */
+  twoDimensions: ReturnType<typeof valueOfTwoDimensions>;
   reading: CatalogReading;
 }
 
@@ -367,6 +370,7 @@ export function readMessage(message: string, catalog: Catalog, asOf: string, thr
     ranking,
     comparison: comparison?.value ?? null,
     versus,
+    twoDimensions: valueOfTwoDimensions(r),
     unmapped: [...new Set([...unmappedWords(text, covered), ...r.unknownDimensions.filter((w) => !FILLER.has(w))])],
     reading: r,
   };

@@ -11,6 +11,7 @@ import { makeWindow, wholeMonths } from '../time-window';
 import { catalogText } from '../../format/labels';
 import { INTENT_RULES } from './intent';
 import { SHARE_WORDS } from './plan-share';
+import { isRateOfRows } from '../words/rate-as-share';
 import { narrowedBy } from './steps';
 import { readQuestion, type CatalogReading, type Hit } from './terms';
 
@@ -22,16 +23,19 @@ function addMonths(start: string, n: number): string {
 const isGrain = (g: string): g is TimeGrain => ['year', 'quarter', 'month', 'week', 'day'].includes(g);
 
 /**
- * What a share plan reads of the question: its share words, and the values of the dimension it takes shares
+ * What a share plan (or a rate asked as a share) reads of the question: its share words, and the values of the dimension it takes shares
  * along ("from Rock" is one of the groups; "new customers" a value, not the metric of that name).
  */
 function shareWords(
   question: string,
   steps: PlanStep[],
   catalog: Catalog,
+  hits: Hit[],
 ): { spans: Span[]; dimensions: Set<string>; values: Set<string> } {
   const dimensions = new Set(steps.flatMap((s) => (s.operation.kind === 'share_of_total' ? [s.operation.dimension] : [])));
-  if (dimensions.size === 0) return { spans: [], dimensions, values: new Set() };
+  // "What % of appointments were no-shows": the share words say the rate the plan computes.
+  const rate = steps.some((s) => s.metrics.some((m) => isRateOfRows(hits, catalog, m)));
+  if (dimensions.size === 0 && !rate) return { spans: [], dimensions, values: new Set() };
   const spans = [...question.matchAll(new RegExp(SHARE_WORDS.source, 'gi'))].map((m): Span => [m.index, m.index + m[0].length]);
   const values = new Set(
     [...dimensions].flatMap((d) =>
@@ -65,7 +69,7 @@ function wordsOfPlan(
     steps.some((s) => s.operation.kind === 'top_n' || s.operation.kind === 'rank_contributors') || queries.some((q) => q.order !== null);
   const covered: Span[] = [];
   const blocking: string[] = [];
-  const share = shareWords(question, steps, catalog);
+  const share = shareWords(question, steps, catalog, r.hits);
   covered.push(...share.spans);
   const valueCovered = (hit: Hit) =>
     (hit.kind === 'value' && share.dimensions.has(hit.id)) ||

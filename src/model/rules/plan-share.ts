@@ -13,6 +13,7 @@ import { textOf } from '../../messages/message';
 import { SHARE_MESSAGES } from '../../messages/periods';
 import { labelOf, listIn, period, query, scopeText, step, type Context } from './steps';
 import type { CatalogReading } from './terms';
+import { isRateOfRows } from '../words/rate-as-share';
 
 /**
  * Words asking for a part of a whole: share, percentage, proportion, 占比, 比例, 份额, 百分比, 比重, "占…的", and "how
@@ -88,6 +89,8 @@ export function readShare(text: string, reading: CatalogReading, catalog: Catalo
   const metric = reading.metrics[0] as string;
   const def = catalog.metrics[metric];
   if (def?.kind === 'ratio') {
+    // "What % of appointments were no-shows": the share is the rate itself (src/model/words/rate-as-share.ts).
+    if (isRateOfRows(reading.hits, catalog, metric)) return null;
     const additive = Object.entries(catalog.metrics)
       .filter(([, m]) => m.kind !== 'ratio')
       .slice(0, 4)

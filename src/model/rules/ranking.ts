@@ -19,7 +19,7 @@ function countWord(word: string): number {
 }
 
 const WHICH_BEFORE = new RegExp(
-  String.raw`(?:\bwhich\s+(?:ones?\s+)?of\s+(?:all\s+)?(?:(?:our|the|these|those|your|their|its)\s+)?|\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最长|最短|最贵|最便宜|最畅销|最受欢迎|头号|头牌|榜首|${ZH_MOST_OF})的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|longest|shortest|cheapest|busiest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$`,
+  String.raw`(?:\bwhich\s+(?:ones?\s+)?of\s+(?:all\s+)?(?:(?:our|the|these|those|your|their|its|my)\s+)?(?:[\w'-]+\s+)?|\bwhich|\bwhat|哪一?个?|哪位|哪家|哪种|哪类|哪些|哪几个|哪|(?:最高|最多|最低|最少|最大|最好|最差|最长|最短|最贵|最便宜|最畅销|最受欢迎|头号|头牌|榜首|${ZH_MOST_OF})的?|\b(?:most|least)\s+[a-z]+|\b(?:top|best|worst|highest|lowest|biggest|largest|weakest|strongest|longest|shortest|cheapest|busiest|best[- ]selling|most popular|leading)(?:[- ]selling|[- ]earning|[- ]grossing|[- ]spending|[- ]performing)?)\s*$`,
   'i',
 );
 /**
@@ -48,7 +48,7 @@ const COUNT_SUPERLATIVE_BEFORE = new RegExp(
  * how many and which end. The count comes right before a dimension name or after top / 前; the direction
  * from words anywhere; "which <dimension>" with a superlative and no count is the first one.
  */
-/** How many a plural "which" ranks when it names no count: "which customers spent the most". */
+/** How many a plural "which" ranks when it names no count: "which customers spent the most" (not "which of"). */
 export const PLURAL_WHICH_N = 5;
 
 /** Whether a hit's last English word is a plural noun ("customers", "categories"), not its singular. */
@@ -77,7 +77,10 @@ export function findTopN(
   if (n === null && ranked?.[1]) n = countWord(ranked[1]);
   const asked = dimensionHits.filter((h) => whichSpan(question, h) !== null);
   // "Which genre sold the most": the first; "which customers spent the most": a short list of the first.
-  if (n === null && superlatives.length > 0 && asked.length > 0) n = asked.some((h) => pluralNoun(question, h)) ? PLURAL_WHICH_N : 1;
+  // "Which of my vets brought in the least": "which of" takes a plural and asks for one.
+  const whichOf = (h: Hit) => /^which\s+of\b/i.test(question.slice(whichSpan(question, h)?.[0] ?? h.start));
+  if (n === null && superlatives.length > 0 && asked.length > 0)
+    n = asked.some((h) => pluralNoun(question, h) && !whichOf(h)) ? PLURAL_WHICH_N : 1;
   if (n === null) return null;
   const order = superlatives.find((s) => s.value === 'asc') ? 'asc' : superlatives.length > 0 || ranked ? 'desc' : null;
   return order ? { n, order } : null;

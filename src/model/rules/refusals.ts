@@ -6,7 +6,39 @@ import type { Catalog } from '../../catalog/catalog';
 import type { Language, Plan } from '../../contracts';
 import { textIn, type Text } from '../../messages';
 import { dimensionEntries, nearEntries } from '../words/near';
+import { dimensionLabel, valueLabel } from '../../analysis/findings';
 import type { CatalogReading } from './terms';
+
+type ValueHit = CatalogReading['hits'][number];
+
+/** Two values (not twins) of two dimensions one word of the question names alike ("Vogel": the species Bird and the vet Dr. Vogel). */
+export function valueOfTwoDimensions(reading: Pick<CatalogReading, 'hits'>): [ValueHit, ValueHit] | null {
+  const values = reading.hits.filter((h) => h.kind === 'value');
+  for (const a of values) {
+    // Twins (one value at two grains: an order's category and an item's) are one thing; the plan picks the grain.
+    const b = values.find((o) => o.id !== a.id && o.value !== a.value && o.start === a.start && o.end === a.end);
+    if (b) return [a, b];
+  }
+  return null;
+}
+
+/** Which of the two the word means, asked back: "did you mean species Bird or vet Dr. Katrin Vogel?". */
+export function whichOfTwoDimensions(
+  catalog: Catalog,
+  language: Language,
+  [a, b]: [ValueHit, ValueHit],
+): { reason: string; question: string } {
+  const text = textIn(language);
+  const named = (h: ValueHit) =>
+    text('reading.value.of-dimension', {
+      value: valueLabel(catalog, language, h.id, h.value ?? ''),
+      dimension: dimensionLabel(catalog, language, h.id),
+    });
+  return {
+    reason: text('reading.value.two-dimensions', { word: a.text }),
+    question: text('reading.did-you-mean.either', { first: named(a), second: named(b) }),
+  };
+}
 
 /** "did you mean "sales"?", or of two; null when nothing is close. */
 function didYouMean(labels: string[], text: Text): string | null {
@@ -34,6 +66,8 @@ export function unanswerable(reading: CatalogReading, catalog: Catalog, language
     });
     return { kind: 'cannot_answer', reason: withOffer(reason, didYouMean(near, text), text), available_metrics: available };
   }
+  const twoWays = valueOfTwoDimensions(reading);
+  if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, language, twoWays) };
   if (reading.metrics.length === 0) {
     const near = (reading.near ?? []).map((id) => label(catalog.metrics[id] ?? { label: id, label_zh: id }));
     const reason = text('reading.refusal.no-metric', { catalog: catalog.name, metrics: available.join(text('common.list')) });

@@ -4,6 +4,7 @@
  * grain, a period comparison, and breakdown words that name no dimension.
  */
 import { withMetricUnits, withoutCountedThings } from '../words/metric-units';
+import { rateSaidAsShare } from '../words/rate-as-share';
 import { misspeltNameHits } from '../words/misspelt';
 import { nameHeadHits, withoutMetricBeforeHead } from '../words/name-heads';
 import type { Catalog } from '../../catalog/catalog';
@@ -65,6 +66,8 @@ function headWords(catalog: Catalog, terms: Term[]): Term[] {
   return [...owners].filter(([, ids]) => ids.size === 1).map(([text, ids]) => ({ text, kind: 'dimension', id: [...ids][0] as string }));
 }
 
+/** Two value hits of one name for different values (not twins: one value of two dimensions at two grains). */
+const sharedName = (over: Hit | undefined, hit: Hit) => over?.kind === 'value' && hit.kind === 'value' && over.value !== hit.value;
 const isWordChar = (c: string | undefined) => c !== undefined && /[a-z0-9_]/i.test(c);
 
 export interface Hit extends Term {
@@ -74,7 +77,6 @@ export interface Hit extends Term {
   byForm?: boolean;
 }
 
-/** Every catalog term in the question, longest first where they overlap. ASCII terms match whole words only. */
 /** Where the catalog's terms (metrics, dimensions, values) stand in the question. */
 export function termSpans(question: string, catalog: Catalog): Span[] {
   return findTerms(question, catalog).map((h): Span => [h.start, h.end]);
@@ -143,8 +145,9 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
       flag(a, 'byForm') - flag(b, 'byForm'),
   )) {
     const over = kept.find((k) => hit.start < k.end && k.start < hit.end);
-    // A name two values of one dimension share ("app" for iOS and Android): both values.
-    const shared = over?.kind === 'value' && hit.kind === 'value' && over.id === hit.id && over.value !== hit.value;
+    // A name two values share ("app": iOS, Android; "Vogel": species Bird, vet Dr. Vogel; the plan asks which): both, but
+    // one where a dimension named beside it, or a name as written (not "Japanese" for Japan), tells two dimensions apart.
+    const shared = sharedName(over, hit) && (over?.id === hit.id || beside(over as Hit) + beside(hit) + flag(hit, 'byForm') === 0);
     if (!over || (shared && over.start === hit.start && over.end === hit.end)) kept.push(hit);
     // Two names of one term overlapping ("完成的租赁" and "租赁单数" in 完成的租赁单数): one hit over both.
     else if (over.kind === hit.kind && over.id === hit.id && over.value === hit.value) {
@@ -152,10 +155,8 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
       over.text = question.slice(over.start, over.end);
     }
   }
-  return withoutMetricBeforeHead(
-    question,
-    kept.sort((a, b) => a.start - b.start),
-  );
+  kept.sort((a, b) => a.start - b.start);
+  return withoutMetricBeforeHead(question, kept);
 }
 
 /**
@@ -166,7 +167,7 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
 export const EACH_APART =
   /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|(?<=(?:和|与|跟|、)[^，。,.；;！!？?]{1,16})分开|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
 const GROUP_WORDS = new RegExp(
-  String.raw`(?:按|按照|各个|各|分|每一?${CN_COUNTER}?|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their))\s*$`,
+  String.raw`(?:按|按照|各个|各|分|每一?${CN_COUNTER}?|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their)(?:\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve))?)\s*$`,
   'i',
 );
 
@@ -380,7 +381,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
   const rankSpans = rankingSpans(question, superlatives, dimensionHits);
   if (members) rankSpans.push(members.which);
   rankSpans.push(...owners.spans);
-  return readWords(question, catalog, {
+  const read = readWords(question, catalog, {
     metrics,
     filters,
     groupBy,
@@ -394,4 +395,5 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
     hits,
     spans: { grain: grain?.span ?? null, ranking: rankSpans, comparison: comparison?.span ?? null, leftOut: leftOut.spans },
   });
+  return rateSaidAsShare(question, read, catalog);
 }

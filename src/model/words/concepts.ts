@@ -12,7 +12,21 @@
 
 /** What a word is about. */
 export type Concept =
-  'MONEY' | 'SELL' | 'BUY' | 'ORDER' | 'CUSTOMER' | 'UNIT' | 'AVERAGE' | 'COUNT' | 'PROFIT' | 'LOSS' | 'NONE' | 'PERFORMANCE' | 'COST';
+  | 'MONEY'
+  | 'SELL'
+  | 'BUY'
+  | 'ORDER'
+  | 'CUSTOMER'
+  | 'UNIT'
+  | 'AVERAGE'
+  | 'COUNT'
+  | 'PROFIT'
+  | 'LOSS'
+  | 'NONE'
+  | 'PERFORMANCE'
+  | 'COST'
+  // Money that reached us from whoever paid: payments collected, not what was billed or sold.
+  | 'PAYMENT';
 
 /** Words for people in general: customers when the question trades ("how many people bought"), else nobody in particular. */
 export const PEOPLE_WORDS: ReadonlySet<string> = new Set(['people', 'person', 'ppl']);
@@ -37,7 +51,6 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   spend: ['MONEY'],
   spending: ['MONEY'],
   pay: ['MONEY'],
-  payment: ['MONEY'],
   amount: ['MONEY'],
   value: ['MONEY'],
   price: ['MONEY'],
@@ -80,6 +93,10 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   typical: ['AVERAGE'],
   number: ['COUNT'],
   count: ['COUNT'],
+  payment: ['PAYMENT', 'MONEY'],
+  collect: ['PAYMENT'],
+  collection: ['PAYMENT'],
+  receive: ['PAYMENT'],
   profit: ['PROFIT', 'MONEY'],
   profitable: ['PROFIT', 'MONEY'],
   profitability: ['PROFIT', 'MONEY'],
@@ -102,6 +119,10 @@ export const EN_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
 export const EN_PHRASES: readonly [RegExp, readonly Concept[], boolean?][] = [
   [/\bhow much\b/g, ['MONEY']],
   [/\bhow many\b/g, ['COUNT']],
+  // "how much did insurers pay us", "保险公司给我们打了多少钱": what someone paid us is a payment received.
+  [/\b(?:pay|pays|paid|paying)\s+us\b|给(?:我们|我司|公司|我)(?:打|付|转)了?/g, ['PAYMENT']],
+  // "which vets brought in the least", "what did Munich take in": money that came in.
+  [/\b(?:bring|brings|bringing|brought|take|takes|taking|took|taken|rake|rakes|raked|pull|pulls|pulled)\s+in\b/g, ['MONEY'], true],
   // "how many tracks went out": what left the shop is what was sold.
   [/\b(?:went|go|goes|gone|going)\s+out\b/g, ['SELL']],
   // "sold the most tracks", "the fewest orders": a plural noun after the superlative is counted.
@@ -153,6 +174,12 @@ export const ZH_CONCEPTS: Readonly<Record<string, readonly Concept[]>> = {
   单价: ['MONEY', 'AVERAGE'],
   价: ['MONEY'],
   额: ['MONEY'],
+  收款: ['PAYMENT', 'MONEY'],
+  回款: ['PAYMENT', 'MONEY'],
+  到账: ['PAYMENT', 'MONEY'],
+  实收: ['PAYMENT', 'MONEY'],
+  打款: ['PAYMENT', 'MONEY'],
+  付款: ['PAYMENT', 'MONEY'],
   利润: ['PROFIT', 'MONEY'],
   盈利: ['PROFIT', 'MONEY'],
   毛利: ['PROFIT', 'MONEY'],

@@ -36,9 +36,16 @@ const ZH_WORDS = Object.keys(ZH_CONCEPTS).sort((a, b) => b.length - a.length);
 
 /**
  * Common words that hold a concept's single character without its meaning: 数据 is data, not a count (数); 条件,
- * 文件 and 软件 are no items (件); 名单, 菜单 and 单独 no orders (单); 评价 and 代价 no prices (价); 额外 no amount (额).
+ * 文件 and 软件 are no items (件); 名单, 菜单 and 单独 no orders (单); 评价 and 代价 no prices (价); 额外 no amount (额);
+ * 只看, 只要 and 只算 say "only", not the counter 只 of a catalog's 多少只 (pets seen).
  */
 const NOT_CONCEPTS = [
+  '只看',
+  '只要',
+  '只算',
+  '只有',
+  '只是',
+  '只想',
   '数据',
   '条件',
   '文件',
@@ -92,6 +99,10 @@ function zhFeatures(text: string, offset: number, out: Feature[]): void {
   }
 }
 
+/** "How many cats did we see": "see" after its subject is a verb (patients seen), not "let me see" or "see the list". */
+const seenBySomeone = (lower: string, at: number, word: string) =>
+  word === 'see' && /\b(?:we|you|they|i|he|she)\s+$/.test(lower.slice(0, at));
+
 /** The features of a text, in order of where they stand. */
 export function featuresOf(text: string): Feature[] {
   const lower = text.toLowerCase();
@@ -105,7 +116,7 @@ export function featuresOf(text: string): Feature[] {
   }
   const people: Feature[] = [];
   for (const w of englishWords(lower)) {
-    if (EN_FUNCTION_WORDS.has(w.text) || /^\d+$/.test(w.text)) continue;
+    if ((EN_FUNCTION_WORDS.has(w.text) && !seenBySomeone(lower, w.start, w.text)) || /^\d+$/.test(w.text)) continue;
     if (PEOPLE_WORDS.has(w.text) || PEOPLE_WORDS.has(w.lemma)) {
       people.push({ name: 'CUSTOMER', start: w.start, end: w.end });
       continue;

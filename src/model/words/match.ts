@@ -17,6 +17,7 @@ import { howLong } from './how-long';
 import { rowsDescribed } from './rows-described';
 import { BOUGHT_MOST, whoDidTheMost } from './who';
 import { demonyms, englishWords, nounForm, termKey } from './lemma';
+import { countedKinds, countedPeople } from './counted';
 
 type Term = Omit<Hit, 'start' | 'end'>;
 
@@ -107,7 +108,7 @@ const inside = (f: { start: number; end: number }, spans: Span[]) => spans.some(
 /** "Of all time", "over time", "last time": a word of time, not of a metric's name ("time & mileage revenue"). */
 const TIME_PHRASES = /\ball[- ]time\b|\bover\s+time\b|\b(?:same|any|this|last|first|next|that)\s+time\b|\bat\s+a\s+time\b/gi;
 /** The question's features outside the words the reading already placed (grouped dimensions, values, grain, comparison). */
-function askedFeatures(question: string, reading: CatalogReading): Feature[] {
+function askedFeatures(question: string, catalog: Catalog, reading: CatalogReading): Feature[] {
   const placed: Span[] = [
     ...reading.hits
       .filter((h) => h.kind === 'value' || (h.kind === 'dimension' && reading.groupBy.includes(h.id)))
@@ -121,7 +122,7 @@ function askedFeatures(question: string, reading: CatalogReading): Feature[] {
   const features = featuresOf(question);
   // "How many gold members rented", "多少企业客户租过车": the people a value names are what is counted.
   const counted = reading.hits.filter((h) => h.kind === 'value' && countedPeople(question, h, features));
-  return features.filter(
+  const asked = features.filter(
     (f) =>
       !inside(f, placed) ||
       (f.name === 'CUSTOMER' &&
@@ -130,21 +131,7 @@ function askedFeatures(question: string, reading: CatalogReading): Feature[] {
           counted.map((h): Span => [h.start, h.end]),
         )),
   );
-}
-
-/** Asked how many of them: "how many", "number of", 多少, 几位 before the value, or 有多少, 人数 after it. */
-const COUNTED_BEFORE =
-  /(?:\bhow\s+many|\bnumber\s+of|\bcount\s+of|\b#\s*of|多少(?:个|位|名)?|几(?:个|位|名))\s*(?:of\s+(?:our|the)\s+|of\s+|our\s+|the\s+)?$/i;
-const COUNTED_AFTER = /^\s*(?:有多少|有几(?:个|位|名)?|多少人|人数|的人数|的数量|数量|数)/;
-
-/**
- * Whether a value's words end in a word for people ("gold members", "corporate customers", 金卡会员, 企业客户) and the
- * question asks how many of them: then the people are counted, not the value's rows.
- */
-function countedPeople(question: string, hit: Hit, features: Feature[]): boolean {
-  const head = features.filter((f) => f.start >= hit.start && f.end <= hit.end).pop();
-  if (head?.name !== 'CUSTOMER' || head.end !== hit.end) return false;
-  return COUNTED_BEFORE.test(question.slice(0, hit.start)) || COUNTED_AFTER.test(question.slice(hit.end));
+  return [...asked, ...countedKinds(question, catalog, reading)].sort((a, b) => a.start - b.start);
 }
 
 /** Words that join two things asked for: "and", "vs", a comma, 和, 与, 以及. */
@@ -365,7 +352,7 @@ export function impliedAssumptions(reading: CatalogReading, catalog: Catalog, la
 export function readWords(question: string, catalog: Catalog, reading: CatalogReading): CatalogReading {
   rowsDescribed(question, catalog, reading);
   rankedDimension(reading);
-  const asked = askedFeatures(question, reading);
+  const asked = askedFeatures(question, catalog, reading);
   const people = (h: Hit) =>
     h.kind === 'metric' &&
     /^(?:顾客|客户|用户|买家|消费者|customers?|clients?|buyers?|shoppers?|people)$/i.test(question.slice(h.start, h.end));

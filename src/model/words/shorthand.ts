@@ -1,7 +1,7 @@
 /**
  * Chat shorthand written out before a question or a follow-up is read: "rev by country last yr", "what abt latin",
  * "qty sold", "nvm". Only abbreviations whose meaning does not depend on the catalog or the sentence: a unit of time
- * ("yr", "qtr", "mth", "wk", "6 mo", "last mo", a year as '22), a common business word ("rev", "qty", "amt", "avg", "cust", "acq") and chat words ("abt",
+ * ("yr", "qtr", "mth", "mnth", "wk", "6 mo", "last mo", a year as '22), a common business word ("rev", "qty", "amt", "avg", "cust", "acq") and chat words ("abt",
  * "nvm", "w/o", "excl.", "incl"). Each is replaced by its word, so every reader (terms, periods, cues) sees the words it knows; the
  * rest of the text is left exactly as written.
  *
@@ -17,6 +17,8 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   qtrs: 'quarters',
   mth: 'month',
   mths: 'months',
+  mnth: 'month',
+  mnths: 'months',
   wk: 'week',
   wks: 'weeks',
   rev: 'revenue',
