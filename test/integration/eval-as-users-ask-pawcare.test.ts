@@ -8,7 +8,9 @@
  * the questions. A second writer wrote the held-out set (eval/as-users-ask/pawcare-heldout.ts, 15 English and 15
  * Chinese, 2026-12-06: five personas, from a practice manager typing "altona noshow rate last mnth??" to an operations
  * lead asking 阿尔托纳店今年每个月的爽约率拉一下) from the catalog, the data dictionary and the first set's reading
- * conventions, never its questions. No miss of either set may claim a completed answer, but for the held-out set's
+ * conventions, never its questions; a third wrote the typed set (eval/as-users-ask/pawcare-typed.ts, 20 English and 10
+ * Chinese, 2026-12-06) as busy people type: "no shows by clinic last mo", "cats vs dogs rev ytd", 上月各店营业额. No miss
+ * of any set may claim a completed answer, but for the held-out set's
  * three known ones (HELDOUT_KNOWN), each answered under a reading the answer states.
  */
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { Pool } from 'pg';
 import { AS_USERS_ASK_PASS_SHARE, asUsersAskCases } from '../../eval/as-users-ask-cases';
 import { PAWCARE_AS_USERS_ASK } from '../../eval/as-users-ask/pawcare';
 import { PAWCARE_HELDOUT } from '../../eval/as-users-ask/pawcare-heldout';
+import { PAWCARE_TYPED } from '../../eval/as-users-ask/pawcare-typed';
 import { evalContext } from '../../eval/cases';
 import { PAWCARE_AS_OF, PAWCARE_LAST_MONTH, pawcareDatabaseUrl } from '../../eval/pawcare-cases';
 import { claimedMisses, evalConcurrency, formatMiss, formatRow, formatSuite, HEADER, runSuite } from '../../eval/run';
@@ -45,6 +48,7 @@ const HELDOUT_KNOWN: Record<string, string> = {
 const SETS = [
   { name: 'the first set', questions: PAWCARE_AS_USERS_ASK, chinese: 12, known: {} as Record<string, string> },
   { name: 'the held-out set', questions: PAWCARE_HELDOUT, chinese: 15, known: HELDOUT_KNOWN },
+  { name: 'the typed set', questions: PAWCARE_TYPED, chinese: 10, known: {} as Record<string, string> },
 ];
 
 test.each(SETS)('$name: 30 questions, $chinese of them Chinese', ({ questions, chinese }) => {

@@ -5,6 +5,7 @@
  * exact reading; every question read as a rate was asked back before (a share of a ratio, or a share of nothing named).
  */
 import { parseCatalog } from '../../src/catalog/catalog';
+import { asMeant } from '../../src/model/words/as-meant';
 import { brief, planned } from './followup-harness';
 
 const desk = parseCatalog(
@@ -61,6 +62,14 @@ dimensions:
     label_zh: 客服
     column: agent.name
     aliases: [agents, support agent]
+  escalation_reason:
+    label: escalation reason
+    label_zh: 升级原因
+    column: ticket.escalation_reason
+  close_reason:
+    label: close reason
+    label_zh: 关闭原因
+    column: ticket.close_reason
   team:
     label: team
     label_zh: 团队
@@ -100,8 +109,19 @@ describe('other classes the blind PawCare held-out set found, on the desk', () =
     ['Which of my billing agents handled the least last quarter?', 'tickets 2026-07-01..2026-10-01 [team=Billing] /agent asc1:agent'],
     // "each of our three teams" is a breakdown, not a count of three.
     ['how many tickets did each of our three teams get last month', 'tickets 2026-11-01..2026-12-01 [] /team'],
+    // "by mo" is by month; a bare "%" before what it is of asks a share.
+    ['tickets by mo this yr', 'tickets 2026-01-01..2026-12-02 [] /month'],
+    ['% tickets escalated last month', 'escalation_rate 2026-11-01..2026-12-01 [] /'],
+    // Members set against each other with no period: all of the data (the catalog's default), not the latest month.
+    ['escalation rate email vs chat', 'escalation_rate all [channel=Chat|Email] /channel'],
+    // "by reason": of two reasons, the one whose first word the question says.
+    ['escalation rate by reason last month', 'escalation_rate 2026-11-01..2026-12-01 [] /escalation_reason'],
   ])('%s', (question, reading) => {
     const r = planned(question, desk, null, AS_OF);
     expect(typeof r === 'string' ? r : brief(r)).toBe(reading);
   });
+});
+
+test('"appts" is appointments', () => {
+  expect(asMeant('no show rate web vs app appts')).toBe('no show rate web vs app appointments');
 });

@@ -67,11 +67,15 @@ export function allTimeWindow(data: TimeFieldExtent | null, asOf: string): TimeW
 /**
  * Whether a question that names no period reads the latest full month(s) rather than all of the data: a
  * comparison, a why, a trend or a period-over-period question always does (it needs periods to set against
- * each other); any other question does only where the catalog keeps `default_period: latest_full_month`.
+ * each other), but for members compared ("dogs vs cats"), which need none; any other question does only where the
+ * catalog keeps `default_period: latest_full_month`.
  */
 function latestByDefault(f: Facts): boolean {
   const { reading, catalog } = f.base;
-  if (f.intent === 'attribution' || f.intent === 'comparison' || f.wantsSeries || reading.periodComparison !== null) return true;
+  // "no show rate web vs app", "dogs vs cats revenue": members set against each other, over the period any question gets.
+  const members = f.intent === 'comparison' && reading.filters.some((x) => !x.exclude && x.values.length >= 2);
+  if (f.intent === 'attribution' || (f.intent === 'comparison' && !members) || f.wantsSeries || reading.periodComparison !== null)
+    return true;
   return catalog.default_period === 'latest_full_month';
 }
 

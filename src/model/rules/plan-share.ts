@@ -20,7 +20,7 @@ import { isRateOfRows } from '../words/rate-as-share';
  * much of our revenue comes from", "how much of the revenue was India's", 收入中有多少来自.
  */
 export const SHARE_WORDS =
-  /\b(?:share|shares|percentage|percent|proportion|fraction|portion|mix)\b|%\s*of\b|\bhow\s+much\s+of\s+(?:our|the|all|total|overall|[a-z]+\s+(?:comes?|came|is|was)\s+from)\b|占比|比例|份额|百分比|比重|占(?=[^，。？?]{0,20}(?:的|多少|几成))|中有?多少(?:是)?来自/gi;
+  /\b(?:share|shares|percentage|percent|proportion|fraction|portion|mix)\b|%\s*of\b|(?<![\d.]\s*)(?:^|(?<=\s))%(?=\s*[a-z])|\bhow\s+much\s+of\s+(?:our|the|all|total|overall|[a-z]+\s+(?:comes?|came|is|was)\s+from)\b|占比|比例|份额|百分比|比重|占(?=[^，。？?]{0,20}(?:的|多少|几成))|中有?多少(?:是)?来自/gi;
 
 export const asksShare = (text: string) => new RegExp(SHARE_WORDS.source, 'i').test(text);
 

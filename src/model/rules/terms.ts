@@ -48,11 +48,11 @@ function catalogTerms(catalog: Catalog): Term[] {
 }
 
 /**
- * A dimension named by the last word of a two-word name: "rep" for "support rep" / "sales rep", "manager" for
- * "account manager". Only a word that ends names of exactly one dimension, is not itself any term's name ("country"
- * of "billing country" is the dimension country) and is not a generic word ("type" of "media type" could be any type).
+ * A dimension named by the last word of a two-word name ("rep" for "sales rep"): a word that ends names of exactly one
+ * dimension, is no term's name ("country" of "billing country"), not generic ("type") nor a preposition ("booked via").
  */
-const GENERIC_HEADS = /^(?:types?|kinds?|names?|ids?|dates?|codes?|levels?|groups?|status(?:es)?|numbers?|values?)$/;
+const GENERIC_HEADS =
+  /^(?:types?|kinds?|names?|ids?|dates?|codes?|levels?|groups?|status(?:es)?|numbers?|values?|via|per|from|with|into|over)$/;
 
 function headWords(catalog: Catalog, terms: Term[]): Term[] {
   const whole = new Set(terms.map((t) => t.text.toLowerCase()));

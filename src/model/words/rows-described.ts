@@ -23,6 +23,12 @@ function sameEvent(catalog: Catalog, a: string, b: string): boolean {
   return x !== undefined && x === y;
 }
 
+/** The rows a rate is of, right after its values: a count of its own table's rows ("appointments" for the no-show rate). */
+function rateRows(catalog: Catalog, rate: string, rows: string, between: string): boolean {
+  const [r, m] = [catalog.metrics[rate], catalog.metrics[rows]];
+  return r?.kind === 'ratio' && m !== undefined && m.kind !== 'ratio' && m.table === r.table && /^[\s\w'-]{0,30}$/.test(between);
+}
+
 /** The reading without the metric words that only describe another metric's rows (changed in place). */
 export function rowsDescribed(question: string, catalog: Catalog, reading: CatalogReading): void {
   const metricHits = reading.hits.filter((h) => h.kind === 'metric').sort((a, b) => a.start - b.start);
@@ -35,8 +41,13 @@ export function rowsDescribed(question: string, catalog: Catalog, reading: Catal
     const describes =
       (verb && PASSIVE.test(between)) ||
       (ROWS_OF.test(between) && (verb ? DATED.test(question.slice(hit.end)) : sameEvent(catalog, owner.id, hit.id)));
-    // A value in between is a filter of its own ("the refund rate for Indian orders"): kept apart.
-    if (!describes || reading.hits.some((h) => h.kind === 'value' && h.start >= owner.end && h.end <= hit.start)) continue;
+    // A value in between is a filter of its own ("the refund rate for Indian orders"): kept apart. But the rows a rate is
+    // of, named after its values ("no show rate web vs app appts"), are that rate's rows.
+    const valueBetween = reading.hits.some((h) => h.kind === 'value' && h.start >= owner.end && h.end <= hit.start);
+    const afterValue = reading.hits.some(
+      (h) => h.kind === 'value' && h.start >= owner.end && h.end <= hit.start && /^\s*$/.test(question.slice(h.end, hit.start)),
+    );
+    if (!(afterValue && rateRows(catalog, owner.id, hit.id, between)) && (!describes || valueBetween)) continue;
     dropped.add(hit);
     // The words in between go with the metric: a dimension named there only says what the rows are ("courses").
     for (const h of reading.hits)

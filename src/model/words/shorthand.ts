@@ -1,7 +1,7 @@
 /**
  * Chat shorthand written out before a question or a follow-up is read: "rev by country last yr", "what abt latin",
  * "qty sold", "nvm". Only abbreviations whose meaning does not depend on the catalog or the sentence: a unit of time
- * ("yr", "qtr", "mth", "mnth", "wk", "6 mo", "last mo", a year as '22), a common business word ("rev", "qty", "amt", "avg", "cust", "acq") and chat words ("abt",
+ * ("yr", "qtr", "mth", "mnth", "wk", "6 mo", "last mo", a year as '22), a common business word ("rev", "qty", "amt", "avg", "cust", "acq", "appts") and chat words ("abt",
  * "nvm", "w/o", "excl.", "incl"). Each is replaced by its word, so every reader (terms, periods, cues) sees the words it knows; the
  * rest of the text is left exactly as written.
  *
@@ -22,6 +22,8 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   wk: 'week',
   wks: 'weeks',
   rev: 'revenue',
+  appt: 'appointment',
+  appts: 'appointments',
   qty: 'quantity',
   amt: 'amount',
   avg: 'average',
@@ -70,8 +72,8 @@ export function expandShorthand(text: string): string {
       )
       // "last 6 mo", "3mos": months after a count only ("MO" alone is Missouri).
       .replace(/(?<![\w.])(\d+)\s*(mos?)(?![\w'’])\.?/gi, (_w: string, n: string) => `${n} ${n === '1' ? 'month' : 'months'}`)
-      // "last mo", "this mo", "per mo": a month after a word of which month.
-      .replace(/(?<![\w/])(last|this|next|per|a|each|that|prev|previous|past)\s+mo(?![\w'’/])\.?/gi, '$1 month')
+      // "last mo", "this mo", "per mo", "by mo": a month after a word of which month.
+      .replace(/(?<![\w/])(last|this|next|per|by|a|each|that|prev|previous|past)\s+mo(?![\w'’/])\.?/gi, '$1 month')
       // "in '22", "Q3 ’24": a year of this century written with its last two digits.
       .replace(/(?<![\w'’])['’](\d{2})(?![\w'’])/g, '20$1')
       .replace(/(?<![\w/])new\s+q(?:\.|(?![\w'’]))/gi, 'new question')
