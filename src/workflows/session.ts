@@ -17,6 +17,7 @@ import {
   condition,
   continueAsNew,
   currentUpdateInfo,
+  patched,
   setCurrentDetails,
   setHandler,
   upsertMemo,
@@ -37,12 +38,17 @@ class SessionRun {
   turnsThisRun = 0;
   /** Bumped when a turn arrives or ends: the idle timer starts again. */
   activity = 0;
+  /** When a turn last arrived or ended (workflow time, ms since the epoch): the session is idle from then. */
+  lastActiveAt = new Date().getTime();
   closeRequested = false;
   closed = false;
   private nextTicket = 0;
   private serving = 0;
   private readonly inFlight = new Set<string>();
   running: { question: string; workflowId: string | null } | null = null;
+  /** Since the patch 'memo-when-changed', the memo is written only when what it holds changed (one event per turn, not three). */
+  private readonly memoWhenChanged = patched('memo-when-changed');
+  private memoWritten: string | null = null;
 
   constructor(readonly start: SessionStart) {
     this.carried = carriedOf(start);
@@ -96,9 +102,13 @@ class SessionRun {
     if (key) this.inFlight.add(key);
     const ticket = this.nextTicket++;
     this.activity++;
-    this.show();
+    this.lastActiveAt = new Date().getTime();
     try {
-      await condition(() => this.serving === ticket);
+      // A turn that waits behind another is listed as waiting; one that can start does so in this same task.
+      if (!this.memoWhenChanged || this.serving !== ticket) {
+        this.show();
+        await condition(() => this.serving === ticket);
+      }
       this.running = { question: request.question, workflowId: null };
       const n = this.carried.turnCount + 1;
       this.carried.turnCount = n;
@@ -116,6 +126,7 @@ class SessionRun {
       this.running = null;
       this.serving++;
       this.activity++;
+      this.lastActiveAt = new Date().getTime();
       this.show();
     }
   }
@@ -124,19 +135,26 @@ class SessionRun {
     return viewOf(this.start, this.carried, { running: this.running, queued: this.queued(), closed });
   }
 
-  /** The Web UI's current details and the memo `baton sessions` lists. */
+  /**
+   * The Web UI's current details and the memo `baton sessions` lists. The details cost no event; the memo does, so
+   * since the patch 'memo-when-changed' it is written when it changed, and counts the turns that ended.
+   */
   show(): void {
     const view = this.view();
     setCurrentDetails(detailsOf(view, workflowInfo().namespace, this.start.language ?? 'en'));
     const last = this.carried.turns[this.carried.turns.length - 1];
-    upsertMemo({
+    const memo = {
       startedAt: this.start.startedAt,
       catalog: view.catalog,
       catalogPath: this.start.catalogPath ?? null,
-      turns: this.carried.turnCount,
+      turns: this.memoWhenChanged && this.running ? this.carried.turnCount - 1 : this.carried.turnCount,
       lastQuestion: last?.question ?? null,
       closed: this.closed,
-    });
+    };
+    const written = JSON.stringify(memo);
+    if (this.memoWhenChanged && written === this.memoWritten) return;
+    this.memoWritten = written;
+    upsertMemo(memo);
   }
 
   /** What the next run of the workflow starts from. */
@@ -156,17 +174,36 @@ export async function sessionWorkflow(start: SessionStart): Promise<SessionStart
     session.closeRequested = true;
   });
   session.show();
-  for (;;) {
-    await condition(() => session.idle() || session.closeRequested);
-    if (session.closeRequested) break;
+  const idleMs = limits.idleTimeoutSeconds * 1000;
+  /** Whether this run has taken what it may: the session continues as new once no turn is running. */
+  const full = () => {
     const info = workflowInfo();
-    if (session.turnsThisRun >= limits.turnsPerRun || info.historySize >= limits.historyBytesPerRun || info.continueAsNewSuggested) {
+    return session.turnsThisRun >= limits.turnsPerRun || info.historySize >= limits.historyBytesPerRun || info.continueAsNewSuggested;
+  };
+  // Since the patch 'idle-deadline' the idle timer runs to the session's deadline (its last activity plus the idle
+  // timeout) and is set again when it fires early; before, every turn cancelled one timer and started another.
+  const byDeadline = patched('idle-deadline');
+  for (;;) {
+    if (byDeadline) {
+      await condition(() => session.idle() || session.closeRequested);
+      if (session.closeRequested) break;
+      const left = idleMs - (new Date().getTime() - session.lastActiveAt);
+      if (left <= 0) break;
+      const woke = await condition(() => session.closeRequested || (session.idle() && full()), left);
+      if (session.closeRequested) break;
+      if (!woke) continue; // the deadline as it was when set: read it again
+    } else {
+      await condition(() => session.idle() || session.closeRequested);
+      if (session.closeRequested) break;
+    }
+    if (full()) {
       await condition(allHandlersFinished);
       if (!session.idle()) continue;
       return await continueAsNew<typeof sessionWorkflow>(session.next());
     }
+    if (byDeadline) continue;
     const seen = session.activity;
-    const active = await condition(() => session.activity !== seen || session.closeRequested, limits.idleTimeoutSeconds * 1000);
+    const active = await condition(() => session.activity !== seen || session.closeRequested, idleMs);
     if (!active && session.idle()) break;
   }
   session.closeRequested = true;
