@@ -9,7 +9,7 @@ import { defineAgent } from '../agents/contract';
 import type { Catalog } from '../catalog/catalog';
 import { catalogFragment, catalogIndex, compileMetricQuery } from '../catalog/sql';
 import { budgetFor, tokensOf } from '../agents/budgets';
-import { Plan, PlanDraft, PlannerInput, type DataExtent, type Language, type QuestionReading } from '../contracts';
+import { Plan, PlanDraft, PlannerInput, type Choice, type DataExtent, type Language, type QuestionReading } from '../contracts';
 import { MAX_PLAN_STEPS } from '../settings/limits';
 import { modelFor } from '../model/model';
 import { classifyIntent, planQuestion, readingOfPlan } from '../model/rules';
@@ -80,7 +80,7 @@ function reads(question: string, catalog: Catalog, at: AskedAt): boolean {
  * the metric by year over all of the data). Each is read by the rules model before it is offered; the first two
  * that read are offered.
  */
-function rephrasing(reading: QuestionReading, catalog: Catalog, language: Language, at: AskedAt): string {
+function rephrasing(reading: QuestionReading, catalog: Catalog, language: Language, at: AskedAt): { question: string; choices?: Choice[] } {
   const text = textIn(language);
   const metric = reading.metric_labels[0] ?? dimensionLabelOf(catalog, mainMetricOf(catalog), language, 'metric');
   const named = reading.not_used
@@ -113,8 +113,9 @@ function rephrasing(reading: QuestionReading, catalog: Catalog, language: Langua
   if (metric) candidates.push(text('reading.suggest.by-year', { metric }));
   const offered = [...new Set(candidates)].filter((q) => reads(q, catalog, at)).slice(0, 2);
   const [first, second] = offered;
-  if (first === undefined) return text('reading.rephrase.none');
-  return second === undefined ? text('reading.rephrase.one', { first }) : text('reading.rephrase.two', { first, second });
+  if (first === undefined) return { question: text('reading.rephrase.none') };
+  const question = second === undefined ? text('reading.rephrase.one', { first }) : text('reading.rephrase.two', { first, second });
+  return { question, choices: offered.map((q) => ({ label: q, question: q })) };
 }
 
 /** A metric's or dimension's label in the question's language. */
@@ -149,7 +150,7 @@ function withReading(
   return {
     kind: 'needs_clarification',
     reason: text('reading.blocked', { words, statement: reading.statement }),
-    question: rephrasing(reading, catalog, language, input),
+    ...rephrasing(reading, catalog, language, input),
     reading,
   };
 }
@@ -319,12 +320,13 @@ async function lookingUpNames(plan: Plan, catalog: Catalog, asked: Asked): Promi
   if (ambiguous) {
     const options = ambiguous.found.map((m) => text('reading.member.one', { dimension: dimension(m), value: m.value }));
     const first = ambiguous.found[0] as FoundMember;
+    const namedAs = (m: FoundMember, value: string) =>
+      question.replace(ambiguous.text, text('reading.member.named', { dimension: dimension(m), value }));
     return {
       kind: 'needs_clarification',
       reason: text('reading.member.ambiguous', { text: ambiguous.text, found: options.join(text('common.either')) }),
-      question: text('reading.member.which', {
-        example: question.replace(ambiguous.text, text('reading.member.named', { dimension: dimension(first), value: ambiguous.text })),
-      }),
+      question: text('reading.member.which', { example: namedAs(first, ambiguous.text) }),
+      choices: ambiguous.found.map((m, i) => ({ label: options[i] ?? m.value, question: namedAs(m, m.value) })),
       ...keptReading,
     };
   }
@@ -344,6 +346,7 @@ async function lookingUpNames(plan: Plan, catalog: Catalog, asked: Asked): Promi
       kind: 'needs_clarification',
       reason: text('reading.member.suggested', { found: found.suggested.map(said).join(text('common.list')) }),
       question: text('reading.rephrase.one', { first: asWritten }),
+      choices: [{ label: asWritten, question: asWritten }],
       ...keptReading,
     };
   }

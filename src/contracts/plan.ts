@@ -99,11 +99,21 @@ const CannotAnswer = z.object({
   /** What the catalog offers instead, so the user can rephrase. */
   available_metrics: z.array(z.string()),
 });
+/**
+ * One answer a question back offers: what it is called ("vet Dr. Katrin Vogel") and the message it stands for, the
+ * question asked again with the choice written out. A reply that names one ("the vet", "the second") is read as
+ * that message (src/model/followup/choice.ts).
+ */
+export const Choice = z.object({ label: z.string().min(1), question: z.string().min(1) });
+export type Choice = z.infer<typeof Choice>;
+
 const NeedsClarification = z.object({
   kind: z.literal('needs_clarification'),
   reason: z.string().min(1),
   /** The question back to the user. */
   question: z.string().min(1),
+  /** The answers it offers, when it offers some. */
+  choices: z.array(Choice).optional(),
 });
 
 /**

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { STAGE_IDS } from '../agents/table';
 import { type IntentOutput, type ReusableResult } from './request';
-import { type QuestionReading, type Plan } from './plan';
+import { type Choice, type QuestionReading, type Plan } from './plan';
 import { type MemoryEntry, type Contradiction } from './memory';
 import { type VerificationOutput } from './calculations';
 import { type DataQualityOutput } from './quality';
@@ -127,6 +127,8 @@ export type RunResult = Pick<
   reusable?: ReusableResult[];
   /** Whether any step read a reused result instead of querying (a conversation's turn). */
   reused?: boolean;
+  /** A run that asked back: the answers its question offers, which a session's next turn may pick by name. */
+  choices?: Choice[];
 };
 
 // ---------------------------------------------------------------- run record

@@ -6,7 +6,7 @@
  * when it starts.
  */
 import { z } from 'zod';
-import { QuestionReading } from './plan';
+import { Choice, QuestionReading } from './plan';
 import { DimensionFilter, KnownMember } from './query';
 import { Intent } from './request';
 import { IsoDate, Language } from './shared';
@@ -58,6 +58,8 @@ export const FollowUpInput = z.object({
   catalogPath: z.string().optional(),
   /** The session's database: a name the thread has not met is looked up among its members (src/catalog/members.ts). */
   databaseUrl: z.string().optional(),
+  /** The answers the last turn's question back offered: a message naming one is read as that choice. */
+  choices: z.array(Choice).optional(),
 });
 export type FollowUpInput = z.input<typeof FollowUpInput>;
 
@@ -89,7 +91,12 @@ export const FollowUpOutput = z.discriminatedUnion('kind', [
     members: z.array(KnownMember).optional(),
   }),
   z.object({ kind: z.literal('reset'), question: z.string().nullable() }),
-  z.object({ kind: z.literal('needs_clarification'), reason: z.string().min(1), question: z.string().min(1) }),
+  z.object({
+    kind: z.literal('needs_clarification'),
+    reason: z.string().min(1),
+    question: z.string().min(1),
+    choices: z.array(Choice).optional(),
+  }),
 ]);
 export type FollowUpOutput = z.infer<typeof FollowUpOutput>;
 export type ExpectedReading = Extract<FollowUpOutput, { kind: 'follow_up' }>['expected'];

@@ -8,7 +8,7 @@
  * Pure and sandbox-safe: the session workflow calls it between turns, the client reads it from a closed session.
  */
 import type { FollowUpOutput, ThreadReading } from '../contracts/session';
-import type { Language, QuestionReading, ResultMetric, RunStatus } from '../contracts';
+import type { Choice, Language, QuestionReading, ResultMetric, RunStatus } from '../contracts';
 import { sessionText } from '../messages/sessions';
 import { filterKey, filterLine } from '../contracts/query';
 
@@ -54,6 +54,8 @@ export interface SessionMemory {
   facts: SessionFact[];
   constraints: Constraint[];
   contradictions: string[];
+  /** The answers the last turn's question back offered (a reply may name one); absent after any other turn. */
+  choices?: Choice[];
 }
 
 /** How much a memory keeps: older turns, facts, contradictions and the numbers each compressed turn keeps. */

@@ -356,11 +356,8 @@ export class AnalysisRun {
     let recordRef: string | null = null;
     try {
       // Bookkeeping, not an agent: it does not count against the activity cap.
-      recordRef = await runLocal<'storeRunRecord'>(
-        'storeRunRecord',
-        { ...LOCAL_OPTIONS, summary: 'run record' },
-        { workflow_id: this.workflowId, record },
-      );
+      const options = { ...LOCAL_OPTIONS, summary: 'run record' };
+      recordRef = await runLocal<'storeRunRecord'>('storeRunRecord', options, { workflow_id: this.workflowId, record });
     } catch (err) {
       if (isCancellation(err)) throw err;
       this.stageFailures.push(`run record: ${failureMessage(err)}`);
@@ -377,6 +374,7 @@ export class AnalysisRun {
       record_ref: recordRef,
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
       ...(record.reusable ? { reusable: record.reusable, reused: record.reused } : {}),
+      ...(this.plan.kind === 'needs_clarification' && this.plan.choices?.length ? { choices: this.plan.choices } : {}),
     };
   }
 }

@@ -59,8 +59,18 @@ export async function runTurn(ctx: TurnContext, request: TurnRequest, n: number)
     asOf: request.asOf,
     ...(ctx.catalogPath ? { catalogPath: ctx.catalogPath } : {}),
     ...(ctx.databaseUrl ? { databaseUrl: ctx.databaseUrl } : {}),
+    ...(memory.choices?.length ? { choices: memory.choices } : {}),
   });
   const ended = await answerTurn(ctx, request, n, question, followUp);
+  // A question back that offered answers keeps them for the next message, which may name one; any other turn drops them.
+  const offered =
+    ended.status === 'needs_clarification'
+      ? followUp.kind === 'needs_clarification'
+        ? followUp.choices
+        : ended.result?.choices
+      : undefined;
+  const { choices: _asked, ...rest } = ctx.carried.memory;
+  ctx.carried.memory = offered?.length ? { ...rest, choices: offered } : rest;
   const language = languageOf(ctx, question, ended.result);
   let answer = ended.answer;
   // A follow-up's constraints hold once its turn was answered as read (or the thread was reset).

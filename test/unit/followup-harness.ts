@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalog, type Catalog } from '../../src/catalog/catalog';
-import type { DataExtent, QuestionReading } from '../../src/contracts';
+import type { Choice, DataExtent, QuestionReading } from '../../src/contracts';
 import type { FollowUpOutput, ThreadReading } from '../../src/contracts/session';
 import { readingDifferences } from '../../src/sessions/reading-differences';
 import { readFollowUp } from '../../src/model/followup';
@@ -42,8 +42,11 @@ export function planned(question: string, catalog: Catalog, extent: DataExtent |
 export function converse(messages: string[], catalog: Catalog, extent: DataExtent | null, asOf = AS_OF): TurnRead[] {
   let thread: ThreadReading | null = null;
   let constraints: Constraint[] = [];
+  // The answers a question back offered, as the session keeps them for the next message (src/workflows/session-turn.ts).
+  let choices: Choice[] = [];
   return messages.map((say, i): TurnRead => {
-    const out = readFollowUp({ question: say, thread, constraints, asOf }, catalog, extent);
+    const out = readFollowUp({ question: say, thread, constraints, asOf, ...(choices.length ? { choices } : {}) }, catalog, extent);
+    choices = out.kind === 'needs_clarification' ? (out.choices ?? []) : [];
     if (out.kind === 'reset') {
       thread = null;
       constraints = [];
@@ -51,7 +54,11 @@ export function converse(messages: string[], catalog: Catalog, extent: DataExten
     const asked = out.kind === 'follow_up' ? out.resolved_question : out.kind === 'needs_clarification' ? null : out.question;
     if (!asked) return { say, out, asked, reading: null, differences: [], planned: '' };
     const r = planned(asked, catalog, extent, asOf);
-    if (typeof r === 'string') return { say, out, asked, reading: null, differences: [], planned: r };
+    if (typeof r === 'string') {
+      const plan = planQuestion(asked, classifyIntent(asked), catalog, asOf, [], extent);
+      if (plan.kind === 'needs_clarification') choices = plan.choices ?? [];
+      return { say, out, asked, reading: null, differences: [], planned: r };
+    }
     const differences = out.kind === 'follow_up' ? readingDifferences(out.expected, r) : [];
     if (differences.length === 0) {
       constraints = constraintsAfter(constraints, out, i + 1);

@@ -24,6 +24,7 @@ import { valuesOnThreadDimensions } from './thread-values';
 import { stateOf, type State } from './state';
 import { asMeant } from '../words/as-meant';
 import { whichOfTwoDimensions } from '../rules/refusals';
+import { pickChoice } from './choice';
 
 export { RESET } from './cues';
 
@@ -133,7 +134,9 @@ export function readFollowUp(
   catalog: Catalog = catalogFor(input.catalogPath),
   extent: DataExtent | null = null,
 ): FollowUpOutput {
-  let question = asMeant(input.question.trim());
+  // A reply naming one of the choices the last turn's question back offered is read as that choice's message.
+  const picked = input.choices?.length ? pickChoice(input.question, input.choices) : null;
+  let question = asMeant((picked?.question ?? input.question).trim());
   let reset = resetIn(question);
   // "ok never mind. same thing for advanced courses?": the request before is dropped, and the thread goes on.
   if (
@@ -164,7 +167,7 @@ export function readFollowUp(
   if (isFresh(m) || (!thread && !leansOnThread(m))) return withConstraints(question, m, constraints, catalog, input.asOf);
   if (!thread) return noThread(question, catalog, m);
   if (m.unmapped.length > 0) return unmapped(catalog, m);
-  if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, m.language, twoWays) };
+  if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, m.language, twoWays, question) };
   const constrained = constraints.map((c) => c.dimension);
   const applied = applyMessage(thread, m, catalog, constrained, allTimeWindow(thread, input.asOf));
   if (typeof applied === 'string') return refused(applied, catalog, m, statementOf(input), m.lifted[0] ?? null);

@@ -145,7 +145,7 @@ export function planQuestion(
   const reading = readQuestion(text, catalog);
   const available = metricList(catalog, language);
 
-  const refused = unanswerable(reading, catalog, language, available);
+  const refused = unanswerable(reading, catalog, language, available, question);
   if (refused) return refused;
   onlyWhatWasAsked(reading, catalog, text);
   // A share is read before the fan-out check: a value named becomes a breakdown by its dimension.

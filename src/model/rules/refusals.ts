@@ -3,7 +3,7 @@
  * comes close to, and questions near the one asked that it can answer).
  */
 import type { Catalog } from '../../catalog/catalog';
-import type { Language, Plan } from '../../contracts';
+import type { Choice, Language, Plan } from '../../contracts';
 import { textIn, type Text } from '../../messages';
 import { dimensionEntries, nearEntries } from '../words/near';
 import { dimensionLabel, valueLabel } from '../../analysis/findings';
@@ -22,21 +22,28 @@ export function valueOfTwoDimensions(reading: Pick<CatalogReading, 'hits'>): [Va
   return null;
 }
 
-/** Which of the two the word means, asked back: "did you mean species Bird or vet Dr. Katrin Vogel?". */
+/**
+ * Which of the two the word means, asked back: "did you mean species Bird or vet Dr. Katrin Vogel?". Given the message
+ * it was read in, each choice is that message with the word written as the value it means ("only the vet Dr. Katrin
+ * Vogel"), which a reply naming it is read as (src/model/followup/choice.ts).
+ */
 export function whichOfTwoDimensions(
   catalog: Catalog,
   language: Language,
   [a, b]: [ValueHit, ValueHit],
-): { reason: string; question: string } {
+  message?: string,
+): { reason: string; question: string; choices?: Choice[] } {
   const text = textIn(language);
+  const value = (h: ValueHit) => valueLabel(catalog, language, h.id, h.value ?? '');
   const named = (h: ValueHit) =>
-    text('reading.value.of-dimension', {
-      value: valueLabel(catalog, language, h.id, h.value ?? ''),
-      dimension: dimensionLabel(catalog, language, h.id),
-    });
+    text('reading.value.of-dimension', { value: value(h), dimension: dimensionLabel(catalog, language, h.id) });
+  const at = message ? message.toLowerCase().indexOf(a.text.toLowerCase()) : -1;
+  const written = (h: ValueHit) =>
+    `${message?.slice(0, at)}${text('reading.member.named', { value: value(h), dimension: dimensionLabel(catalog, language, h.id) })}${message?.slice(at + a.text.length)}`;
   return {
     reason: text('reading.value.two-dimensions', { word: a.text }),
     question: text('reading.did-you-mean.either', { first: named(a), second: named(b) }),
+    ...(message && at >= 0 ? { choices: [a, b].map((h) => ({ label: named(h), question: written(h) })) } : {}),
   };
 }
 
@@ -52,7 +59,13 @@ function withOffer(reason: string, offer: string | null, text: Text): string {
 }
 
 /** A question the catalog cannot answer: a breakdown by a dimension it does not have, or no metric it knows. */
-export function unanswerable(reading: CatalogReading, catalog: Catalog, language: Language, available: string[]): Plan | null {
+export function unanswerable(
+  reading: CatalogReading,
+  catalog: Catalog,
+  language: Language,
+  available: string[],
+  question?: string,
+): Plan | null {
   const text = textIn(language);
   const label = (d: { label: string; label_zh: string }) => (language === 'zh' ? d.label_zh : d.label);
   if (reading.unknownDimensions.length > 0) {
@@ -67,7 +80,7 @@ export function unanswerable(reading: CatalogReading, catalog: Catalog, language
     return { kind: 'cannot_answer', reason: withOffer(reason, didYouMean(near, text), text), available_metrics: available };
   }
   const twoWays = valueOfTwoDimensions(reading);
-  if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, language, twoWays) };
+  if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, language, twoWays, question) };
   if (reading.metrics.length === 0) {
     const near = (reading.near ?? []).map((id) => label(catalog.metrics[id] ?? { label: id, label_zh: id }));
     const reason = text('reading.refusal.no-metric', { catalog: catalog.name, metrics: available.join(text('common.list')) });

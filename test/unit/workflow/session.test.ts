@@ -198,3 +198,35 @@ test('the validator refuses an empty turn, another catalog or database; an unkno
     'no session no-such-session; list them with: baton sessions',
   );
 });
+
+test("a question back's choices go to the next turn's reader, and only to it; the planner's choices too", async () => {
+  const { sessionId } = await newSession();
+  const choices = [
+    { label: 'region east', question: 'GMV last month in east' },
+    { label: 'channel East Mall', question: 'GMV last month in the channel East Mall' },
+  ];
+  h.agents.resolveFollowUp = () => ({
+    kind: 'needs_clarification',
+    reason: '"east" names values of two dimensions',
+    question: 'which?',
+    choices,
+  });
+  await ask(sessionId, 'GMV last month for east');
+  h.agents.resolveFollowUp = (input: FollowUpInput) => readFollowUp(input);
+  const picked = await ask(sessionId, 'the region');
+  expect(h.of('resolveFollowUp')[1]?.input.choices).toEqual(choices);
+  // The reply was read as the choice it named: asked as that choice's message.
+  expect(h.of('planAnalysis')[0]?.input.question).toBe('GMV last month in east');
+  expect(picked.status).toBe('completed');
+  await ask(sessionId, 'and by region?');
+  expect(h.of('resolveFollowUp')[2]?.input.choices).toBeUndefined();
+  // A question back from the run's planner offers its choices the same way.
+  const planned = h.agents.planAnalysis;
+  h.agents.planAnalysis = () => ({ kind: 'needs_clarification', reason: 'two Easts', question: 'which?', choices });
+  const back = await ask(sessionId, 'GMV for east last month');
+  expect(back.status).toBe('needs_clarification');
+  h.agents.planAnalysis = planned;
+  await ask(sessionId, 'the 2nd one');
+  expect(h.of('resolveFollowUp')[4]?.input.choices).toEqual(choices);
+  expect(h.of('planAnalysis').at(-1)?.input.question).toBe('GMV last month in the channel East Mall');
+});
