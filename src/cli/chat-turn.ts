@@ -7,6 +7,8 @@ import type { Client } from '@temporalio/client';
 import pc from 'picocolors';
 import type { AnalysisResult, RunProgress } from '../contracts';
 import type { TurnResult } from '../contracts/session';
+import type { Choice, Language } from '../contracts';
+import { sessionText } from '../messages/sessions';
 import { sessionQuery, sessionWorkflowId } from '../contracts/session-messages';
 import { progressQuery } from '../contracts/workflow-messages';
 import { askInSession } from '../sessions/client';
@@ -104,7 +106,15 @@ export function printTurn(turn: TurnResult): void {
   const run = turn.workflowId ? `  ${pc.dim(turn.workflowId)}` : '';
   console.log(`\n${colour(`● ${turn.status}`)}  ${pc.dim(`session ${turn.sessionId} · turn ${turn.turn}`)}${run}`);
   console.log(turn.answer);
+  if (turn.choices?.length) console.log(pc.cyan(choicesLine(turn.choices, /[\u4e00-\u9fff]/.test(turn.question) ? 'zh' : 'en')));
   if (turn.workflowId) console.log(pc.dim(`\nWeb UI: ${webUiLink(config, turn.workflowId)}`));
+}
+
+/** The answers a question back offers, numbered: "Reply with one (its number or its name): 1. species Bird · 2. …". */
+export function choicesLine(choices: Choice[], language: Language): string {
+  const text = sessionText(language);
+  const list = choices.map((c, i) => text('sessions.choice', { n: i + 1, label: c.label })).join(' · ');
+  return text('sessions.choices', { list });
 }
 
 /** The turn as one JSON object: the session's fields, and the child run's as `baton ask --json` gives them. */
@@ -122,5 +132,6 @@ export function turnJson(turn: TurnResult, record: AnalysisResult | null): Recor
     carried_over: turn.carried_over,
     reused: turn.reused,
     duration_ms: turn.duration_ms,
+    ...(turn.choices?.length ? { choices: turn.choices } : {}),
   };
 }

@@ -159,6 +159,8 @@ export const TurnResult = TurnSummary.extend({
   /** The child run's record and report, as `baton result` / `baton report` read them. */
   record_ref: z.string().nullable(),
   report_ref: z.string().nullable(),
+  /** A turn that asked back offering answers: the answers, one of which the next message may name. */
+  choices: z.array(Choice).optional(),
 });
 export type TurnResult = z.infer<typeof TurnResult>;
 
@@ -176,6 +178,8 @@ export const SessionView = z.object({
   /** Facts the thread established, with their confidence and source turn; and contradictions between turns. */
   facts: z.array(z.object({ turn: z.number().int(), content: z.string(), value: z.number().nullable(), confidence: z.number() })),
   contradictions: z.array(z.string()),
+  /** The answers the last turn's question back offered, which the next message may name; empty otherwise. */
+  choices: z.array(Choice).default([]),
   closed: z.boolean(),
 });
 export type SessionView = z.infer<typeof SessionView>;

@@ -28,6 +28,9 @@ export const SESSION_MESSAGES = defineMessages({
   'sessions.reading.compared': { zh: '对比{period}', en: 'compared with {period}' },
   'sessions.reading.separator': { zh: '，', en: ', ' },
   'sessions.clarify': { zh: '{question}（{reason}）', en: '{question} ({reason})' },
+  /** Under a question back that offers answers: what the next message may be (`baton chat`, `baton ask --session`). */
+  'sessions.choices': { zh: '回复其中一个（编号或名称）：{list}', en: 'Reply with one (its number or its name): {list}' },
+  'sessions.choice': { zh: '{n}. {label}', en: '{n}. {label}' },
   'sessions.reset': {
     zh: '已重新开始：之前的上下文和筛选条件都已清除。请问新的问题。',
     en: 'started over: the thread and its constraints are dropped. Ask your new question.',

@@ -74,6 +74,7 @@ export const WEB_MESSAGES = defineMessages({
   'web.session.catalog': { zh: '指标目录：{catalog}', en: 'Catalog: {catalog}' },
   'web.session.turns': { zh: '轮次', en: 'Turns' },
   'web.session.turn': { zh: '第 {n} 轮', en: 'Turn {n}' },
+  'web.session.choices': { zh: '回答上面的反问：', en: 'Answer the question back:' },
   'web.session.none': { zh: '还没有回答的轮次。', en: 'No turn has been answered yet.' },
   'web.session.running': { zh: '正在回答：{question}', en: 'Answering now: {question}' },
   'web.session.queued': { zh: '另有 {count} 个问题排队', en: '{count} more question(s) queued' },

@@ -72,6 +72,7 @@ export function viewOf(start: SessionStart, carried: SessionCarried, extras: Vie
     constraints: carried.memory.constraints,
     facts: carried.memory.facts.map((f) => ({ turn: f.turn, content: f.content, value: f.value, confidence: f.confidence })),
     contradictions: carried.memory.contradictions,
+    choices: carried.memory.choices ?? [],
     closed: extras.closed,
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { Client } from '@temporalio/client';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnalysisResult } from '../contracts';
+import type { AnalysisResult, Choice } from '../contracts';
 import type { SessionView } from '../contracts/session';
 import { askInSession, describeSession, startSession, UnknownSession } from '../sessions/client';
 import { SESSION_ATTRIBUTE } from '../temporal/search-attributes';
@@ -96,7 +96,21 @@ function sessionBody(ctx: PageContext, s: SessionView): Html {
     </ol>
     ${s.running ? html`<p id="session-running">${t('web.session.running', { question: s.running.question })}${run(s.running.workflowId, 'web.session.watch')}</p>` : ''}
     ${s.queued > 0 ? html`<p>${t('web.session.queued', { count: s.queued })}</p>` : ''}
+    ${s.running ? '' : choicesForm(ctx, `/sessions/${encodeURIComponent(s.sessionId)}/ask`, s.choices)}
     ${followUpForm(ctx, `/sessions/${encodeURIComponent(s.sessionId)}/ask`)}`;
+}
+
+/**
+ * The answers a question back offered, each a button that sends its number as the next message: the session's
+ * follow-up agent reads it as that choice (src/model/followup/choice.ts).
+ */
+function choicesForm(ctx: PageContext, action: string, choices: readonly Choice[]): Html | '' {
+  if (choices.length === 0) return '';
+  return html`<form id="choices" method="post" action="${action}">
+    ${csrfField(ctx)}
+    <p>${ctx.text('web.session.choices')}</p>
+    ${choices.map((c, i) => html`<button type="submit" class="choice" name="question" value="${String(i + 1)}">${c.label}</button> `)}
+  </form>`;
 }
 
 async function sessionPage(app: WebApp, ctx: PageContext, res: ServerResponse, sessionId: string): Promise<void> {
@@ -140,10 +154,13 @@ async function askInto(app: WebApp, res: ServerResponse, sessionId: string, ques
 
 export function followUpPart(): FollowUp {
   return {
-    async form(app, ctx, _result: AnalysisResult, workflowId) {
+    async form(app, ctx, result: AnalysisResult, workflowId) {
       const { session } = await sessionOf(app.client, workflowId).catch(() => ({ session: null }));
       const action = session ? `/sessions/${encodeURIComponent(session)}/ask` : `/runs/${encodeURIComponent(workflowId)}/follow-up`;
-      return followUpForm(ctx, action);
+      // A run asked on its own that asked back offers its answers: a click starts a session with its question, then the
+      // choice. A session's turn offers them on the session's page, while they are still the latest.
+      const offered = !session && result.plan.kind === 'needs_clarification' ? (result.plan.choices ?? []) : [];
+      return html`${choicesForm(ctx, action, offered)} ${followUpForm(ctx, action)}`;
     },
     async route(app, ctx, req: IncomingMessage, res, parts, form) {
       const [first, id, sub] = parts;

@@ -120,6 +120,7 @@ export async function runTurn(ctx: TurnContext, request: TurnRequest, n: number)
     reading: ended.result?.reading ?? null,
     record_ref: ended.result?.record_ref ?? null,
     report_ref: ended.result?.report?.report_ref ?? null,
+    ...(offered?.length ? { choices: offered } : {}),
   };
 }
 

@@ -407,3 +407,28 @@ test('a follow-up under the answer continues the conversation through the sessio
   await shot(page, 'follow-up');
   await page.close();
 });
+
+test('a question back offers its answers as buttons: one click asks it, and the answer is the SQL’s', async () => {
+  const page = await context.newPage();
+  // "queen" in lower case is a name the data holds (the artist Queen): asked back, offering the question that names it.
+  await ask(page, 'revenue from queen in 2024', { catalog: 'chinook' });
+  await page.waitForSelector('#choices button.choice', { timeout: 60_000 });
+  expect(await page.textContent('#choices button.choice')).toBe('revenue from the artist Queen in 2024');
+  await page.click('#choices button.choice');
+  await page.waitForURL(/\/sessions\//);
+  await page.waitForSelector('.turn[data-turn="2"] .turn-status:text("completed")', { timeout: 90_000 });
+  expect(await page.textContent('.turn[data-turn="1"] .turn-status')).toBe('needs_clarification');
+  expect(await page.textContent('.turn[data-turn="2"]')).toContain('artist = Queen');
+  await page.click('.turn[data-turn="2"] a');
+  await page.waitForSelector('#answer');
+  const chinook = new Pool({ connectionString: copyUrl, max: 1 });
+  const { rows } = await chinook.query<{ revenue: string }>(
+    `SELECT to_char(sum(il.unit_price * il.quantity), 'FM999990.00') AS revenue
+       FROM invoice_line il JOIN invoice i USING (invoice_id) JOIN track t USING (track_id)
+       JOIN album al USING (album_id) JOIN artist ar USING (artist_id)
+      WHERE ar.name = 'Queen' AND i.invoice_date >= '2024-01-01' AND i.invoice_date < '2025-01-01'`,
+  );
+  await chinook.end();
+  expect(await page.textContent('#answer')).toContain(String(rows[0]?.revenue));
+  await page.close();
+});
