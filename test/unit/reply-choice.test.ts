@@ -10,6 +10,7 @@ import type { Choice } from '../../src/contracts/plan';
 import { pickChoice } from '../../src/model/followup/choice';
 import { BLIND_REPLIES, HELDOUT_QUESTIONS_BACK, HELDOUT_REPLIES, QUESTIONS_BACK } from '../../eval/blind/replies-to-questions-back';
 import { expectReadAs, ROOT } from './followup-harness';
+import { choicesLine } from '../../src/cli/chat-turn';
 
 type Reply = { s: string; reply: string; pick: number | 'none' };
 
@@ -54,6 +55,15 @@ test('place words, assent to one choice, and replies that pick none', () => {
   expect(pickChoice('ok', one)).toBe(one[0]);
   expect(pickChoice('行', one)).toBe(one[0]);
   expect(pickChoice('no, paris is a customer name', one)).toBeNull();
+});
+
+test("baton chat numbers the choices under the question back, in the question's language", () => {
+  const two: Choice[] = [
+    { label: 'species Bird', question: 'only the species Bird' },
+    { label: 'vet Dr. Katrin Vogel', question: 'only the vet Dr. Katrin Vogel' },
+  ];
+  expect(choicesLine(two, 'en')).toBe('Reply with one (its number or its name): 1. species Bird · 2. vet Dr. Katrin Vogel');
+  expect(choicesLine(two, 'zh')).toBe('回复其中一个（编号或名称）：1. species Bird · 2. vet Dr. Katrin Vogel');
 });
 
 describe('a session on PawCare (a catalog not designed here): a question back, then a reply naming a choice', () => {
