@@ -93,12 +93,6 @@ const PlannedSteps = z.object({
 });
 /** A checked plan also says how it read the question (written by code from the steps, for either model). */
 const ReadPlan = PlannedSteps.extend({ reading: QuestionReading.optional() });
-const CannotAnswer = z.object({
-  kind: z.literal('cannot_answer'),
-  reason: z.string().min(1),
-  /** What the catalog offers instead, so the user can rephrase. */
-  available_metrics: z.array(z.string()),
-});
 /**
  * One answer a question back offers: what it is called ("vet Dr. Katrin Vogel") and the message it stands for, the
  * question asked again with the choice written out. A reply that names one ("the vet", "the second") is read as
@@ -106,6 +100,15 @@ const CannotAnswer = z.object({
  */
 export const Choice = z.object({ label: z.string().min(1), question: z.string().min(1) });
 export type Choice = z.infer<typeof Choice>;
+
+const CannotAnswer = z.object({
+  kind: z.literal('cannot_answer'),
+  reason: z.string().min(1),
+  /** What the catalog offers instead, so the user can rephrase. */
+  available_metrics: z.array(z.string()),
+  /** The question with a misspelt name written as the term offered for it ("did you mean visits?"), when it offers one. */
+  choices: z.array(Choice).optional(),
+});
 
 const NeedsClarification = z.object({
   kind: z.literal('needs_clarification'),

@@ -159,7 +159,8 @@ export function followUpPart(): FollowUp {
       const action = session ? `/sessions/${encodeURIComponent(session)}/ask` : `/runs/${encodeURIComponent(workflowId)}/follow-up`;
       // A run asked on its own that asked back offers its answers: a click starts a session with its question, then the
       // choice. A session's turn offers them on the session's page, while they are still the latest.
-      const offered = !session && result.plan.kind === 'needs_clarification' ? (result.plan.choices ?? []) : [];
+      const plan = result.plan;
+      const offered = !session && (plan.kind === 'needs_clarification' || plan.kind === 'cannot_answer') ? (plan.choices ?? []) : [];
       return html`${choicesForm(ctx, action, offered)} ${followUpForm(ctx, action)}`;
     },
     async route(app, ctx, req: IncomingMessage, res, parts, form) {

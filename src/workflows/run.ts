@@ -374,7 +374,7 @@ export class AnalysisRun {
       record_ref: recordRef,
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
       ...(record.reusable ? { reusable: record.reusable, reused: record.reused } : {}),
-      ...(this.plan.kind === 'needs_clarification' && this.plan.choices?.length ? { choices: this.plan.choices } : {}),
+      ...('choices' in this.plan && this.plan.choices?.length ? { choices: this.plan.choices } : {}),
     };
   }
 }

@@ -56,7 +56,7 @@ export function converse(messages: string[], catalog: Catalog, extent: DataExten
     const r = planned(asked, catalog, extent, asOf);
     if (typeof r === 'string') {
       const plan = planQuestion(asked, classifyIntent(asked), catalog, asOf, [], extent);
-      if (plan.kind === 'needs_clarification') choices = plan.choices ?? [];
+      if (plan.kind === 'needs_clarification' || plan.kind === 'cannot_answer') choices = plan.choices ?? [];
       return { say, out, asked, reading: null, differences: [], planned: r };
     }
     const differences = out.kind === 'follow_up' ? readingDifferences(out.expected, r) : [];

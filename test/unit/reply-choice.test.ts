@@ -121,4 +121,45 @@ describe('a session on PawCare (a catalog not designed here): a question back, t
       null,
     );
   });
+
+  test('a misspelt name offered back ("did you mean visits?") is asked as the reply names it', () => {
+    expectReadAs(
+      [
+        ['vists by clinic last month', 'fresh', '-'],
+        ['visits', 'fresh', 'visits 2026-10-01..2026-11-01 [] /clinic'],
+      ],
+      pawcare,
+      null,
+    );
+    expectReadAs(
+      [
+        ['revenue last month', 'fresh', 'revenue 2026-10-01..2026-11-01 [] /'],
+        ['and by clnic?', 'needs_clarification', 'asked back'],
+        ['yes', 'follow_up', 'revenue 2026-10-01..2026-11-01 [] /clinic'],
+      ],
+      pawcare,
+      null,
+    );
+  });
+});
+
+test('on Chinook a reply that is one offer\'s whole label picks it beside a longer one ("country", "billing country")', () => {
+  const chinook = loadCatalog(path.join(ROOT, 'catalogs', 'chinook.yaml'));
+  expectReadAs(
+    [
+      ['revenue by contry in 2024', 'fresh', '-'],
+      ['country', 'fresh', 'revenue 2024-01-01..2025-01-01 [] /country'],
+    ],
+    chinook,
+    null,
+  );
+  // Two offers: "yes" says not which, and is read as a message of its own (with no thread, asked back).
+  expectReadAs(
+    [
+      ['revenue by contry in 2024', 'fresh', '-'],
+      ['yes', 'needs_clarification', 'asked back'],
+    ],
+    chinook,
+    null,
+  );
 });

@@ -100,6 +100,13 @@ function foundIn(word: string, choice: Choice): boolean {
   return [...words, ...joined].some((w) => w === word || lemma(w) === lemma(word) || slipped(word, w));
 }
 
+/** Whether a word of the reply is one of a choice's words as written. */
+function writtenIn(word: string, choice: Choice): boolean {
+  const text = `${choice.label} ${choice.question}`.toLowerCase();
+  const words: string[] = text.match(/[a-z0-9]+/g) ?? [];
+  return !/[\u4e00-\u9fff]/.test(word) && words.includes(word);
+}
+
 /** The choice a message picks, or null when it picks none (and is read as it stands). */
 export function pickChoice(message: string, choices: Choice[]): Choice | null {
   if (choices.length === 0) return null;
@@ -108,12 +115,19 @@ export function pickChoice(message: string, choices: Choice[]): Choice | null {
   const place = byPlace(text, choices.length);
   if (place !== null) return choices[place] ?? null;
   if (choices.length === 1 && ASSENT.test(text.replace(/\s+/g, ' '))) return choices[0] ?? null;
+  // A reply that is one choice's whole label picks it ("country", where "billing country" is offered beside it).
+  const whole = choices.filter((c) => tidy(c.label) === text || tidy(c.label) === text.replace(/^the\s+/, ''));
+  if (whole.length === 1) return whole[0] ?? null;
   const words = wordsOf(text);
   if (words.length === 0)
     return choices.length === 1 && /^(?:y|ya|yea|yes|yeah|yep|sure|ok|okay)\b|^[对是好嗯行]/.test(text) ? (choices[0] ?? null) : null;
   // A long message is a question of its own, even where its words are the choices' ("revenue by vet last month").
   if (words.length > 6) return null;
-  const where = words.map((w) => choices.filter((c) => foundIn(w, c)));
+  // A word as written in one choice points there before its forms do ("visits": the metric visits, not revenue per visit).
+  const where = words.map((w) => {
+    const exact = choices.filter((c) => writtenIn(w, c));
+    return exact.length > 0 ? exact : choices.filter((c) => foundIn(w, c));
+  });
   if (where.some((found) => found.length === 0)) return null;
   const pointed = new Set(where.filter((found) => found.length === 1).map((found) => found[0]));
   // Words found in every choice pick one only when there is one.

@@ -8,7 +8,7 @@ import type { Language } from '../../contracts';
 import type { FollowUpOutput } from '../../contracts/session';
 import { textOf } from '../../messages/message';
 import { FOLLOWUP_MESSAGES } from '../../messages/followup';
-import { dimensionEntries, metricEntries, nearEntries } from '../words/near';
+import { dimensionEntries, metricEntries, nearChoices, nearEntries } from '../words/near';
 import type { Refusal } from './apply';
 import type { MessageReading } from './message';
 
@@ -47,10 +47,14 @@ export function unmapped(catalog: Catalog, m: MessageReading): Clarification {
   const t = say(m.language);
   const list = t('followup.clarify.list');
   const words = m.unmapped.map((word) => t('followup.clarify.quoted', { word })).join(list);
-  const near = nearEntries(m.unmapped, [...metricEntries(catalog), ...dimensionEntries(catalog)]);
+  const entries = [...metricEntries(catalog), ...dimensionEntries(catalog)];
+  const near = nearEntries(m.unmapped, entries);
   const names = (ids: string[]) => ids.map((id) => labelOf(catalog, id, m.language)).join(list);
+  // The message with the misspelt word written as a term offered ("and by contry?" → "and by country?").
+  const choices = nearChoices(m.text, m.unmapped, entries, near, (id) => labelOf(catalog, id, m.language));
   return {
     kind: 'needs_clarification',
+    ...(choices.length > 0 ? { choices } : {}),
     reason: t('followup.clarify.unmapped.reason', { words }),
     question: t('followup.clarify.unmapped.question', {
       metrics: names(Object.keys(catalog.metrics)),

@@ -25,6 +25,7 @@ import { stateOf, type State } from './state';
 import { asMeant } from '../words/as-meant';
 import { whichOfTwoDimensions } from '../rules/refusals';
 import { pickChoice } from './choice';
+import { metricEntries, nearEntries } from '../words/near';
 
 export { RESET } from './cues';
 
@@ -165,6 +166,10 @@ export function readFollowUp(
   const inThread = thread && isFresh(m) ? inThreadPeriod(thread, m, constraints, catalog, input.asOf, extent) : null;
   if (inThread) return inThread;
   if (isFresh(m) || (!thread && !leansOnThread(m))) return withConstraints(question, m, constraints, catalog, input.asOf);
+  // With nothing to resolve against and no cue, a metric misspelt ("vists by clinic last month") is a question of its
+  // own: the planner offers the term it is close to, as a choice a reply may name.
+  if (!thread && !m.cue && m.metrics.length === 0 && nearEntries(m.unmapped, metricEntries(catalog)).length > 0)
+    return withConstraints(question, m, constraints, catalog, input.asOf);
   if (!thread) return noThread(question, catalog, m);
   if (m.unmapped.length > 0) return unmapped(catalog, m);
   if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, m.language, twoWays, question) };

@@ -5,7 +5,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import type { Choice, Language, Plan } from '../../contracts';
 import { textIn, type Text } from '../../messages';
-import { dimensionEntries, nearEntries } from '../words/near';
+import { dimensionEntries, leftoverWords, metricEntries, nearChoices, nearEntries } from '../words/near';
 import { dimensionLabel, valueLabel } from '../../analysis/findings';
 import type { CatalogReading } from './terms';
 
@@ -68,23 +68,39 @@ export function unanswerable(
 ): Plan | null {
   const text = textIn(language);
   const label = (d: { label: string; label_zh: string }) => (language === 'zh' ? d.label_zh : d.label);
+  const dimensionName = (id: string) => label(catalog.dimensions[id] ?? { label: id, label_zh: id });
+  const metricName = (id: string) => label(catalog.metrics[id] ?? { label: id, label_zh: id });
+  // The question with the misspelt word written as the term offered: a reply naming it ("yes", "country") asks it.
+  const offered = (words: string[], entries: ReturnType<typeof dimensionEntries>, ids: string[], named: (id: string) => string) => {
+    const choices = question ? nearChoices(question, words, entries, ids, named) : [];
+    return choices.length > 0 ? { choices } : {};
+  };
   if (reading.unknownDimensions.length > 0) {
     const dims = Object.entries(catalog.dimensions).map(([id, d]) => text('reading.dimension.entry', { label: label(d), id }));
-    const near = nearEntries(reading.unknownDimensions, dimensionEntries(catalog)).map((id) =>
-      label(catalog.dimensions[id] ?? { label: id, label_zh: id }),
-    );
+    const nearIds = nearEntries(reading.unknownDimensions, dimensionEntries(catalog));
     const reason = text('reading.refusal.no-dimension', {
       words: reading.unknownDimensions.join(text('common.list')),
       dimensions: dims.join(text('common.list')),
     });
-    return { kind: 'cannot_answer', reason: withOffer(reason, didYouMean(near, text), text), available_metrics: available };
+    return {
+      kind: 'cannot_answer',
+      reason: withOffer(reason, didYouMean(nearIds.map(dimensionName), text), text),
+      available_metrics: available,
+      ...offered(reading.unknownDimensions, dimensionEntries(catalog), nearIds, dimensionName),
+    };
   }
   const twoWays = valueOfTwoDimensions(reading);
   if (twoWays) return { kind: 'needs_clarification', ...whichOfTwoDimensions(catalog, language, twoWays, question) };
   if (reading.metrics.length === 0) {
-    const near = (reading.near ?? []).map((id) => label(catalog.metrics[id] ?? { label: id, label_zh: id }));
+    const nearIds = reading.near ?? [];
     const reason = text('reading.refusal.no-metric', { catalog: catalog.name, metrics: available.join(text('common.list')) });
-    return { kind: 'cannot_answer', reason: withOffer(reason, didYouMean(near, text), text), available_metrics: available };
+    const spans = reading.hits.map((h): [number, number] => [h.start, h.end]);
+    return {
+      kind: 'cannot_answer',
+      reason: withOffer(reason, didYouMean(nearIds.map(metricName), text), text),
+      available_metrics: available,
+      ...(question ? offered(leftoverWords(question, spans), metricEntries(catalog), nearIds, metricName) : {}),
+    };
   }
   return null;
 }

@@ -6,6 +6,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { Catalog } from '../../catalog/catalog';
+import type { Choice } from '../../contracts/plan';
 import { EN_FUNCTION_WORDS } from './concepts';
 import { featuresOf } from './features';
 import { rankMetrics } from './infer';
@@ -56,6 +57,34 @@ export function nearEntries(words: string[], entries: Entry[]): string[] {
     .sort((a, b) => a.d - b.d || a.i - b.i)
     .slice(0, 3)
     .map((s) => s.id);
+}
+
+/** Of the words, the one closest to an entry (the misspelt word it is offered for); null when none is close. */
+function wordNear(words: string[], entry: Entry): string | null {
+  let best: { word: string; d: number } | null = null;
+  for (const word of words)
+    for (const t of entry.texts) {
+      const d = closeness(word.toLowerCase(), t);
+      if (d !== null && (best === null || d < best.d)) best = { word, d };
+    }
+  return best?.word ?? null;
+}
+
+/**
+ * The terms offered for misspelt words, as choices a reply may name (src/model/followup/choice.ts): each of the first
+ * two ids whose word is found in the message, the message with that word written as the term's label.
+ */
+export function nearChoices(message: string, words: string[], entries: Entry[], ids: string[], label: (id: string) => string): Choice[] {
+  const out: Choice[] = [];
+  for (const id of ids.slice(0, 2)) {
+    const entry = entries.find((e) => e.id === id);
+    const word = entry ? wordNear(words, entry) : null;
+    const at = word ? message.toLowerCase().indexOf(word.toLowerCase()) : -1;
+    if (!word || at < 0) continue;
+    const question = `${message.slice(0, at)}${label(id)}${message.slice(at + word.length)}`;
+    if (!out.some((c) => c.question === question)) out.push({ label: label(id), question });
+  }
+  return out;
 }
 
 export function metricEntries(catalog: Catalog): Entry[] {
