@@ -5,7 +5,7 @@
  * question asked fresh". For each of N = 8 pairs (an earlier turn, then a re-slicing turn: another ranking of the same
  * groups, or a grouping asked again) it runs, in turn: the earlier turn (a conversation's turn, `reuse: []`, whose
  * `reusable` it keeps), the re-slicing question asked fresh (a plain run), and the same question as the next turn
- * (given the earlier turn's `reusable`, as a session's child run gets it). The fresh and re-slicing runs take turns
+ * (given the earlier turn's `reusable` and what it read before planning, as a session's child run gets them). The fresh and re-slicing runs take turns
  * round by round, after one warm-up pair. Every re-slicing answer must equal the fresh one (word for word) and be
  * verified with no mismatch, or the bench fails.
  *
@@ -37,7 +37,7 @@ import type { temporal } from '@temporalio/proto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { Command } from 'commander';
 import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../eval/chinook-cases';
-import type { AnalysisRequest, AnalysisResult } from '../src/contracts';
+import type { AnalysisRequest, AnalysisResult, RunResult } from '../src/contracts';
 import { loadConfig, runDate } from '../src/settings/config';
 import { loadCatalog } from '../src/catalog/catalog';
 import { Pool } from 'pg';
@@ -108,6 +108,11 @@ async function breakdown(client: Client, workflowId: string): Promise<Record<str
     }
   }
   return out;
+}
+
+/** What a session's next child run is given by the earlier turn: its reusable results and what it read before it planned. */
+function asNextTurn(earlier: RunResult): Partial<AnalysisRequest> {
+  return { reuse: earlier.reusable ?? [], ...(earlier.reads ? { earlierReads: earlier.reads } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -186,7 +191,7 @@ async function main(): Promise<void> {
     });
     const elapsed = Date.now() - started;
     const result: AnalysisResult = await fullResult(small);
-    return { workflowId, result, ms: elapsed };
+    return { workflowId, result, small, ms: elapsed };
   };
   /** The worker, the connections and (when the bench started it) the dev server, stopped. */
   const stop = async () => {
@@ -217,7 +222,7 @@ async function main(): Promise<void> {
         // Fresh and re-slicing take turns: which goes first alternates by round.
         const order = round % 2 === 0 ? (['fresh', 'reslice'] as const) : (['reslice', 'fresh'] as const);
         const got: Partial<Record<'fresh' | 'reslice', Awaited<ReturnType<typeof ask>>>> = {};
-        for (const kind of order) got[kind] = await ask(again, kind === 'fresh' ? {} : { reuse: first.result.reusable ?? [] });
+        for (const kind of order) got[kind] = await ask(again, kind === 'fresh' ? {} : asNextTurn(first.small));
         const { fresh, reslice } = got as Record<'fresh' | 'reslice', Awaited<ReturnType<typeof ask>>>;
         const wrong = [
           // Word for word: rows tied on value come in the groups' order both ways (src/catalog/sql.ts).
@@ -343,15 +348,10 @@ async function turnMarks(
   // This turn's events in the session: from its Update's acceptance to its completion.
   const accepted = parent.map((e) => Boolean(e.workflowExecutionUpdateAcceptedEventAttributes)).lastIndexOf(true);
   const turn = parent.slice(accepted);
-  const initiated = turn.findIndex((e) => e.startChildWorkflowExecutionInitiatedEventAttributes);
-  const lastWft = turn
-    .slice(0, initiated)
-    .filter((e) => e.workflowTaskCompletedEventAttributes)
-    .pop();
   const childWfts = child.filter((e) => e.workflowTaskStartedEventAttributes);
   return {
-    'the Update accepted (session task ends)': after(turn[0]),
-    'the child requested (follow-up reader done)': after(lastWft),
+    // The Update is accepted in the session's task that reads the follow-up and requests the child.
+    'the Update accepted, the child requested': after(turn[0]),
     'the child started': after(child[0]),
     "the child's first task starts": after(childWfts[0]),
     'the child ends': after(child[child.length - 1]),

@@ -15,7 +15,7 @@ import { loadArtifact } from '../src/storage/artifacts';
 import { fullResult } from '../src/storage/run-record';
 import { localActivityMarker } from '../src/cli/export';
 import { resolveInputs } from '../src/storage/input-refs';
-import type { AnalysisRequest, AnalysisResult, ReportOutput } from '../src/contracts';
+import type { AnalysisRequest, AnalysisResult, ReportOutput, RunResult } from '../src/contracts';
 import type { SeedManifest } from '../src/seed/shop';
 import { createWorker, type WorkerOptions } from '../src/worker';
 import { temporalConnectionOptions } from '../src/temporal/connection';
@@ -65,7 +65,7 @@ export async function runAnalysis(
   taskQueue: string,
   question: string,
   extra: Partial<AnalysisRequest> = {},
-): Promise<{ workflowId: string; result: AnalysisResult; elapsedMs: number }> {
+): Promise<{ workflowId: string; result: AnalysisResult; run: RunResult; elapsedMs: number }> {
   const workflowId = `analysis-test-${randomBytes(4).toString('hex')}`;
   const started = Date.now();
   const small = await client.workflow.execute(analysisWorkflow, {
@@ -79,7 +79,7 @@ export async function runAnalysis(
   });
   const elapsedMs = Date.now() - started;
   // The workflow returns the answer and references; the plan, steps and stages are in the run record (src/storage/run-record.ts).
-  return { workflowId, result: await fullResult(small), elapsedMs };
+  return { workflowId, result: await fullResult(small), run: small, elapsedMs };
 }
 
 let pool: Pool | null = null;

@@ -1,7 +1,7 @@
 /** What starts a run (the request) and what the intent agent reads from the question. */
 import { z } from 'zod';
 import { MAX_QUESTION_LENGTH } from '../settings/limits';
-import { IsoDate, Language } from './shared';
+import { DataExtent, IsoDate, Language } from './shared';
 import type { CarriedQuality } from './quality';
 import { KnownMember } from './query';
 
@@ -61,6 +61,12 @@ export const AnalysisRequest = z.object({
     )
     .max(200)
     .optional(),
+  /**
+   * A conversation's turn: what the earlier turn read before it planned (the kind of question and where the data was).
+   * The planner starts from them while the agents read them again; a turn whose agents read otherwise plans again with
+   * what they read (src/workflows/analysis.ts). Absent for a single question.
+   */
+  earlierReads: z.lazy(() => EarlierReads).optional(),
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequest>;
 /**
@@ -93,3 +99,7 @@ export const IntentOutput = z.object({
   language: Language,
 });
 export type IntentOutput = z.infer<typeof IntentOutput>;
+
+/** What a run read before it planned: the intent agent's output and the data's extent (null when it could not be read). */
+export const EarlierReads = z.object({ intent: IntentOutput, extent: DataExtent.nullable() });
+export type EarlierReads = z.infer<typeof EarlierReads>;

@@ -1,7 +1,7 @@
 /** The whole run: the workflow's result, its stages, the run record and inputs stored by reference. */
 import { z } from 'zod';
 import { STAGE_IDS } from '../agents/table';
-import { type IntentOutput, type ReusableResult } from './request';
+import { type EarlierReads, type IntentOutput, type ReusableResult } from './request';
 import { type Choice, type QuestionReading, type Plan } from './plan';
 import { type MemoryEntry, type Contradiction } from './memory';
 import { type VerificationOutput } from './calculations';
@@ -129,6 +129,8 @@ export type RunResult = Pick<
   reused?: boolean;
   /** A run that asked back: the answers its question offers, which a session's next turn may pick by name. */
   choices?: Choice[];
+  /** A conversation's turn: what it read before it planned, which the next turn's planner starts from (AnalysisRequest.earlierReads). */
+  reads?: EarlierReads;
 };
 
 // ---------------------------------------------------------------- run record

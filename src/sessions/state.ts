@@ -4,7 +4,7 @@
  * results later turns may reuse. With the session's view (the query, `baton session <id>`) and its turns as the
  * Web UI's current details lists them. Pure and sandbox-safe.
  */
-import type { ReusableResult } from '../contracts/request';
+import type { EarlierReads, ReusableResult } from '../contracts/request';
 import type { SessionStart, SessionView, TurnResult, TurnSummary } from '../contracts/session';
 import type { Language } from '../contracts';
 import { sessionText } from '../messages/sessions';
@@ -19,6 +19,8 @@ export interface SessionCarried {
   reuse: ReusableResult[];
   /** Turns the session has taken in all its runs (the next is turnCount + 1). */
   turnCount: number;
+  /** What the latest child run read before it planned: the next child's planner starts from it (AnalysisRequest.earlierReads). */
+  reads?: EarlierReads;
   closed?: boolean;
 }
 
@@ -34,6 +36,7 @@ export function carriedOf(start: Pick<SessionStart, 'carried'>): SessionCarried 
     answered: c.answered ?? [],
     reuse: c.reuse ?? [],
     turnCount: c.turnCount ?? c.turns?.length ?? 0,
+    ...(c.reads ? { reads: c.reads } : {}),
   };
 }
 

@@ -25,46 +25,55 @@
  * state and plumbing (calling agents, the checklist the tracker shows) live in run.ts, the report
  * and its audit in report.ts.
  */
-import { ApplicationFailure, CancellationScope, condition, isCancellation, patched, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  CancellationScope,
+  condition,
+  continueAsNew,
+  isCancellation,
+  patched,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type {
   AnalysisRequest,
   AnalysisOutput,
   CatalogIndex,
   DataExtent,
-  Plan,
   Recipe,
   RecipeOrRef,
   ReviewDecision,
   RunResult,
+  StatisticsOutput,
   StepRecord,
 } from '../contracts';
 import { render } from '../messages';
 import { qualitySummary } from '../messages/quality';
-import { MAX_PLAN_ATTEMPTS } from '../settings/limits';
 import { INTENT_ATTRIBUTE } from '../temporal/search-attributes';
 import { relayChain, toHandoff } from '../relay/compress';
-import { checkPlan, type StepsPlan } from '../planning/plan-checks';
-import { pendingStages } from '../agents/checklist';
+import type { StepsPlan } from '../planning/plan-checks';
 import { answerQualityQuestion } from './quality';
 import { writeAuditedReport } from './report';
 import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure } from './run';
 import { executePlan } from './steps';
+import { planChecked, showStepsPending } from './planning';
+import { runAhead, type Ahead, type PlanOutcome } from './ahead';
 import { filterLine } from '../contracts/query';
-import { carriedQuality, offeredToAgents } from './reuse';
+import { carriedQuality, offeredToAgents, sameValue } from './reuse';
 
 export async function analysisWorkflow(request: AnalysisRequest): Promise<RunResult> {
   const run = new AnalysisRun(request);
   try {
-    const ended = (await understandQuestion(run)) ?? (await reviewPlan(run));
+    const understood = await understandQuestion(run);
+    const ended = understood.ended ?? (await reviewPlan(run, understood.ahead !== null));
     if (ended) return ended;
     // A data-quality question is answered by the data-quality agent, its counts recounted independently (quality.ts).
     if (run.plan.kind === 'quality' && patched('quality-questions')) return await answerQualityQuestion(run, run.plan);
     const plan = run.plan as StepsPlan;
-    const partialPeriods = await checkDataQuality(run, plan);
-    const passed = await runSteps(run, plan, partialPeriods);
-    const noData = await answerWithoutData(run, passed);
+    // A follow-up run ahead on the earlier turn's reads has its data quality and steps under way already (ahead.ts).
+    const { partialPeriods, passed, significance } = await (understood.ahead ?? runPlan(run, plan));
+    const noData = await answerWithoutData(run, passed, significance);
     if (noData) return noData;
-    await testSignificance(run, plan, passed, partialPeriods);
+    await testSignificance(run, plan, passed, partialPeriods, significance);
     // The analysis agent and the verifier read the same steps and neither reads the other's output: since the patch
     // 'parallel-agents' they run at once.
     const [analysis, calculationRefs] = run.parallelAgents
@@ -94,11 +103,17 @@ async function endCancelled(run: AnalysisRun): Promise<RunResult> {
   });
 }
 
+/** How understanding the question ended: the run's result when it ends there, and the steps a follow-up started ahead. */
+interface Understood {
+  ended: RunResult | null;
+  ahead: Promise<PlanOutcome> | null;
+}
+
 /**
  * 1. What exists, what kind of question this is, where the data is, and a plan that passes the checks.
- * Returns the result when the run ends here (the intent agent failed, or the plan cannot answer).
+ * Ends the run when the intent agent failed; a follow-up may have its steps under way (ahead.ts).
  */
-async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
+async function understandQuestion(run: AnalysisRun): Promise<Understood> {
   const { question, asOf, catalogPath, databaseUrl, progress } = run;
   run.show();
   // The catalog, the kind of question and where the data is do not depend on each other: since the patch 'parallel-agents'
@@ -118,72 +133,48 @@ async function understandQuestion(run: AnalysisRun): Promise<RunResult | null> {
         run.throwIfStopping(err);
         return null;
       });
+  // A conversation's follow-up runs ahead on what the earlier turn read while the agents read it again (ahead.ts).
+  const earlier = run.parallelAgents && run.request.earlierReads && patched('plan-beside-reads') ? run.request.earlierReads : null;
   let catalog: CatalogIndex;
   let classified: Awaited<ReturnType<typeof classify>>;
+  let ahead: Ahead = { plan: null, outcome: null };
   if (run.parallelAgents) {
+    const reads = { catalog: describe(), intent: classify(), extent: readExtent() };
+    const started = earlier ? runAhead(run, earlier, reads, runPlan) : null;
     let extent: DataExtent | null;
-    [catalog, classified, extent] = await Promise.all([describe(), classify(), readExtent()]);
+    [catalog, classified, extent] = await Promise.all([reads.catalog, reads.intent, reads.extent]);
+    if (started) ahead = await started;
     run.extent = extent;
   } else {
     catalog = await describe();
     classified = await classify();
   }
+  const readAsEarlier = earlier !== null && sameValue(classified, earlier.intent) && sameValue(run.extent, earlier.extent);
+  if (ahead.outcome && !readAsEarlier) {
+    // The data changed since the earlier turn: what ran ahead on it ends, and the run starts over without it.
+    await ahead.outcome.catch(() => null);
+    const { earlierReads: _earlier, ...request } = run.request;
+    return await continueAsNew<typeof analysisWorkflow>(request);
+  }
   run.catalog = catalog;
   if (typeof classified === 'string')
-    return run.finish({ status: 'degraded', answer: `the intent agent failed: ${classified}`, metrics: [] });
+    return { ended: await run.finish({ status: 'degraded', answer: `the intent agent failed: ${classified}`, metrics: [] }), ahead: null };
   run.intent = classified;
   progress.intent = classified;
   upsertSearchAttributes([{ key: INTENT_ATTRIBUTE, value: classified.intent }]);
   if (!run.parallelAgents && patched('data-extent')) run.extent = await readExtent();
 
-  run.plan = await planChecked(run, catalog, []);
+  run.plan = await planChecked(run, catalog, [], readAsEarlier ? ahead.plan : null);
   progress.plan = run.plan;
-  return null;
-}
-
-/** A plan that passes the checks: the problems go back to the planner as feedback, at most MAX_PLAN_ATTEMPTS plans. */
-async function planChecked(run: AnalysisRun, catalog: CatalogIndex, feedback: string[]): Promise<Plan> {
-  const { question, intent, asOf, catalogPath, databaseUrl, extent, progress } = run;
-  progress.phase = 'planning';
-  for (let attempt = 1; ; attempt++) {
-    run.show();
-    let candidate: Plan;
-    try {
-      candidate = await run.call('planAnalysis', attempt === 1 ? 'planner' : `planner · attempt ${attempt}`, {
-        question,
-        intent,
-        asOf,
-        catalogPath,
-        ...(databaseUrl ? { databaseUrl } : {}),
-        feedback,
-        extent,
-        ...(run.request.thread ? { thread: run.request.thread } : {}),
-        ...(run.request.members ? { members: run.request.members } : {}),
-      });
-    } catch (err) {
-      if (!isModelFailure(err)) throw err;
-      return { kind: 'cannot_answer', reason: `the planner failed: ${failureMessage(err)}`, available_metrics: catalog.metrics };
-    }
-    if (candidate.kind !== 'plan') return candidate;
-    const problems = checkPlan(candidate, catalog);
-    if (problems.length === 0) return candidate;
-    progress.planRejections.push(problems.join('; '));
-    if (attempt >= MAX_PLAN_ATTEMPTS) {
-      return {
-        kind: 'cannot_answer',
-        reason: `no valid plan after ${attempt} attempts: ${problems.join('; ')}`,
-        available_metrics: catalog.metrics,
-      };
-    }
-    feedback = [...feedback, `the previous plan was rejected: ${problems.join('; ')}`];
-  }
+  if (ahead.outcome) progress.phase = 'executing';
+  return { ended: null, ahead: ahead.outcome };
 }
 
 /**
  * 2. The optional review: approve, revise (back to the planner with the feedback) or reject. Then the plan
  * either runs (null) or the run ends: rejected, not approved in time, cannot answer, or needs clarification.
  */
-async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
+async function reviewPlan(run: AnalysisRun, ranAhead: boolean): Promise<RunResult | null> {
   const { progress, review } = run;
   const reviewerFeedback: string[] = [];
   while (review && run.plan.kind === 'plan') {
@@ -207,7 +198,7 @@ async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
       return run.finish({ status: 'rejected', answer: `rejected by the reviewer${d.feedback ? `: ${d.feedback}` : ''}`, metrics: [] });
     }
     reviewerFeedback.push(d.feedback);
-    run.plan = await planChecked(run, run.catalog, reviewerFeedback);
+    run.plan = await planChecked(run, run.catalog, reviewerFeedback, null);
     progress.plan = run.plan;
   }
   const plan = run.plan;
@@ -216,9 +207,22 @@ async function reviewPlan(run: AnalysisRun): Promise<RunResult | null> {
     return run.finish({ status: 'needs_clarification', answer: `${plan.question} (${plan.reason})`, metrics: [] });
   if (plan.kind === 'quality') return null;
 
-  progress.steps = plan.steps.map((s) => ({ step_id: s.step_id, description: s.description, status: 'pending', attempts: 0, note: null }));
-  progress.stages = pendingStages();
+  // Steps run ahead are in the checklist already, with their progress.
+  if (!ranAhead) showStepsPending(run, plan);
   return null;
+}
+
+/**
+ * 3 and 4: data quality, then the steps. The significance test reads the plan, not the steps' rows: given earlier results
+ * it runs beside the steps (patched 'significance-beside-steps'), which read stored rows and nearly always pass. A fresh
+ * run's steps query the database and may fail, so its test, which queries the database too, waits for them.
+ */
+async function runPlan(run: AnalysisRun, plan: StepsPlan): Promise<PlanOutcome> {
+  const partialPeriods = await checkDataQuality(run, plan);
+  const besideSteps = run.reuseLocallyAfterSteps && patched('significance-beside-steps');
+  const significance = besideSteps ? startSignificance(run, plan, partialPeriods) : null;
+  const passed = await runSteps(run, plan, partialPeriods);
+  return { partialPeriods, passed, significance };
 }
 
 /** 3. Data quality of what the plan reads, before anything reads it. Returns the months the data covers only partly. */
@@ -269,7 +273,11 @@ async function runSteps(run: AnalysisRun, plan: StepsPlan, partialPeriods: strin
 }
 
 /** A window with no rows is never answered as a number (no zero sum, no average of nothing): the run asks back instead. */
-async function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): Promise<RunResult | null> {
+async function answerWithoutData(
+  run: AnalysisRun,
+  passed: StepRecord[],
+  significance: Promise<StatisticsOutput | null> | null,
+): Promise<RunResult | null> {
   const metricSteps = passed.filter((r) => r.step.operation.kind === 'metric');
   if (
     metricSteps.length === 0 ||
@@ -281,6 +289,8 @@ async function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): Promis
     q && 'query' in q
       ? `${q.query.window.label_en}${q.query.filters.length ? ` for ${q.query.filters.map((f) => filterLine(f, ' or ')).join(', ')}` : ''}`
       : '';
+  // A test running beside the steps ends before the run does; its outcome is not used.
+  await significance?.catch(() => null);
   return run.finish({
     status: 'needs_clarification',
     answer: render('analysis.no-rows', { where }, run.intent.language),
@@ -288,13 +298,27 @@ async function answerWithoutData(run: AnalysisRun, passed: StepRecord[]): Promis
   });
 }
 
-/** 5. Is the change (or gap) larger than chance? */
-async function testSignificance(run: AnalysisRun, plan: StepsPlan, passed: StepRecord[], partialPeriods: string[]): Promise<void> {
+/** 5. Is the change (or gap) larger than chance? `started`: the test already running beside the steps. */
+async function testSignificance(
+  run: AnalysisRun,
+  plan: StepsPlan,
+  passed: StepRecord[],
+  partialPeriods: string[],
+  started: Promise<StatisticsOutput | null> | null,
+): Promise<void> {
   run.progress.phase = 'answering';
+  const statistics = started ? await started : null;
   if (passed.length === 0) {
     run.stage('statistics', 'skipped', 'no step passed');
     return;
   }
+  run.statistics = started ? statistics : await startSignificance(run, plan, partialPeriods);
+  if (run.statistics?.calculations_ref) run.calculations.set('stats', run.statistics.calculations_ref);
+  if (run.statistics) run.stage('statistics', 'done', run.statistics.summary);
+}
+
+/** The statistics agent's test of the plan's change or gap; null when it failed (the stage says why). */
+function startSignificance(run: AnalysisRun, plan: StepsPlan, partialPeriods: string[]): Promise<StatisticsOutput | null> {
   run.stage('statistics', 'running');
   const input = {
     workflow_id: run.workflowId,
@@ -304,9 +328,10 @@ async function testSignificance(run: AnalysisRun, plan: StepsPlan, passed: StepR
     steps: plan.steps,
     partial_periods: partialPeriods,
   };
-  run.statistics = await run.optional('statistics', () => run.call('testSignificance', 'statistics', input));
-  if (run.statistics?.calculations_ref) run.calculations.set('stats', run.statistics.calculations_ref);
-  if (run.statistics) run.stage('statistics', 'done', run.statistics.summary);
+  const started = run.optional('statistics', () => run.call('testSignificance', 'statistics', input));
+  // Awaited later: a failure that stops the run (the activity cap, a cancellation) is thrown there, not left unhandled.
+  started.catch(() => undefined);
+  return started;
 }
 
 /** 6. The relay: the steps' hand-offs (compressed by distance) to the analysis agent. */

@@ -108,6 +108,11 @@ export function carriedQuality(
   return { ...carried.output, reuse };
 }
 
+/** Whether two values are the same as JSON, whatever the order of their keys (what a turn read against what an earlier one did). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
 /**
  * A value as JSON with every object's keys in order: what was asked compares equal however it travelled (a run's record
  * comes back from PostgreSQL's jsonb with its keys reordered).

@@ -375,6 +375,7 @@ export class AnalysisRun {
       report: record.report ? { report_ref: record.report.report_ref, title: record.report.title } : null,
       ...(record.reusable ? { reusable: record.reusable, reused: record.reused } : {}),
       ...('choices' in this.plan && this.plan.choices?.length ? { choices: this.plan.choices } : {}),
+      ...(this.conversation && progress.intent ? { reads: { intent: this.intent, extent: this.extent } } : {}),
     };
   }
 }

@@ -97,6 +97,7 @@ export async function runTurn(ctx: TurnContext, request: TurnRequest, n: number)
     if (found.length) answer = [answer, '', ...found].join('\n');
     ctx.carried.reuse = mergeReuse(ctx.carried.reuse, r.reusable);
   }
+  if (ended.result?.reads) ctx.carried.reads = ended.result.reads;
   const changes = followUp.kind === 'follow_up' ? followUp : null;
   const summary = {
     turn: n,
@@ -184,6 +185,7 @@ function runChild(
     ...(thread ? { thread } : {}),
     ...(members.length > 0 ? { members } : {}),
     ...(ctx.carried.reuse.length ? { reuse: ctx.carried.reuse } : {}),
+    ...(ctx.carried.reads ? { earlierReads: ctx.carried.reads } : {}),
   };
   const language = languageOf(ctx, question);
   return executeChild<typeof analysisWorkflow>('analysisWorkflow', {

@@ -89,7 +89,8 @@ test('a re-slicing turn reads the earlier turn’s groups instead of querying; i
   expect(first.result.reused).toBe(false);
 
   const fresh = await ask('Top 5 genres by revenue in 2024', chinookUrl);
-  const again = await ask('Top 5 genres by revenue in 2024', chinookUrl, { reuse: offered });
+  // As a session's next turn is asked: with what the earlier turn read before planning (src/workflows/ahead.ts).
+  const again = await ask('Top 5 genres by revenue in 2024', chinookUrl, { reuse: offered, earlierReads: first.run.reads });
   expect(fresh.result.status).toBe('completed');
   expect(again.result.status).toBe('completed');
   expect(again.result.reused).toBe(true);
@@ -139,6 +140,10 @@ test('a re-slicing turn reads the earlier turn’s groups instead of querying; i
   expect(calls.filter((c) => c.type === 'runSqlStep').every((c) => c.local)).toBe(true);
   expect(calls.filter((c) => c.type === 'checkDataQuality')).toEqual([]);
   expect(calls.filter((c) => c.type === 'recomputeNumbers').map((c) => c.local)).toEqual([true]);
+  // It read the kind of question and the data as the earlier turn had, so its plan was made once, from those reads.
+  expect(first.run.reads?.extent?.data_version).toBeTruthy();
+  expect(again.run.reads).toEqual(first.run.reads);
+  expect(calls.filter((c) => c.type === 'planAnalysis')).toHaveLength(1);
   expect(calls.filter((c) => !c.local).length).toBeLessThan(
     (await agentCalls(harness.client, fresh.workflowId)).filter((c) => !c.local).length,
   );
@@ -158,8 +163,16 @@ test('when the data changed since the earlier turn, the turn queries again and s
   } finally {
     await pool.end();
   }
-  const again = await ask('Top 5 genres by revenue in 2024', copyUrl, { reuse: first.result.reusable ?? [] });
+  const again = await ask('Top 5 genres by revenue in 2024', copyUrl, {
+    reuse: first.result.reusable ?? [],
+    earlierReads: first.run.reads,
+  });
   expect(again.result.status).toBe('completed');
+  // It ran ahead on the earlier turn's data, found the data's extent changed, and started over without it: what is
+  // answered is the second run's, on the data as it is.
+  const events = (await harness.client.workflow.getHandle(again.workflowId).fetchHistory()).events ?? [];
+  expect(events[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId).toBeTruthy();
+  expect(again.run.reads?.extent?.data_version).not.toBe(first.run.reads?.extent?.data_version);
   expect(again.result.reused).toBe(false);
   expect(again.result.answer).toContain('the data changed since the earlier turn; queried again');
   expect(again.queries.runSqlStep).toBeGreaterThan(0);
@@ -204,8 +217,15 @@ test('an invoice that passes "now" between two turns is counted again, by data q
     .finally(() => clock.end());
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(left.rows[0]?.s) * 1000 + 500)));
   // The same data (no row added or removed, the extent is up to the as-of day), but the invoice is no longer in the future.
-  const again = await ask('Top 5 genres by revenue in 2024', copyUrl, { reuse: first.result.reusable ?? [] });
+  const again = await ask('Top 5 genres by revenue in 2024', copyUrl, {
+    reuse: first.result.reusable ?? [],
+    earlierReads: first.run.reads,
+  });
   expect(again.result.status).toBe('completed');
+  // It ran ahead on the earlier turn's reads, which came back the same: one run, no start over.
+  const events = (await harness.client.workflow.getHandle(again.workflowId).fetchHistory()).events ?? [];
+  expect(events[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId ?? '').toBe('');
+  expect(again.run.reads).toEqual(first.run.reads);
   expect(again.result.steps[0]?.result?.reuse).toMatchObject({ reused: true, data_changed: false });
   expect(again.result.dataQuality?.reuse).toMatchObject({ reused: false, data_changed: false });
   expect(future(again)?.count_all).toBe(0);
