@@ -103,17 +103,11 @@ async function endCancelled(run: AnalysisRun): Promise<RunResult> {
   });
 }
 
-/** How understanding the question ended: the run's result when it ends there, and the steps a follow-up started ahead. */
-interface Understood {
-  ended: RunResult | null;
-  ahead: Promise<PlanOutcome> | null;
-}
-
 /**
  * 1. What exists, what kind of question this is, where the data is, and a plan that passes the checks.
- * Ends the run when the intent agent failed; a follow-up may have its steps under way (ahead.ts).
+ * Returns the run's result when it ends there (the intent agent failed), and the steps a follow-up started ahead (ahead.ts).
  */
-async function understandQuestion(run: AnalysisRun): Promise<Understood> {
+async function understandQuestion(run: AnalysisRun): Promise<{ ended: RunResult | null; ahead: Promise<PlanOutcome> | null }> {
   const { question, asOf, catalogPath, databaseUrl, progress } = run;
   run.show();
   // The catalog, the kind of question and where the data is do not depend on each other: since the patch 'parallel-agents'
@@ -141,6 +135,8 @@ async function understandQuestion(run: AnalysisRun): Promise<Understood> {
   if (run.parallelAgents) {
     const reads = { catalog: describe(), intent: classify(), extent: readExtent() };
     const started = earlier ? runAhead(run, earlier, reads, runPlan) : null;
+    // Awaited below; if a read fails first, the run fails with that read's error, not with this one left unhandled.
+    started?.catch(() => undefined);
     let extent: DataExtent | null;
     [catalog, classified, extent] = await Promise.all([reads.catalog, reads.intent, reads.extent]);
     if (started) ahead = await started;
@@ -152,7 +148,8 @@ async function understandQuestion(run: AnalysisRun): Promise<Understood> {
   const readAsEarlier = earlier !== null && sameValue(classified, earlier.intent) && sameValue(run.extent, earlier.extent);
   if (ahead.outcome && !readAsEarlier) {
     // The data changed since the earlier turn: what ran ahead on it ends, and the run starts over without it.
-    await ahead.outcome.catch(() => null);
+    const ended = await ahead.outcome.catch(() => null);
+    await ended?.significance?.catch(() => null);
     const { earlierReads: _earlier, ...request } = run.request;
     return await continueAsNew<typeof analysisWorkflow>(request);
   }
@@ -212,11 +209,7 @@ async function reviewPlan(run: AnalysisRun, ranAhead: boolean): Promise<RunResul
   return null;
 }
 
-/**
- * 3 and 4: data quality, then the steps. The significance test reads the plan, not the steps' rows: given earlier results
- * it runs beside the steps (patched 'significance-beside-steps'), which read stored rows and nearly always pass. A fresh
- * run's steps query the database and may fail, so its test, which queries the database too, waits for them.
- */
+/** 3 and 4: data quality, then the steps; given earlier results, the significance test beside them (statistics below). */
 async function runPlan(run: AnalysisRun, plan: StepsPlan): Promise<PlanOutcome> {
   const partialPeriods = await checkDataQuality(run, plan);
   const besideSteps = run.reuseLocallyAfterSteps && patched('significance-beside-steps');
@@ -298,7 +291,11 @@ async function answerWithoutData(
   });
 }
 
-/** 5. Is the change (or gap) larger than chance? `started`: the test already running beside the steps. */
+/**
+ * 5. Is the change (or gap) larger than chance? The test reads the plan, not the steps' rows: given earlier results it
+ * runs beside the steps (`started`, patched 'significance-beside-steps'), which read stored rows and nearly always pass.
+ * A fresh run's steps query the database and may fail, so its test, which queries the database too, waits for them.
+ */
 async function testSignificance(
   run: AnalysisRun,
   plan: StepsPlan,

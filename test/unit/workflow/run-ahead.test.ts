@@ -6,6 +6,7 @@
  * over without the earlier reads and answers from the data as it is. Every agent stubbed (harness.ts).
  */
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { ApplicationFailure } from '@temporalio/common';
 import type { EarlierReads, IntentOutput } from '../../../src/contracts';
 import { ROWS, runAnalysis, startEnvironment, stepOutput, workflowBundle, type Stub } from './harness';
 
@@ -125,4 +126,21 @@ test('given earlier results, the significance test runs beside the steps; a fres
   expect(given.record?.checklist).toMatch(/- \[x\] statistics/);
   const fresh = await runAnalysis(env, {});
   expect(order(fresh.calls)).toEqual(['runSqlStep', 'testSignificance']);
+}, 60_000);
+
+test('a read that fails while the run is ahead ends the run with that read’s reason', async () => {
+  const ran = await runAnalysis(
+    env,
+    { reuse: OFFERED, earlierReads: earlierReads('v1') },
+    {
+      describeCatalog: () => {
+        throw ApplicationFailure.nonRetryable('the catalog file is gone', 'CatalogMissing');
+      },
+    },
+  );
+  expect(ran.result).toBeNull();
+  const reasons: string[] = [];
+  for (let e: unknown = ran.failure; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) reasons.push(e.message);
+  expect(reasons.join(' | ')).toContain('the catalog file is gone');
+  expect(ran.of('runSqlStep')).toHaveLength(0);
 }, 60_000);
