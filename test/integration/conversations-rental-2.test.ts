@@ -7,12 +7,7 @@
 import { BLIND_RENTAL_FOLLOWUPS_2 } from '../../eval/blind/rental-followups-2';
 import { conversationSuite } from './conversation-suite';
 
-/** A breakdown with a lifted filter after a why changes the why (docs/follow-ups.md: three readers read it so); this writer read figures. */
-const AFTER_A_WHY =
-  'after "why the drop in oct vs sep by region", "all branch types, by branch" is read as the why by branch without the filter ' +
-  '(docs/follow-ups.md, "a change to a why"), stated in its first line; the writer expected October\'s figures by branch';
-
-conversationSuite('conversations-rental-2', BLIND_RENTAL_FOLLOWUPS_2, 40, 0.95, {
-  'blind-rental2-revman-terse #8': AFTER_A_WHY,
-  'blind-rental2-revman-terse #9': `the thread of #8 (${AFTER_A_WHY}), with Spain added`,
-});
+// Turns 8 and 9 of the terse analyst, a filter lifted and a breakdown named after a why ("all branch types, by
+// branch"), were read as the why by branch until two changes at once after a why asked for figures
+// (docs/follow-ups.md, "After a why"): every turn is now held to its SQL.
+conversationSuite('conversations-rental-2', BLIND_RENTAL_FOLLOWUPS_2, 40, 0.95);

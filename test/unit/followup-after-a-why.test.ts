@@ -73,3 +73,32 @@ test('a why naming only the period it is measured against is the thread period�
   // With no thread, the same words are a question of their own, read as the planner reads them.
   expect(converse(['why did tracks sold drop compared with 2023?'], chinook, extent)[0]?.out.kind).toBe('fresh');
 });
+
+test('two changes at once to the view after a why, of who is counted, the breakdown or the period, ask for figures', () => {
+  // Every writer of a conversation who changed two of these in one message after a why meant the figures; the messages
+  // here are other words than theirs.
+  const en = converse(
+    ['Revenue by genre in 2024', 'why did it fall from 2023?', 'just Canada, and split it by media type please'],
+    chinook,
+    extent,
+  );
+  expect(brief(en)[2]).toBe('track_revenue 2024-01-01..2025-01-01 country=Canada by media_type');
+  const lifted = converse(
+    ['Revenue by genre for Brazil in 2024', 'why is it lower than in 2023?', 'drop the Brazil filter and show it per country'],
+    chinook,
+    extent,
+  );
+  expect(brief(lifted)[2]).toBe('revenue 2024-01-01..2025-01-01 by country');
+  const zh = converse(['2024年各流派的销量', '为什么比2023年少？', '只看美国的，按媒体类型看看'], chinook, extent);
+  expect(brief(zh)[2]).toBe('tracks_sold 2024-01-01..2025-01-01 country=USA by media_type');
+  expect([...en, ...lifted, ...zh].every((t) => t.differences.length === 0)).toBe(true);
+});
+
+test('the same analysis asked again with two changes stays a why', () => {
+  const turns = converse(
+    ['Revenue by genre in 2024', 'why did it fall from 2023?', 'do the same for Canada, by media type'],
+    chinook,
+    extent,
+  );
+  expect(brief(turns)[2]).toBe('track_revenue 2024-01-01..2025-01-01 vs 2023-01-01 country=Canada why by media_type');
+});

@@ -177,26 +177,25 @@ test('the fifth blind set (eval/blind/chinook-followups-2.ts): 33 of 43, and onl
 /**
  * The sixth blind set (2026-12-03, night: a marketing manager, a finance controller, a Chinese catalogue manager, a
  * code-switching team lead; 58 turns) read 21 of 58 as meant when it was written. The classes it found are fixed and
- * tested in other words (followup-business-chat.test.ts); it reads 50 now. What is left:
- *   - four turns after a why that change a filter or the breakdown, which the writer read against the view the why was
- *     asked of and Baton, with the three readers of eval/blind/after-a-why-readers.md, reads as a change to the why
- *     ("Restrict to USA.", "Drop the USA filter.", "zoom in on the US and split that by city?", and "And what does the
- *     same picture look like for Canada?" after it);
+ * tested in other words (followup-business-chat.test.ts); it reads 52 now. "zoom in on the US and split that by city?"
+ * after a why, and "And what does the same picture look like for Canada?" after it, are read as the writer meant since
+ * two changes at once after a why ask for figures (docs/follow-ups.md, "After a why"). What is left:
+ *   - two turns after a why that change one filter, which the writer read against the view the why was asked of and
+ *     Baton, with the three readers of eval/blind/after-a-why-readers.md, reads as a change to the why ("Restrict to
+ *     USA.", "Drop the USA filter.");
  *   - "FY2024" after "FY2025 (calendar)": a fiscal year alone is asked back, and the two turns after it are answered on
  *     the thread as it stood (2025);
  *   - "不按流派了，按媒体类型分" keeps the thread's top 5 over four media types: the same four rows as the writer's.
  */
-test('the sixth blind set (eval/blind/chinook-followups-3.ts): 50 of 58', async () => {
+test('the sixth blind set (eval/blind/chinook-followups-3.ts): 52 of 58', async () => {
   const rows = (await Promise.all(BLIND_CHINOOK_FOLLOWUPS_3.map(rowsOf))).flat();
   const misses = rows.filter((r) => !r.exact);
   console.log(
     `${rows.length - misses.length}/${rows.length} turns read as their SQL\n${misses.map((m) => `- [${m.id}] ${m.say}\n    want ${m.want}\n    got  ${m.got}`).join('\n')}`,
   );
   expect(rows).toHaveLength(58);
-  expect(rows.length - misses.length).toBeGreaterThanOrEqual(50);
+  expect(rows.length - misses.length).toBeGreaterThanOrEqual(52);
   expect(rows.filter((r) => r.wrongAnswer).map((r) => r.say)).toEqual([
-    'Interesting — so the US is the biggest plus. Could you zoom in on the US and split that by city? All the cities, please, not just a top five.',
-    'And what does the same picture look like for Canada?',
     'Invoice count instead.',
     'Split by account manager, not by quarter.',
     'Restrict to USA.',
