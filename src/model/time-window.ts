@@ -174,6 +174,10 @@ export function shiftedBack(w: TimeWindow, unit: string): TimeWindow {
 }
 
 /** The same window one year earlier (year over year). */
+/** Whether two windows (either may be missing) are the same period. */
+export const sameWindow = (a: TimeWindow | null | undefined, b: TimeWindow | null | undefined): boolean =>
+  a?.start === b?.start && a?.end === b?.end;
+
 export function yearEarlier(w: TimeWindow): TimeWindow {
   const shift = (d: string) => `${Number(d.slice(0, 4)) - 1}${d.slice(4)}`.replace(/-02-29$/, '-02-28');
   return makeWindow(shift(w.start), shift(w.end), w.source);
