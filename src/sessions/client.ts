@@ -74,6 +74,7 @@ export async function startSession(client: Client, opts: StartOptions = {}): Pro
     ...(opts.language ? { language: opts.language } : {}),
   };
   const handle = await client.workflow.start<typeof sessionWorkflow>(SESSION_TYPE, startOptions(config, start));
+  rememberCatalog(sessionId, start.catalogPath ?? null);
   return { sessionId, workflowId: handle.workflowId };
 }
 
@@ -119,20 +120,40 @@ function reachedClosedRun(err: unknown): boolean {
   );
 }
 
-/** Asks one turn and returns its answer; a closed session is reopened first, keeping its memory. */
+/**
+ * The catalog each session this process started or described is bound to (a session keeps its catalog for life): a
+ * turn whose day is given, or whose session's catalog is known here, is sent without asking Temporal first.
+ */
+const boundCatalogs = new Map<string, string | null>();
+const BOUND_CATALOGS_LIMIT = 10_000;
+
+function rememberCatalog(sessionId: string, catalogPath: string | null): void {
+  if (boundCatalogs.size >= BOUND_CATALOGS_LIMIT) boundCatalogs.clear();
+  boundCatalogs.set(sessionId, catalogPath);
+}
+
+/**
+ * Asks one turn and returns its answer; a closed session is reopened first, keeping its memory. The session is
+ * described first only when the turn's day needs its catalog's time zone and this process has not seen the session:
+ * otherwise the Update goes at once, and one that reaches a closed run (or none) reopens it and asks again below, or
+ * ends with the error that names `baton sessions`.
+ */
 export async function askInSession(client: Client, sessionId: string, question: string, opts: AskOptions = {}): Promise<TurnResult> {
   const config = opts.config ?? loadConfig();
-  const desc = await describe(client, sessionId);
-  if (desc.status.name !== 'RUNNING') await reopenSession(client, sessionId, config);
+  let catalogPath = boundCatalogs.get(sessionId);
+  if (opts.asOf === undefined && catalogPath === undefined) {
+    const desc = await describe(client, sessionId);
+    if (desc.status.name !== 'RUNNING') await reopenSession(client, sessionId, config);
+    catalogPath = ((desc.memo ?? {}) as { catalogPath?: string | null }).catalogPath ?? null;
+    rememberCatalog(sessionId, catalogPath);
+  }
   const { config: _config, ...rest } = opts;
-  const memo = (desc.memo ?? {}) as { catalogPath?: string | null };
-  const catalogPath = memo.catalogPath ?? config.catalogPath;
   const turnId = opts.turnId ?? randomUUID();
   const request: TurnRequest = {
     ...rest,
     question,
     turnId,
-    asOf: opts.asOf ?? runDate(loadCatalog(catalogPath).timezone, config.timeZoneOverride),
+    asOf: opts.asOf ?? runDate(loadCatalog(catalogPath ?? config.catalogPath).timezone, config.timeZoneOverride),
   };
   const handle = client.workflow.getHandle<typeof sessionWorkflow>(sessionWorkflowId(sessionId));
   const send = () => untilReachable(() => handle.executeUpdate(askUpdate, { args: [request], updateId: turnId }));

@@ -132,5 +132,28 @@ test('a session is bound to its catalog and database: a turn naming another is r
   await expect(askInSession(harness.client, 'nope-0000', 'What was revenue in 2024?', { config: harness.config })).rejects.toThrow(
     'no session nope-0000; list them with: baton sessions',
   );
+  // A turn whose day is given goes to the session without describing it first: the same error.
+  await expect(
+    askInSession(harness.client, 'nope-0001', 'What was revenue in 2024?', { config: harness.config, asOf: CHINOOK_AS_OF }),
+  ).rejects.toThrow('no session nope-0001; list them with: baton sessions');
   expect((await describeSession(harness.client, sessionId)).turns).toEqual([]);
+});
+
+test('a turn sent straight to a session that closed when idle reopens it, keeping its memory', async () => {
+  const { sessionId } = await startSession(harness.client, {
+    config: harness.config,
+    catalogPath: CATALOG,
+    databaseUrl,
+    limits: { idleTimeoutSeconds: 1 },
+  });
+  const ask = (question: string) => askInSession(harness.client, sessionId, question, { config: harness.config, asOf: CHINOOK_AS_OF });
+  expect(await ask('What was revenue in 2023?')).toMatchObject({ turn: 1, status: 'completed' });
+  const handle = harness.client.workflow.getHandle(sessionWorkflowId(sessionId));
+  await handle.result();
+  expect((await handle.describe()).status.name).toBe('COMPLETED');
+  const again = await ask('and in 2024?');
+  expect(again).toMatchObject({ turn: 2, status: 'completed', follow_up: ['replace_period'] });
+  const total2024 = await revenue(`invoice_date >= '2024-01-01' AND invoice_date < '2025-01-01'`);
+  expect(verified(await childResult(again.workflowId)).map((m) => m.value)).toContain(total2024);
+  expect((await handle.describe()).status.name).toBe('RUNNING');
 });
