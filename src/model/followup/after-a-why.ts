@@ -3,6 +3,7 @@
  * or the figures of the view the why was asked of. Applied first (src/model/followup/apply.ts): the rest of the
  * message then changes whichever it is.
  */
+import { filterKey } from '../../contracts/query';
 import { sameWindow } from '../time-window';
 import type { MessageReading } from './message';
 import type { State } from './state';
@@ -19,7 +20,9 @@ const SAME_ANALYSIS = /\bsame\b|同样|一样|这么拆|这样拆|照这样/i;
 function reframed(thread: State, m: MessageReading): boolean {
   if (SAME_ANALYSIS.test(m.text)) return false;
   const breakdown = m.dims.some((d) => !thread.dims.includes(d));
-  const counted = m.values.length > 0 || m.lifted.length > 0 || m.liftAll;
+  // A value the why already keeps ("airports, by branch" after a why of airports) changes nothing of who is counted.
+  const kept = new Set(thread.filters.map(filterKey));
+  const counted = m.values.some((v) => !kept.has(filterKey(v))) || m.lifted.length > 0 || m.liftAll;
   const period = m.periods.length > 0 && !m.versus;
   return [breakdown, counted, period].filter(Boolean).length >= 2;
 }
