@@ -104,10 +104,6 @@ test('the same analysis asked again with two changes stays a why', () => {
 });
 
 test('a value the why already keeps, named again with a breakdown, is one change: the why by that breakdown', () => {
-  const turns = converse(
-    ['Revenue by genre for Canada in 2024', 'why did it fall from 2023?', 'Canada, by media type'],
-    chinook,
-    extent,
-  );
+  const turns = converse(['Revenue by genre for Canada in 2024', 'why did it fall from 2023?', 'Canada, by media type'], chinook, extent);
   expect(brief(turns)[2]).toBe('track_revenue 2024-01-01..2025-01-01 vs 2023-01-01 country=Canada why by media_type');
 });
