@@ -206,10 +206,17 @@ export function estimateTokens(text: string): number {
   let letters = 0;
   let spaces = 0;
   let other = 0;
-  for (const ch of text) {
-    if (/[A-Za-z]/.test(ch)) letters++;
-    else if (ch === ' ') spaces++;
-    else other++;
+  // By UTF-16 code unit, without a string or a regular expression per character: the thread is counted again at each
+  // step of its compression, in the session's workflow task, on the way to every follow-up's run.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
+    else if (c === 32) spaces++;
+    else {
+      other++;
+      // A character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph) is one character, not two.
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
   }
   return Math.ceil(letters / 2) + Math.ceil(spaces / 2) + other;
 }

@@ -155,6 +155,19 @@ test('the thread fits its token budget, dropping the oldest compressed turns fir
   expect([...threadText(m, 200).matchAll(/^Turn \d+: /gm)].length).toBeLessThan([...threadText(m, 1500).matchAll(/^Turn \d+: /gm)].length);
 });
 
+test('the token estimate counts by character: letters two to a token, spaces two to a token, everything else one each', () => {
+  expect(estimateTokens('')).toBe(0);
+  expect(estimateTokens('abc')).toBe(2); // three letters: two tokens at most
+  expect(estimateTokens('ab cd')).toBe(3); // four letters (2) and one space (1)
+  expect(estimateTokens('2024-03')).toBe(7);
+  expect(estimateTokens('收入 美国')).toBe(5); // four ideographs and a space
+  // A character outside the Basic Multilingual Plane is one character, though JavaScript stores it as two code units.
+  expect(estimateTokens('📈 up')).toBe(3);
+  expect(estimateTokens('𠀀')).toBe(1);
+  // A lone surrogate (broken text) still counts.
+  expect(estimateTokens('\ud800x')).toBe(2);
+});
+
 test('the token estimate the workflow uses is an upper bound of the real tokenizer on thread-like text', () => {
   const samples = [
     'Turn 3 (the last, whole): "revenue by country in 2024" read as: Revenue, 2024-01-01..2024-12-31, by country',
