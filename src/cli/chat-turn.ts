@@ -72,11 +72,12 @@ function followTurn(client: Client, sessionId: string, question: string): { stop
       done = true;
       await polling;
       const ended = child ?? run;
+      // Said rather than left out: a checklist that cannot be read back is the run's worker failing to replay it.
       if (ended)
         await client.workflow
           .getHandle(ended)
           .query(progressQuery)
-          .then(print, () => undefined);
+          .then(print, (err: Error) => process.stderr.write(pc.dim(`  (the run's checklist could not be read: ${err.message})\n`)));
     },
   };
 }

@@ -111,6 +111,21 @@ export function gaveUpAfterRetries(err: unknown): boolean {
   return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && gaveUpDetails(err.cause) !== null;
 }
 
+/**
+ * Whether trying the same agent again cannot help: a non-retryable failure, except an agent that gave up after its
+ * tries on something that may pass later (its database unreachable): the step may still try again.
+ */
+export function isNonRetryable(err: unknown): boolean {
+  return (
+    err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true && !gaveUpAfterRetries(err)
+  );
+}
+
+/** A language model's failure (an activity failed with a Model* error type): reported in the answer, not thrown on. */
+export function isModelFailure(err: unknown): boolean {
+  return err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && (err.cause.type ?? '').startsWith('Model');
+}
+
 /** The failure a worker throws when its agent has used up its tries: non-retryable, with the agent's own reason. */
 export function giveUp(err: unknown, attempts: GaveUp['attempts']): ApplicationFailure {
   const { message, name } = fields(err);

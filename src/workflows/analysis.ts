@@ -53,7 +53,8 @@ import { relayChain, toHandoff } from '../relay/compress';
 import type { StepsPlan } from '../planning/plan-checks';
 import { answerQualityQuestion } from './quality';
 import { writeAuditedReport } from './report';
-import { ActivityCapReached, AnalysisRun, failureMessage, isModelFailure } from './run';
+import { ActivityCapReached, AnalysisRun, failureMessage } from './run';
+import { isModelFailure } from '../temporal/failures';
 import { executePlan } from './steps';
 import { planChecked, showStepsPending } from './planning';
 import { runAhead, type Ahead, type PlanOutcome } from './ahead';
@@ -212,7 +213,7 @@ async function reviewPlan(run: AnalysisRun, ranAhead: boolean): Promise<RunResul
 /** 3 and 4: data quality, then the steps; given earlier results, the significance test beside them (statistics below). */
 async function runPlan(run: AnalysisRun, plan: StepsPlan): Promise<PlanOutcome> {
   const partialPeriods = await checkDataQuality(run, plan);
-  const besideSteps = run.reuseLocallyAfterSteps && patched('significance-beside-steps');
+  const besideSteps = run.reuseLocallyAfterSteps && (run.followUpWays || patched('significance-beside-steps'));
   const significance = besideSteps ? startSignificance(run, plan, partialPeriods) : null;
   const passed = await runSteps(run, plan, partialPeriods);
   return { partialPeriods, passed, significance };
@@ -233,9 +234,9 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
     };
     run.qualityAsked = { asked, dataVersion: run.extent?.data_version ?? null };
     // Given earlier results, an earlier turn's outcome of the same question on the same data is taken as it is (since
-    // the patch 'quality-carried-over'; src/workflows/reuse.ts): the agent is not asked again.
+    // the patch 'quality-carried-over', now 'follow-up-ways'; src/workflows/reuse.ts): the agent is not asked again.
     const carried =
-      run.reuseLocally && patched('quality-carried-over')
+      run.reuseLocally && (run.followUpWays || patched('quality-carried-over'))
         ? carriedQuality(run.request.reuse, asked, run.extent?.data_version, new Date().getTime())
         : null;
     run.dataQuality = carried ?? (await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input)));

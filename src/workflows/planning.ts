@@ -6,7 +6,8 @@ import type { CatalogIndex, DataExtent, IntentOutput, Plan } from '../contracts'
 import { pendingStages } from '../agents/checklist';
 import { MAX_PLAN_ATTEMPTS } from '../settings/limits';
 import { checkPlan, type StepsPlan } from '../planning/plan-checks';
-import { failureMessage, isModelFailure, type AnalysisRun } from './run';
+import { failureMessage, type AnalysisRun } from './run';
+import { isModelFailure } from '../temporal/failures';
 
 /**
  * A plan that passes the checks: the problems go back to the planner as feedback, at most MAX_PLAN_ATTEMPTS plans. `first`

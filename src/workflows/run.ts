@@ -7,7 +7,6 @@
  */
 import {
   ActivityCancellationType,
-  ActivityFailure,
   ApplicationFailure,
   isCancellation,
   patched,
@@ -43,7 +42,7 @@ import { cancelReasonSignal, progressQuery, reviewPlanUpdate } from '../contract
 import { AGENTS, type AgentFunctions, type AgentName, type AgentSpec } from '../agents/table';
 import { AGENT_OPTIONS, LOCAL_OPTIONS, PROFILES } from './options';
 import { checklist } from '../agents/checklist';
-import { gaveUpAfterRetries, mostTellingReason } from '../temporal/failures';
+import { mostTellingReason } from '../temporal/failures';
 import { DEFAULT_MAX_ACTIVITIES, INPUT_BY_REFERENCE_CHARS, MAX_PLAN_REVISIONS, MAX_QUESTION_LENGTH } from '../settings/limits';
 import { MemoryPool } from '../memory/pool';
 import { STATUS_ATTRIBUTE } from '../temporal/search-attributes';
@@ -69,26 +68,6 @@ export class ActivityCapReached extends Error {}
 /** The most telling reason an agent's activity failed: the agent's own words before the infrastructure's (src/temporal/failures.ts). */
 export function failureMessage(err: unknown): string {
   return mostTellingReason(err);
-}
-
-/**
- * Whether trying the same agent again cannot help: a non-retryable failure, except an agent that gave up after its
- * tries on something that may pass later (its database unreachable): the step may still try again.
- */
-export function isNonRetryable(err: unknown): boolean {
-  return (
-    err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true && !gaveUpAfterRetries(err)
-  );
-}
-
-/** A language model's failure (a Model* error type): reported in the answer. Cancellations and bugs are not caught. */
-export function isModelFailure(err: unknown): boolean {
-  return (
-    !isCancellation(err) &&
-    err instanceof ActivityFailure &&
-    err.cause instanceof ApplicationFailure &&
-    (err.cause.type ?? '').startsWith('Model')
-  );
 }
 
 /** A result without its recipe (that is for recomputeNumbers, and stays in the history). */
@@ -146,6 +125,12 @@ export class AnalysisRun {
   readonly reuseLocallyAfterSteps: boolean;
   /** Agents that read nothing of each other's run at once (patched 'parallel-agents'; analysis.ts says which). */
   readonly parallelAgents: boolean;
+  /**
+   * Given earlier results, the follow-up's ways (run ahead, significance beside the steps, data quality carried over) are
+   * on, asked here at the start (patched 'follow-up-ways'): a patch asked while a local activity runs replays only when that
+   * activity came back on the same side of the call as it first did. Older runs ask each patch where its way starts.
+   */
+  readonly followUpWays: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -166,6 +151,7 @@ export class AnalysisRun {
     this.reuseLocally = (request.reuse?.length ?? 0) > 0 && patched('step-reuse');
     this.reuseLocallyAfterSteps = this.reuseLocally && patched('verify-reuse');
     this.parallelAgents = patched('parallel-agents');
+    this.followUpWays = this.reuseLocally && patched('follow-up-ways');
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });

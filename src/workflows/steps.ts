@@ -22,7 +22,8 @@ import { MAX_CODE_ROLLBACKS, MEMORY_FOR_STEP, SAMPLE_ROWS } from '../settings/li
 import { periodTag } from '../memory/pool';
 import { operationOf } from '../operations';
 import type { StepsPlan } from '../planning/plan-checks';
-import { failureMessage, isNonRetryable, type AnalysisRun } from './run';
+import { failureMessage, type AnalysisRun } from './run';
+import { isNonRetryable } from '../temporal/failures';
 import { offeredToAgents } from './reuse';
 
 /** What a finished step hands to the steps that depend on it: small results whole, large ones as schema + sample + reference. */

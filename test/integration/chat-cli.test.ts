@@ -76,6 +76,8 @@ test('baton chat: two turns and /quit through a pipe, each with its checklist an
   // The live checklist of each turn (on stderr): the step passed, the second reusing the first turn's groups.
   expect(run.stderr).toContain('passed · 3 row(s)');
   expect(run.stderr).toMatch(/passed · \d+ row\(s\), reused from an earlier turn/);
+  // Each turn's run replays when its checklist is read back after it ended (a patch asked mid-run once made it fail).
+  expect(run.stderr).not.toContain('could not be read');
   expect(run.stdout).toContain(`› ${id}`);
   expect(run.stderr).toContain(`session ${id} kept · resume with: baton chat --session ${id}`);
 

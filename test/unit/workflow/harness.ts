@@ -189,6 +189,8 @@ export interface Ran {
   /** The run's record, as the workflow handed it to storeRunRecord. */
   record: AnalysisResult | null;
   of(agent: AgentName): Call[];
+  /** The run's workflow id (its last run, after a continue-as-new). */
+  workflowId: string;
 }
 
 let runs = 0;
@@ -245,5 +247,23 @@ export async function runAnalysis(
       failure = err as Error;
     }
   });
-  return { result, failure, calls, record, of: (agent) => calls.filter((c) => c.agent === agent) };
+  return { result, failure, calls, record, of: (agent) => calls.filter((c) => c.agent === agent), workflowId };
+}
+
+/**
+ * Replays a finished run's history against the workflow code, as a worker does when the run is no longer in its cache
+ * (a query after the run ended, a worker restart). Throws the replayer's error (a nondeterminism error) when the code
+ * does not give the commands the history holds.
+ */
+/** The markers of a run's history in order: the patches it asked (core_patch) and its local activities' results. */
+export async function markers(env: TestWorkflowEnvironment, ran: Ran): Promise<string[]> {
+  const history = await env.client.workflow.getHandle(ran.workflowId).fetchHistory();
+  return (history.events ?? []).flatMap((e) =>
+    e.markerRecordedEventAttributes?.markerName ? [e.markerRecordedEventAttributes.markerName] : [],
+  );
+}
+
+export async function replay(env: TestWorkflowEnvironment, ran: Ran): Promise<void> {
+  const history = await env.client.workflow.getHandle(ran.workflowId).fetchHistory();
+  await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, ran.workflowId);
 }

@@ -8,7 +8,7 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import type { EarlierReads, IntentOutput } from '../../../src/contracts';
-import { ROWS, runAnalysis, startEnvironment, stepOutput, workflowBundle, type Stub } from './harness';
+import { markers, replay, ROWS, runAnalysis, startEnvironment, stepOutput, workflowBundle, type Stub } from './harness';
 
 let env: TestWorkflowEnvironment;
 
@@ -72,6 +72,13 @@ test('read the same: the plan from the earlier reads is the one used, and the st
   // The run's record keeps the extent as read, and the next turn is offered it.
   expect(ran.result?.reads?.extent?.data_version).toBe('v1|rows');
   expect(ran.record?.checklist).toContain('- [x] verify numbers — done');
+  // Every patch the run asked was asked at its start, before any agent came back: a patch asked while agents run is
+  // recorded after the results that came back first, and a replay that reaches it at another point (the agents' results
+  // are known at once on replay) fails with a nondeterminism error. Before the fix, 'run-ahead' came after three.
+  const recorded = await markers(env, ran);
+  expect(recorded.lastIndexOf('core_patch')).toBeLessThan(recorded.indexOf('core_local_activity'));
+  // And the run replays as it ran, as a worker does that no longer holds it (a query after it ended).
+  await replay(env, ran);
 }, 60_000);
 
 test('another kind of question: the steps wait for the reads and the planner is asked again with what was read', async () => {
