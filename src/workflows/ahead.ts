@@ -2,7 +2,7 @@
  * A conversation's follow-up, run ahead on what the earlier turn read (AnalysisRequest.earlierReads: the kind of
  * question and where the data was). While the agents read both again, the planner plans from the earlier reads (patched
  * 'plan-beside-reads'); given earlier results, the plan's data quality and steps start as soon as the kind of question
- * has come back the same (patched 'follow-up-ways', in older runs 'run-ahead'). Their results are keyed by the data's version as the earlier turn read
+ * has come back the same (patched 'ways-at-start', in older runs 'run-ahead'). Their results are keyed by the data's version as the earlier turn read
  * it. When where the data is comes back the same too, the run goes on with them; when it does not (the data changed),
  * the run starts over without the earlier reads (continue-as-new, analysis.ts), and nothing computed ahead is reported.
  * Workflow code: pure.
@@ -54,7 +54,7 @@ export async function runAhead(
   if (!run.reuseLocallyAfterSteps || run.review || plan === null || typeof plan === 'string' || plan.kind !== 'plan')
     return { plan, outcome: null };
   const [catalog, intent] = await Promise.all([reads.catalog, reads.intent]);
-  if (!sameValue(intent, earlier.intent) || checkPlan(plan, catalog).length > 0 || !(run.followUpWays || patched('run-ahead')))
+  if (!sameValue(intent, earlier.intent) || checkPlan(plan, catalog).length > 0 || !(run.waysAtStart || patched('run-ahead')))
     return { plan, outcome: null };
   // The run as it will be once the reads are back the same: the catalog, the kind of question, where the data is, the plan.
   run.catalog = catalog;

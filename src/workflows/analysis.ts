@@ -68,7 +68,7 @@ export async function analysisWorkflow(request: AnalysisRequest): Promise<RunRes
     const ended = understood.ended ?? (await reviewPlan(run, understood.ahead !== null));
     if (ended) return ended;
     // A data-quality question is answered by the data-quality agent, its counts recounted independently (quality.ts).
-    if (run.plan.kind === 'quality' && patched('quality-questions')) return await answerQualityQuestion(run, run.plan);
+    if (run.plan.kind === 'quality' && (run.waysAtStart || patched('quality-questions'))) return await answerQualityQuestion(run, run.plan);
     const plan = run.plan as StepsPlan;
     // A follow-up run ahead on the earlier turn's reads has its data quality and steps under way already (ahead.ts).
     const { partialPeriods, passed, significance } = await (understood.ahead ?? runPlan(run, plan));
@@ -213,7 +213,7 @@ async function reviewPlan(run: AnalysisRun, ranAhead: boolean): Promise<RunResul
 /** 3 and 4: data quality, then the steps; given earlier results, the significance test beside them (statistics below). */
 async function runPlan(run: AnalysisRun, plan: StepsPlan): Promise<PlanOutcome> {
   const partialPeriods = await checkDataQuality(run, plan);
-  const besideSteps = run.reuseLocallyAfterSteps && (run.followUpWays || patched('significance-beside-steps'));
+  const besideSteps = run.reuseLocallyAfterSteps && (run.waysAtStart || patched('significance-beside-steps'));
   const significance = besideSteps ? startSignificance(run, plan, partialPeriods) : null;
   const passed = await runSteps(run, plan, partialPeriods);
   return { partialPeriods, passed, significance };
@@ -234,9 +234,9 @@ async function checkDataQuality(run: AnalysisRun, plan: StepsPlan): Promise<stri
     };
     run.qualityAsked = { asked, dataVersion: run.extent?.data_version ?? null };
     // Given earlier results, an earlier turn's outcome of the same question on the same data is taken as it is (since
-    // the patch 'quality-carried-over', now 'follow-up-ways'; src/workflows/reuse.ts): the agent is not asked again.
+    // the patch 'quality-carried-over', now 'ways-at-start'; src/workflows/reuse.ts): the agent is not asked again.
     const carried =
-      run.reuseLocally && (run.followUpWays || patched('quality-carried-over'))
+      run.reuseLocally && (run.waysAtStart || patched('quality-carried-over'))
         ? carriedQuality(run.request.reuse, asked, run.extent?.data_version, new Date().getTime())
         : null;
     run.dataQuality = carried ?? (await run.optional('data_quality', () => run.call('checkDataQuality', 'data quality', input)));

@@ -126,11 +126,12 @@ export class AnalysisRun {
   /** Agents that read nothing of each other's run at once (patched 'parallel-agents'; analysis.ts says which). */
   readonly parallelAgents: boolean;
   /**
-   * Given earlier results, the follow-up's ways (run ahead, significance beside the steps, data quality carried over) are
-   * on, asked here at the start (patched 'follow-up-ways'): a patch asked while a local activity runs replays only when that
-   * activity came back on the same side of the call as it first did. Older runs ask each patch where its way starts.
+   * The ways newer runs take, decided here at the start (patched 'ways-at-start'): a data-quality question answered by
+   * the data-quality agent; given earlier results, run ahead, significance beside the steps, data quality carried over.
+   * A patch asked after agents came back lands among their results by timing (docs/architecture.md, "Changing the
+   * workflow"). Older runs ask each way's own patch where it starts.
    */
-  readonly followUpWays: boolean;
+  readonly waysAtStart: boolean;
 
   constructor(request: AnalysisRequest) {
     const question = request.question.trim();
@@ -151,7 +152,7 @@ export class AnalysisRun {
     this.reuseLocally = (request.reuse?.length ?? 0) > 0 && patched('step-reuse');
     this.reuseLocallyAfterSteps = this.reuseLocally && patched('verify-reuse');
     this.parallelAgents = patched('parallel-agents');
-    this.followUpWays = this.reuseLocally && patched('follow-up-ways');
+    this.waysAtStart = patched('ways-at-start');
     setHandler(cancelReasonSignal, (reason) => {
       this.cancelReason = typeof reason === 'string' && reason.trim() ? reason.trim() : this.cancelReason;
     });

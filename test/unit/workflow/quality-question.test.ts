@@ -4,7 +4,7 @@
  * those two stages, and the run is completed only when every count in the answer was recounted independently.
  */
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { runAnalysis, startEnvironment, workflowBundle, type Call } from './harness';
+import { markers, replay, runAnalysis, startEnvironment, workflowBundle, type Call } from './harness';
 
 let env: TestWorkflowEnvironment;
 beforeAll(async () => {
@@ -93,6 +93,10 @@ test('the question goes to the data-quality agent and the recount, lists the fai
   expect(ran.record?.checklist).toContain('- [x] data quality — done');
   expect(ran.record?.checklist).toContain('- [x] verify numbers — done');
   expect(ran.record?.checklist).not.toContain('statistics');
+  // The branch was decided at the run's start: every patch marker comes before the first agent's result, and it replays.
+  const recorded = await markers(env, ran);
+  expect(recorded.lastIndexOf('core_patch')).toBeLessThan(recorded.indexOf('core_local_activity'));
+  await replay(env, ran);
 });
 
 test('a count the recount does not match is marked unverified and the run ends degraded', async () => {
