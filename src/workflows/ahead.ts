@@ -2,9 +2,10 @@
  * A conversation's follow-up, run ahead on what the earlier turn read (AnalysisRequest.earlierReads: the kind of
  * question and where the data was). While the agents read both again, the planner plans from the earlier reads (patched
  * 'plan-beside-reads'); given earlier results, the plan's data quality and steps start as soon as the kind of question
- * has come back the same (patched 'ways-at-start', in older runs 'run-ahead'). Their results are keyed by the data's version as the earlier turn read
- * it. When where the data is comes back the same too, the run goes on with them; when it does not (the data changed),
- * the run starts over without the earlier reads (continue-as-new, analysis.ts), and nothing computed ahead is reported.
+ * has come back the same (patched 'ways-at-start', in older runs 'run-ahead'). Their results are keyed by the data's
+ * version as the earlier turn read it. When where the data is comes back the same too, the run goes on with them; when
+ * it does not (the data changed), the run starts over without the earlier reads (continue-as-new, analysis.ts), and
+ * nothing computed ahead is reported.
  * Workflow code: pure.
  */
 import { patched } from '@temporalio/workflow';
