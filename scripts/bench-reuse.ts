@@ -12,6 +12,10 @@
  * Prints both medians (client start to result), their ratio, and where each kind's time went (from the runs' histories:
  * each remote activity's scheduled-to-completed time and the workflow tasks', medians over the runs).
  *
+ * `--database rental` asks them of Rentwise (scripts/load-rental.sh), a car-rental company's operational database that
+ * a helper who knew nothing of Baton wrote, with tens of thousands of rows per table: a schema not designed around
+ * Baton where a query costs what it does on a mid-sized database, unlike Chinook's 412 invoices.
+ *
  * `--database shop` asks the same kinds of pairs of the demo shop at DATABASE_URL (seeded by `baton seed`: about 75
  * thousand orders), where a query costs what it does on a real database, not the millisecond of Chinook's 412 invoices.
  *
@@ -37,6 +41,7 @@ import type { temporal } from '@temporalio/proto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { Command } from 'commander';
 import { CHINOOK_AS_OF, chinookDatabaseUrl } from '../eval/chinook-cases';
+import { RENTAL_AS_OF, rentalDatabaseUrl } from '../eval/rental-cases';
 import type { AnalysisRequest, AnalysisResult, RunResult } from '../src/contracts';
 import { loadConfig, runDate } from '../src/settings/config';
 import { loadCatalog } from '../src/catalog/catalog';
@@ -64,6 +69,21 @@ const CHINOOK_PAIRS: [string, string][] = [
   ['Top 3 customers by revenue in 2025', 'Top 5 customers by revenue in 2025'],
 ];
 
+/**
+ * The same kinds of pairs on Rentwise (test/fixtures/rental: a car-rental company's OLTP database written by a helper
+ * who knew nothing of Baton, 35 thousand rentals, 66 thousand extras lines, 43 thousand payments; catalogs/rental.yaml).
+ */
+const RENTAL_PAIRS: [string, string][] = [
+  ['Top 3 branches by revenue in 2025', 'Top 5 branches by revenue in 2025'],
+  ['Revenue by region in 2024', 'Top 2 regions by revenue in 2024'],
+  ['Top 5 vehicle classes by rentals in 2025', 'Top 3 vehicle classes by rentals in 2025'],
+  ['Revenue by channel in 2025', 'Revenue by channel in 2025'],
+  ['Top 3 countries by bookings in 2024', 'Top 5 countries by bookings in 2024'],
+  ['Top 5 cities by revenue in 2023', 'Top 10 cities by revenue in 2023'],
+  ['Cancellations by channel in 2025', 'Top 2 channels by cancellations in 2025'],
+  ['Top 3 branches by rental days in 2024', 'Top 5 branches by rental days in 2024'],
+];
+
 /** The same kinds of pairs on the demo shop (`baton seed`: about 75 thousand orders over 13 months). */
 const SHOP_PAIRS: [string, string][] = [
   ['Top 3 regions by GMV last month', 'Top 5 regions by GMV last month'],
@@ -75,6 +95,12 @@ const SHOP_PAIRS: [string, string][] = [
   ['GMV by customer type last month', 'GMV by customer type last month'],
   ['Top 3 channels by orders last quarter', 'Orders by channel last quarter'],
 ];
+
+/** The databases nobody on the project designed, each with its catalog, where it is, its as-of date and its pairs. */
+const DATABASES: Record<string, { catalog: string; url: (server: string) => string; asOf: string; pairs: [string, string][] }> = {
+  chinook: { catalog: 'chinook.yaml', url: chinookDatabaseUrl, asOf: CHINOOK_AS_OF, pairs: CHINOOK_PAIRS },
+  rental: { catalog: 'rental.yaml', url: (server) => rentalDatabaseUrl(server), asOf: RENTAL_AS_OF, pairs: RENTAL_PAIRS },
+};
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -118,7 +144,11 @@ function asNextTurn(earlier: RunResult): Partial<AnalysisRequest> {
 async function main(): Promise<void> {
   const opts = new Command()
     .option('--rounds <n>', 'rounds over the pairs', '2')
-    .option('--database <name>', 'chinook, or shop (the demo shop at DATABASE_URL, seeded by `baton seed`)', 'chinook')
+    .option(
+      '--database <name>',
+      'chinook, rental (Rentwise, loaded by scripts/load-rental.sh), or shop (the demo shop at DATABASE_URL, seeded by `baton seed`)',
+      'chinook',
+    )
     .option('--sessions', "whole turns of sessions (the Update, the follow-up reader, the child run) instead of the turns' runs")
     .option(
       '--server <kind>',
@@ -130,12 +160,21 @@ async function main(): Promise<void> {
   if (opts.server !== 'dev' && opts.server !== 'cluster') throw new Error(`--server is dev or cluster, not ${opts.server}`);
   const config = { ...loadConfig(), taskQueue: `bench-reuse-${randomBytes(3).toString('hex')}` };
   const shop = opts.database === 'shop';
-  if (!shop && opts.database !== 'chinook') throw new Error(`--database is chinook or shop, not ${opts.database}`);
-  const catalogPath = shop ? config.catalogPath : path.resolve(__dirname, '../..', 'catalogs', 'chinook.yaml');
-  const databaseUrl = shop ? config.databaseUrl : chinookDatabaseUrl(config.databaseUrl);
-  const asOf = shop ? runDate(loadCatalog(catalogPath).timezone, process.env.BATON_TODAY) : CHINOOK_AS_OF;
-  const PAIRS = shop ? SHOP_PAIRS : CHINOOK_PAIRS;
-  if (shop) await requireSeeded(databaseUrl);
+  const database = DATABASES[opts.database];
+  if (!shop && !database) throw new Error(`--database is chinook, rental or shop, not ${opts.database}`);
+  const catalogPath = database ? path.resolve(__dirname, '../..', 'catalogs', database.catalog) : config.catalogPath;
+  const databaseUrl = database ? database.url(config.databaseUrl) : config.databaseUrl;
+  const asOf = database ? database.asOf : runDate(loadCatalog(catalogPath).timezone, process.env.BATON_TODAY);
+  const PAIRS = database ? database.pairs : SHOP_PAIRS;
+  if (shop)
+    await requireLoaded(databaseUrl, {
+      name: 'the demo shop',
+      table: 'orders',
+      rows: 'orders',
+      load: 'node dist/src/client.js seed (baton seed)',
+    });
+  if (opts.database === 'rental')
+    await requireLoaded(databaseUrl, { name: 'Rentwise', table: 'rental', rows: 'rentals', load: 'bash scripts/load-rental.sh' });
   const server = path.resolve(__dirname, '../..', 'scripts', opts.server === 'cluster' ? 'temporal-cluster.sh' : 'temporal-server.sh');
   const answering = (() => {
     try {
@@ -361,14 +400,14 @@ async function turnMarks(
   };
 }
 
-/** The demo shop must be seeded: the command that seeds it, when it is not. */
-async function requireSeeded(databaseUrl: string): Promise<void> {
+/** The database must be loaded: how many rows its main table holds, or the command that loads it. */
+async function requireLoaded(databaseUrl: string, what: { name: string; table: string; rows: string; load: string }): Promise<void> {
   const pool = new Pool({ connectionString: databaseUrl, max: 1 });
   try {
-    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM orders');
-    console.log(`the demo shop at ${databaseUrl}: ${Number(rows[0]?.n).toLocaleString('en')} orders`);
+    const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${what.table}`);
+    console.log(`${what.name} at ${databaseUrl}: ${Number(rows[0]?.n).toLocaleString('en')} ${what.rows}`);
   } catch {
-    throw new Error(`the demo shop is not seeded in ${databaseUrl}: run \`node dist/src/client.js seed\` (baton seed) first`);
+    throw new Error(`${what.name} is not loaded in ${databaseUrl}: run \`${what.load}\` first`);
   } finally {
     await pool.end();
   }
