@@ -171,7 +171,7 @@ async function main(): Promise<void> {
       name: 'the demo shop',
       table: 'orders',
       rows: 'orders',
-      load: 'node dist/src/client.js seed (baton seed)',
+      load: 'baton seed',
     });
   if (opts.database === 'rental')
     await requireLoaded(databaseUrl, { name: 'Rentwise', table: 'rental', rows: 'rentals', load: 'bash scripts/load-rental.sh' });
