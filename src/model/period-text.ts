@@ -9,7 +9,7 @@
  * covers count as understood. Pure and deterministic.
  */
 import type { TimeWindow } from '../contracts';
-import { addDays, iso, isoMonth, lastDayOf, makeWindow, MONTHS_EN, parseDate } from './time-window';
+import { addDays, iso, isoMonth, lastDayOf, makeWindow, MONTHS_EN, parseDate, toNumber } from './time-window';
 import { ORDINAL, relativePoints, type PeriodUnit, type Point } from './relative-periods';
 import { SEASON_EN, SEASON_ZH, seasonIn, seasonOf } from './seasons';
 /** A period named in the question: its window, whether it is read against today, and the characters it covers. */
@@ -74,10 +74,34 @@ function quartersAndParts(scan: Scan, add: Add): void {
   // A quarter or a half without its year ("Q4 revenue 2025 vs 2024"): its year comes from a year named just after it.
   scan(/\bq([1-4])\b/g, (m) => add(m, isoMonth(2000, (+m[1]! - 1) * 3), isoMonth(2000, +m[1]! * 3), 'quarter', null));
   scan(/\bh([12])\b/g, (m) => add(m, isoMonth(2000, (+m[1]! - 1) * 6), isoMonth(2000, +m[1]! * 6), 'half', null));
+  // 上半年, 下半年, "the first half", "second half" without their year: the latest that has begun, unless a year follows.
+  scan(/(?<![\d年])([上下])半年/g, (m) => {
+    const h = m[1] === '上' ? 1 : 2;
+    add(m, isoMonth(2000, (h - 1) * 6), isoMonth(2000, h * 6), 'half', null);
+  });
+  scan(/\b(?:the\s+)?(first|second|1st|2nd)\s+half\b(?!\s+(?:of|in)\b)/g, (m) => {
+    const h = ORDINAL[m[1]!] ?? 1;
+    add(m, isoMonth(2000, (h - 1) * 6), isoMonth(2000, h * 6), 'half', null);
+  });
   scan(/(?<![前后近\d年])第?([一二三四1-4])\s*季度/g, (m) => {
     const n = ORDINAL[m[1]!] ?? +m[1]!;
     add(m, isoMonth(2000, (n - 1) * 3), isoMonth(2000, n * 3), 'quarter', null);
   });
+}
+
+/**
+ * A month in Chinese numerals: 三月, 十一月份, 2024年三月 (今年三月 is read against today, relative-periods.ts). Not 三个月
+ * (a count of months), not 前三月 or 每月, and not a day (三月五日).
+ */
+function monthsInChineseNumerals(scan: Scan, add: Add): void {
+  scan(
+    /(?:(\d{4})\s*年\s*|(?<![\d一二三四五六七八九十两前近后每上下本这当同隔次年]))(十[一二]?|[一二三四五六七八九])\s*月份?(?!\s*(?:\d|[一二三四五六七八九十])+\s*[日号])/g,
+    (m) => {
+      const n = toNumber(m[2]!) ?? 1;
+      const y = m[1] ? +m[1] : 2000;
+      add(m, isoMonth(y, n - 1), isoMonth(y, n), 'month', m[1] ? y : null);
+    },
+  );
 }
 
 /** Points named by date: each pattern returns [start, end) of the unit it names. Earlier patterns win overlaps. */
@@ -140,6 +164,7 @@ function datePoints(q: string): Point[] {
     const y = m[1] ? +m[1] : 2000;
     add(m, isoMonth(y, +m[2]! - 1), isoMonth(y, +m[2]!), 'month', m[1] ? y : null);
   });
+  monthsInChineseNumerals(scan, add);
   scan(new RegExp(`\\b${MONTH_RE}\\.?(?:\\s+(?:of\\s+)?(\\d{4}))?\\b`, 'g'), (m) => {
     // "may" without a year is the verb far more often than the month ("between May and June" is the month).
     if (!m[2] && m[1] === 'may' && !mayTheMonth(q, m.index)) return;

@@ -161,11 +161,12 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
 
 /**
  * Several values of one dimension each on its own line: 分别, 各自, "respectively", "separately", "each" (not "each
- * month"), and values set against each other ("Paris vs London", "corporate customers … than individuals",
- * 网站和手机应用对比, "compare Paris and London"): a total over both would answer none of these.
+ * month"), values set against each other ("Paris vs London", "corporate customers … than individuals",
+ * 网站和手机应用对比, "compare Paris and London"), and which of them is more ("which had more rentals, EVs or
+ * hybrids?", 电动车和混动车哪个次数更多): a total over both would answer none of these.
  */
 export const EACH_APART =
-  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|(?<=(?:和|与|跟|、)[^，。,.；;！!？?]{1,16})分开|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)/i;
+  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|(?<=(?:和|与|跟|、)[^，。,.；;！!？?]{1,16})分开|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)|\bwhich\b(?=[^.?!;]*\b(?:more|most|less|least|fewer|fewest|higher|highest|lower|lowest|bigger|biggest|larger|largest|smaller|smallest|better|best|worse|worst)\b)|(?:哪个|哪一个|哪一家|哪家|谁)(?=[^，。,.；;！!？?]*(?:多|少|高|低|大|小|好|差|强|弱))/i;
 const GROUP_WORDS = new RegExp(
   String.raw`(?:按|按照|各个|各|分|每一?${CN_COUNTER}?|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their)(?:\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve))?)\s*$`,
   'i',
