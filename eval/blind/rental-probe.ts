@@ -2,7 +2,7 @@
  * A blind probe of Rentwise (test/fixtures/rental; catalogs/rental.yaml), 2026-12-06: 40 questions (20 English, 20
  * Chinese) written by a helper who read only the data dictionary and the catalog, never the tool's source, with the
  * reading a careful analyst would take (today 2026-12-01). Read offline by the rules model the same day: 31 of 40 as
- * meant before the fixes of that day; the misses, by class, are in docs/sessions-cli.md ("A blind probe") and the
+ * meant before the fixes of that day; 37 after them (docs/reference.md, "The accuracy suites"); the
  * classes fixed are asserted in test/unit/rental-probe-classes.test.ts.
  */
 export interface ProbeCase {

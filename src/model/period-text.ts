@@ -90,6 +90,23 @@ function quartersAndParts(scan: Scan, add: Add): void {
 }
 
 /**
+ * A range of months written once with 月 at the end: 2024年3到6月, 2023年3至6月, 2024年3-6月, 2024年三月到五月, and
+ * without its year, 1到11月 (the latest such range that has begun). 今年1到11月 is read against today (relative-periods.ts).
+ */
+function monthRanges(scan: Scan, add: Add): void {
+  const month = '(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])';
+  scan(
+    new RegExp(`(?:(\\d{4})\\s*年\\s*|(?<![\\d年一二三四五六七八九十]))${month}\\s*月?\\s*(?:到|至|-|~|—|–)\\s*${month}\\s*月份?`, 'g'),
+    (m) => {
+      const [a, b] = [toNumber(m[2]!) ?? 0, toNumber(m[3]!) ?? 0];
+      if (a < 1 || b > 12 || a > b) return;
+      const y = m[1] ? +m[1] : 2000;
+      add(m, isoMonth(y, a - 1), isoMonth(y, b), 'range', m[1] ? y : null);
+    },
+  );
+}
+
+/**
  * A month in Chinese numerals: 三月, 十一月份, 2024年三月 (今年三月 is read against today, relative-periods.ts). Not 三个月
  * (a count of months), not 前三月 or 每月, and not a day (三月五日).
  */
@@ -153,11 +170,7 @@ function datePoints(q: string): Point[] {
   scan(new RegExp(`\\b(?:the\\s+)?${SEASON_EN}\\s+(?:of\\s+)?(\\d{4})\\b`, 'g'), (m) => season(m, m[1]!, +m[2]!));
   scan(new RegExp(`\\b(\\d{4})\\s+${SEASON_EN}\\b`, 'g'), (m) => season(m, m[2]!, +m[1]!));
   scan(new RegExp(`(\\d{4})\\s*年?\\s*的?\\s*${SEASON_ZH}`, 'g'), (m) => season(m, m[2]!, +m[1]!));
-  // A range of months written once with its year and 月 at the end: 2024年3到6月, 2023年3至6月, 2024年3-6月.
-  scan(/(\d{4})\s*年\s*(\d{1,2})\s*(?:到|至|-|~|—|–)\s*(\d{1,2})\s*月(?:份)?/g, (m) => {
-    const [y, a, b] = [+m[1]!, +m[2]!, +m[3]!];
-    if (a >= 1 && b <= 12 && a <= b) add(m, isoMonth(y, a - 1), isoMonth(y, b), 'range', y);
-  });
+  monthRanges(scan, add);
   // Months: 2024-03, 2024年3月, March 2024, and a month without its year (its year comes from the other end of a range).
   scan(/\b(\d{4})-(\d{1,2})\b(?!-\d)/g, (m) => add(m, isoMonth(+m[1]!, +m[2]! - 1), isoMonth(+m[1]!, +m[2]!), 'month', +m[1]!));
   scan(/(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月(?!\s*\d)(?!份?\s*(?:以来|起))?/g, (m) => {

@@ -55,7 +55,17 @@ const yearsFromNow = (word: string) => ({ 前年: -2, 去年: -1, last: -1, 今�
  * fourth quarter of last year, last year's third quarter.
  */
 function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [string, string, Point['unit']]][] {
+  const month = '(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])';
   return [
+    [
+      // A range of months of a year named against today: 今年1到11月, 去年3至6月份, 今年三月到五月.
+      new RegExp(`(前年|去年|今年)\\s*的?\\s*${month}\\s*月?\\s*(?:到|至|-|~|—|–)\\s*${month}\\s*月份?`),
+      (m) => {
+        const y = year + yearsFromNow(m[1] ?? '');
+        const [a, b] = [toNumber(m[2] ?? '') ?? 1, toNumber(m[3] ?? '') ?? 12];
+        return a <= b ? [isoMonth(y, a - 1), isoMonth(y, b), 'range'] : ['', '', 'range'];
+      },
+    ],
     [
       // A month of a year named against today: 去年10月, 今年三月份, October of last year, last year's March.
       new RegExp(

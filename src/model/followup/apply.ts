@@ -13,7 +13,7 @@ import type { MessageReading } from './message';
 import { backToFigures } from './after-a-why';
 import { plannedMetric, type State } from './state';
 import { SWAP } from './cues';
-import { EACH_APART } from '../rules/terms';
+import { EACH_APART } from '../rules/each';
 
 export type Refusal = 'nothing' | 'no_breakdown' | 'no_filter' | 'no_period';
 

@@ -7,12 +7,18 @@ import { detectLanguage } from '../language';
 
 export const OFFLINE_MODEL_NAME = 'offline-rules';
 
-/** Keyword rules, first match wins, in this order (attribution before comparison before trend). */
+/** Keyword rules, first match wins, in this order (a question of direction, then attribution, comparison, trend). */
 export const INTENT_RULES: { intent: Exclude<Intent, 'query'>; pattern: RegExp }[] = [
+  {
+    // Which way it is moving ("going up or down?", "rising or falling", 涨还是跌): how it moved over time, not why.
+    intent: 'trend',
+    pattern:
+      /(?:上涨|上升|增加|增长|提高|涨|升)了?还是(?:下跌|下降|减少|降低|下滑|跌|降)|(?:下跌|下降|减少|降低|下滑|跌|降)了?还是(?:上涨|上升|增加|增长|提高|涨|升)|\bup\s+or\s+down\b|\bdown\s+or\s+up\b|\b(?:rising|increasing|growing|climbing|improving)\s+or\s+(?:falling|decreasing|declining|shrinking|dropping|worsening)\b|\b(?:falling|decreasing|declining|shrinking|dropping|worsening)\s+or\s+(?:rising|increasing|growing|climbing|improving)\b/i,
+  },
   {
     intent: 'attribution',
     pattern:
-      /为什么|为啥|为何|原因|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b|\bf[ae]ll(?:s|en|ing)?\b|\bdr(?:ive|ove|iven|iving)\b|\bdrivers?\b|\bexplain(?:s|ed)?\b|\bbehind the\b/i,
+      /为什么|为啥|为何|(?<!哪个|哪些|哪种|哪类|哪一个|哪一种|哪一类)原因(?!是?哪)|导致|下降|上涨|\bwhy\b|\bcaus(?:e|es|ed|ing)\b|\bdrop(?:s|ped)?\b|\bris(?:e|es|en)\b|\brose\b|\bf[ae]ll(?:s|en|ing)?\b|\bdr(?:ive|ove|iven|iving)\b|\bdrivers?\b|\bexplain(?:s|ed)?\b|\bbehind the\b/i,
   },
   {
     intent: 'comparison',

@@ -188,11 +188,11 @@ export function choosePeriod(
   const say = textOf(PERIOD_MESSAGES, language);
   const pairAsTwo = intent === 'attribution' || intent === 'comparison' || reading.periodComparison !== null;
   const found = readPeriods(text, asOf, pairAsTwo);
-  // "with the month before", "与上月相比": the comparison's own words, not a period read against today.
+  // "with the month before", "与上月相比": the comparison's own words, not a period read against today. A period is
+  // its first span's words; a later span is the word joining it to the next ("this year" of "this year vs last year").
   const comparisonSpan = findPeriodComparison(text.toLowerCase())?.span;
-  const periods = comparisonSpan
-    ? found.periods.filter((p) => !p.spans.some(([s, e]) => s < comparisonSpan[1] && comparisonSpan[0] < e))
-    : found.periods;
+  const inComparison = ([s, e]: [number, number]) => comparisonSpan !== undefined && s < comparisonSpan[1] && comparisonSpan[0] < e;
+  const periods = comparisonSpan ? found.periods.filter((p) => !inComparison(p.spans[0] ?? [0, 0])) : found.periods;
   const def = catalog.metrics[metric];
   const metricLabel = catalogText(language, def?.label ?? metric, def?.label_zh ?? metric);
   const latest = data?.latest_full_month ? windowOfMonth(data.latest_full_month, 'default') : null;

@@ -167,7 +167,7 @@ function otherMetricWords(notUsed: string[], catalog: Catalog, usedMetrics: stri
  * "break it down", "the contribution of each"), which a decomposition does. Elsewhere 涨 and 跌 block (reading.ts).
  */
 const CHANGE_AND_PARTS =
-  /涨|跌|拆解|拆分|拆开|拆|分解|细分|\bcontribut(?:e|es|ed|ing|ion|ions)\b|\bdecompos\w*|\bbr(?:eak|oke|eaking)\s+(?:it\s+|this\s+|that\s+)?down\b/gi;
+  /上升|下滑|下跌|增加|减少|提高|降低|回升|回落|涨|跌|拆解|拆分|拆开|拆|分解|细分|\bcontribut(?:e|es|ed|ing|ion|ions)\b|\bdecompos\w*|\bbr(?:eak|oke|eaking)\s+(?:it\s+|this\s+|that\s+)?down\b/gi;
 
 /** The period the plan answers for, and what it is compared with. */
 function periodsOfPlan(main: MetricQuery | undefined, steps: PlanStep[]): { window: TimeWindow | null; comparedWith: TimeWindow | null } {

@@ -9,7 +9,8 @@ import { misspeltNameHits } from '../words/misspelt';
 import { nameHeadHits, withoutMetricBeforeHead } from '../words/name-heads';
 import type { Catalog } from '../../catalog/catalog';
 import type { DimensionFilter, TimeGrain } from '../../contracts';
-import { CN_COUNTER, findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
+import { findGrain, findPeriodComparison, rankingWords, type Span } from '../reading';
+import { EACH_AFTER, EACH_APART, GROUP_WORDS } from './each';
 import { actOfBuying, everydayWord, readWords, wordFormHits } from '../words/match';
 import { COUNT_BEFORE, findTopN, rankingSpans, whichOfValue, whichSpan } from './ranking';
 import { readOwners } from '../words/who';
@@ -160,22 +161,13 @@ function findTerms(question: string, catalog: Catalog): Hit[] {
 }
 
 /**
- * Several values of one dimension each on its own line: 分别, 各自, "respectively", "separately", "each" (not "each
- * month"), values set against each other ("Paris vs London", "corporate customers … than individuals",
- * 网站和手机应用对比, "compare Paris and London"), and which of them is more ("which had more rentals, EVs or
- * hybrids?", 电动车和混动车哪个次数更多): a total over both would answer none of these.
+ * A group word before the term ("每家店", "by country"), but for "每首曲目平均…": an average per track is the metric's unit;
+ * or 各 and a verb a few words after it ("巴黎两家门店上个月各赚了多少").
  */
-export const EACH_APART =
-  /分别|各自|各是多少|各有多少|对比|相比|比一比|比较一下|(?<![对相])比(?![例率重])|(?<![区部])分(?=[^，。,.；;！!？?]{1,16}(?:和|与|跟|、)[^，。,.；;！!？?]{1,16}看)|(?<=(?:和|与|跟|、)[^，。,.；;！!？?]{1,16})分开|\brespectively\b|\bseparately\b|\bindividually\b|\bside\s+by\s+side\b|\bvs\.?(?=\s|[\u4e00-\u9fff])|\bversus\b|\bcompared?\b|\bcomparing\b|\bthan\b|\beach\b(?!\s+(?:month|quarter|year|week|day)s?\b)|\bwhich\b(?=[^.?!;]*\b(?:more|most|less|least|fewer|fewest|higher|highest|lower|lowest|bigger|biggest|larger|largest|smaller|smallest|better|best|worse|worst)\b)|(?:哪个|哪一个|哪一家|哪家|谁)(?=[^，。,.；;！!？?]*(?:多|少|高|低|大|小|好|差|强|弱))/i;
-const GROUP_WORDS = new RegExp(
-  String.raw`(?:按|按照|各个|各|分|每一?${CN_COUNTER}?|by|per|across|each|(?:by|per|across|each\s+of)\s+(?:our|the|your|their)(?:\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve))?)\s*$`,
-  'i',
-);
-
-/** A group word before the term ("每家店", "by country"), but for "每首曲目平均…": an average per track is the metric's unit. */
-const groupWordBefore = (question: string, hit: Hit, hits: Hit[]) =>
-  (GROUP_WORDS.test(question.slice(0, hit.start)) || GROUP_WORDS.test(beforeTerm(question, hit, hits))) &&
-  !/^\s*平均/.test(question.slice(hit.end));
+const groupWordNear = (question: string, hit: Hit, hits: Hit[]) =>
+  ((GROUP_WORDS.test(question.slice(0, hit.start)) || GROUP_WORDS.test(beforeTerm(question, hit, hits))) &&
+    !/^\s*平均/.test(question.slice(hit.end))) ||
+  EACH_AFTER.test(question.slice(hit.end));
 
 /**
  * "the language the course is taught in": a dimension named as the subject of another dimension's verb ("the course is
@@ -352,7 +344,7 @@ export function readQuestion(question: string, catalog: Catalog): CatalogReading
       if (!mentionedDimensions.includes(hit.id)) mentionedDimensions.push(hit.id);
       const before = question.slice(0, hit.start);
       const grouped =
-        groupWordBefore(question, hit, hits) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || whichSpan(question, hit) !== null));
+        groupWordNear(question, hit, hits) || (topN && (COUNT_BEFORE.test(before.slice(-12)) || whichSpan(question, hit) !== null));
       if (grouped && !groupBy.includes(hit.id)) groupBy.push(hit.id);
     }
   }
